@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ZUserInfo } from './user.ts';
+import { M, ZCaptchaCode, ZPassword, ZPhone, ZQkPwd, ZRealName, ZUsername } from './validation.ts';
+
+/** POST /api/auth/captcha → a single-use image challenge. */
+export const ZCaptchaResponse = z.object({
+  captcha_id: z.string(),
+  /** SVG image as a data: URL. */
+  image: z.string(),
+  expires_in: z.number().int().describe('seconds until the captcha expires'),
+  /** False when the site runs with the captcha turned off (tests, local demos): skip the field. */
+  required: z.boolean(),
+});
+export type TCaptchaResponse = z.infer<typeof ZCaptchaResponse>;
+
+const captchaFields = {
+  captcha_id: z.string().max(64).optional(),
+  captcha_code: ZCaptchaCode.optional(),
+};
+
+/** POST /api/auth/register2 */
+export const ZRegisterRequest = z
+  .object({
+    username: ZUsername,
+    password: ZPassword,
+    password_confirmation: z
+      .string({ error: M.required('password_confirmation') })
+      .min(1, { error: M.required('password_confirmation') })
+      .max(64, { error: M.tooLong }),
+    realname: ZRealName,
+    phone: ZPhone,
+    qk_pwd: ZQkPwd,
+    /** The introducer's invite code (optional). */
+    invite_code: z
+      .string()
+      .trim()
+      .max(16, { error: M.tooLong })
+      .regex(/^[A-Za-z0-9]*$/, { error: M.inviteCodeFormat })
+      .optional(),
+    agree_terms: z.literal(true, { error: M.termsRequired }),
+    is_adult: z.literal(true, { error: M.adultRequired }),
+    ...captchaFields,
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    error: M.passwordsMismatch,
+  });
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+/** POST /api/auth/login2 */
+export const ZLoginRequest = z.object({
+  username: z
+    .string({ error: M.required('username') })
+    .trim()
+    .min(1, { error: M.required('username') })
+    .max(20, { error: M.tooLong }),
+  password: z
+    .string({ error: M.required('password') })
+    .min(1, { error: M.required('password') })
+    .max(64, { error: M.tooLong }),
+  ...captchaFields,
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** Successful register2 / login2. The token is a bearer token; keep it in sessionStorage. */
+export const ZSessionResponse = z.object({
+  token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_at: z.string().describe('ISO 8601'),
+  user: ZUserInfo,
+});
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Every response body is this envelope. Success: `status: "success"`, `code: 200`. Failure:
+ * `status: "fail"`, `code` is a stable machine code from `ERROR_CODES` (the client branches on it),
+ * `message` is translated into the request's `lang`.
+ */
+export const ZSuccess = <T extends z.ZodType>(data: T) =>
+  z.object({
+    status: z.literal('success'),
+    code: z.literal(200),
+    message: z.string(),
+    data,
+  });
+
+export const ZFail = z.object({
+  status: z.literal('fail'),
+  code: z.string(),
+  message: z.string(),
+  data: z.unknown().nullable(),
+  /** Present on 401 when an operator ended the player's sessions. */
+  force_offline: z.boolean().optional(),
+  /** Field-level validation messages, translated, keyed by field name. */
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type TFail = z.infer<typeof ZFail>;
+
+export type TSuccess<T> = { status: 'success'; code: 200; message: string; data: T };
+export type TEnvelope<T> = TSuccess<T> | TFail;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Query every call carries. */
+export const ZLangQuery = z.object({ lang: z.string().max(10).optional() });
+
+/** GET /api/language/getList?lang&domain → supported languages of this site, default first. */
+export const ZLanguageEntry = z.object({
+  language_flag_link: z.string(),
+  language_name: z.string(),
+  language_code: z.string(),
+});
+export const ZLanguageList = z.array(ZLanguageEntry);
+export type TLanguageEntry = z.infer<typeof ZLanguageEntry>;
+
+export const ZTheme = z.record(z.string().regex(/^--[a-z0-9-]+$/), z.string());
+
+export const ZBanner = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  title: z.record(z.string(), z.string()).describe('per language'),
+  link: z.string().nullable(),
+});
+
+/** GET /api/dynamicwebs/getdata → what the shell needs to draw this site. */
+export const ZSiteData = z.object({
+  site: z.string().describe('site code'),
+  name: z.string(),
+  logo: z.string(),
+  favicon: z.string(),
+  jurisdiction: z.enum(['intl', 'br']),
+  currency: z.literal('BRL'),
+  default_lang: z.string(),
+  languages: z.array(z.string()),
+  theme: ZTheme,
+  banners: z.array(ZBanner),
+  categories: z.array(z.string()),
+  background_video: z.string().nullable(),
+  captcha_required: z.boolean(),
+  min_age: z.number().int(),
+  telegram_link: z.string().nullable(),
+});
+export type TSiteData = z.infer<typeof ZSiteData>;
+
+/** GET /api/socialmedialinks/get?site */
+export const ZSocialLink = z.object({ name: z.string(), url: z.string(), icon: z.string() });
+export const ZSocialLinks = z.array(ZSocialLink);
+export type TSocialLink = z.infer<typeof ZSocialLink>;
