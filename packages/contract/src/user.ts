@@ -60,7 +60,9 @@ export const ZProfilePictures = z.object({
 export type TProfilePictures = z.infer<typeof ZProfilePictures>;
 
 /** POST /api/profilepictures/user — member_id, when sent, must be the caller's own. */
-export const ZProfilePictureUserRequest = z.object({ member_id: z.coerce.number().int().positive().optional() });
+export const ZProfilePictureUserRequest = z.object({
+  member_id: z.coerce.number().int().positive().optional(),
+});
 export const ZProfilePictureUserResponse = z.object({ profileurl: z.string().nullable() });
 
 /** POST /api/profilepictures/set */

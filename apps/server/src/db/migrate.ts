@@ -28,7 +28,10 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
       'SELECT name, checksum FROM schema_migrations' as never,
     );
     const done = new Map(
-      (rows as unknown as { rows: { name: string; checksum: string }[] }).rows.map((r) => [r.name, r.checksum]),
+      (rows as unknown as { rows: { name: string; checksum: string }[] }).rows.map((r) => [
+        r.name,
+        r.checksum,
+      ]),
     );
     for (const name of files) {
       const sql = readFileSync(join(dir, name), 'utf8');
