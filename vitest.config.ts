@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { existsSync } from 'node:fs';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 /**
  * One runner for everything. Projects:
@@ -7,57 +8,68 @@ import { defineConfig } from 'vitest/config';
  * - integration: the real server app on PGlite and PostgreSQL through app.inject, in ONE worker
  *   without isolation so the process opens each database once (PGlite is heavy);
  * - e2e: Playwright journeys in a real Chromium against a real HTTP server.
+ * scripts/test.mjs runs them one after another, in this order, and adds up the results.
  */
-export default defineConfig({
-  test: {
-    projects: [
-      {
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'apps/server/src/**/*.test.ts',
-            'apps/psp-sandbox/src/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
-        },
-      },
-      {
-        extends: './apps/web/vite.config.ts',
-        test: {
-          name: 'web',
-          root: './apps/web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/test/setup.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'integration',
-          environment: 'node',
-          include: ['apps/**/*.int.test.ts'],
-          pool: 'forks',
-          maxWorkers: 1,
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['e2e/**/*.e2e.test.ts'],
-          pool: 'forks',
-          maxWorkers: 1,
-          isolate: false,
-          testTimeout: 180_000,
-          hookTimeout: 300_000,
-        },
-      },
-    ],
+const projects: TestProjectConfiguration[] = [
+  {
+    test: {
+      name: 'unit',
+      environment: 'node',
+      include: [
+        'packages/*/src/**/*.test.ts',
+        'packages/*/test/**/*.test.ts',
+        'apps/server/src/**/*.test.ts',
+        'apps/psp-sandbox/src/**/*.test.ts',
+        'scripts/**/*.test.ts',
+        'bench/**/*.test.ts',
+      ],
+      exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+    },
   },
-});
+];
+
+// The web project borrows the app's Vite config (plugins, aliases); a config that extends a file
+// that is not there fails to load altogether, so the project joins once the app has one.
+if (existsSync('./apps/web/vite.config.ts')) {
+  projects.push({
+    extends: './apps/web/vite.config.ts',
+    test: {
+      name: 'web',
+      root: './apps/web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      ...(existsSync('./apps/web/src/test/setup.ts') ? { setupFiles: ['./src/test/setup.ts'] } : {}),
+    },
+  });
+}
+
+projects.push(
+  {
+    test: {
+      name: 'integration',
+      environment: 'node',
+      include: ['apps/**/*.int.test.ts', 'packages/**/*.int.test.ts'],
+      exclude: ['**/node_modules/**'],
+      pool: 'forks',
+      maxWorkers: 1,
+      isolate: false,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  },
+  {
+    test: {
+      name: 'e2e',
+      environment: 'node',
+      include: ['e2e/**/*.e2e.test.ts'],
+      pool: 'forks',
+      maxWorkers: 1,
+      isolate: false,
+      // A journey drives a real browser against a real server on a shared two-core machine.
+      testTimeout: 180_000,
+      hookTimeout: 300_000,
+    },
+  },
+);
+
+export default defineConfig({ test: { projects } });

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * What a player does in the header and the auth modals, through the stable, language-independent
+ * test ids the web app promises (see the team brief). Each helper waits for the state it leads to,
+ * so a journey reads as the story it tells.
+ */
+export interface Player {
+  username: string;
+  password: string;
+  realname: string;
+  phone: string;
+  qkPwd: string;
+}
+
+/** A new player with a unique name (usernames are 4–20 of A–Z, a–z, 0–9, _). */
+export function newPlayer(prefix: string): Player {
+  return {
+    username: `${prefix}_${randomBytes(4).toString('hex')}`.slice(0, 20),
+    password: `Pw-${randomBytes(6).toString('hex')}`,
+    realname: 'Maria da Silva',
+    // A valid Brazilian mobile number (São Paulo, 9-digit mobile).
+    phone: '11987654321',
+    qkPwd: '482915',
+  };
+}
+
+const byTestId = (page: Page, id: string) => page.getByTestId(id).first();
+
+/** Opens the language switcher and picks a language; the app reloads the page to apply it. */
+export async function switchLanguage(page: Page, code: string): Promise<void> {
+  await byTestId(page, 'language-switcher').click();
+  const option = byTestId(page, `lang-option-${code}`);
+  await option.waitFor({ state: 'visible' });
+  await Promise.all([page.waitForEvent('load'), option.click()]);
+  await byTestId(page, 'language-switcher').waitFor({ state: 'visible' });
+}
+
+/** Fills the field with the given name inside a container (modal or page). */
+async function fill(page: Page, containerId: string, name: string, value: string): Promise<void> {
+  await page.getByTestId(containerId).locator(`[name="${name}"]`).first().fill(value);
+}
+
+async function tick(page: Page, containerId: string, name: string): Promise<void> {
+  await page.getByTestId(containerId).locator(`[name="${name}"]`).first().check();
+}
+
+/**
+ * The captcha is turned off for the journeys (CAPTCHA=off), so the app hides its field; if a build
+ * shows it anyway the journey cannot read the image and fails here, which is the honest outcome.
+ */
+async function assertNoCaptchaAsked(page: Page, containerId: string): Promise<void> {
+  const captcha = page.getByTestId(containerId).locator('[name="captcha_code"]');
+  expect(await captcha.isVisible(), 'the captcha field is hidden when CAPTCHA=off').toBe(false);
+}
+
+/** Waits until the header shows the logged-in player's balance and returns its text. */
+export async function expectLoggedIn(page: Page): Promise<string> {
+  const balance = byTestId(page, 'header-balance');
+  await balance.waitFor({ state: 'visible' });
+  await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(/\d/);
+  return (await balance.textContent()) ?? '';
+}
+
+export async function expectLoggedOut(page: Page): Promise<void> {
+  await byTestId(page, 'open-login').waitFor({ state: 'visible' });
+  expect(await byTestId(page, 'header-balance').isVisible()).toBe(false);
+}
+
+/** Registers through the register modal opened from the header; ends logged in. */
+export async function register(page: Page, player: Player): Promise<void> {
+  await byTestId(page, 'open-register').click();
+  const modal = 'register-modal';
+  await page.getByTestId(modal).waitFor({ state: 'visible' });
+  await fill(page, modal, 'username', player.username);
+  await fill(page, modal, 'password', player.password);
+  await fill(page, modal, 'password_confirmation', player.password);
+  await fill(page, modal, 'realname', player.realname);
+  await fill(page, modal, 'phone', player.phone);
+  await fill(page, modal, 'qk_pwd', player.qkPwd);
+  await tick(page, modal, 'agree_terms');
+  await tick(page, modal, 'is_adult');
+  await assertNoCaptchaAsked(page, modal);
+  const answered = page.waitForResponse((response) => response.url().includes('/api/auth/register2'));
+  await byTestId(page, 'register-submit').click();
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(200);
+  await page.getByTestId(modal).waitFor({ state: 'hidden' });
+}
+
+/** Logs in from the login modal opened from the header; returns the login2 response body. */
+export async function loginFromModal(
+  page: Page,
+  player: Pick<Player, 'username' | 'password'>,
+): Promise<{ status: string; code: unknown; message: string }> {
+  await byTestId(page, 'open-login').click();
+  const modal = 'login-modal';
+  await page.getByTestId(modal).waitFor({ state: 'visible' });
+  await fill(page, modal, 'username', player.username);
+  await fill(page, modal, 'password', player.password);
+  await assertNoCaptchaAsked(page, modal);
+  const answered = page.waitForResponse((response) => response.url().includes('/api/auth/login2'));
+  await byTestId(page, 'login-submit').click();
+  return (await answered).json();
+}
+
+/** Logs out through the user menu. */
+export async function logout(page: Page): Promise<void> {
+  await byTestId(page, 'user-menu').click();
+  await byTestId(page, 'logout').click();
+  await expectLoggedOut(page);
+}

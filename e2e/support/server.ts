@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SERVER_ENTRY = join(ROOT, 'apps', 'server', 'src', 'server.ts');
+const WEB_DIST = join(ROOT, 'apps', 'web', 'dist', 'index.html');
+const LOG_DIR = join(ROOT, 'test-results', 'e2e');
+
+/** Upper bounds: a cold start migrates a fresh PGlite, which takes seconds on a busy machine. */
+const READY_TIMEOUT_MS = 120_000;
+const READY_POLL_MS = 250;
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface RunningServer {
+  /** http://localhost:<port>: the default demo site. */
+  url: string;
+  port: number;
+  /** The site a browser sees at another host name on the same server, e.g. siteUrl('br.localhost'). */
+  siteUrl(host: string): string;
+  /** Where the server's stdout and stderr go (printed on failure). */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('could not read the probe port'));
+      });
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/server/src/server.ts`) as a child process on a
+ * free port with its own fresh data directory, the captcha off, and the embedded database: the
+ * environment's DATABASE_URL (in CI the PostgreSQL admin connection the integration tests use) is
+ * removed so a journey never writes into a shared database. Resolves once the server answers HTTP.
+ */
+export async function startServer(name: string): Promise<RunningServer> {
+  if (!existsSync(WEB_DIST)) {
+    throw new Error(`${WEB_DIST} is missing: build the web app first (npm run build)`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `sorte-e2e-${name}-`));
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = join(LOG_DIR, `server-${name}.log`);
+  const log = createWriteStream(logFile);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+
+  const url = `http://localhost:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited(child);
+      clearTimeout(killer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(`http://127.0.0.1:${port}/`, child);
+  } catch (error) {
+    await stop();
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-60).join('\n');
+    throw new Error(`${(error as Error).message}\n--- server log (${logFile}) ---\n${tail}`);
+  }
+
+  return { url, port, siteUrl: (host) => `http://${host}:${port}`, logFile, stop };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the server exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet: keep polling until the deadline.
+    }
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+  throw new Error(`the server did not answer ${url} within ${READY_TIMEOUT_MS} ms`);
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, with all output shown as it happens.
+// Static checks first (types, lint, translations), then the web build the browser journeys need,
+// then the vitest projects one after another so that the heavy ones (PGlite, Chromium) never share
+// the machine. Every step runs even after a failure, so one run shows every problem. The last line
+// is the tally, "N passed, N failed": tests summed over the vitest projects, plus one failure for
+// each static step that failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const resultsDir = join(root, 'test-results');
+const node = process.execPath;
+const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
+
+mkdirSync(resultsDir, { recursive: true });
+
+/** Runs one command with inherited output; returns its exit status (signals count as failure). */
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.error) console.error(result.error);
+  return result.status ?? 1;
+}
+
+const staticSteps = [
+  { name: 'typecheck', command: node, args: [join(root, 'scripts', 'typecheck.mjs')] },
+  { name: 'lint', command: node, args: [bin('@biomejs/biome', 'bin/biome'), 'check', '.'] },
+  { name: 'check:i18n', command: node, args: ['--import', 'tsx', join(root, 'scripts', 'check-i18n.ts')] },
+  {
+    name: 'build',
+    command: process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    args: ['run', 'build'],
+  },
+];
+
+// The web project exists only once the app has a Vite config (see vitest.config.ts).
+const vitestProjects = ['unit', 'web', 'integration', 'e2e'].filter(
+  (project) => project !== 'web' || existsSync(join(root, 'apps', 'web', 'vite.config.ts')),
+);
+
+const summary = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+for (const step of staticSteps) {
+  console.log(`\n━━ ${step.name} ━━`);
+  const started = Date.now();
+  const status = run(step.command, step.args);
+  const ok = status === 0;
+  if (!ok) failed += 1;
+  summary.push({ step: step.name, result: ok ? 'ok' : `FAILED (exit ${status})`, ms: Date.now() - started });
+}
+
+/**
+ * Reads vitest's JSON report. A test file that fails to load has no failed test but a failed
+ * suite, so such files count as one failure each; a run that exits non-zero without any failure
+ * in the report (an unhandled error, a crash, no report at all) counts as one failure too.
+ */
+function tally(reportPath, exitStatus) {
+  if (!existsSync(reportPath)) return { passed: 0, failed: 1, skipped: 0, note: 'no report written' };
+  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  let failures = (report.numFailedTests ?? 0) + brokenFiles;
+  if (exitStatus !== 0 && failures === 0) failures = 1;
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: failures,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    note: `${report.numTotalTests ?? 0} tests in ${(report.testResults ?? []).length} files`,
+  };
+}
+
+for (const project of vitestProjects) {
+  console.log(`\n━━ vitest ${project} ━━`);
+  const reportPath = join(resultsDir, `vitest-${project}.json`);
+  rmSync(reportPath, { force: true });
+  const started = Date.now();
+  const status = run(node, [
+    bin('vitest', 'vitest.mjs'),
+    'run',
+    '--project',
+    project,
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportPath}`,
+  ]);
+  const counts = tally(reportPath, status);
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+  const result = counts.failed === 0 ? 'ok' : `FAILED (${counts.failed})`;
+  summary.push({
+    step: `vitest ${project}`,
+    result: `${result}: ${counts.passed} passed, ${counts.failed} failed (${counts.note})`,
+    ms: Date.now() - started,
+  });
+}
+
+console.log('\n━━ summary ━━');
+for (const { step, result, ms } of summary) {
+  console.log(`${step.padEnd(20)} ${(ms / 1000).toFixed(1).padStart(7)} s  ${result}`);
+}
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
