@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { ZUserInfo } from './user.ts';
+import { type TUserInfo, ZUserInfo } from './user.ts';
 import { M, ZCaptchaCode, ZPassword, ZPhone, ZQkPwd, ZRealName, ZUsername } from './validation.ts';
+
+/** POST /api/auth/captcha: no body (an empty JSON object is accepted too). */
+export const ZCaptchaRequest = z.object({}).optional();
 
 /** POST /api/auth/captcha → a single-use image challenge. */
 export const ZCaptchaResponse = z.object({
@@ -70,3 +73,17 @@ export const ZSessionResponse = z.object({
   user: ZUserInfo,
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
+
+/** POST /api/auth/register2 → logged in straight away. */
+export const ZRegisterResponse = ZSessionResponse;
+export type TRegisterResponse = TSessionResponse;
+/** POST /api/auth/login2 */
+export const ZLoginResponse = ZSessionResponse;
+export type TLoginResponse = TSessionResponse;
+
+/** POST /api/auth/me: no body; the bearer token names the member. */
+export const ZMeResponse = ZUserInfo;
+export type TMeResponse = TUserInfo;
+
+/** POST /api/auth/logout: ends the calling session. */
+export const ZLogoutResponse = z.null();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** Query every call carries. */
-export const ZLangQuery = z.object({ lang: z.string().max(10).optional() });
+export const ZLangQuery = z.object({ lang: z.string().max(32).optional() });
+export type TLangQuery = z.infer<typeof ZLangQuery>;
 
 /** GET /api/language/getList?lang&domain → supported languages of this site, default first. */
 export const ZLanguageEntry = z.object({
@@ -10,6 +11,13 @@ export const ZLanguageEntry = z.object({
   language_code: z.string(),
 });
 export const ZLanguageList = z.array(ZLanguageEntry);
+export const ZLanguageListQuery = ZLangQuery.extend({
+  /** A host name of this site (the request's own Host decides when absent). */
+  domain: z.string().max(253).optional(),
+});
+export type TLanguageListQuery = z.infer<typeof ZLanguageListQuery>;
+export const ZLanguageListResponse = ZLanguageList;
+export type TLanguageListResponse = z.infer<typeof ZLanguageListResponse>;
 export type TLanguageEntry = z.infer<typeof ZLanguageEntry>;
 
 export const ZTheme = z.record(z.string().regex(/^--[a-z0-9-]+$/), z.string());
@@ -40,8 +48,16 @@ export const ZSiteData = z.object({
   telegram_link: z.string().nullable(),
 });
 export type TSiteData = z.infer<typeof ZSiteData>;
+export const ZSiteDataQuery = ZLangQuery;
+export const ZSiteDataResponse = ZSiteData;
 
 /** GET /api/socialmedialinks/get?site */
 export const ZSocialLink = z.object({ name: z.string(), url: z.string(), icon: z.string() });
 export const ZSocialLinks = z.array(ZSocialLink);
 export type TSocialLink = z.infer<typeof ZSocialLink>;
+export const ZSocialLinksQuery = ZLangQuery.extend({
+  /** The site code; when sent it must be the site the request's host belongs to. */
+  site: z.string().max(32).optional(),
+});
+export type TSocialLinksQuery = z.infer<typeof ZSocialLinksQuery>;
+export const ZSocialLinksResponse = ZSocialLinks;

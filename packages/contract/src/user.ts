@@ -58,14 +58,33 @@ export const ZProfilePictures = z.object({
   female: z.array(ZProfilePicture),
 });
 export type TProfilePictures = z.infer<typeof ZProfilePictures>;
+export const ZProfilePicturesResponse = ZProfilePictures;
 
 /** POST /api/profilepictures/user — member_id, when sent, must be the caller's own. */
-export const ZProfilePictureUserRequest = z.object({
-  member_id: z.coerce.number().int().positive().optional(),
-});
+export const ZProfilePictureUserRequest = z
+  .object({
+    member_id: z.coerce
+      .number({ error: 'validation.wrong_type' })
+      .int({ error: 'validation.wrong_type' })
+      .positive({ error: 'validation.wrong_type' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'validation.wrong_type' })
+      .optional(),
+  })
+  .optional();
+export type TProfilePictureUserRequest = z.infer<typeof ZProfilePictureUserRequest>;
 export const ZProfilePictureUserResponse = z.object({ profileurl: z.string().nullable() });
+export type TProfilePictureUserResponse = z.infer<typeof ZProfilePictureUserResponse>;
 
 /** POST /api/profilepictures/set */
 export const ZProfilePictureSetRequest = z.object({
-  picture_id: z.number({ error: 'validation.wrong_type' }).int().positive(),
+  picture_id: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'validation.required.picture_id' : 'validation.wrong_type',
+    })
+    .int({ error: 'validation.wrong_type' })
+    .positive({ error: 'validation.wrong_type' })
+    .max(2_147_483_647, { error: 'validation.wrong_type' }),
 });
+export type TProfilePictureSetRequest = z.infer<typeof ZProfilePictureSetRequest>;
+export const ZProfilePictureSetResponse = ZProfilePictureUserResponse;

@@ -1,0 +1,39 @@
+import { DEFAULT_LANGUAGE, type TLanguage } from '../languages.ts';
+import { ch } from './ch.ts';
+import { cn } from './cn.ts';
+import { en, type TCatalogue, type TMessageKey } from './en.ts';
+import { id } from './id.ts';
+import { msa } from './msa.ts';
+import { pt } from './pt.ts';
+import { th } from './th.ts';
+import { vi } from './vi.ts';
+
+export type { TCatalogue, TMessageKey };
+
+/**
+ * Server and form messages in all eight languages, keyed by the i18n keys the contract's schemas use
+ * as their error messages (`validation.*`), by error code (`errors.<CODE>`) and by the spec's fixed
+ * texts (`messages.*`). The web app shows the same texts for mistakes it catches itself.
+ */
+export const MESSAGES: Record<TLanguage, TCatalogue> = { en, pt, cn, ch, vi, id, th, msa };
+
+export function isMessageKey(key: string): key is TMessageKey {
+  return Object.hasOwn(en, key);
+}
+
+/**
+ * The text of `key` in `lang` with `{name}` parameters filled in. An unknown key comes back as the
+ * generic "enter the correct parameters" text rather than leaking the raw key to a player.
+ */
+export function translate(
+  lang: TLanguage,
+  key: string,
+  params?: Readonly<Record<string, string | number>>,
+): string {
+  const catalogue = MESSAGES[lang] ?? MESSAGES[DEFAULT_LANGUAGE];
+  const text = isMessageKey(key) ? catalogue[key] : catalogue['validation.invalid'];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
