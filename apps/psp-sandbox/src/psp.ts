@@ -1,0 +1,385 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { buildDynamicBrCode } from './br-code.ts';
+import type { WebhookDeliverer } from './delivery.ts';
+import type { Charge, Payout, PayoutMode, Person, PixKeyType, PixReceived, StateStore } from './state.ts';
+
+/** Bounds of what the sandbox keeps; the oldest finished records are dropped first. */
+export const MAX_CHARGES = 10_000;
+export const MAX_PAYOUTS = 10_000;
+/** The sandbox's participant code (ISPB) inside end-to-end ids. */
+const SANDBOX_ISPB = '99999999';
+const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+export class SandboxError extends Error {
+  constructor(
+    readonly kind: 'not_found' | 'invalid' | 'conflict' | 'full',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ChargeInput {
+  expiracao: number;
+  original: string;
+  chave: string;
+  devedor?: Person;
+  solicitacaoPagador?: string;
+  infoAdicionais?: { nome: string; valor: string }[];
+}
+
+export interface PayoutInput {
+  valor: string;
+  chave: string;
+  tipoChave: PixKeyType;
+  favorecido: Person;
+  descricao?: string;
+}
+
+export interface PspOptions {
+  merchantName: string;
+  merchantCity: string;
+  /** The receiver's DICT keys: charges must use one, webhooks are registered on them. */
+  pixKeys: readonly string[];
+  /** Delay before an automatic payout decision, so the "in processing" state is observable. */
+  payoutDecisionDelayMs: number;
+}
+
+function randomAlphanumeric(length: number): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const byte of bytes) out += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  return out;
+}
+
+function compactUtc(ms: number): string {
+  return new Date(ms).toISOString().replace(/\D/g, '').slice(0, 12);
+}
+
+/** E + ISPB (8) + yyyyMMddHHmm (12) + 11 alphanumerics = 32 characters, as the SPI issues them. */
+export function newEndToEndId(nowMs: number): string {
+  return `E${SANDBOX_ISPB}${compactUtc(nowMs)}${randomAlphanumeric(11)}`;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The domain of the sandbox PSP: charges, payments, payouts and the notifications they cause. */
+export class Psp {
+  private readonly decisionTimers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly store: StateStore,
+    private readonly deliverer: WebhookDeliverer,
+    private readonly options: PspOptions,
+    private readonly now: () => number,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  get state() {
+    return this.store.state;
+  }
+
+  get merchant() {
+    return { name: this.options.merchantName, city: this.options.merchantCity };
+  }
+
+  get pixKeys() {
+    return this.options.pixKeys;
+  }
+
+  /** Marks an expired ATIVA charge as removed by the PSP; returns the charge as it now stands. */
+  private settleExpiry(charge: Charge): boolean {
+    if (charge.status !== 'ATIVA') return false;
+    const expiresAt = Date.parse(charge.calendario.criacao) + charge.calendario.expiracao * 1000;
+    if (this.now() < expiresAt) return false;
+    charge.status = 'REMOVIDA_PELO_PSP';
+    charge.encerramento = new Date(expiresAt).toISOString();
+    return true;
+  }
+
+  async getCharge(txid: string): Promise<Charge | null> {
+    const charge = this.state.charges[txid];
+    if (!charge) return null;
+    if (this.settleExpiry(charge)) await this.store.save();
+    return charge;
+  }
+
+  listCharges(limit: number): Charge[] {
+    const charges = Object.values(this.state.charges);
+    for (const charge of charges) this.settleExpiry(charge);
+    return charges.sort((a, b) => b.loc.id - a.loc.id).slice(0, limit);
+  }
+
+  findChargeByLocation(locationId: string): Charge | null {
+    for (const charge of Object.values(this.state.charges)) {
+      if (charge.loc.location.endsWith(`/qr/v2/${locationId}`)) return charge;
+    }
+    return null;
+  }
+
+  /**
+   * PUT /cob/{txid}: creates the charge, or revises it while it is ATIVA. Repeating the same
+   * request is a no-op so callers can retry safely.
+   */
+  async putCharge(txid: string, input: ChargeInput): Promise<{ charge: Charge; created: boolean }> {
+    if (!this.options.pixKeys.includes(input.chave)) {
+      throw new SandboxError('invalid', 'cob.chave: the key does not belong to this receiver');
+    }
+    const existing = this.state.charges[txid];
+    if (existing) {
+      this.settleExpiry(existing);
+      if (sameJson(this.requestOf(existing), input)) return { charge: existing, created: false };
+      if (existing.status !== 'ATIVA') {
+        throw new SandboxError(
+          'invalid',
+          'the charge exists, is not ATIVA, and this request would change it',
+        );
+      }
+      this.apply(existing, input);
+      existing.revisao += 1;
+      await this.store.save();
+      return { charge: existing, created: false };
+    }
+    this.makeRoom();
+    const nowIso = new Date(this.now()).toISOString();
+    const locId = this.state.nextLocId++;
+    const location = `${this.baseUrl().replace(/^https?:\/\//, '')}/qr/v2/${randomUUID().replace(/-/g, '')}`;
+    const charge: Charge = {
+      txid,
+      revisao: 0,
+      status: 'ATIVA',
+      calendario: { criacao: nowIso, expiracao: input.expiracao },
+      valor: { original: input.original, modalidadeAlteracao: 0 },
+      chave: input.chave,
+      loc: { id: locId, location, tipoCob: 'cob', criacao: nowIso },
+      pixCopiaECola: buildDynamicBrCode({
+        location,
+        merchantName: this.options.merchantName,
+        merchantCity: this.options.merchantCity,
+      }),
+      pix: [],
+    };
+    this.apply(charge, input);
+    this.state.charges[txid] = charge;
+    await this.store.save();
+    return { charge, created: true };
+  }
+
+  /** PATCH with status REMOVIDA_PELO_USUARIO_RECEBEDOR: the receiver withdraws an unpaid charge. */
+  async removeCharge(txid: string): Promise<Charge> {
+    const charge = await this.getCharge(txid);
+    if (!charge) throw new SandboxError('not_found', 'charge not found');
+    if (charge.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR') return charge;
+    if (charge.status !== 'ATIVA') throw new SandboxError('invalid', 'only an ATIVA charge can be removed');
+    charge.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+    charge.revisao += 1;
+    charge.encerramento = new Date(this.now()).toISOString();
+    await this.store.save();
+    return charge;
+  }
+
+  private requestOf(charge: Charge): ChargeInput {
+    const request: ChargeInput = {
+      expiracao: charge.calendario.expiracao,
+      original: charge.valor.original,
+      chave: charge.chave,
+    };
+    if (charge.devedor) request.devedor = charge.devedor;
+    if (charge.solicitacaoPagador !== undefined) request.solicitacaoPagador = charge.solicitacaoPagador;
+    if (charge.infoAdicionais) request.infoAdicionais = charge.infoAdicionais;
+    return request;
+  }
+
+  private apply(charge: Charge, input: ChargeInput): void {
+    charge.calendario.expiracao = input.expiracao;
+    charge.valor.original = input.original;
+    charge.chave = input.chave;
+    if (input.devedor) charge.devedor = input.devedor;
+    else delete charge.devedor;
+    if (input.solicitacaoPagador !== undefined) charge.solicitacaoPagador = input.solicitacaoPagador;
+    else delete charge.solicitacaoPagador;
+    if (input.infoAdicionais) charge.infoAdicionais = input.infoAdicionais;
+    else delete charge.infoAdicionais;
+  }
+
+  private makeRoom(): void {
+    const charges = Object.values(this.state.charges);
+    if (charges.length < MAX_CHARGES) return;
+    for (const charge of charges) this.settleExpiry(charge);
+    const finished = charges.filter((c) => c.status !== 'ATIVA').sort((a, b) => a.loc.id - b.loc.id);
+    const oldest = finished[0];
+    if (!oldest) throw new SandboxError('full', 'too many active charges');
+    delete this.state.charges[oldest.txid];
+  }
+
+  /** The payer's bank pays the charge in full; the receiver's webhook is notified. */
+  async pay(txid: string, payer: { cpf: string; nome: string; infoPagador?: string }): Promise<PixReceived> {
+    const charge = await this.getCharge(txid);
+    if (!charge) throw new SandboxError('not_found', 'charge not found');
+    if (charge.status !== 'ATIVA') {
+      throw new SandboxError('conflict', `this charge cannot be paid: ${charge.status}`);
+    }
+    const pix: PixReceived = {
+      endToEndId: newEndToEndId(this.now()),
+      txid,
+      valor: charge.valor.original,
+      horario: new Date(this.now()).toISOString(),
+      pagador: { cpf: payer.cpf, nome: payer.nome },
+    };
+    if (payer.infoPagador) pix.infoPagador = payer.infoPagador;
+    // Status and payment change together before any await, so two concurrent payers cannot
+    // both pay the same single-use charge.
+    charge.status = 'CONCLUIDA';
+    charge.pix.push(pix);
+    const webhook = this.state.webhooks[charge.chave];
+    if (webhook) this.deliverer.enqueue('pix', joinUrl(webhook.webhookUrl, 'pix'), { pix: [pix] });
+    await this.store.save();
+    this.deliverer.kick();
+    return pix;
+  }
+
+  /** The payer page's "Let it expire": the charge's lifetime ends now. */
+  async expireNow(txid: string): Promise<Charge> {
+    const charge = await this.getCharge(txid);
+    if (!charge) throw new SandboxError('not_found', 'charge not found');
+    if (charge.status !== 'ATIVA') return charge;
+    const lived = Math.max(0, Math.floor((this.now() - Date.parse(charge.calendario.criacao)) / 1000));
+    charge.calendario.expiracao = Math.max(1, lived);
+    charge.status = 'REMOVIDA_PELO_PSP';
+    charge.encerramento = new Date(this.now()).toISOString();
+    await this.store.save();
+    return charge;
+  }
+
+  async putWebhook(chave: string, webhookUrl: string) {
+    if (!this.options.pixKeys.includes(chave)) {
+      throw new SandboxError('invalid', 'the key does not belong to this receiver');
+    }
+    const existing = this.state.webhooks[chave];
+    const webhook = { chave, webhookUrl, criacao: existing?.criacao ?? new Date(this.now()).toISOString() };
+    this.state.webhooks[chave] = webhook;
+    await this.store.save();
+    return webhook;
+  }
+
+  async deleteWebhook(chave: string): Promise<boolean> {
+    if (!this.state.webhooks[chave]) return false;
+    delete this.state.webhooks[chave];
+    await this.store.save();
+    return true;
+  }
+
+  /**
+   * PUT /payouts/{id}: the same id with the same body returns the original payout (safe retry);
+   * with a different body it is a conflict, so one id can never pay out twice.
+   */
+  async putPayout(id: string, input: PayoutInput): Promise<{ payout: Payout; created: boolean }> {
+    const existing = this.state.payouts[id];
+    if (existing) {
+      const request: PayoutInput = {
+        valor: existing.valor,
+        chave: existing.chave,
+        tipoChave: existing.tipoChave,
+        favorecido: existing.favorecido,
+      };
+      if (existing.descricao !== undefined) request.descricao = existing.descricao;
+      if (!sameJson(request, input))
+        throw new SandboxError('conflict', 'payout id already used with another body');
+      return { payout: existing, created: false };
+    }
+    const payouts = Object.values(this.state.payouts);
+    if (payouts.length >= MAX_PAYOUTS) {
+      const oldest = payouts
+        .filter((p) => p.status !== 'EM_PROCESSAMENTO')
+        .sort((a, b) => a.horario.solicitacao.localeCompare(b.horario.solicitacao))[0];
+      if (!oldest) throw new SandboxError('full', 'too many payouts in processing');
+      delete this.state.payouts[oldest.id];
+    }
+    const payout: Payout = {
+      id,
+      status: 'EM_PROCESSAMENTO',
+      valor: input.valor,
+      chave: input.chave,
+      tipoChave: input.tipoChave,
+      favorecido: input.favorecido,
+      horario: { solicitacao: new Date(this.now()).toISOString() },
+    };
+    if (input.descricao !== undefined) payout.descricao = input.descricao;
+    this.state.payouts[id] = payout;
+    await this.store.save();
+    this.scheduleDecision(payout);
+    return { payout, created: true };
+  }
+
+  listPayouts(limit: number): Payout[] {
+    return Object.values(this.state.payouts)
+      .sort((a, b) => b.horario.solicitacao.localeCompare(a.horario.solicitacao))
+      .slice(0, limit);
+  }
+
+  /** Settles a payout in processing and notifies the receiver; settling twice is refused. */
+  async decidePayout(id: string, outcome: 'succeed' | 'fail', motivo?: string): Promise<Payout> {
+    const payout = this.state.payouts[id];
+    if (!payout) throw new SandboxError('not_found', 'payout not found');
+    if (payout.status !== 'EM_PROCESSAMENTO')
+      throw new SandboxError('conflict', `payout already ${payout.status}`);
+    payout.horario.liquidacao = new Date(this.now()).toISOString();
+    if (outcome === 'succeed') {
+      payout.status = 'REALIZADO';
+      payout.endToEndId = newEndToEndId(this.now());
+    } else {
+      payout.status = 'NAO_REALIZADO';
+      payout.motivo = (motivo?.trim() || 'Pagamento recusado pelo PSP do recebedor').slice(0, 140);
+    }
+    const webhook = this.payoutWebhook();
+    if (webhook)
+      this.deliverer.enqueue('payout', joinUrl(webhook.webhookUrl, 'payout'), { payouts: [payout] });
+    await this.store.save();
+    this.deliverer.kick();
+    return payout;
+  }
+
+  async setPayoutMode(mode: PayoutMode): Promise<void> {
+    this.state.settings.payoutMode = mode;
+    await this.store.save();
+    if (mode !== 'manual')
+      for (const payout of Object.values(this.state.payouts)) this.scheduleDecision(payout);
+  }
+
+  /** Called at start: payouts still in processing under an automatic mode are decided now. */
+  resume(): void {
+    for (const payout of Object.values(this.state.payouts)) this.scheduleDecision(payout);
+  }
+
+  close(): void {
+    for (const timer of this.decisionTimers) clearTimeout(timer);
+    this.decisionTimers.clear();
+  }
+
+  /** Payout notifications go to the webhook of the receiver's first key that has one. */
+  private payoutWebhook() {
+    for (const key of this.options.pixKeys) {
+      const webhook = this.state.webhooks[key];
+      if (webhook) return webhook;
+    }
+    return null;
+  }
+
+  private scheduleDecision(payout: Payout): void {
+    const mode = this.state.settings.payoutMode;
+    if (mode === 'manual' || payout.status !== 'EM_PROCESSAMENTO') return;
+    const timer = setTimeout(() => {
+      this.decisionTimers.delete(timer);
+      if (payout.status !== 'EM_PROCESSAMENTO' || this.state.settings.payoutMode !== mode) return;
+      this.decidePayout(payout.id, mode, 'Recusado automaticamente pelo sandbox').catch(() => undefined);
+    }, this.options.payoutDecisionDelayMs);
+    timer.unref();
+    this.decisionTimers.add(timer);
+  }
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path}`;
+}

@@ -1,0 +1,143 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerApi } from './api.ts';
+import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, WebhookDeliverer } from './delivery.ts';
+import { TokenIssuer } from './oauth.ts';
+import { registerPages } from './pages.ts';
+import { Psp } from './psp.ts';
+import { type PayoutMode, StateStore } from './state.ts';
+
+export interface SandboxOptions {
+  /** Where state.json lives; created when missing. */
+  dataDir: string;
+  /** Loopback by default: the sandbox has unauthenticated tester pages. */
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Base URL put into charge locations; defaults to http://<host>:<port> once listening. */
+  publicUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  /** HMAC key of webhook signatures, shared with the receiver. */
+  webhookSecret: string;
+  merchantName?: string;
+  merchantCity?: string;
+  /** The receiver's DICT keys (charges use one; webhooks are registered per key). */
+  pixKeys?: readonly string[];
+  /** Initial payout mode when the state file has none yet. */
+  payoutMode?: PayoutMode;
+  payoutDecisionDelayMs?: number;
+  tokenTtlSeconds?: number;
+  webhookDelivery?: Partial<DeliveryOptions>;
+  /** Injectable clock (ms since epoch) so tests can move time. */
+  now?: () => number;
+  logger?: boolean;
+}
+
+export interface Sandbox {
+  /** Starts listening; resolves to the base URL. */
+  listen(): Promise<string>;
+  /** Stops listening, stops retries and waits for the last state write. */
+  close(): Promise<void>;
+  /** The base URL; only defined once listening. */
+  readonly url: string;
+  /** The receiver's first PIX key, the one to put in `cob.chave` and `PUT /webhook/{chave}`. */
+  readonly pixKey: string;
+  /** The Fastify instance, for `inject` in tests. */
+  readonly app: FastifyInstance;
+}
+
+export const DEFAULT_PIX_KEY = '2f3c6a6e-5d0b-4f7e-9a51-8c4d2b7e1f90';
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  if (!options.clientId || !options.clientSecret || options.webhookSecret.length < 16) {
+    throw new Error('PSP sandbox needs clientId, clientSecret and a webhookSecret of at least 16 characters');
+  }
+  const now = options.now ?? Date.now;
+  const host = options.host ?? '127.0.0.1';
+  let url: string | null = options.publicUrl?.replace(/\/+$/, '') ?? null;
+  const pixKeys = options.pixKeys && options.pixKeys.length > 0 ? options.pixKeys : [DEFAULT_PIX_KEY];
+
+  const store = new StateStore(options.dataDir, options.payoutMode ?? 'manual');
+  const deliverer = new WebhookDeliverer(
+    store,
+    options.webhookSecret,
+    { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhookDelivery },
+    now,
+  );
+  const psp = new Psp(
+    store,
+    deliverer,
+    {
+      merchantName: options.merchantName ?? 'Sorte Jogos Ltda',
+      merchantCity: options.merchantCity ?? 'Sao Paulo',
+      pixKeys,
+      payoutDecisionDelayMs: options.payoutDecisionDelayMs ?? 500,
+    },
+    now,
+    () => {
+      if (!url) throw new Error('the PSP sandbox is not listening yet');
+      return url;
+    },
+  );
+  const tokens = new TokenIssuer(
+    options.clientId,
+    options.clientSecret,
+    options.tokenTtlSeconds ?? 3600,
+    now,
+  );
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: MAX_BODY_BYTES,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+  });
+  // The token endpoint and the HTML forms post application/x-www-form-urlencoded; keep it raw
+  // and let each handler read it with URLSearchParams.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+  app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const type = status === 500 ? 'ErroInternoDoServidor' : 'RequisicaoInvalida';
+    reply
+      .code(status)
+      .type('application/problem+json')
+      .send({
+        type: `https://pix.bcb.gov.br/api/v2/error/${type}`,
+        title: status === 500 ? 'Erro interno do servidor' : 'Requisição inválida',
+        status,
+      });
+  });
+  registerApi(app, psp, tokens);
+  registerPages(app, psp);
+
+  let listening = false;
+  return {
+    app,
+    pixKey: pixKeys[0]!,
+    get url() {
+      if (!url) throw new Error('the PSP sandbox is not listening yet');
+      return url;
+    },
+    async listen() {
+      const address = await app.listen({ host, port: options.port ?? 0 });
+      listening = true;
+      if (!url) url = address.replace('[::1]', 'localhost');
+      psp.resume();
+      deliverer.kick();
+      return url;
+    },
+    async close() {
+      psp.close();
+      await deliverer.close();
+      if (listening) await app.close();
+      listening = false;
+      await store.flushed();
+    },
+  };
+}
