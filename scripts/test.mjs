@@ -54,23 +54,28 @@ for (const step of staticSteps) {
 }
 
 /**
- * Reads vitest's JSON report. A test file that fails to load has no failed test but a failed
- * suite, so such files count as one failure each; a run that exits non-zero without any failure
- * in the report (an unhandled error, a crash, no report at all) counts as one failure too.
+ * Reads vitest's JSON report. A test file that fails outside its tests (it cannot load, or a
+ * beforeAll hook throws) reports its tests as skipped: they count as failed here, at least one per
+ * such file. A run that exits non-zero without any failure in the report (an unhandled error, a
+ * crash, no report at all) counts as one failure too.
  */
 function tally(reportPath, exitStatus) {
   if (!existsSync(reportPath)) return { passed: 0, failed: 1, skipped: 0, note: 'no report written' };
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-  const brokenFiles = (report.testResults ?? []).filter(
-    (file) =>
-      file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
-  ).length;
-  let failures = (report.numFailedTests ?? 0) + brokenFiles;
+  let failures = report.numFailedTests ?? 0;
+  let skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    if (file.status !== 'failed' || tests.some((test) => test.status === 'failed')) continue;
+    const notRun = tests.filter((test) => test.status !== 'passed').length;
+    failures += Math.max(1, notRun);
+    skipped -= notRun;
+  }
   if (exitStatus !== 0 && failures === 0) failures = 1;
   return {
     passed: report.numPassedTests ?? 0,
     failed: failures,
-    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    skipped,
     note: `${report.numTotalTests ?? 0} tests in ${(report.testResults ?? []).length} files`,
   };
 }
