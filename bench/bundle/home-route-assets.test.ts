@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { entryAssets, homeRouteAssets, staticImports } from './home-route-assets.ts';
+
+describe('entryAssets', () => {
+  it('finds module scripts, modulepreloads and stylesheets, and ignores the rest', () => {
+    const html = `<!doctype html><head>
+      <script type="module" crossorigin src="/assets/index-a1.js"></script>
+      <script src="/legacy.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/vendor-b2.js">
+      <link rel="stylesheet" crossorigin href="/assets/index-c3.css">
+      <link rel="manifest" href="/manifest.webmanifest">
+      <link rel="icon" href="/favicon.svg"></head>`;
+    expect(entryAssets(html)).toEqual({
+      scripts: ['/assets/index-a1.js', '/assets/vendor-b2.js'],
+      styles: ['/assets/index-c3.css'],
+    });
+  });
+});
+
+describe('staticImports', () => {
+  it('reads minified static imports and re-exports but not dynamic imports', () => {
+    const code =
+      'import{a as b}from"./vendor-b2.js";import"./side-d4.js";export{c}from"./re-e5.js";' +
+      'const lazy=()=>import("./route-f6.js");const s="import x from \'./not-code.js\'";';
+    expect(staticImports(code)).toEqual(['./vendor-b2.js', './side-d4.js', './re-e5.js']);
+  });
+});
+
+describe('homeRouteAssets', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'sorte-bundle-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('follows static imports transitively, skips lazy chunks and reports missing files', () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<script type="module" src="/assets/entry.js"></script><link rel="stylesheet" href="/assets/app.css">' +
+        '<link rel="modulepreload" href="/assets/gone.js">',
+    );
+    writeFileSync(
+      join(dist, 'assets', 'entry.js'),
+      'import{x}from"./shared.js";const r=()=>import("./lazy.js");',
+    );
+    writeFileSync(join(dist, 'assets', 'shared.js'), 'import"./deep.js";export const x=1;');
+    writeFileSync(join(dist, 'assets', 'deep.js'), 'export{};');
+    writeFileSync(join(dist, 'assets', 'lazy.js'), 'export{};');
+    writeFileSync(join(dist, 'assets', 'app.css'), 'body{}');
+
+    const assets = homeRouteAssets(dist);
+    expect(assets.scripts.sort()).toEqual(['/assets/deep.js', '/assets/entry.js', '/assets/shared.js']);
+    expect(assets.styles).toEqual(['/assets/app.css']);
+    expect(assets.missing).toEqual(['/assets/gone.js']);
+  });
+});

@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+
+/** A page names few files; this bounds the walk should the import graph ever be malformed. */
+const MAX_FILES = 500;
+
+function attribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+}
+
+/** Site-absolute paths of the module scripts, modulepreloads and stylesheets an HTML page names. */
+export function entryAssets(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attribute(tag, 'src');
+    if (src && attribute(tag, 'type') === 'module') scripts.add(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(tag, 'rel')?.toLowerCase();
+    const href = attribute(tag, 'href');
+    if (!href) continue;
+    if (rel === 'modulepreload') scripts.add(href);
+    if (rel === 'stylesheet') styles.add(href);
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * Relative specifiers of static `import … from "x"`, `import "x"` and `export … from "x"` in a
+ * built chunk. Dynamic `import("x")` is left out on purpose: those chunks load later, per route.
+ */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  const pattern = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+  for (const match of code.matchAll(pattern)) found.add(match[1]!);
+  return [...found];
+}
+
+/** The file under `dist` that serves a site path. */
+export function distFile(dist: string, sitePath: string): string {
+  return join(dist, sitePath.replace(/^\//, '').split('?')[0]!);
+}
+
+/**
+ * Every script and stylesheet a browser fetches for index.html before the app renders: what the
+ * page names, plus the static imports of those scripts, transitively (a module runs only once all
+ * its static imports have loaded).
+ */
+export function homeRouteAssets(dist: string): { scripts: string[]; styles: string[]; missing: string[] } {
+  const { scripts, styles } = entryAssets(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const seen = new Set<string>();
+  const missing: string[] = [];
+  const queue = scripts.map((src) => posix.normalize(src.startsWith('/') ? src : `/${src}`));
+  while (queue.length > 0 && seen.size < MAX_FILES) {
+    const sitePath = queue.shift()!;
+    if (seen.has(sitePath) || missing.includes(sitePath)) continue;
+    const file = distFile(dist, sitePath);
+    if (!existsSync(file)) {
+      missing.push(sitePath);
+      continue;
+    }
+    seen.add(sitePath);
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      queue.push(posix.normalize(posix.join(posix.dirname(sitePath), specifier)));
+    }
+  }
+  return { scripts: [...seen], styles: styles.filter((path) => existsSync(distFile(dist, path))), missing };
+}
