@@ -52,8 +52,11 @@ async function tick(page: Page, containerId: string, name: string): Promise<void
  * shows it anyway the journey cannot read the image and fails here, which is the honest outcome.
  */
 async function assertNoCaptchaAsked(page: Page, containerId: string): Promise<void> {
+  // The field shows while the app asks the server whether a captcha is needed, then goes.
   const captcha = page.getByTestId(containerId).locator('[name="captcha_code"]');
-  expect(await captcha.isVisible(), 'the captcha field is hidden when CAPTCHA=off').toBe(false);
+  await expect
+    .poll(() => captcha.isVisible(), { message: 'the captcha field is hidden when CAPTCHA=off' })
+    .toBe(false);
 }
 
 /** Waits until the header shows the logged-in player's balance and returns its text. */
