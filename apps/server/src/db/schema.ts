@@ -1,1 +1,2 @@
 export {};
+export * from '../modules/wallet/wallet.schema.ts';

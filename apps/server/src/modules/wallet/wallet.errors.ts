@@ -1,0 +1,56 @@
+/**
+ * Errors the wallet throws on purpose. Each has a stable code the HTTP layer maps to a status and a
+ * translated message (packages/contract/src/errors.ts); `details` is safe to log, never shown raw.
+ * Anything else escaping the wallet is a bug or an infrastructure failure.
+ */
+export const WALLET_ERROR_CODES = {
+  /** The amount is not a bigint, is <= 0, or exceeds MAX_MINOR. Nothing was written. */
+  INVALID_AMOUNT: 422,
+  /**
+   * The transfer is malformed: same account on both sides, two different members, a withdrawal-hold
+   * account touched outside hold/settleHold/releaseHold, a key or reference too long, metadata
+   * too large. Nothing was written.
+   */
+  INVALID_TRANSFER: 422,
+  /** A debited player account holds less than the amount. Nothing was written. */
+  INSUFFICIENT_FUNDS: 409,
+  /** The idempotency key was already used on this site for a different request. */
+  IDEMPOTENCY_CONFLICT: 409,
+  /** No such site, member or member account on this site (e.g. accounts never opened). */
+  ACCOUNT_NOT_FOUND: 404,
+  /** settleHold/releaseHold named a transfer that is not a withdrawal hold of this site. */
+  HOLD_NOT_FOUND: 404,
+  /** The withdrawal hold was already paid out or released (each hold is resolved once). */
+  HOLD_ALREADY_RESOLVED: 409,
+  /** A withdrawal was asked while the member still owes wagering (turnover) on rewards. */
+  WAGERING_NOT_MET: 409,
+} as const;
+
+export type TWalletErrorCode = keyof typeof WALLET_ERROR_CODES;
+
+export class WalletError extends Error {
+  override readonly name = 'WalletError';
+  constructor(
+    readonly code: TWalletErrorCode,
+    message: string,
+    readonly details: Record<string, string | number | boolean | null> = {},
+  ) {
+    super(message);
+  }
+
+  get httpStatus(): number {
+    return WALLET_ERROR_CODES[this.code];
+  }
+}
+
+export function isWalletError(error: unknown, code?: TWalletErrorCode): error is WalletError {
+  return error instanceof WalletError && (code === undefined || error.code === code);
+}
+
+/**
+ * A broken invariant: something that must never happen did. Thrown (never caught by the wallet) so
+ * the surrounding transaction rolls back instead of recording a wrong balance.
+ */
+export function assertInvariant(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`wallet invariant violated: ${message}`);
+}

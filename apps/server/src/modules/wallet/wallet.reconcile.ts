@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { inSnapshot, rowsOf } from './wallet.repo.ts';
+
+/**
+ * The ledger's invariants (architecture.md §3), checked from the raw tables in one consistent
+ * snapshot. Drift is reported as data, never thrown: the admin job and the tests decide what to do.
+ * Each check reports at most MAX_DRIFT_ROWS rows so a badly broken ledger still yields a report.
+ */
+export const DRIFT_CHECKS = {
+  /** Sum over a site of (stored player balances + derived system balances) is not zero. */
+  SITE_SUM_NONZERO: 'the balances of a site do not sum to zero',
+  /** A player account's stored balance differs from credits − debits of its transfers. */
+  BALANCE_MISMATCH: 'a stored balance differs from the sum of its transfers',
+  /** A player account is negative (stored or by its transfers). */
+  NEGATIVE_BALANCE: 'a player balance is negative',
+  /** A transfer's account belongs to another site, or a player account to another site's member. */
+  CROSS_SITE: 'a transfer or account crosses sites',
+  /** A cash account's wagering requirement differs from the sum of its transfers' wagering deltas. */
+  WAGERING_MISMATCH: 'a wagering requirement differs from its transfers',
+  /** A hold's resolution moves another amount or account than the hold, or resolves a non-hold. */
+  HOLD_MISMATCH: 'a withdrawal hold resolution does not match its hold',
+} as const;
+export type TDriftCheck = keyof typeof DRIFT_CHECKS;
+
+export const MAX_DRIFT_ROWS = 1000;
+
+export interface Drift {
+  check: TDriftCheck;
+  siteId: bigint;
+  accountId: bigint | null;
+  transferId: bigint | null;
+  /** What the ledger (transfers) says, and what is stored / observed. */
+  expectedMinor: bigint | null;
+  actualMinor: bigint | null;
+}
+
+export interface ReconcileReport {
+  ok: boolean;
+  checkedAt: Date;
+  accounts: number;
+  transfers: number;
+  /** Per site: sum of all balances (must be 0). */
+  sites: { siteId: bigint; balanceSumMinor: bigint }[];
+  drift: Drift[];
+}
+
+type RawDrift = {
+  site_id: unknown;
+  account_id: unknown;
+  transfer_id: unknown;
+  expected: unknown;
+  actual: unknown;
+};
+
+const big = (value: unknown): bigint | null =>
+  value === null || value === undefined ? null : BigInt(String(value));
+
+/** Checks every invariant of the ledger (all sites, or one) and reports drift. */
+export async function reconcile(
+  executor: Executor,
+  options: { siteId?: bigint } = {},
+): Promise<ReconcileReport> {
+  return inSnapshot(executor, (tx) => check(tx, options.siteId ?? null));
+}
+
+async function check(tx: Tx, siteId: bigint | null): Promise<ReconcileReport> {
+  const site = siteId === null ? null : siteId.toString();
+  const siteFilter = (column: string) =>
+    sql`(${site}::bigint IS NULL OR ${sql.raw(column)} = ${site}::bigint)`;
+  // Credits − debits per account, the ledger's view of every balance.
+  const ledger = sql`ledger AS (
+      SELECT account_id, sum(delta) AS total FROM (
+        SELECT credit_account_id AS account_id, amount_minor AS delta FROM wallet_transfers
+          WHERE ${siteFilter('site_id')}
+        UNION ALL
+        SELECT debit_account_id, -amount_minor FROM wallet_transfers WHERE ${siteFilter('site_id')}
+      ) flows GROUP BY account_id)`;
+
+  const drift: Drift[] = [];
+  const collect = async (name: TDriftCheck, query: ReturnType<typeof sql>) => {
+    const rows = await rowsOf<RawDrift>(tx, query);
+    for (const r of rows) {
+      drift.push({
+        check: name,
+        siteId: big(r.site_id) ?? 0n,
+        accountId: big(r.account_id),
+        transferId: big(r.transfer_id),
+        expectedMinor: big(r.expected),
+        actualMinor: big(r.actual),
+      });
+    }
+  };
+
+  const siteSums = await rowsOf<{ site_id: unknown; total: unknown }>(
+    tx,
+    sql`WITH ${ledger}
+        SELECT a.site_id, sum(CASE WHEN a.member_id IS NULL THEN COALESCE(l.total, 0) ELSE a.balance_minor END)::text AS total
+        FROM wallet_accounts a LEFT JOIN ledger l ON l.account_id = a.id
+        WHERE ${siteFilter('a.site_id')}
+        GROUP BY a.site_id ORDER BY a.site_id`,
+  );
+  const sites = siteSums.map((r) => ({ siteId: big(r.site_id) ?? 0n, balanceSumMinor: big(r.total) ?? 0n }));
+  for (const s of sites) {
+    if (s.balanceSumMinor !== 0n) {
+      drift.push({
+        check: 'SITE_SUM_NONZERO',
+        siteId: s.siteId,
+        accountId: null,
+        transferId: null,
+        expectedMinor: 0n,
+        actualMinor: s.balanceSumMinor,
+      });
+    }
+  }
+
+  await collect(
+    'BALANCE_MISMATCH',
+    sql`WITH ${ledger}
+        SELECT a.site_id, a.id AS account_id, NULL AS transfer_id,
+               COALESCE(l.total, 0)::text AS expected, a.balance_minor::text AS actual
+        FROM wallet_accounts a LEFT JOIN ledger l ON l.account_id = a.id
+        WHERE a.member_id IS NOT NULL AND ${siteFilter('a.site_id')}
+          AND a.balance_minor IS DISTINCT FROM COALESCE(l.total, 0)
+        ORDER BY a.id LIMIT ${MAX_DRIFT_ROWS}`,
+  );
+
+  await collect(
+    'NEGATIVE_BALANCE',
+    sql`WITH ${ledger}
+        SELECT a.site_id, a.id AS account_id, NULL AS transfer_id,
+               0 AS expected, LEAST(a.balance_minor, COALESCE(l.total, 0))::text AS actual
+        FROM wallet_accounts a LEFT JOIN ledger l ON l.account_id = a.id
+        WHERE a.member_id IS NOT NULL AND ${siteFilter('a.site_id')}
+          AND (a.balance_minor < 0 OR COALESCE(l.total, 0) < 0)
+        ORDER BY a.id LIMIT ${MAX_DRIFT_ROWS}`,
+  );
+
+  await collect(
+    'CROSS_SITE',
+    sql`SELECT t.site_id, a.id AS account_id, t.id AS transfer_id,
+               t.site_id::text AS expected, a.site_id::text AS actual
+        FROM wallet_transfers t
+        JOIN wallet_accounts a ON a.id IN (t.debit_account_id, t.credit_account_id)
+        WHERE a.site_id <> t.site_id AND ${siteFilter('t.site_id')}
+        UNION ALL
+        SELECT a.site_id, a.id, NULL, a.site_id::text, m.site_id::text
+        FROM wallet_accounts a JOIN members m ON m.id = a.member_id
+        WHERE m.site_id <> a.site_id AND ${siteFilter('a.site_id')}
+        LIMIT ${MAX_DRIFT_ROWS}`,
+  );
+
+  await collect(
+    'WAGERING_MISMATCH',
+    sql`SELECT a.site_id, a.id AS account_id, NULL AS transfer_id,
+               COALESCE(w.total, 0)::text AS expected, a.wagering_required_minor::text AS actual
+        FROM wallet_accounts a
+        LEFT JOIN (SELECT wagering_account_id, sum(wagering_delta_minor) AS total FROM wallet_transfers
+                   WHERE wagering_account_id IS NOT NULL GROUP BY wagering_account_id) w
+          ON w.wagering_account_id = a.id
+        WHERE a.kind = 'cash' AND ${siteFilter('a.site_id')}
+          AND (a.wagering_required_minor IS DISTINCT FROM COALESCE(w.total, 0) OR a.wagering_required_minor < 0)
+        ORDER BY a.id LIMIT ${MAX_DRIFT_ROWS}`,
+  );
+
+  await collect(
+    'HOLD_MISMATCH',
+    sql`SELECT r.site_id, r.debit_account_id AS account_id, r.id AS transfer_id,
+               h.amount_minor::text AS expected, r.amount_minor::text AS actual
+        FROM wallet_transfers r JOIN wallet_transfers h ON h.id = r.hold_transfer_id
+        WHERE ${siteFilter('r.site_id')}
+          AND (h.kind <> 'withdrawal_hold' OR h.amount_minor <> r.amount_minor
+               OR h.credit_account_id <> r.debit_account_id OR h.site_id <> r.site_id)
+        ORDER BY r.id LIMIT ${MAX_DRIFT_ROWS}`,
+  );
+
+  const counts = await rowsOf<{ accounts: unknown; transfers: unknown }>(
+    tx,
+    sql`SELECT (SELECT count(*) FROM wallet_accounts WHERE ${siteFilter('site_id')})::text AS accounts,
+               (SELECT count(*) FROM wallet_transfers WHERE ${siteFilter('site_id')})::text AS transfers`,
+  );
+  return {
+    ok: drift.length === 0,
+    checkedAt: new Date(),
+    accounts: Number(counts[0]?.accounts ?? 0),
+    transfers: Number(counts[0]?.transfers ?? 0),
+    sites,
+    drift,
+  };
+}

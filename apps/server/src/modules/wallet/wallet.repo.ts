@@ -1,0 +1,265 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Executor, Tx } from '../../db/client.ts';
+import {
+  PLAYER_ACCOUNT_KINDS,
+  SYSTEM_ACCOUNT_KINDS,
+  type TPlayerAccountKind,
+  type TSystemAccountKind,
+  type TWalletAccountRow,
+  type TWalletTransferRow,
+  walletAccounts,
+  walletTransfers,
+} from './wallet.schema.ts';
+
+/**
+ * SQL of the wallet. Every function takes the executor (database or open transaction) it runs in;
+ * none of them decides anything about money: that is wallet.service.ts.
+ */
+
+/**
+ * Runs `work` atomically: in a new transaction on a database, or in a savepoint inside the caller's
+ * transaction. The savepoint matters: when the wallet refuses (insufficient funds, conflict), only
+ * its own statements roll back and the caller's transaction stays usable, while a success commits
+ * or rolls back together with the caller's other writes (e.g. a bet and its round record).
+ */
+export function atomically<T>(executor: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return executor.transaction(work);
+}
+
+/** A consistent read-only snapshot for reports (repeatable read when we open the transaction). */
+export function inSnapshot<T>(executor: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (executor instanceof PgTransaction) return executor.transaction(work);
+  return executor.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+/** Rows of a raw query, identical on node-postgres and PGlite (both answer `{ rows }`). */
+export async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export async function memberExists(executor: Executor, siteId: bigint, memberId: bigint): Promise<boolean> {
+  const rows = await rowsOf<{ found: number }>(
+    executor,
+    sql`SELECT 1 AS found FROM members WHERE id = ${memberId.toString()}::bigint
+        AND site_id = ${siteId.toString()}::bigint`,
+  );
+  return rows.length > 0;
+}
+
+export async function siteExists(executor: Executor, siteId: bigint): Promise<boolean> {
+  const rows = await rowsOf<{ found: number }>(
+    executor,
+    sql`SELECT 1 AS found FROM sites WHERE id = ${siteId.toString()}::bigint`,
+  );
+  return rows.length > 0;
+}
+
+/** Creates the member's cash, bonus and withdrawal-hold accounts if missing (idempotent). */
+export async function insertMemberAccounts(
+  executor: Executor,
+  siteId: bigint,
+  memberId: bigint,
+): Promise<void> {
+  await executor
+    .insert(walletAccounts)
+    .values(
+      PLAYER_ACCOUNT_KINDS.map((kind) => ({
+        siteId,
+        memberId,
+        kind,
+        balanceMinor: 0n,
+        wageringRequiredMinor: kind === 'cash' ? 0n : null,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Creates the site's system accounts if missing (idempotent). They carry no stored balance. */
+export async function insertSystemAccounts(executor: Executor, siteId: bigint): Promise<void> {
+  await executor
+    .insert(walletAccounts)
+    .values(SYSTEM_ACCOUNT_KINDS.map((kind) => ({ siteId, memberId: null, kind })))
+    .onConflictDoNothing();
+}
+
+export function findMemberAccounts(executor: Executor, memberId: bigint): Promise<TWalletAccountRow[]> {
+  return executor
+    .select()
+    .from(walletAccounts)
+    .where(eq(walletAccounts.memberId, memberId))
+    .orderBy(asc(walletAccounts.id));
+}
+
+/**
+ * Locks the member's named accounts FOR UPDATE in id order. Every transfer locks in the same
+ * (ascending id) order, so two transfers touching the same accounts queue instead of deadlocking.
+ */
+export function lockMemberAccounts(
+  tx: Tx,
+  siteId: bigint,
+  memberId: bigint,
+  kinds: readonly TPlayerAccountKind[],
+): Promise<TWalletAccountRow[]> {
+  return tx
+    .select()
+    .from(walletAccounts)
+    .where(
+      and(
+        eq(walletAccounts.siteId, siteId),
+        eq(walletAccounts.memberId, memberId),
+        inArray(walletAccounts.kind, [...kinds]),
+      ),
+    )
+    .orderBy(asc(walletAccounts.id))
+    .for('update');
+}
+
+export function findSystemAccounts(
+  executor: Executor,
+  siteId: bigint,
+  kinds: readonly TSystemAccountKind[],
+): Promise<TWalletAccountRow[]> {
+  return executor
+    .select()
+    .from(walletAccounts)
+    .where(
+      and(
+        eq(walletAccounts.siteId, siteId),
+        isNull(walletAccounts.memberId),
+        inArray(walletAccounts.kind, [...kinds]),
+      ),
+    );
+}
+
+export async function findTransferByKey(
+  executor: Executor,
+  siteId: bigint,
+  idempotencyKey: string,
+): Promise<TWalletTransferRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(walletTransfers)
+    .where(and(eq(walletTransfers.siteId, siteId), eq(walletTransfers.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findTransferById(
+  executor: Executor,
+  siteId: bigint,
+  transferId: bigint,
+): Promise<TWalletTransferRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(walletTransfers)
+    .where(and(eq(walletTransfers.siteId, siteId), eq(walletTransfers.id, transferId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findHoldResolution(
+  executor: Executor,
+  holdTransferId: bigint,
+): Promise<TWalletTransferRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(walletTransfers)
+    .where(eq(walletTransfers.holdTransferId, holdTransferId))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findAccountById(
+  executor: Executor,
+  accountId: bigint,
+): Promise<TWalletAccountRow | undefined> {
+  const rows = await executor.select().from(walletAccounts).where(eq(walletAccounts.id, accountId)).limit(1);
+  return rows[0];
+}
+
+export type TNewTransfer = typeof walletTransfers.$inferInsert;
+
+/**
+ * Appends a transfer unless its (site, idempotency key) exists already; returns undefined then.
+ * ON CONFLICT DO NOTHING waits for a concurrent writer of the same key and never aborts the
+ * caller's transaction with a unique violation.
+ */
+export async function insertTransfer(
+  executor: Executor,
+  row: TNewTransfer,
+): Promise<TWalletTransferRow | undefined> {
+  const rows = await executor
+    .insert(walletTransfers)
+    .values(row)
+    .onConflictDoNothing({ target: [walletTransfers.siteId, walletTransfers.idempotencyKey] })
+    .returning();
+  return rows[0];
+}
+
+/** Moves a locked player account's balance (and wagering) by deltas; returns the new values. */
+export async function applyToPlayerAccount(
+  tx: Tx,
+  accountId: bigint,
+  balanceDeltaMinor: bigint,
+  wageringDeltaMinor: bigint,
+): Promise<{ balanceMinor: bigint | null; wageringRequiredMinor: bigint | null }> {
+  const rows = await tx
+    .update(walletAccounts)
+    .set({
+      balanceMinor: sql`${walletAccounts.balanceMinor} + ${balanceDeltaMinor.toString()}::bigint`,
+      wageringRequiredMinor: sql`${walletAccounts.wageringRequiredMinor} + ${wageringDeltaMinor.toString()}::bigint`,
+    })
+    .where(eq(walletAccounts.id, accountId))
+    .returning({
+      balanceMinor: walletAccounts.balanceMinor,
+      wageringRequiredMinor: walletAccounts.wageringRequiredMinor,
+    });
+  const row = rows[0];
+  if (!row) throw new Error(`wallet invariant violated: locked account ${accountId} vanished`);
+  return row;
+}
+
+/** Balances of a site's system accounts, derived from their transfers (see the migration). */
+export async function sumSystemBalances(
+  executor: Executor,
+  siteId: bigint,
+): Promise<{ accountId: bigint; kind: TSystemAccountKind; balanceMinor: bigint }[]> {
+  const rows = await rowsOf<{ id: unknown; kind: TSystemAccountKind; balance: unknown }>(
+    executor,
+    sql`SELECT a.id, a.kind,
+          (COALESCE((SELECT sum(t.amount_minor) FROM wallet_transfers t WHERE t.credit_account_id = a.id), 0)
+         - COALESCE((SELECT sum(t.amount_minor) FROM wallet_transfers t WHERE t.debit_account_id = a.id), 0)
+          )::text AS balance
+        FROM wallet_accounts a
+        WHERE a.site_id = ${siteId.toString()}::bigint AND a.member_id IS NULL
+        ORDER BY a.id`,
+  );
+  return rows.map((r) => ({
+    accountId: BigInt(String(r.id)),
+    kind: r.kind,
+    balanceMinor: BigInt(String(r.balance)),
+  }));
+}
+
+export async function findMemberTransfers(
+  executor: Executor,
+  memberId: bigint,
+  beforeId: bigint | null,
+  limit: number,
+): Promise<TWalletTransferRow[]> {
+  const rows = await rowsOf<{ id: unknown }>(
+    executor,
+    sql`SELECT t.id FROM wallet_transfers t
+        WHERE (t.debit_account_id IN (SELECT id FROM wallet_accounts WHERE member_id = ${memberId.toString()}::bigint)
+            OR t.credit_account_id IN (SELECT id FROM wallet_accounts WHERE member_id = ${memberId.toString()}::bigint))
+          AND (${beforeId === null ? null : beforeId.toString()}::bigint IS NULL
+            OR t.id < ${beforeId === null ? null : beforeId.toString()}::bigint)
+        ORDER BY t.id DESC LIMIT ${limit}`,
+  );
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => BigInt(String(r.id)));
+  const transfers = await executor.select().from(walletTransfers).where(inArray(walletTransfers.id, ids));
+  return transfers.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}

@@ -1,0 +1,702 @@
+import { createHash } from 'node:crypto';
+import { MAX_MINOR } from '@sorte/contract';
+import type { Executor, Tx } from '../../db/client.ts';
+import { assertInvariant, WalletError } from './wallet.errors.ts';
+import {
+  applyToPlayerAccount,
+  atomically,
+  findAccountById,
+  findHoldResolution,
+  findMemberAccounts,
+  findMemberTransfers,
+  findSystemAccounts,
+  findTransferById,
+  findTransferByKey,
+  insertMemberAccounts,
+  insertSystemAccounts,
+  insertTransfer,
+  lockMemberAccounts,
+  memberExists,
+  siteExists,
+  sumSystemBalances,
+} from './wallet.repo.ts';
+import {
+  PLAYER_ACCOUNT_KINDS,
+  SYSTEM_ACCOUNT_KINDS,
+  type TPlayerAccountKind,
+  type TSystemAccountKind,
+  type TTransferKind,
+  type TWalletAccountRow,
+  type TWalletTransferRow,
+} from './wallet.schema.ts';
+
+/**
+ * The one place that moves money (architecture.md §3). Every movement is a single append-only
+ * transfer from a debit account to a credit account of one site, under an idempotency key.
+ *
+ * Hot rows (ADR, also in the migration header): system accounts (house, psp_clearing, ...) have no
+ * stored balance. A transfer locks only the PLAYER accounts it touches, in id order, and appends a
+ * row; a system account's balance is the sum of its transfers, computed on read (getSystemBalances)
+ * and by reconcile. So thousands of players betting against one house account never queue on one
+ * row, and there is no system balance that could drift. The cost is on the rare reads of a system
+ * balance (an indexed aggregate over its transfers), which only back-office reports and the
+ * reconcile job do. Sharded balance rows were the alternative: they still serialise the players
+ * who hash to one shard for the length of their (possibly long) caller transactions, and add a
+ * stored value that must itself be reconciled.
+ */
+
+/** A member's own account, or one of the site's system accounts. */
+export type TAccountRef = { memberId: bigint; account: TPlayerAccountKind } | { system: TSystemAccountKind };
+
+export type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
+
+/** Kinds only hold/settleHold/releaseHold may post (they keep the hold account consistent). */
+const HOLD_KINDS = ['withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'] as const;
+export type TTransferInputKind = Exclude<TTransferKind, (typeof HOLD_KINDS)[number]>;
+
+export const LIMITS = {
+  idempotencyKeyChars: 128,
+  referenceChars: 128,
+  metadataJsonChars: 4096,
+  transferPageSize: 100,
+} as const;
+
+export interface TransferInput {
+  siteId: bigint;
+  kind: TTransferInputKind;
+  /** The debit side: money leaves this account. */
+  from: TAccountRef;
+  /** The credit side: money arrives here. */
+  to: TAccountRef;
+  amountMinor: bigint;
+  /** Unique per site; a retry with the same key and same request returns the original transfer. */
+  idempotencyKey: string;
+  /** The order / bet / round this transfer belongs to (≤ 128 chars), e.g. "order:R123". */
+  reference?: string;
+  /** Extra references as JSON (≤ 4 KB), e.g. { roundId, gameId }. Part of the idempotent request. */
+  metadata?: { [key: string]: TJson };
+  /**
+   * Turnover the member must bet before withdrawing, added by this transfer: a recharge reward
+   * with a 5× rule passes 5 × the reward here. Bets reduce it automatically (see `transfer`).
+   */
+  wageringAddMinor?: bigint;
+}
+
+export interface TransferResult {
+  transferId: bigint;
+  siteId: bigint;
+  kind: TTransferKind;
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  amountMinor: bigint;
+  /** Balance of the debited / credited PLAYER account right after the transfer (null: system). */
+  debitBalanceAfterMinor: bigint | null;
+  creditBalanceAfterMinor: bigint | null;
+  /** How this transfer changed the member's wagering requirement (negative: bets reduced it). */
+  wageringDeltaMinor: bigint;
+  holdTransferId: bigint | null;
+  reference: string;
+  metadata: Record<string, unknown>;
+  idempotencyKey: string;
+  createdAt: Date;
+  /** True when this call replayed an earlier transfer with the same key and request. */
+  replayed: boolean;
+}
+
+export interface Balances {
+  cashMinor: bigint;
+  bonusMinor: bigint;
+  /** Money in pending withdrawals (not available, not yet paid out). */
+  holdMinor: bigint;
+  /** Turnover still to bet before a withdrawal is allowed (`ml_money` of user info). */
+  wageringRequiredMinor: bigint;
+  /** cash + bonus: what the member can play with (`total_money`). */
+  totalMinor: bigint;
+  /** What a withdrawal may take now: the cash, or 0 while wagering is outstanding. */
+  withdrawableMinor: bigint;
+}
+
+export interface HoldInput {
+  siteId: bigint;
+  memberId: bigint;
+  amountMinor: bigint;
+  idempotencyKey: string;
+  reference?: string;
+  metadata?: { [key: string]: TJson };
+  /** Refuse with WAGERING_NOT_MET while the member owes turnover (default true). */
+  enforceWagering?: boolean;
+}
+
+export interface SettleHoldInput {
+  siteId: bigint;
+  /** The transferId `hold` returned. */
+  holdTransferId: bigint;
+  idempotencyKey: string;
+  /** Withdrawal fee kept by the site out of the held amount (0 ≤ fee < amount, default 0). */
+  feeMinor?: bigint;
+  reference?: string;
+  metadata?: { [key: string]: TJson };
+}
+
+export interface ReleaseHoldInput {
+  siteId: bigint;
+  holdTransferId: bigint;
+  idempotencyKey: string;
+  reference?: string;
+  metadata?: { [key: string]: TJson };
+}
+
+export interface SettleHoldResult {
+  /** withdrawal_hold → psp_clearing, the whole held amount. */
+  payout: TransferResult;
+  /** psp_clearing → fees, when a fee was kept (the PSP then pays out amount − fee). */
+  fee: TransferResult | null;
+  /** What the PSP must send to the player. */
+  payoutMinor: bigint;
+}
+
+/** Everything `post` needs; built by transfer/hold/settleHold/releaseHold after validation. */
+interface Posting {
+  siteId: bigint;
+  kind: TTransferKind;
+  from: TAccountRef;
+  to: TAccountRef;
+  amountMinor: bigint;
+  idempotencyKey: string;
+  reference: string;
+  metadata: { [key: string]: TJson };
+  wageringAddMinor: bigint;
+  holdTransferId: bigint | null;
+  enforceWagering: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+/**
+ * Opens a member's cash, bonus and withdrawal-hold accounts (and the site's system accounts).
+ * Registration calls it in the transaction that creates the member. Idempotent.
+ */
+export async function openMemberAccounts(
+  executor: Executor,
+  input: { siteId: bigint; memberId: bigint },
+): Promise<void> {
+  if (!(await memberExists(executor, input.siteId, input.memberId))) {
+    throw new WalletError('ACCOUNT_NOT_FOUND', 'No such member on this site', {
+      siteId: input.siteId.toString(),
+      memberId: input.memberId.toString(),
+    });
+  }
+  await insertSystemAccounts(executor, input.siteId);
+  await insertMemberAccounts(executor, input.siteId, input.memberId);
+}
+
+/** Opens a site's system accounts (idempotent); transfers also open them on first use. */
+export async function openSiteAccounts(executor: Executor, siteId: bigint): Promise<void> {
+  if (!(await siteExists(executor, siteId))) {
+    throw new WalletError('ACCOUNT_NOT_FOUND', 'No such site', { siteId: siteId.toString() });
+  }
+  await insertSystemAccounts(executor, siteId);
+}
+
+/** A member's balances (user info: money = cash, fs_money = bonus, ml_money = wagering). */
+export async function getBalances(executor: Executor, memberId: bigint): Promise<Balances> {
+  const accounts = await findMemberAccounts(executor, memberId);
+  const byKind = new Map(accounts.map((a) => [a.kind, a]));
+  const cash = byKind.get('cash');
+  const bonus = byKind.get('bonus');
+  const hold = byKind.get('withdrawal_hold');
+  if (!cash || !bonus || !hold) {
+    throw new WalletError('ACCOUNT_NOT_FOUND', 'The member has no wallet accounts', {
+      memberId: memberId.toString(),
+    });
+  }
+  const cashMinor = storedBalance(cash);
+  const wageringRequiredMinor = cash.wageringRequiredMinor ?? 0n;
+  return {
+    cashMinor,
+    bonusMinor: storedBalance(bonus),
+    holdMinor: storedBalance(hold),
+    wageringRequiredMinor,
+    totalMinor: cashMinor + storedBalance(bonus),
+    withdrawableMinor: wageringRequiredMinor > 0n ? 0n : cashMinor,
+  };
+}
+
+/** The site's system account balances, derived from transfers (credits − debits). */
+export async function getSystemBalances(
+  executor: Executor,
+  siteId: bigint,
+): Promise<Record<TSystemAccountKind, bigint>> {
+  const rows = await sumSystemBalances(executor, siteId);
+  const result = Object.fromEntries(SYSTEM_ACCOUNT_KINDS.map((k) => [k, 0n])) as Record<
+    TSystemAccountKind,
+    bigint
+  >;
+  for (const row of rows) result[row.kind] = row.balanceMinor;
+  return result;
+}
+
+/** A member's transfers, newest first, keyset-paged by id (stable while new transfers arrive). */
+export async function listMemberTransfers(
+  executor: Executor,
+  input: { memberId: bigint; beforeTransferId?: bigint; limit?: number },
+): Promise<TransferResult[]> {
+  const limit = Math.min(Math.max(Math.trunc(input.limit ?? 20), 1), LIMITS.transferPageSize);
+  const rows = await findMemberTransfers(executor, input.memberId, input.beforeTransferId ?? null, limit);
+  return rows.map((row) => toResult(row, false));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moving money
+
+/**
+ * Posts one transfer. Runs in the caller's transaction when `executor` is one (as a savepoint: a
+ * refusal leaves the caller's transaction usable; success commits with the caller's other writes),
+ * otherwise in its own. Throws WalletError INVALID_AMOUNT, INVALID_TRANSFER, ACCOUNT_NOT_FOUND,
+ * INSUFFICIENT_FUNDS or IDEMPOTENCY_CONFLICT; a refused transfer changes nothing.
+ *
+ * Wagering: a `bet` debiting a member's cash or bonus reduces the member's wagering requirement by
+ * the stake (never below zero); `wageringAddMinor` raises it. Refunds do not restore it.
+ */
+export async function transfer(executor: Executor, input: TransferInput): Promise<TransferResult> {
+  if ((HOLD_KINDS as readonly string[]).includes(input.kind)) {
+    throw new WalletError('INVALID_TRANSFER', 'Holds are posted by hold, settleHold and releaseHold', {
+      kind: input.kind,
+    });
+  }
+  for (const ref of [input.from, input.to]) {
+    if ('memberId' in ref && ref.account === 'withdrawal_hold') {
+      throw new WalletError('INVALID_TRANSFER', 'Withdrawal-hold accounts move only through holds');
+    }
+  }
+  const posting = normalise({
+    siteId: input.siteId,
+    kind: input.kind,
+    from: input.from,
+    to: input.to,
+    amountMinor: input.amountMinor,
+    idempotencyKey: input.idempotencyKey,
+    reference: input.reference,
+    metadata: input.metadata,
+    wageringAddMinor: input.wageringAddMinor,
+    holdTransferId: null,
+    enforceWagering: false,
+  });
+  return atomically(executor, (tx) => post(tx, posting));
+}
+
+/** Withdrawal request, phase one: cash → withdrawal_hold. The money leaves the available balance. */
+export async function hold(executor: Executor, input: HoldInput): Promise<TransferResult> {
+  const posting = normalise({
+    siteId: input.siteId,
+    kind: 'withdrawal_hold',
+    from: { memberId: input.memberId, account: 'cash' },
+    to: { memberId: input.memberId, account: 'withdrawal_hold' },
+    amountMinor: input.amountMinor,
+    idempotencyKey: input.idempotencyKey,
+    reference: input.reference,
+    metadata: input.metadata,
+    wageringAddMinor: 0n,
+    holdTransferId: null,
+    enforceWagering: input.enforceWagering ?? true,
+  });
+  return atomically(executor, (tx) => post(tx, posting));
+}
+
+/**
+ * Withdrawal approved, phase two: the whole held amount goes withdrawal_hold → psp_clearing, and a
+ * fee (if any) psp_clearing → fees, in one atomic step. The fee transfer's key is `<key>:fee`.
+ */
+export async function settleHold(executor: Executor, input: SettleHoldInput): Promise<SettleHoldResult> {
+  const feeMinor = input.feeMinor ?? 0n;
+  checkKey(input.idempotencyKey, 4);
+  return atomically(executor, async (tx) => {
+    const held = await loadHold(tx, input.siteId, input.holdTransferId);
+    if (typeof feeMinor !== 'bigint' || feeMinor < 0n || feeMinor >= held.amountMinor) {
+      throw new WalletError('INVALID_AMOUNT', 'The fee must be at least 0 and below the held amount', {
+        feeMinor: String(feeMinor),
+      });
+    }
+    const payout = await post(
+      tx,
+      normalise({
+        siteId: input.siteId,
+        kind: 'withdrawal_payout',
+        from: { memberId: held.memberId, account: 'withdrawal_hold' },
+        to: { system: 'psp_clearing' },
+        amountMinor: held.amountMinor,
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference ?? held.reference,
+        metadata: { ...input.metadata, feeMinor: feeMinor.toString() },
+        wageringAddMinor: 0n,
+        holdTransferId: input.holdTransferId,
+        enforceWagering: false,
+      }),
+    );
+    const fee =
+      feeMinor === 0n
+        ? null
+        : await post(
+            tx,
+            normalise({
+              siteId: input.siteId,
+              kind: 'withdrawal_fee',
+              from: { system: 'psp_clearing' },
+              to: { system: 'fees' },
+              amountMinor: feeMinor,
+              idempotencyKey: `${input.idempotencyKey}:fee`,
+              reference: input.reference ?? held.reference,
+              metadata: { holdTransferId: input.holdTransferId.toString() },
+              wageringAddMinor: 0n,
+              holdTransferId: null,
+              enforceWagering: false,
+            }),
+          );
+    return { payout, fee, payoutMinor: held.amountMinor - feeMinor };
+  });
+}
+
+/** Withdrawal rejected (or payout failed): the whole held amount returns withdrawal_hold → cash. */
+export async function releaseHold(executor: Executor, input: ReleaseHoldInput): Promise<TransferResult> {
+  return atomically(executor, async (tx) => {
+    const held = await loadHold(tx, input.siteId, input.holdTransferId);
+    return post(
+      tx,
+      normalise({
+        siteId: input.siteId,
+        kind: 'withdrawal_release',
+        from: { memberId: held.memberId, account: 'withdrawal_hold' },
+        to: { memberId: held.memberId, account: 'cash' },
+        amountMinor: held.amountMinor,
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference ?? held.reference,
+        metadata: input.metadata ?? {},
+        wageringAddMinor: 0n,
+        holdTransferId: input.holdTransferId,
+        enforceWagering: false,
+      }),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Internals
+
+type PostingDraft = Omit<Posting, 'reference' | 'metadata' | 'wageringAddMinor'> & {
+  reference: string | undefined;
+  metadata: { [key: string]: TJson } | undefined;
+  wageringAddMinor: bigint | undefined;
+};
+
+/** Validates what can be validated without the database; refusals change nothing. */
+function normalise(draft: PostingDraft): Posting {
+  checkAmount(draft.amountMinor, 'amountMinor');
+  checkKey(draft.idempotencyKey, 0);
+  const reference = draft.reference ?? '';
+  if (typeof reference !== 'string' || reference.length > LIMITS.referenceChars) {
+    throw new WalletError('INVALID_TRANSFER', `The reference must be at most ${LIMITS.referenceChars} chars`);
+  }
+  const metadata = draft.metadata ?? {};
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    throw new WalletError('INVALID_TRANSFER', 'The metadata must be a JSON object');
+  }
+  if (canonicalJson(metadata).length > LIMITS.metadataJsonChars) {
+    throw new WalletError(
+      'INVALID_TRANSFER',
+      `The metadata must be at most ${LIMITS.metadataJsonChars} chars`,
+    );
+  }
+  const wageringAddMinor = draft.wageringAddMinor ?? 0n;
+  if (wageringAddMinor !== 0n) checkAmount(wageringAddMinor, 'wageringAddMinor');
+  if (typeof draft.siteId !== 'bigint' || draft.siteId <= 0n) {
+    throw new WalletError('ACCOUNT_NOT_FOUND', 'No such site');
+  }
+  const members = memberIdsOf(draft.from, draft.to);
+  if (members.length > 1) {
+    throw new WalletError('INVALID_TRANSFER', 'A transfer may not move money between two members');
+  }
+  if (sameAccount(draft.from, draft.to)) {
+    throw new WalletError('INVALID_TRANSFER', 'Debit and credit accounts must differ');
+  }
+  if (wageringAddMinor > 0n && (members.length === 0 || draft.kind === 'bet')) {
+    throw new WalletError('INVALID_TRANSFER', 'Wagering is added only by a credit to a member, not by a bet');
+  }
+  return { ...draft, reference, metadata, wageringAddMinor };
+}
+
+function checkAmount(amount: unknown, field: string): asserts amount is bigint {
+  if (typeof amount !== 'bigint' || amount <= 0n || amount > MAX_MINOR) {
+    throw new WalletError('INVALID_AMOUNT', `${field} must be a bigint in 1..${MAX_MINOR}`, {
+      field,
+      amount: typeof amount === 'bigint' ? amount.toString() : typeof amount,
+    });
+  }
+}
+
+/** `reserve` leaves room for derived keys such as `<key>:fee`. */
+function checkKey(key: unknown, reserve: number): asserts key is string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > LIMITS.idempotencyKeyChars - reserve) {
+    throw new WalletError(
+      'INVALID_TRANSFER',
+      `The idempotency key must be 1..${LIMITS.idempotencyKeyChars - reserve} chars`,
+    );
+  }
+}
+
+function memberIdsOf(...refs: TAccountRef[]): bigint[] {
+  const ids: bigint[] = [];
+  for (const ref of refs) {
+    if ('memberId' in ref) {
+      if (typeof ref.memberId !== 'bigint' || !PLAYER_ACCOUNT_KINDS.includes(ref.account)) {
+        throw new WalletError('ACCOUNT_NOT_FOUND', 'Unknown member account');
+      }
+      if (!ids.includes(ref.memberId)) ids.push(ref.memberId);
+    } else if (!SYSTEM_ACCOUNT_KINDS.includes(ref.system)) {
+      throw new WalletError('ACCOUNT_NOT_FOUND', 'Unknown system account');
+    }
+  }
+  return ids;
+}
+
+function sameAccount(a: TAccountRef, b: TAccountRef): boolean {
+  if ('memberId' in a && 'memberId' in b) return a.memberId === b.memberId && a.account === b.account;
+  if ('system' in a && 'system' in b) return a.system === b.system;
+  return false;
+}
+
+function refKey(ref: TAccountRef): string {
+  return 'memberId' in ref ? `member:${ref.memberId}:${ref.account}` : `system:${ref.system}`;
+}
+
+/** JSON with sorted keys, so equal requests hash equally whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new WalletError('INVALID_TRANSFER', 'The metadata must be plain JSON');
+  }
+  return JSON.stringify(value);
+}
+
+function requestHash(posting: Posting): string {
+  const body = canonicalJson({
+    kind: posting.kind,
+    from: refKey(posting.from),
+    to: refKey(posting.to),
+    amountMinor: posting.amountMinor,
+    reference: posting.reference,
+    metadata: posting.metadata,
+    wageringAddMinor: posting.wageringAddMinor,
+    holdTransferId: posting.holdTransferId,
+  });
+  return createHash('sha256').update(body).digest('hex');
+}
+
+function storedBalance(account: TWalletAccountRow): bigint {
+  assertInvariant(account.balanceMinor !== null, `player account ${account.id} has no stored balance`);
+  return account.balanceMinor;
+}
+
+function toResult(row: TWalletTransferRow, replayed: boolean): TransferResult {
+  return {
+    transferId: row.id,
+    siteId: row.siteId,
+    kind: row.kind,
+    debitAccountId: row.debitAccountId,
+    creditAccountId: row.creditAccountId,
+    amountMinor: row.amountMinor,
+    debitBalanceAfterMinor: row.debitBalanceAfterMinor,
+    creditBalanceAfterMinor: row.creditBalanceAfterMinor,
+    wageringDeltaMinor: row.wageringDeltaMinor,
+    holdTransferId: row.holdTransferId,
+    reference: row.reference,
+    metadata: row.metadata,
+    idempotencyKey: row.idempotencyKey,
+    createdAt: row.createdAt,
+    replayed,
+  };
+}
+
+function replayOrConflict(existing: TWalletTransferRow, hash: string): TransferResult {
+  if (existing.requestHash !== hash) {
+    throw new WalletError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for a different request', {
+      idempotencyKey: existing.idempotencyKey,
+      transferId: existing.id.toString(),
+    });
+  }
+  return toResult(existing, true);
+}
+
+/** The hold a settle/release names, with its member (read only: transfers never change). */
+async function loadHold(
+  tx: Tx,
+  siteId: bigint,
+  holdTransferId: bigint,
+): Promise<{ memberId: bigint; amountMinor: bigint; reference: string }> {
+  if (typeof holdTransferId !== 'bigint') throw new WalletError('HOLD_NOT_FOUND', 'No such hold');
+  const held = await findTransferById(tx, siteId, holdTransferId);
+  if (held?.kind !== 'withdrawal_hold') {
+    throw new WalletError('HOLD_NOT_FOUND', 'No such withdrawal hold on this site', {
+      holdTransferId: holdTransferId.toString(),
+    });
+  }
+  const account = await findAccountById(tx, held.creditAccountId);
+  assertInvariant(
+    account?.memberId != null && account.kind === 'withdrawal_hold',
+    `hold ${held.id} credits a non-hold account`,
+  );
+  return { memberId: account.memberId, amountMinor: held.amountMinor, reference: held.reference };
+}
+
+/**
+ * The core, inside a transaction: lock the member's accounts (id order), answer a replay, check
+ * funds, append the transfer, move the player balances. Every refusal happens before any write.
+ */
+async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
+  const hash = requestHash(posting);
+  const refs = [posting.from, posting.to];
+  const memberId = memberIdsOf(...refs)[0];
+
+  // Which of the member's accounts change: the ones named, plus cash when wagering moves.
+  const playerKinds = new Set<TPlayerAccountKind>();
+  for (const ref of refs) if ('memberId' in ref) playerKinds.add(ref.account);
+  const betFromMember = posting.kind === 'bet' && 'memberId' in posting.from;
+  if (memberId !== undefined && (betFromMember || posting.wageringAddMinor > 0n || posting.enforceWagering)) {
+    playerKinds.add('cash');
+  }
+
+  const locked =
+    memberId === undefined ? [] : await lockMemberAccounts(tx, posting.siteId, memberId, [...playerKinds]);
+  const playerAccount = new Map(locked.map((a) => [a.kind as TPlayerAccountKind, a]));
+  for (const kind of playerKinds) {
+    if (!playerAccount.has(kind)) {
+      throw new WalletError('ACCOUNT_NOT_FOUND', 'No such member account on this site', {
+        memberId: memberId?.toString() ?? null,
+        account: kind,
+      });
+    }
+  }
+
+  // With the member's rows locked, an earlier request with this key has committed or is absent.
+  const existing = await findTransferByKey(tx, posting.siteId, posting.idempotencyKey);
+  if (existing) return replayOrConflict(existing, hash);
+
+  const systemKinds = refs.flatMap((ref) => ('system' in ref ? [ref.system] : []));
+  let systemAccount = new Map<TSystemAccountKind, TWalletAccountRow>();
+  if (systemKinds.length > 0) {
+    let rows = await findSystemAccounts(tx, posting.siteId, systemKinds);
+    if (rows.length < new Set(systemKinds).size) {
+      if (!(await siteExists(tx, posting.siteId))) {
+        throw new WalletError('ACCOUNT_NOT_FOUND', 'No such site', { siteId: posting.siteId.toString() });
+      }
+      await insertSystemAccounts(tx, posting.siteId);
+      rows = await findSystemAccounts(tx, posting.siteId, systemKinds);
+    }
+    systemAccount = new Map(rows.map((a) => [a.kind as TSystemAccountKind, a]));
+  }
+  const accountOf = (ref: TAccountRef): TWalletAccountRow => {
+    const account = 'memberId' in ref ? playerAccount.get(ref.account) : systemAccount.get(ref.system);
+    assertInvariant(account, `account ${refKey(ref)} was resolved`);
+    assertInvariant(
+      account.siteId === posting.siteId,
+      `account ${account.id} belongs to the transfer's site`,
+    );
+    return account;
+  };
+  const debit = accountOf(posting.from);
+  const credit = accountOf(posting.to);
+
+  if (posting.holdTransferId !== null) {
+    const resolution = await findHoldResolution(tx, posting.holdTransferId);
+    if (resolution) {
+      throw new WalletError('HOLD_ALREADY_RESOLVED', 'This withdrawal hold was already resolved', {
+        holdTransferId: posting.holdTransferId.toString(),
+        resolvedBy: resolution.id.toString(),
+      });
+    }
+  }
+
+  const cash = playerAccount.get('cash');
+  const wageringBefore = cash?.wageringRequiredMinor ?? 0n;
+  if (posting.enforceWagering && wageringBefore > 0n) {
+    throw new WalletError('WAGERING_NOT_MET', 'Wagering on rewards must be completed before withdrawing', {
+      wageringRequiredMinor: wageringBefore.toString(),
+    });
+  }
+
+  const debitBefore = debit.memberId === null ? null : storedBalance(debit);
+  if (debitBefore !== null && debitBefore < posting.amountMinor) {
+    throw new WalletError('INSUFFICIENT_FUNDS', 'The balance does not cover this amount', {
+      accountId: debit.id.toString(),
+    });
+  }
+  const creditBefore = credit.memberId === null ? null : storedBalance(credit);
+
+  let wageringDeltaMinor = posting.wageringAddMinor;
+  if (betFromMember) {
+    wageringDeltaMinor -= wageringBefore < posting.amountMinor ? wageringBefore : posting.amountMinor;
+  }
+  assertInvariant(
+    wageringDeltaMinor === 0n || cash !== undefined,
+    'wagering moves only with a locked cash account',
+  );
+
+  const debitAfter = debitBefore === null ? null : debitBefore - posting.amountMinor;
+  const creditAfter = creditBefore === null ? null : creditBefore + posting.amountMinor;
+  const inserted = await insertTransfer(tx, {
+    siteId: posting.siteId,
+    kind: posting.kind,
+    debitAccountId: debit.id,
+    creditAccountId: credit.id,
+    amountMinor: posting.amountMinor,
+    debitBalanceAfterMinor: debitAfter,
+    creditBalanceAfterMinor: creditAfter,
+    wageringAccountId: wageringDeltaMinor === 0n ? null : (cash?.id ?? null),
+    wageringDeltaMinor,
+    holdTransferId: posting.holdTransferId,
+    reference: posting.reference,
+    metadata: posting.metadata,
+    idempotencyKey: posting.idempotencyKey,
+    requestHash: hash,
+  });
+  if (!inserted) {
+    // Only a transfer between system accounts gets here (nothing locked): a concurrent request with
+    // the same key committed between our lookup and our insert.
+    const winner = await findTransferByKey(tx, posting.siteId, posting.idempotencyKey);
+    assertInvariant(winner, `transfer with key ${posting.idempotencyKey} exists after a conflict`);
+    return replayOrConflict(winner, hash);
+  }
+
+  // Apply the balance changes to the locked player rows; the database re-checks balance >= 0.
+  const deltas = new Map<bigint, { balance: bigint; wagering: bigint }>();
+  const bump = (account: TWalletAccountRow, balance: bigint, wagering: bigint) => {
+    const entry = deltas.get(account.id) ?? { balance: 0n, wagering: 0n };
+    deltas.set(account.id, { balance: entry.balance + balance, wagering: entry.wagering + wagering });
+  };
+  if (debit.memberId !== null) bump(debit, -posting.amountMinor, 0n);
+  if (credit.memberId !== null) bump(credit, posting.amountMinor, 0n);
+  if (wageringDeltaMinor !== 0n && cash) bump(cash, 0n, wageringDeltaMinor);
+  for (const [accountId, delta] of [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const after = await applyToPlayerAccount(tx, accountId, delta.balance, delta.wagering);
+    if (accountId === debit.id)
+      assertInvariant(after.balanceMinor === debitAfter, 'debit balance as computed');
+    if (accountId === credit.id)
+      assertInvariant(after.balanceMinor === creditAfter, 'credit balance as computed');
+    if (accountId === cash?.id) {
+      assertInvariant(
+        after.wageringRequiredMinor === wageringBefore + wageringDeltaMinor,
+        'wagering as computed',
+      );
+    }
+  }
+  return toResult(inserted, false);
+}
+
+export { type Drift, type ReconcileReport, reconcile, type TDriftCheck } from './wallet.reconcile.ts';
