@@ -37,8 +37,13 @@ export interface ChiSquareResult {
  * Compares observed counts with expected probabilities. Adjacent bins whose expected count is below
  * `minExpected` are merged first (the chi-square approximation needs about 5 per bin).
  */
-export function chiSquareTest(observed: readonly number[], probabilities: readonly number[], minExpected = 5) {
-  if (observed.length !== probabilities.length) throw new RangeError('Bins and probabilities differ in length.');
+export function chiSquareTest(
+  observed: readonly number[],
+  probabilities: readonly number[],
+  minExpected = 5,
+) {
+  if (observed.length !== probabilities.length)
+    throw new RangeError('Bins and probabilities differ in length.');
   const total = observed.reduce((a, b) => a + b, 0);
   const bins: { observed: number; expected: number }[] = [];
   let pending = { observed: 0, expected: 0 };

@@ -38,7 +38,9 @@ function referenceFloats(serverSeed: string, clientSeed: string, nonce: number, 
 
 describe('server seed commitment', () => {
   it('is SHA-256 of the 64-character seed text', () => {
-    expect(hashServerSeed(VECTOR.serverSeed)).toBe(createHash('sha256').update(VECTOR.serverSeed).digest('hex'));
+    expect(hashServerSeed(VECTOR.serverSeed)).toBe(
+      createHash('sha256').update(VECTOR.serverSeed).digest('hex'),
+    );
     expect(hashServerSeed(VECTOR.serverSeed)).toBe(
       'bb21f9ec3fd9058cbb857d9f601cdaa5f86aa19c94c72e7d6884ceea3a2c04c6',
     );
@@ -84,7 +86,9 @@ describe('floats', () => {
   it('agree with node:crypto across seeds, nonces and rounds', () => {
     for (let nonce = 0; nonce < 50; nonce++) {
       const seeds = { serverSeed: VECTOR.serverSeed, clientSeed: `client-${nonce % 7}`, nonce };
-      expect(generateFloats(seeds, 20)).toEqual(referenceFloats(seeds.serverSeed, seeds.clientSeed, nonce, 20));
+      expect(generateFloats(seeds, 20)).toEqual(
+        referenceFloats(seeds.serverSeed, seeds.clientSeed, nonce, 20),
+      );
     }
   });
 

@@ -31,7 +31,12 @@ export type FloatSource = () => number;
 
 export class FairnessInputError extends Error {
   constructor(
-    readonly code: 'INVALID_SERVER_SEED' | 'INVALID_CLIENT_SEED' | 'INVALID_NONCE' | 'INVALID_BET' | 'RNG_EXHAUSTED',
+    readonly code:
+      | 'INVALID_SERVER_SEED'
+      | 'INVALID_CLIENT_SEED'
+      | 'INVALID_NONCE'
+      | 'INVALID_BET'
+      | 'RNG_EXHAUSTED',
     message: string,
   ) {
     super(message);
@@ -53,10 +58,16 @@ export function isNonce(value: number): boolean {
 
 export function assertBetSeeds(seeds: BetSeeds): void {
   if (!isServerSeed(seeds.serverSeed)) {
-    throw new FairnessInputError('INVALID_SERVER_SEED', 'The server seed must be 64 lowercase hex characters.');
+    throw new FairnessInputError(
+      'INVALID_SERVER_SEED',
+      'The server seed must be 64 lowercase hex characters.',
+    );
   }
   if (!isClientSeed(seeds.clientSeed)) {
-    throw new FairnessInputError('INVALID_CLIENT_SEED', 'The client seed must be 1 to 64 printable characters.');
+    throw new FairnessInputError(
+      'INVALID_CLIENT_SEED',
+      'The client seed must be 1 to 64 printable characters.',
+    );
   }
   if (!isNonce(seeds.nonce)) {
     throw new FairnessInputError('INVALID_NONCE', 'The nonce must be a non-negative safe integer.');
@@ -80,7 +91,10 @@ export function createClientSeed(): string {
 /** The public commitment to a server seed: SHA-256 of its 64-character hex text, as hex. */
 export function hashServerSeed(serverSeed: string): string {
   if (!isServerSeed(serverSeed)) {
-    throw new FairnessInputError('INVALID_SERVER_SEED', 'The server seed must be 64 lowercase hex characters.');
+    throw new FairnessInputError(
+      'INVALID_SERVER_SEED',
+      'The server seed must be 64 lowercase hex characters.',
+    );
   }
   return sha256Hex(serverSeed);
 }
@@ -114,7 +128,10 @@ export function rotateSeeds(
   nextServerSeed: string = createServerSeed(),
 ): SeedRotation {
   if (!isClientSeed(nextClientSeed)) {
-    throw new FairnessInputError('INVALID_CLIENT_SEED', 'The client seed must be 1 to 64 printable characters.');
+    throw new FairnessInputError(
+      'INVALID_CLIENT_SEED',
+      'The client seed must be 1 to 64 printable characters.',
+    );
   }
   if (nextServerSeed === current.serverSeed) {
     throw new FairnessInputError('INVALID_SERVER_SEED', 'A rotation must commit to a different server seed.');
@@ -131,9 +148,15 @@ export function rotateSeeds(
 }
 
 /** Builds a fresh seed pair (first visit, or after a rotation done elsewhere). */
-export function createSeedPair(clientSeed: string = createClientSeed(), serverSeed: string = createServerSeed()): SeedPair {
+export function createSeedPair(
+  clientSeed: string = createClientSeed(),
+  serverSeed: string = createServerSeed(),
+): SeedPair {
   if (!isClientSeed(clientSeed)) {
-    throw new FairnessInputError('INVALID_CLIENT_SEED', 'The client seed must be 1 to 64 printable characters.');
+    throw new FairnessInputError(
+      'INVALID_CLIENT_SEED',
+      'The client seed must be 1 to 64 printable characters.',
+    );
   }
   return { serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed, nextNonce: 0 };
 }
@@ -168,7 +191,10 @@ export function createFloatStream(seeds: BetSeeds): FloatSource {
   return () => {
     if (index === 8) {
       if (round >= MAX_ROUNDS_PER_BET) {
-        throw new FairnessInputError('RNG_EXHAUSTED', 'A bet asked for more random floats than any game needs.');
+        throw new FairnessInputError(
+          'RNG_EXHAUSTED',
+          'A bet asked for more random floats than any game needs.',
+        );
       }
       hmac.digest(prefix + round, digest);
       round++;

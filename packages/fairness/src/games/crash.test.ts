@@ -39,7 +39,11 @@ describe('crash hash chain', () => {
     expect(chain.hashes.at(-1)).toBe(TERMINAL_SEED);
     expect(chain.terminatingHash).toBe(createHash('sha256').update(chain.hashes[0]!).digest('hex'));
     for (let i = 0; i + 1 < chain.hashes.length; i++) {
-      expect(createHash('sha256').update(chain.hashes[i + 1]!).digest('hex')).toBe(chain.hashes[i]);
+      expect(
+        createHash('sha256')
+          .update(chain.hashes[i + 1]!)
+          .digest('hex'),
+      ).toBe(chain.hashes[i]);
       expect(isNextRoundHash(chain.hashes[i]!, chain.hashes[i + 1]!)).toBe(true);
     }
   });
@@ -72,7 +76,8 @@ describe('crash hash chain', () => {
 describe('crash point', () => {
   it('matches an independent node:crypto computation over many rounds', () => {
     const chain = createHashChain(TERMINAL_SEED, 2000);
-    for (const hash of chain.hashes) expect(crashPointHundredths(hash, SALT)).toBe(referenceCrash(hash, SALT));
+    for (const hash of chain.hashes)
+      expect(crashPointHundredths(hash, SALT)).toBe(referenceCrash(hash, SALT));
   });
 
   it('is always between 1.00× and the cap', () => {
@@ -125,7 +130,9 @@ describe('crash point', () => {
     }
     // P(crash ≥ m) = 0.99/m for m ≥ 1.01; P(crash ≥ 1.00) = 1.
     const survival = (m: number) => (m <= 100 ? 1 : 0.99 / (m / 100));
-    const probabilities = edges.map((edge, i) => survival(edge) - (i + 1 < edges.length ? survival(edges[i + 1]!) : 0));
+    const probabilities = edges.map(
+      (edge, i) => survival(edge) - (i + 1 < edges.length ? survival(edges[i + 1]!) : 0),
+    );
     const result = chiSquareTest(observed, probabilities);
     expect(result.statistic).toBeLessThan(result.critical);
   });
@@ -138,7 +145,11 @@ describe('crash point', () => {
 
   it('verifies a finished round in one call', () => {
     const chain = createHashChain(TERMINAL_SEED, 50);
-    const result = verifyCrashRound({ roundHash: chain.hashes[7]!, terminatingHash: chain.terminatingHash, publicSalt: SALT });
+    const result = verifyCrashRound({
+      roundHash: chain.hashes[7]!,
+      terminatingHash: chain.terminatingHash,
+      publicSalt: SALT,
+    });
     expect(result.chain).toEqual({ valid: true, roundNumber: 8 });
     expect(result.crashHundredths).toBe(referenceCrash(chain.hashes[7]!, SALT));
   });

@@ -1,6 +1,6 @@
+import type { BetLimits } from '../multiplier.ts';
 import { FairnessInputError } from '../seeds.ts';
 import { HmacSha256, sha256Hex, toHex } from '../sha256.ts';
-import type { BetLimits } from '../multiplier.ts';
 
 /**
  * Crash: one shared round for every player, outcomes fixed in advance by a hash chain.
@@ -40,7 +40,10 @@ export interface HashChain {
 /** Builds a chain of `length` rounds from a secret 64-hex terminal seed. */
 export function createHashChain(terminalSeed: string, length: number): HashChain {
   if (!HASH_PATTERN.test(terminalSeed)) {
-    throw new FairnessInputError('INVALID_SERVER_SEED', 'The terminal seed must be 64 lowercase hex characters.');
+    throw new FairnessInputError(
+      'INVALID_SERVER_SEED',
+      'The terminal seed must be 64 lowercase hex characters.',
+    );
   }
   if (!Number.isSafeInteger(length) || length < 1 || length > MAX_CHAIN_LENGTH) {
     throw new FairnessInputError('INVALID_BET', `A chain has 1 to ${MAX_CHAIN_LENGTH} rounds.`);
@@ -109,7 +112,11 @@ export function crashPoint(roundHash: string, publicSalt: string): number {
 
 /** Exact P(crash ≥ target) as a fraction of 2⁵² (target in hundredths, ≥ 101). */
 export function crashWinProbability(targetHundredths: number): { num: bigint; den: bigint } {
-  if (!Number.isSafeInteger(targetHundredths) || targetHundredths < 101 || targetHundredths > CRASH_MAX_HUNDREDTHS) {
+  if (
+    !Number.isSafeInteger(targetHundredths) ||
+    targetHundredths < 101 ||
+    targetHundredths > CRASH_MAX_HUNDREDTHS
+  ) {
     throw new FairnessInputError('INVALID_BET', 'The target must be between 1.01× and the maximum.');
   }
   return { num: (99n * E) / BigInt(targetHundredths), den: E };

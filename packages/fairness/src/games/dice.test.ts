@@ -3,12 +3,21 @@ import { chiSquareTest } from '../chi-square.ts';
 import { ratio, toNumber } from '../multiplier.ts';
 import { generateFloats } from '../seeds.ts';
 import { ExactSum, fixedFloats, testFloats } from '../test-support.ts';
-import { DICE_OUTCOMES, DICE_RTP, type DiceBet, diceMultiplier, isDiceWin, playDice, rollDice } from './dice.ts';
+import {
+  DICE_OUTCOMES,
+  DICE_RTP,
+  type DiceBet,
+  diceMultiplier,
+  isDiceWin,
+  playDice,
+  rollDice,
+} from './dice.ts';
 
 describe('dice', () => {
   it('has RTP exactly 99% for every target in both directions (enumerating all 10,000 rolls)', () => {
     for (const direction of ['under', 'over'] as const) {
-      const targets = direction === 'under' ? [100, 101, 777, 4950, 5000, 9800] : [199, 200, 5000, 9000, 9899];
+      const targets =
+        direction === 'under' ? [100, 101, 777, 4950, 5000, 9800] : [199, 200, 5000, 9000, 9899];
       for (let t = 100; t <= 9899; t += 97) targets.push(t);
       for (const target of targets) {
         const bet: DiceBet = { direction, target };

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { chiSquareTest } from '../chi-square.ts';
 import { type Multiplier, multiply, ratio } from '../multiplier.ts';
 import { ExactSum, fixedFloats, testFloats } from '../test-support.ts';
-import { drawCard, HILO_RTP, type HiloCall, hiloCashOutMultiplier, hiloStepMultiplier, playHilo } from './hilo.ts';
+import {
+  drawCard,
+  HILO_RTP,
+  type HiloCall,
+  hiloCashOutMultiplier,
+  hiloStepMultiplier,
+  playHilo,
+} from './hilo.ts';
 
 /** A float that draws the card of `rank` (1–13) in suit 0. */
 const cardFloat = (rank: number) => (rank - 1 + 0.5) / 52;
@@ -15,7 +22,14 @@ type Strategy = (rank: number, step: number) => HiloCall | 'cashout';
  */
 function exactReturn(strategy: Strategy, depth: number): ExactSum {
   const ev = new ExactSum();
-  const walk = (rank: number, step: number, fair: Multiplier, called: boolean, pNum: bigint, pDen: bigint) => {
+  const walk = (
+    rank: number,
+    step: number,
+    fair: Multiplier,
+    called: boolean,
+    pNum: bigint,
+    pDen: bigint,
+  ) => {
     const action = step >= depth ? 'cashout' : strategy(rank, step);
     if (action === 'cashout') {
       ev.add(called ? multiply({ num: 99n, den: 100n }, fair) : { num: 1n, den: 1n }, pNum, pDen);
@@ -24,7 +38,8 @@ function exactReturn(strategy: Strategy, depth: number): ExactSum {
     for (let nextRank = 1; nextRank <= 13; nextRank++) {
       const correct = action === 'skip' || (action === 'higher' ? nextRank >= rank : nextRank <= rank);
       if (!correct) continue;
-      const nextFair = action === 'skip' ? fair : multiply(fair, ratio(13n, BigInt(action === 'higher' ? 14 - rank : rank)));
+      const nextFair =
+        action === 'skip' ? fair : multiply(fair, ratio(13n, BigInt(action === 'higher' ? 14 - rank : rank)));
       walk(nextRank, step + 1, nextFair, called || action !== 'skip', pNum, pDen * 13n);
     }
   };
@@ -35,7 +50,8 @@ function exactReturn(strategy: Strategy, depth: number): ExactSum {
 describe('hi-lo', () => {
   const likelier: Strategy = (rank) => (rank <= 7 ? 'higher' : 'lower');
   const longShot: Strategy = (rank) => (rank <= 7 ? 'lower' : 'higher');
-  const mixed: Strategy = (rank, step) => (step === 1 && rank === 7 ? 'skip' : step === 2 && rank > 10 ? 'cashout' : likelier(rank, step));
+  const mixed: Strategy = (rank, step) =>
+    step === 1 && rank === 7 ? 'skip' : step === 2 && rank > 10 ? 'cashout' : likelier(rank, step);
 
   it('has RTP exactly 99% for any strategy (enumerating every card sequence)', () => {
     for (const strategy of [likelier, longShot, mixed]) {
@@ -48,7 +64,10 @@ describe('hi-lo', () => {
   });
 
   it('replays the rules the enumeration assumes', () => {
-    const round = playHilo(['higher', 'lower', 'skip'], fixedFloats([cardFloat(5), cardFloat(9), cardFloat(9), cardFloat(2)]));
+    const round = playHilo(
+      ['higher', 'lower', 'skip'],
+      fixedFloats([cardFloat(5), cardFloat(9), cardFloat(9), cardFloat(2)]),
+    );
     expect(round.lost).toBe(false);
     expect(round.canCashOut).toBe(true);
     expect(round.steps.map((step) => step.card.rank)).toEqual([9, 9, 2]);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { chiSquareTest } from '../chi-square.ts';
 import { fixedFloats, testFloats } from '../test-support.ts';
-import { LIMBO_MAX_TARGET_HUNDREDTHS, LIMBO_RTP, limboWinProbability, playLimbo, rollLimbo } from './limbo.ts';
+import {
+  LIMBO_MAX_TARGET_HUNDREDTHS,
+  LIMBO_RTP,
+  limboWinProbability,
+  playLimbo,
+  rollLimbo,
+} from './limbo.ts';
 
 const E = 1n << 64n;
 
@@ -57,7 +63,9 @@ describe('limbo', () => {
       }
     }
     const survival = (m: number) => (m <= 100 ? 1 : 0.99 / (m / 100));
-    const probabilities = edges.map((edge, i) => survival(edge) - (i + 1 < edges.length ? survival(edges[i + 1]!) : 0));
+    const probabilities = edges.map(
+      (edge, i) => survival(edge) - (i + 1 < edges.length ? survival(edges[i + 1]!) : 0),
+    );
     const result = chiSquareTest(observed, probabilities);
     expect(result.statistic).toBeLessThan(result.critical);
   });

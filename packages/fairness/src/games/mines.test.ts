@@ -76,7 +76,8 @@ describe('mines', () => {
 
   it('places mines uniformly over the 25 tiles (chi-square 99%, 20,000 boards of 3 mines)', () => {
     const counts = new Array(MINES_TILES).fill(0);
-    for (let nonce = 0; nonce < 20_000; nonce++) for (const tile of placeMines(3, testFloats(nonce, 'mines'))) counts[tile]++;
+    for (let nonce = 0; nonce < 20_000; nonce++)
+      for (const tile of placeMines(3, testFloats(nonce, 'mines'))) counts[tile]++;
     const result = chiSquareTest(counts, new Array(MINES_TILES).fill(1 / MINES_TILES));
     expect(result.statistic).toBeLessThan(result.critical);
   });

@@ -50,7 +50,9 @@ describe('european roulette', () => {
     expect(count('line')).toBe(11);
     expect(count('dozen')).toBe(3);
     expect(count('column')).toBe(3);
-    expect(count('red') + count('black') + count('odd') + count('even') + count('low') + count('high')).toBe(6);
+    expect(count('red') + count('black') + count('odd') + count('even') + count('low') + count('high')).toBe(
+      6,
+    );
   });
 
   it('has RTP exactly 36/37 for every bet (enumerating all 37 pockets)', () => {
@@ -67,9 +69,18 @@ describe('european roulette', () => {
   });
 
   it('pays the standard odds', () => {
-    expect(rouletteMultiplier({ type: 'straight', numbers: [17], stakeMinor: 1n })).toEqual({ num: 36n, den: 1n });
-    expect(rouletteMultiplier({ type: 'split', numbers: [0, 2], stakeMinor: 1n })).toEqual({ num: 18n, den: 1n });
-    expect(rouletteMultiplier({ type: 'corner', numbers: [5], stakeMinor: 1n })).toEqual({ num: 9n, den: 1n });
+    expect(rouletteMultiplier({ type: 'straight', numbers: [17], stakeMinor: 1n })).toEqual({
+      num: 36n,
+      den: 1n,
+    });
+    expect(rouletteMultiplier({ type: 'split', numbers: [0, 2], stakeMinor: 1n })).toEqual({
+      num: 18n,
+      den: 1n,
+    });
+    expect(rouletteMultiplier({ type: 'corner', numbers: [5], stakeMinor: 1n })).toEqual({
+      num: 9n,
+      den: 1n,
+    });
     expect(rouletteMultiplier({ type: 'red', numbers: [], stakeMinor: 1n })).toEqual({ num: 2n, den: 1n });
     expect(coveredNumbers({ type: 'column', numbers: [2], stakeMinor: 1n })).toContain(35);
   });
@@ -81,7 +92,9 @@ describe('european roulette', () => {
 
   it('refuses bets that are not on the layout', () => {
     expect(() => playRoulette([{ type: 'split', numbers: [3, 4], stakeMinor: 1n }], testFloats(0))).toThrow();
-    expect(() => playRoulette([{ type: 'straight', numbers: [37], stakeMinor: 1n }], testFloats(0))).toThrow();
+    expect(() =>
+      playRoulette([{ type: 'straight', numbers: [37], stakeMinor: 1n }], testFloats(0)),
+    ).toThrow();
     expect(() => playRoulette([], testFloats(0))).toThrow();
   });
 

@@ -7,7 +7,11 @@ import { FairnessInputError, type FloatSource, floatToInt } from '../seeds.ts';
  */
 export const ROULETTE_POCKETS = 37;
 export const ROULETTE_RTP = 36 / 37;
-export const ROULETTE_LIMITS: BetLimits = { minBetMinor: 10n, maxBetMinor: 500_000n, maxWinMinor: 18_000_000n };
+export const ROULETTE_LIMITS: BetLimits = {
+  minBetMinor: 10n,
+  maxBetMinor: 500_000n,
+  maxWinMinor: 18_000_000n,
+};
 /** A spin carries at most this many separate bets. */
 export const ROULETTE_MAX_BETS = 50;
 
