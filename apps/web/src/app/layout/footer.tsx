@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSiteData, useSocialLinks } from '../../lib/site.ts';
+
+const LEGAL = [
+  { hash: 'terms', labelKey: 'footer.terms' },
+  { hash: 'privacy', labelKey: 'footer.privacy' },
+  { hash: 'responsible-gaming', labelKey: 'footer.responsible_gaming' },
+  { hash: 'faq', labelKey: 'footer.faq' },
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { data: site } = useSiteData();
+  const { data: social } = useSocialLinks(site?.site);
+  const name = site?.name ?? 'Sorte';
+  return (
+    <footer className="footer">
+      <nav className="footer__legal" aria-label={t('footer.legal')}>
+        {LEGAL.map((item) => (
+          <Link key={item.hash} to={`/information-center/support#${item.hash}`}>
+            {t(item.labelKey)}
+          </Link>
+        ))}
+      </nav>
+      {social && social.length > 0 && (
+        <ul className="footer__social" aria-label={t('footer.follow_us')}>
+          {social.map((link) => (
+            <li key={link.url}>
+              <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={link.name}>
+                <img src={link.icon} alt="" width={28} height={28} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="footer__responsible">
+        <span className="badge-18" aria-hidden="true">
+          18+
+        </span>
+        {t('footer.responsible_note', { age: site?.min_age ?? 18 })}
+      </p>
+      <p className="footer__copyright">{t('footer.copyright', { year: new Date().getFullYear(), name })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../../components/icon.tsx';
+import { LanguageSwitcher } from '../../features/site/components/language-switcher.tsx';
+import { openModal } from '../../lib/auth-modal.ts';
+import { CURRENCY, formatMoney } from '../../lib/format.ts';
+import { useUser } from '../../lib/session.ts';
+import { useSiteData } from '../../lib/site.ts';
+import { UserMenu } from './user-menu.tsx';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { data: site } = useSiteData();
+  const { user, refetch, isFetching } = useUser();
+
+  return (
+    <header className="header">
+      <Link to="/" className="header__brand" aria-label={t('nav.home')}>
+        {site ? (
+          <img src={site.logo} alt={site.name} height={30} />
+        ) : (
+          <span className="brand-text">Sorte</span>
+        )}
+      </Link>
+      <div className="header__actions">
+        {user ? (
+          <button
+            type="button"
+            className={`balance${isFetching ? ' is-loading' : ''}`}
+            onClick={() => void refetch()}
+            aria-label={t('header.refresh_balance')}
+          >
+            <span className="balance__currency">{CURRENCY}</span>
+            <span className="balance__amount" data-testid="header-balance">
+              {formatMoney(user.money)}
+            </span>
+            <Icon name="refresh" size={16} className="balance__refresh" />
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              data-testid="open-login"
+              onClick={() => openModal('login')}
+            >
+              {t('auth.log_in')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              data-testid="open-register"
+              onClick={() => openModal('register')}
+            >
+              {t('auth.register')}
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="icon-button header__install"
+          data-testid="install-app"
+          onClick={() => openModal('install')}
+          aria-label={t('pwa.install_title')}
+        >
+          <Icon name="download" size={20} />
+        </button>
+        <LanguageSwitcher />
+        {user && <UserMenu user={user} />}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { ConfirmHost } from '../../components/confirm-host.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { OfflineNotice } from '../../features/pwa/components/offline-notice.tsx';
+import { UpdateNotice } from '../../features/pwa/components/update-notice.tsx';
+import { SiteTheme } from '../../features/site/components/site-theme.tsx';
+import { ModalHost } from './modal-host.tsx';
+
+/** Every navigation starts at the top of the page (spec §2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** What every screen has, inside or outside the index layout. */
+export function RootShell() {
+  return (
+    <>
+      <ScrollToTop />
+      <SiteTheme />
+      <OfflineNotice />
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+      <ModalHost />
+      <ConfirmHost />
+      <UpdateNotice />
+      <Toaster position="top-center" theme="dark" richColors closeButton duration={4000} />
+    </>
+  );
+}

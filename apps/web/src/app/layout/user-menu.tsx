@@ -1,0 +1,96 @@
+import type { TUserInfo } from '@sorte/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Icon, type TIconName } from '../../components/icon.tsx';
+import { endSession, useProfilePhoto } from '../../lib/session.ts';
+
+const LINKS: readonly { to: string; labelKey: string; icon: TIconName }[] = [
+  { to: '/profile', labelKey: 'nav.profile', icon: 'user' },
+  { to: '/recharge', labelKey: 'nav.deposit', icon: 'wallet' },
+  { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'wallet' },
+  { to: '/order-center', labelKey: 'pages.order_center', icon: 'list' },
+  { to: '/security-center', labelKey: 'pages.security_center', icon: 'shield' },
+];
+
+export function UserMenu({ user }: { user: TUserInfo }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const { data: photo } = useProfilePhoto(user);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const logout = async () => {
+    setOpen(false);
+    await endSession();
+    toast.success(t('auth.logged_out'));
+  };
+
+  return (
+    <div className="menu" ref={root}>
+      <button
+        type="button"
+        className="avatar-button"
+        data-testid="user-menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('header.account_menu', { name: user.name })}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {photo ? (
+          <img src={photo} alt="" width={34} height={34} />
+        ) : (
+          <span aria-hidden="true">{user.name.slice(0, 1).toUpperCase()}</span>
+        )}
+      </button>
+      {open && (
+        <div className="menu__popover" id={menuId} role="menu">
+          <p className="menu__heading">
+            <strong>{user.name}</strong>
+            <span>{user.level_name}</span>
+          </p>
+          {LINKS.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              role="menuitem"
+              className="menu__item"
+              onClick={() => setOpen(false)}
+            >
+              <Icon name={link.icon} size={18} />
+              {t(link.labelKey)}
+            </Link>
+          ))}
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item menu__item--danger"
+            data-testid="logout"
+            onClick={() => void logout()}
+          >
+            <Icon name="logout" size={18} />
+            {t('auth.log_out')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

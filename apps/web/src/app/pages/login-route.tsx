@@ -1,0 +1,3 @@
+import { LoginPage } from '../../features/auth/components/login-page.tsx';
+
+export default LoginPage;

@@ -1,0 +1,3 @@
+import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
+
+export default ProfilePage;

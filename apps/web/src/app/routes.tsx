@@ -1,0 +1,152 @@
+import { type ComponentType, lazy, type ReactElement } from 'react';
+import type { TIconName } from '../components/icon.tsx';
+
+/**
+ * Every route of spec §2. Each page is its own chunk (React.lazy), so the home route downloads only
+ * the shell and the home page. Pages whose features arrive in later issues are drawn by SectionPage:
+ * the real frame (title, back button, guest notice) with a translated empty state.
+ */
+const HomePage = lazy(() => import('./pages/home-route.tsx'));
+const ProfilePage = lazy(() => import('./pages/profile-route.tsx'));
+const LoginPage = lazy(() => import('./pages/login-route.tsx'));
+const SectionPage = lazy(() => import('./pages/section-page.tsx'));
+const GameInfoPage = lazy(() => import('./pages/game-info-route.tsx'));
+const CashierPage = lazy(() => import('./pages/cashier-route.tsx'));
+const DownloadPage = lazy(() => import('./pages/download-route.tsx'));
+const DiagnosticsPage = lazy(() => import('./pages/diagnostics-route.tsx'));
+export const NotFoundPage = lazy(() => import('./pages/not-found-route.tsx'));
+
+export interface TSection {
+  /** i18n key of the page title. */
+  titleKey: string;
+  /** i18n key of the empty state shown until the feature's data exists. */
+  emptyKey: string;
+  icon: TIconName;
+  requiresLogin: boolean;
+}
+
+export interface TRoute {
+  path: string;
+  /** Inside the index layout (header, navigation, footer) or a bare full-screen page. */
+  layout: boolean;
+  element: ReactElement;
+}
+
+const section = (
+  titleKey: string,
+  emptyKey: string,
+  icon: TIconName,
+  requiresLogin: boolean,
+): ReactElement => (
+  <SectionPage
+    key={titleKey}
+    section={{ titleKey: `pages.${titleKey}`, emptyKey: `empty.${emptyKey}`, icon, requiresLogin }}
+  />
+);
+
+const page = (Component: ComponentType): ReactElement => <Component />;
+
+export const ROUTES: readonly TRoute[] = [
+  { path: '/', layout: true, element: page(HomePage) },
+  { path: '/profile', layout: true, element: page(ProfilePage) },
+  { path: '/game', layout: true, element: section('game', 'games', 'game', false) },
+  { path: '/video', layout: true, element: section('video', 'games', 'video', false) },
+  { path: '/login', layout: true, element: page(LoginPage) },
+  { path: '/searchGames', layout: true, element: section('search_games', 'search', 'search', false) },
+  { path: '/recharge', layout: true, element: section('recharge', 'payment_methods', 'wallet', true) },
+  { path: '/rechargeRecord', layout: true, element: section('recharge_record', 'records', 'list', true) },
+  {
+    path: '/recharge-payment',
+    layout: true,
+    element: section('recharge_payment', 'payment_order', 'wallet', true),
+  },
+  { path: '/withdraw', layout: true, element: section('withdraw', 'bank_cards', 'wallet', true) },
+  { path: '/withdrawalRecord', layout: true, element: section('withdrawal_record', 'records', 'list', true) },
+  {
+    path: '/promotion/activity',
+    layout: true,
+    element: section('promotion_activity', 'promotions', 'gift', false),
+  },
+  {
+    path: '/promotion/rebates',
+    layout: true,
+    element: section('promotion_rebates', 'records', 'refresh', true),
+  },
+  { path: '/promotion/vip', layout: true, element: section('promotion_vip', 'vip', 'crown', true) },
+  {
+    path: '/promotion/history',
+    layout: true,
+    element: section('promotion_history', 'records', 'list', true),
+  },
+  {
+    path: '/promotion/cover',
+    layout: true,
+    element: section('promotion_cover', 'promotions', 'gift', false),
+  },
+  {
+    path: '/promotion/activity/recharge',
+    layout: true,
+    element: section('activity_recharge', 'rewards', 'gift', true),
+  },
+  {
+    path: '/promotion/activity/invitation-activity',
+    layout: true,
+    element: section('activity_invitation', 'rewards', 'users', true),
+  },
+  {
+    path: '/promotion/activity/lottery-wheel',
+    layout: true,
+    element: section('activity_lottery_wheel', 'spins', 'trophy', true),
+  },
+  {
+    path: '/promotion/activity/daily-loss-relief-fund',
+    layout: true,
+    element: section('activity_relief_fund', 'rewards', 'shield', true),
+  },
+  {
+    path: '/promotion/activity/recharge-rebate',
+    layout: true,
+    element: section('activity_recharge_rebate', 'rewards', 'refresh', true),
+  },
+  {
+    path: '/information-center/support',
+    layout: true,
+    element: section('support', 'support', 'headset', false),
+  },
+  { path: '/notification', layout: true, element: section('notification', 'notifications', 'bell', true) },
+  { path: '/announcement', layout: true, element: section('announcement', 'announcements', 'bell', false) },
+  { path: '/agency-center/invite', layout: true, element: section('agency_invite', 'invite', 'share', true) },
+  { path: '/agent', layout: true, element: section('agent', 'subordinates', 'users', true) },
+  {
+    path: '/invitation-record',
+    layout: true,
+    element: section('invitation_record', 'records', 'list', true),
+  },
+  { path: '/reward', layout: true, element: section('reward', 'rewards', 'trophy', true) },
+  {
+    path: '/agency-mechanism',
+    layout: true,
+    element: section('agency_mechanism', 'records', 'users', false),
+  },
+  {
+    path: '/register-subordinates',
+    layout: true,
+    element: section('register_subordinates', 'subordinates', 'plus', true),
+  },
+  { path: '/order-center', layout: true, element: section('order_center', 'records', 'list', true) },
+  { path: '/order-center/fee', layout: true, element: section('order_fee', 'records', 'list', true) },
+  {
+    path: '/order-center/association',
+    layout: true,
+    element: section('order_association', 'records', 'list', true),
+  },
+  { path: '/security-center', layout: true, element: section('security_center', 'security', 'shield', true) },
+  { path: '/verify-password', layout: true, element: section('verify_password', 'security', 'lock', true) },
+  { path: '/bind-email', layout: true, element: section('bind_email', 'security', 'lock', true) },
+  { path: '/change-password', layout: true, element: section('change_password', 'security', 'lock', true) },
+  { path: '/gameInfo', layout: false, element: page(GameInfoPage) },
+  { path: '/cztx', layout: false, element: page(CashierPage) },
+  { path: '/download', layout: false, element: page(DownloadPage) },
+  { path: '/test', layout: false, element: page(DiagnosticsPage) },
+  { path: '/test12', layout: false, element: page(DiagnosticsPage) },
+];

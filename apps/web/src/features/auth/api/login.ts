@@ -1,0 +1,13 @@
+import type { TLoginRequest, TSessionResponse } from '@sorte/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { startSession } from '../../../lib/session.ts';
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (body: TLoginRequest) => {
+      const session = await api.post<TSessionResponse>('/api/auth/login2', body);
+      return startSession(session);
+    },
+  });
+}

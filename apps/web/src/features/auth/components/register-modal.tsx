@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/modal.tsx';
+import { openModal } from '../../../lib/auth-modal.ts';
+import { RegisterForm } from './register-form.tsx';
+
+export default function RegisterModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('auth.register')} onClose={onClose} testId="register-modal">
+      <p className="modal__lead">{t('auth.register_lead')}</p>
+      <RegisterForm onSuccess={onClose} onLogin={() => openModal('login')} />
+    </Modal>
+  );
+}

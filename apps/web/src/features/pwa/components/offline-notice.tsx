@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export function OfflineNotice() {
+  const { t } = useTranslation();
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+  if (online) return null;
+  return (
+    <div className="offline-notice" data-testid="offline-notice" role="status" aria-live="polite">
+      <Icon name="offline" size={18} />
+      <span>{t('pwa.offline')}</span>
+    </div>
+  );
+}

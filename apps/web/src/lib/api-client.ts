@@ -1,0 +1,159 @@
+import type { TFail } from '@sorte/contract';
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { openModal } from './auth-modal.ts';
+import { confirmDialog } from './dialog.ts';
+import { currentLanguage } from './i18n.ts';
+import { PROFILE_PHOTO_QUERY_KEY, queryClient, USER_QUERY_KEY } from './query-client.ts';
+import { clearAllStorage, getToken, setToken } from './storage.ts';
+
+/** A failed call: `code` is the server's stable code (or NETWORK / BAD_RESPONSE for transport trouble). */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly errors: Record<string, string>;
+  readonly forceOffline: boolean;
+
+  constructor(init: {
+    code: string;
+    status: number;
+    message: string;
+    errors?: Record<string, string>;
+    forceOffline?: boolean;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.status = init.status;
+    this.errors = init.errors ?? {};
+    this.forceOffline = init.forceOffline ?? false;
+  }
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Do not toast the failure (the caller shows it, or the spec says failures are ignored). */
+  silent?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Builds `/api/<path>?…&lang=<active language>`; the spec's paths come with or without a leading slash. */
+export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
+  const clean = path.replace(/^\/+/, '');
+  const url = new URL(`/${clean}`, window.location.origin);
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  if (!url.searchParams.has('lang')) url.searchParams.set('lang', currentLanguage());
+  return `${url.pathname}${url.search}`;
+}
+
+function isEnvelope(
+  value: unknown,
+): value is { status: string; code: unknown; message?: unknown; data?: unknown } {
+  return typeof value === 'object' && value !== null && 'status' in value;
+}
+
+let expiryPromptOpen = false;
+
+/** A 401 "Unauthenticated.": the session is gone. Reset the player and say why. */
+async function handleUnauthenticated(fail: TFail, hadToken: boolean): Promise<void> {
+  queryClient.setQueryData(USER_QUERY_KEY, null);
+  queryClient.setQueryData(PROFILE_PHOTO_QUERY_KEY, null);
+  if (fail.force_offline) {
+    // An operator ended the session: nothing of it may remain in this browser.
+    clearAllStorage();
+    toast.error(i18next.t('network-error'), { id: 'network-error' });
+    return;
+  }
+  setToken(null);
+  if (!hadToken || expiryPromptOpen) return;
+  expiryPromptOpen = true;
+  try {
+    const again = await confirmDialog(
+      i18next.t('auth.login_expired'),
+      i18next.t('auth.log_in'),
+      i18next.t('common.cancel'),
+    );
+    if (again) openModal('login');
+  } finally {
+    expiryPromptOpen = false;
+  }
+}
+
+/**
+ * The one HTTP client. Adds `lang` and the bearer token, unwraps the envelope to its `data`, and
+ * turns every failure into an ApiError (shown as a toast unless `silent`).
+ */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    payload = await response.json().catch(() => undefined);
+  } catch {
+    const error = new ApiError({ code: 'NETWORK', status: 0, message: i18next.t('network-error') });
+    if (!options.silent && !options.signal?.aborted) toast.error(error.message, { id: 'network-error' });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  if (!isEnvelope(payload)) {
+    const error = new ApiError({
+      code: 'BAD_RESPONSE',
+      status: response.status,
+      message: i18next.t('network-error'),
+    });
+    if (!options.silent) toast.error(error.message, { id: 'network-error' });
+    throw error;
+  }
+  if (payload.status === 'success') return payload.data as T;
+
+  const fail = payload as TFail;
+  const error = new ApiError({
+    code: String(fail.code),
+    status: response.status,
+    message:
+      typeof fail.message === 'string' && fail.message ? fail.message : i18next.t('common.error_generic'),
+    errors: fail.errors,
+    forceOffline: fail.force_offline === true,
+  });
+  if (response.status === 401 && fail.code === 'UNAUTHENTICATED') {
+    void handleUnauthenticated(fail, token !== null);
+    throw error;
+  }
+  if (!options.silent) toast.error(error.message);
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body: body ?? {} }),
+};

@@ -1,0 +1,37 @@
+import type { TLanguageEntry, TSiteData, TSocialLink } from '@sorte/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/**
+ * Site data drives the whole shell (theme, logo, banners, categories), so it lives in lib and
+ * every feature reads it from the same cache entry.
+ */
+export function useSiteData() {
+  return useQuery<TSiteData>({
+    queryKey: ['site', 'data'],
+    queryFn: () => api.get<TSiteData>('/api/dynamicwebs/getdata', { silent: true }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Supported languages of this site; failures are ignored silently (spec §8). */
+export function useLanguageList() {
+  return useQuery<TLanguageEntry[]>({
+    queryKey: ['site', 'languages'],
+    queryFn: () =>
+      api.get<TLanguageEntry[]>('/api/language/getList', {
+        query: { domain: window.location.hostname },
+        silent: true,
+      }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useSocialLinks(site: string | undefined) {
+  return useQuery<TSocialLink[]>({
+    queryKey: ['site', 'social', site],
+    queryFn: () => api.get<TSocialLink[]>('/api/socialmedialinks/get', { query: { site }, silent: true }),
+    enabled: site !== undefined,
+    staleTime: 10 * 60_000,
+  });
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { captureInstallPrompt } from './features/pwa/pwa-state.ts';
+import { initI18n } from './lib/i18n.ts';
+import './styles/global.css';
+
+// The browser offers installation once, early: listen before React renders.
+captureInstallPrompt();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+initI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
+
+// The worker (and workbox-window) load after the first paint; they are not needed to draw the page.
+if (import.meta.env.PROD) {
+  void import('./features/pwa/register-service-worker.ts').then((module) => module.registerServiceWorker());
+}

@@ -1,0 +1,73 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The API server the dev server and `vite preview` forward /api and /media to. */
+const API_TARGET = process.env.SORTE_API ?? 'http://localhost:3000';
+const proxy = {
+  '/api': { target: API_TARGET, changeOrigin: false },
+  '/media': { target: API_TARGET, changeOrigin: false },
+};
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // We register the worker ourselves (src/features/pwa/register-service-worker.ts) so we control
+      // the 60 s update check, the waiting notice and the reload on controller change.
+      injectRegister: false,
+      registerType: 'prompt',
+      strategies: 'generateSW',
+      filename: 'service-worker.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Sorte',
+        short_name: 'Sorte',
+        description: 'Sorte — casino, live games and sports',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#0b0f1a',
+        theme_color: '#0b0f1a',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell: every built script, style, locale chunk and icon.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        // API and media paths are never answered by the shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/admin/, /^\/ws/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            // Balances, identities and sessions must never come from a cache.
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+          },
+        ],
+      },
+    }),
+  ],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // The contract package only declares schemas and constants: a module of it whose exports
+        // are unused can be dropped, which keeps zod out of the home route.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
+      },
+    },
+  },
+});
