@@ -42,7 +42,12 @@ async function transferCount(db: Db, siteId: bigint): Promise<number> {
 let keySeq = 0;
 const key = (label: string) => `${label}-${Date.now()}-${++keySeq}`;
 
-function deposit(siteId: bigint, memberId: bigint, amountMinor: bigint, idempotencyKey = key('dep')): TransferInput {
+function deposit(
+  siteId: bigint,
+  memberId: bigint,
+  amountMinor: bigint,
+  idempotencyKey = key('dep'),
+): TransferInput {
   return {
     siteId,
     kind: 'deposit',
@@ -140,7 +145,13 @@ describe.each(kinds)('wallet service on %s', (kind) => {
 
   it('refuses zero, negative, too large and non-bigint amounts', async () => {
     const member = await createTestMember(db, siteId);
-    for (const amountMinor of [0n, -1n, MAX_MINOR + 1n, 1.5 as unknown as bigint, '100' as unknown as bigint]) {
+    for (const amountMinor of [
+      0n,
+      -1n,
+      MAX_MINOR + 1n,
+      1.5 as unknown as bigint,
+      '100' as unknown as bigint,
+    ]) {
       await expectWalletError(transfer(db, deposit(siteId, member, amountMinor)), 'INVALID_AMOUNT');
     }
     const max = await transfer(db, deposit(siteId, member, MAX_MINOR));
@@ -178,7 +189,10 @@ describe.each(kinds)('wallet service on %s', (kind) => {
       transfer(db, { ...deposit(siteId, a, 1n), idempotencyKey: 'k'.repeat(129) }),
       'INVALID_TRANSFER',
     );
-    await expectWalletError(transfer(db, { ...deposit(siteId, a, 1n), idempotencyKey: '' }), 'INVALID_TRANSFER');
+    await expectWalletError(
+      transfer(db, { ...deposit(siteId, a, 1n), idempotencyKey: '' }),
+      'INVALID_TRANSFER',
+    );
     await expectWalletError(
       transfer(db, { ...deposit(siteId, a, 1n), metadata: { blob: 'x'.repeat(5000) } }),
       'INVALID_TRANSFER',
@@ -190,7 +204,12 @@ describe.each(kinds)('wallet service on %s', (kind) => {
     const member = await createTestMember(db, siteId);
     await transfer(db, deposit(siteId, member, 10_000n));
     const before = await getSystemBalances(db, siteId);
-    const held = await hold(db, { siteId, memberId: member, amountMinor: 4_000n, idempotencyKey: key('hold') });
+    const held = await hold(db, {
+      siteId,
+      memberId: member,
+      amountMinor: 4_000n,
+      idempotencyKey: key('hold'),
+    });
     expect(await getBalances(db, member)).toMatchObject({ cashMinor: 6_000n, holdMinor: 4_000n });
 
     const settleKey = key('settle');
@@ -237,7 +256,12 @@ describe.each(kinds)('wallet service on %s', (kind) => {
       hold(db, { siteId, memberId: member, amountMinor: 1_001n, idempotencyKey: key('hold') }),
       'INSUFFICIENT_FUNDS',
     );
-    const held = await hold(db, { siteId, memberId: member, amountMinor: 1_000n, idempotencyKey: key('hold') });
+    const held = await hold(db, {
+      siteId,
+      memberId: member,
+      amountMinor: 1_000n,
+      idempotencyKey: key('hold'),
+    });
     await expectWalletError(
       transfer(db, {
         siteId,
@@ -249,7 +273,11 @@ describe.each(kinds)('wallet service on %s', (kind) => {
       }),
       'INSUFFICIENT_FUNDS',
     );
-    const released = await releaseHold(db, { siteId, holdTransferId: held.transferId, idempotencyKey: key('rel') });
+    const released = await releaseHold(db, {
+      siteId,
+      holdTransferId: held.transferId,
+      idempotencyKey: key('rel'),
+    });
     expect(released.creditBalanceAfterMinor).toBe(1_000n);
     expect(await getBalances(db, member)).toMatchObject({ cashMinor: 1_000n, holdMinor: 0n });
     await expectWalletError(
@@ -261,7 +289,12 @@ describe.each(kinds)('wallet service on %s', (kind) => {
       'HOLD_NOT_FOUND',
     );
     await expectWalletError(
-      settleHold(db, { siteId, holdTransferId: held.transferId, idempotencyKey: key('s3'), feeMinor: 1_000n }),
+      settleHold(db, {
+        siteId,
+        holdTransferId: held.transferId,
+        idempotencyKey: key('s3'),
+        feeMinor: 1_000n,
+      }),
       'INVALID_AMOUNT',
     );
   });
@@ -300,7 +333,10 @@ describe.each(kinds)('wallet service on %s', (kind) => {
     expect((await bet(3_000n)).wageringDeltaMinor).toBe(-3_000n);
     expect((await getBalances(db, member)).wageringRequiredMinor).toBe(2_000n);
     expect((await bet(2_500n)).wageringDeltaMinor).toBe(-2_000n);
-    expect(await getBalances(db, member)).toMatchObject({ wageringRequiredMinor: 0n, withdrawableMinor: 5_500n });
+    expect(await getBalances(db, member)).toMatchObject({
+      wageringRequiredMinor: 0n,
+      withdrawableMinor: 5_500n,
+    });
     expect((await bet(100n)).wageringDeltaMinor).toBe(0n);
     const held = await hold(db, { siteId, memberId: member, amountMinor: 100n, idempotencyKey: key('hold') });
     expect(held.debitBalanceAfterMinor).toBe(5_300n);
@@ -329,7 +365,9 @@ describe.each(kinds)('wallet service on %s', (kind) => {
     const member = await createTestMember(db, siteId);
     const t = await transfer(db, deposit(siteId, member, 100n));
     await expect(
-      db.execute(sql`UPDATE wallet_transfers SET amount_minor = 1 WHERE id = ${t.transferId.toString()}::bigint`),
+      db.execute(
+        sql`UPDATE wallet_transfers SET amount_minor = 1 WHERE id = ${t.transferId.toString()}::bigint`,
+      ),
     ).rejects.toThrow();
     await expect(
       db.execute(sql`DELETE FROM wallet_transfers WHERE id = ${t.transferId.toString()}::bigint`),
@@ -390,7 +428,8 @@ describe.each(kinds)('wallet service on %s', (kind) => {
   it('lists a member’s transfers newest first with stable keyset pages', async () => {
     const member = await createTestMember(db, siteId);
     const ids: bigint[] = [];
-    for (let i = 1n; i <= 5n; i++) ids.push((await transfer(db, deposit(siteId, member, i * 10n))).transferId);
+    for (let i = 1n; i <= 5n; i++)
+      ids.push((await transfer(db, deposit(siteId, member, i * 10n))).transferId);
     const first = await listMemberTransfers(db, { memberId: member, limit: 2 });
     expect(first.map((t) => t.transferId)).toEqual([ids[4], ids[3]]);
     const next = await listMemberTransfers(db, { memberId: member, limit: 2, beforeTransferId: ids[3]! });
