@@ -20,7 +20,8 @@ describe('keno', () => {
       expect(table.hundredths).toHaveLength(picks + 1);
       // The hypergeometric weights must cover every draw: Σ C(p,h)·C(40−p,10−h) = C(40,10).
       let ways = 0n;
-      for (let hits = 0; hits <= picks; hits++) ways += binomial(picks, hits) * binomial(40 - picks, 10 - hits);
+      for (let hits = 0; hits <= picks; hits++)
+        ways += binomial(picks, hits) * binomial(40 - picks, 10 - hits);
       expect(ways).toBe(binomial(40, 10));
       const exact = new ExactSum();
       for (let hits = 0; hits <= picks; hits++) {
@@ -54,7 +55,8 @@ describe('keno', () => {
   it('gives hit counts that follow the hypergeometric law (chi-square 99%, 10 picks, 50,000 draws)', () => {
     const picks = [3, 7, 11, 15, 19, 23, 27, 31, 35, 39];
     const counts = new Array(11).fill(0);
-    for (let nonce = 0; nonce < 50_000; nonce++) counts[playKeno(picks, testFloats(nonce, 'keno')).hits.length]++;
+    for (let nonce = 0; nonce < 50_000; nonce++)
+      counts[playKeno(picks, testFloats(nonce, 'keno')).hits.length]++;
     const result = chiSquareTest(
       counts,
       counts.map((_, hits) => hypergeometric(10, hits)),
@@ -64,7 +66,8 @@ describe('keno', () => {
 
   it('draws every number equally often (chi-square 99%)', () => {
     const counts = new Array(40).fill(0);
-    for (let nonce = 0; nonce < 20_000; nonce++) for (const n of drawKeno(testFloats(nonce, 'keno-uniform'))) counts[n - 1]++;
+    for (let nonce = 0; nonce < 20_000; nonce++)
+      for (const n of drawKeno(testFloats(nonce, 'keno-uniform'))) counts[n - 1]++;
     const result = chiSquareTest(counts, new Array(40).fill(1 / 40));
     expect(result.statistic).toBeLessThan(result.critical);
   });

@@ -17,7 +17,8 @@ describe('plinko', () => {
         const table = getPlinkoPaytable(rows, risk);
         expect(table.hundredths).toHaveLength(rows + 1);
         const ev = new ExactSum();
-        for (let k = 0; k <= rows; k++) ev.add(fromHundredths(table.hundredths[k]!), binomial(rows, k), 2n ** BigInt(rows));
+        for (let k = 0; k <= rows; k++)
+          ev.add(fromHundredths(table.hundredths[k]!), binomial(rows, k), 2n ** BigInt(rows));
         expect(Math.abs(ev.toNumber() - table.rtp)).toBeLessThan(1e-9);
         expect(ev.toNumber()).toBeGreaterThanOrEqual(0.96);
         expect(ev.toNumber()).toBeLessThanOrEqual(0.99);
@@ -63,7 +64,8 @@ describe('plinko', () => {
   it('lands in slots as the binomial distribution says (chi-square 99%, 16 rows, 50,000 balls)', () => {
     const rows = 16;
     const counts = new Array(rows + 1).fill(0);
-    for (let nonce = 0; nonce < 50_000; nonce++) counts[dropPlinko(rows, 'medium', testFloats(nonce, 'plinko')).slot]++;
+    for (let nonce = 0; nonce < 50_000; nonce++)
+      counts[dropPlinko(rows, 'medium', testFloats(nonce, 'plinko')).slot]++;
     const probabilities = counts.map((_, k) => Number(binomial(rows, k)) / 2 ** rows);
     const result = chiSquareTest(counts, probabilities);
     expect(result.statistic).toBeLessThan(result.critical);
