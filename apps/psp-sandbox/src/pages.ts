@@ -32,10 +32,10 @@ main.wide{max-width:1100px}
 .amount{font-size:34px;font-weight:700;margin:2px 0}
 .muted{color:#5b6b78;font-size:14px}
 .qr{display:flex;justify-content:center;margin:8px 0}
-.qr svg{width:220px;height:220px}
+.qr svg{width:200px;height:200px}
 textarea{width:100%;font:12px/1.35 ui-monospace,Menlo,monospace;border:1px solid #c9d3db;border-radius:8px;padding:8px;resize:none;background:#f7f9fa}
 label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}
-input,select{width:100%;font-size:17px;padding:11px 12px;border:1px solid #c9d3db;border-radius:10px}
+input,select{width:100%;max-width:520px;font-size:17px;padding:11px 12px;border:1px solid #c9d3db;border-radius:10px}
 button{width:100%;font-size:17px;font-weight:600;padding:13px;border:0;border-radius:10px;cursor:pointer;margin-top:14px}
 .primary{background:#0b5d4b;color:#fff}
 .secondary{background:#e3e9ee;color:#14202b}
@@ -122,18 +122,18 @@ ${charge.solicitacaoPagador ? `<p class="muted">${escapeHtml(charge.solicitacaoP
   const txid = escapeHtml(charge.txid);
   return layout(
     `Pay ${displayBrl(charge.valor.original)}`,
-    `${head}<div class="card"><div class="qr" data-testid="pay-qr">${svg}</div>
-<label for="code">PIX copy and paste</label>
-<textarea id="code" rows="4" readonly data-testid="pay-code">${escapeHtml(charge.pixCopiaECola)}</textarea>
-<button type="button" class="secondary" id="copy">Copy code</button>
-<p class="muted" id="countdown" data-expires="${expiresAt}">Expires at ${escapeHtml(new Date(expiresAt).toISOString())}</p></div>
-<div class="card"><h2 style="margin:0 0 4px">Pay as</h2>
+    `${head}<div class="card"><h3 style="margin:0">Pay as</h3>
 <form method="post" action="/pay/${txid}" data-testid="pay-form">
 <label for="nome">Payer name</label><input id="nome" name="nome" maxlength="140" required value="${escapeHtml(form.nome)}" autocomplete="name">
 <label for="cpf">Payer CPF (11 digits)</label><input id="cpf" name="cpf" inputmode="numeric" maxlength="14" required value="${escapeHtml(form.cpf)}">
 ${form.error ? `<div class="error" role="alert" data-testid="pay-error">${escapeHtml(form.error)}</div>` : ''}
 <button type="submit" class="primary" data-testid="pay-submit">Pay ${amount}</button></form>
 <form method="post" action="/pay/${txid}/expire"><button type="submit" class="secondary" data-testid="pay-expire">Let it expire</button></form></div>
+<div class="card"><div class="qr" data-testid="pay-qr">${svg}</div>
+<label for="code">PIX copy and paste</label>
+<textarea id="code" rows="4" readonly data-testid="pay-code">${escapeHtml(charge.pixCopiaECola)}</textarea>
+<button type="button" class="secondary" id="copy">Copy code</button>
+<p class="muted" id="countdown" data-expires="${expiresAt}">Expires at ${escapeHtml(new Date(expiresAt).toISOString())}</p></div>
 <script>
 document.getElementById('copy').onclick=function(){var t=document.getElementById('code');t.select();
 (navigator.clipboard?navigator.clipboard.writeText(t.value):Promise.reject()).then(function(){this.textContent='Copied ✓'}.bind(this),function(){document.execCommand('copy')});};
