@@ -18,9 +18,10 @@ export function isValidCpf(text: string): boolean {
   return d[9] === first && d[10] === second;
 }
 
+/** Numeric or alphanumeric CNPJ (letters allowed in the first 12 positions since July 2026; value = ASCII - 48). */
 export function isValidCnpj(text: string): boolean {
-  if (!/^\d{14}$/.test(text) || /^(\d)\1{13}$/.test(text)) return false;
-  const d = [...text].map(Number);
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(text) || /^(\d)\1{13}$/.test(text)) return false;
+  const d = [...text].map((char) => char.charCodeAt(0) - 48);
   const first = mod11Digit(d, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
   const second = mod11Digit(d, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
   return d[12] === first && d[13] === second;
