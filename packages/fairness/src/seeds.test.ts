@@ -115,7 +115,7 @@ describe('floats', () => {
     expect(outside).toBe(0);
     // The standard deviation of the mean is sqrt(1/12/count) ≈ 0.00065; 5 sigma is a safe bound.
     expect(Math.abs(sum / count - 0.5)).toBeLessThan(0.0033);
-  });
+  }, 30_000);
 
   it('stops with a typed error instead of producing endless bytes for one bet', () => {
     const next = createFloatStream(VECTOR);

@@ -135,7 +135,7 @@ describe('crash point', () => {
     );
     const result = chiSquareTest(observed, probabilities);
     expect(result.statistic).toBeLessThan(result.critical);
-  });
+  }, 30_000);
 
   it('pays a cash-out only at or below the crash point and never at 1.00×', () => {
     expect(isCashOutWinning(200, 200)).toBe(true);

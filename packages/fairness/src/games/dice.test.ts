@@ -71,5 +71,5 @@ describe('dice', () => {
     }
     const result = chiSquareTest(buckets, new Array(100).fill(0.01));
     expect(result.statistic).toBeLessThan(result.critical);
-  });
+  }, 30_000);
 });

@@ -98,5 +98,5 @@ describe('hi-lo', () => {
     expect(rankResult.statistic).toBeLessThan(rankResult.critical);
     const suitResult = chiSquareTest(suits, new Array(4).fill(1 / 4));
     expect(suitResult.statistic).toBeLessThan(suitResult.critical);
-  });
+  }, 30_000);
 });

@@ -62,7 +62,7 @@ describe('keno', () => {
       counts.map((_, hits) => hypergeometric(10, hits)),
     );
     expect(result.statistic).toBeLessThan(result.critical);
-  });
+  }, 30_000);
 
   it('draws every number equally often (chi-square 99%)', () => {
     const counts = new Array(40).fill(0);
@@ -70,5 +70,5 @@ describe('keno', () => {
       for (const n of drawKeno(testFloats(nonce, 'keno-uniform'))) counts[n - 1]++;
     const result = chiSquareTest(counts, new Array(40).fill(1 / 40));
     expect(result.statistic).toBeLessThan(result.critical);
-  });
+  }, 30_000);
 });

@@ -80,5 +80,5 @@ describe('mines', () => {
       for (const tile of placeMines(3, testFloats(nonce, 'mines'))) counts[tile]++;
     const result = chiSquareTest(counts, new Array(MINES_TILES).fill(1 / MINES_TILES));
     expect(result.statistic).toBeLessThan(result.critical);
-  });
+  }, 30_000);
 });

@@ -69,5 +69,5 @@ describe('plinko', () => {
     const probabilities = counts.map((_, k) => Number(binomial(rows, k)) / 2 ** rows);
     const result = chiSquareTest(counts, probabilities);
     expect(result.statistic).toBeLessThan(result.critical);
-  });
+  }, 30_000);
 });

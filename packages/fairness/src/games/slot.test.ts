@@ -130,5 +130,5 @@ describe('video slot', () => {
       const result = chiSquareTest(reelCounts, new Array(SLOT_STRIP_LENGTH).fill(1 / SLOT_STRIP_LENGTH));
       expect(result.statistic).toBeLessThan(result.critical);
     }
-  });
+  }, 30_000);
 });
