@@ -93,6 +93,22 @@ describe.skipIf(!hasPostgres)(
       expect((await getBalances(db, memberId)).cashMinor).toBe(999n);
     });
 
+    it('posts a racing transfer between system accounts once (no player row to lock)', async () => {
+      const input = {
+        siteId,
+        kind: 'correction' as const,
+        from: { system: 'suspense' as const },
+        to: { system: 'fees' as const },
+        amountMinor: 77n,
+        idempotencyKey: `conc-system-${Date.now()}`,
+      };
+      const before = (await getSystemBalances(db, siteId)).fees;
+      const outcomes = await Promise.all(Array.from({ length: 30 }, () => settle(transfer(db, input))));
+      expect(new Set(outcomes.map((o) => (o.ok ? o.result.transferId : o.code))).size).toBe(1);
+      expect(outcomes.filter((o) => o.ok && !o.result.replayed)).toHaveLength(1);
+      expect((await getSystemBalances(db, siteId)).fees - before).toBe(77n);
+    });
+
     it('never deadlocks when transfers lock the same accounts in opposite directions', async () => {
       const memberId = await createTestMember(db, siteId);
       await transfer(db, {

@@ -359,6 +359,22 @@ describe.each(kinds)('wallet service on %s', (kind) => {
           AND c.member_id = ${stranger.toString()}::bigint AND c.kind = 'cash'`),
     ).rejects.toThrow();
     expect((await getBalances(db, stranger)).cashMinor).toBe(0n);
+    await expectWalletError(getBalances(db, stranger, { siteId }), 'ACCOUNT_NOT_FOUND');
+    // A hold of one site cannot be resolved through another.
+    await transfer(db, deposit(otherSite, stranger, 100n));
+    const held = await hold(db, {
+      siteId: otherSite,
+      memberId: stranger,
+      amountMinor: 100n,
+      idempotencyKey: key('h'),
+    });
+    await expectWalletError(
+      releaseHold(db, { siteId, holdTransferId: held.transferId, idempotencyKey: key('r') }),
+      'HOLD_NOT_FOUND',
+    );
+    const report = await reconcile(db);
+    expect(report.drift).toEqual([]);
+    expect(report.sites.map((s) => s.siteId)).toEqual(expect.arrayContaining([siteId, otherSite]));
   });
 
   it('keeps transfers append-only and player balances non-negative in the database itself', async () => {

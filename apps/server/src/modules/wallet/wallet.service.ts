@@ -199,9 +199,17 @@ export async function openSiteAccounts(executor: Executor, siteId: bigint): Prom
   await insertSystemAccounts(executor, siteId);
 }
 
-/** A member's balances (user info: money = cash, fs_money = bonus, ml_money = wagering). */
-export async function getBalances(executor: Executor, memberId: bigint): Promise<Balances> {
-  const accounts = await findMemberAccounts(executor, memberId);
+/**
+ * A member's balances (user info: money = cash, fs_money = bonus, ml_money = wagering required,
+ * total_money = cash + bonus). With `siteId`, a member of another site is ACCOUNT_NOT_FOUND.
+ */
+export async function getBalances(
+  executor: Executor,
+  memberId: bigint,
+  options: { siteId?: bigint } = {},
+): Promise<Balances> {
+  const all = await findMemberAccounts(executor, memberId);
+  const accounts = options.siteId === undefined ? all : all.filter((a) => a.siteId === options.siteId);
   const byKind = new Map(accounts.map((a) => [a.kind, a]));
   const cash = byKind.get('cash');
   const bonus = byKind.get('bonus');
