@@ -64,7 +64,15 @@ export function coveredNumbers(bet: RouletteBet): number[] {
       return [single(bet, (n) => n >= 0 && n <= 36)];
     case 'split': {
       const [a, b] = [...bet.numbers].sort((x, y) => x - y);
-      if (bet.numbers.length !== 2 || a === undefined || b === undefined || !Number.isInteger(a)) invalid();
+      if (
+        bet.numbers.length !== 2 ||
+        a === undefined ||
+        b === undefined ||
+        !Number.isInteger(a) ||
+        !Number.isInteger(b)
+      ) {
+        invalid();
+      }
       const zeroSplit = a === 0 && b >= 1 && b <= 3;
       const sideBySide = a >= 1 && b === a + 1 && a % 3 !== 0 && b <= 36;
       const aboveBelow = a >= 1 && b === a + 3 && b <= 36;
