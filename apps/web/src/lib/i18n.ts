@@ -47,15 +47,18 @@ export function addTranslations(language: TLanguage, catalogue: TCatalogue): voi
   i18next.addResourceBundle(language, 'translation', catalogue, true, false);
 }
 
+/** How the page reloads; tests replace `run` (jsdom cannot navigate). */
+export const pageReload = { run: (): void => window.location.reload() };
+
 /**
  * Switching language refreshes the page (spec §4): every query, cached server text and formatted
  * value is then fetched again in the new language.
  */
-export function changeLanguage(code: string, reload: () => void = () => window.location.reload()): void {
+export function changeLanguage(code: string): void {
   const language = normalizeLanguage(code);
   if (!language) return;
   setStoredLanguage(language);
-  reload();
+  pageReload.run();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@sorte/contract';
+import i18next from 'i18next';
 import { addTranslations, currentLanguage } from './i18n.ts';
 
 /**
@@ -8,6 +9,10 @@ import { addTranslations, currentLanguage } from './i18n.ts';
  * initial bundle: only form chunks import it.
  */
 export function loadValidationMessages(): void {
+  if (!i18next.isInitialized) {
+    i18next.on('initialized', loadValidationMessages);
+    return;
+  }
   const language = currentLanguage();
   addTranslations(language, MESSAGES[language]);
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TRegisterRequest, ZRegisterRequest } from '@sorte/contract';
+import { M, type TRegisterRequest, ZRegisterRequest } from '@sorte/contract';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Checkbox, Field } from '../../../components/field.tsx';
@@ -30,6 +30,35 @@ const FIELDS: readonly FieldPath<TRegisterForm>[] = [
   'is_adult',
 ];
 
+const schemaResolver = zodResolver(ZRegisterRequest) as unknown as Resolver<
+  TRegisterForm,
+  unknown,
+  TRegisterRequest
+>;
+
+/**
+ * The schema compares the two passwords only once every field is valid; the player should hear
+ * about a mismatch together with the other mistakes, so we add it here too.
+ */
+const registerResolver: Resolver<TRegisterForm, unknown, TRegisterRequest> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await schemaResolver(values, context, options);
+  const mismatch = values.password_confirmation !== '' && values.password !== values.password_confirmation;
+  if (mismatch && !result.errors.password_confirmation) {
+    return {
+      values: {},
+      errors: {
+        ...result.errors,
+        password_confirmation: { type: 'custom', message: M.passwordsMismatch },
+      },
+    };
+  }
+  return result;
+};
+
 /** An introducer's link carries their code as ?invite= or ?code=. */
 export function inviteCodeFromUrl(search: string = window.location.search): string {
   const params = new URLSearchParams(search);
@@ -50,7 +79,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
     resetField,
     formState: { errors, isSubmitting },
   } = useForm<TRegisterForm, unknown, TRegisterRequest>({
-    resolver: zodResolver(ZRegisterRequest) as never,
+    resolver: registerResolver,
     defaultValues: {
       username: '',
       password: '',

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { buildRouteObjects } from './router.tsx';
+import { ROUTES } from './routes.tsx';
+
+/** Spec §2, verbatim. */
+const IN_LAYOUT = [
+  '/',
+  '/profile',
+  '/game',
+  '/video',
+  '/login',
+  '/searchGames',
+  '/recharge',
+  '/rechargeRecord',
+  '/recharge-payment',
+  '/withdraw',
+  '/withdrawalRecord',
+  '/promotion/activity',
+  '/promotion/rebates',
+  '/promotion/vip',
+  '/promotion/history',
+  '/promotion/cover',
+  '/promotion/activity/recharge',
+  '/promotion/activity/invitation-activity',
+  '/promotion/activity/lottery-wheel',
+  '/promotion/activity/daily-loss-relief-fund',
+  '/promotion/activity/recharge-rebate',
+  '/information-center/support',
+  '/notification',
+  '/announcement',
+  '/agency-center/invite',
+  '/agent',
+  '/invitation-record',
+  '/reward',
+  '/agency-mechanism',
+  '/register-subordinates',
+  '/order-center',
+  '/order-center/fee',
+  '/order-center/association',
+  '/security-center',
+  '/verify-password',
+  '/bind-email',
+  '/change-password',
+];
+const OUTSIDE = ['/gameInfo', '/cztx', '/download', '/test', '/test12'];
+
+describe('route table', () => {
+  it('has every route of the spec, inside or outside the index layout as the spec says', () => {
+    const inside = ROUTES.filter((route) => route.layout).map((route) => route.path);
+    const outside = ROUTES.filter((route) => !route.layout).map((route) => route.path);
+    expect([...inside].sort()).toEqual([...IN_LAYOUT].sort());
+    expect([...outside].sort()).toEqual([...OUTSIDE].sort());
+  });
+
+  it('has no route parameters and no duplicate paths', () => {
+    const paths = ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.filter((path) => path.includes(':') || path.includes('*'))).toEqual([]);
+  });
+
+  it('nests the layout routes under one index layout with a 404 catch-all', () => {
+    const [root] = buildRouteObjects();
+    const layout = root?.children?.find((child) => child.path === '/');
+    const childPaths = layout?.children?.map((child) => (child.index ? '/' : child.path));
+    expect(childPaths).toEqual([...ROUTES.filter((route) => route.layout).map((route) => route.path), '*']);
+    const bare = root?.children?.filter((child) => child.path !== '/').map((child) => child.path);
+    expect(bare).toEqual(OUTSIDE);
+  });
+});

@@ -1,0 +1,133 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../lib/query-client.ts';
+import { getToken, setToken } from '../lib/storage.ts';
+import { mockApi, ok } from '../test/api-mock.ts';
+import { makeUser } from '../test/fixtures.ts';
+import { buildRouteObjects } from './router.tsx';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() }, Toaster: () => null }));
+
+const SITE = {
+  site: 'sorte',
+  name: 'Sorte',
+  logo: '/media/logo.svg',
+  favicon: '/favicon.svg',
+  jurisdiction: 'intl',
+  currency: 'BRL',
+  default_lang: 'en',
+  languages: ['en', 'pt'],
+  theme: { '--color-primary': '#ff0055', color: 'red' },
+  banners: [{ id: 1, image: '/media/b1.jpg', title: { en: 'Welcome bonus', pt: 'Bônus' }, link: null }],
+  categories: ['slots', 'live'],
+  background_video: null,
+  captcha_required: true,
+  min_age: 18,
+  telegram_link: null,
+};
+
+function renderAt(path: string) {
+  const api = mockApi({
+    'GET /api/dynamicwebs/getdata': () => ({ body: ok(SITE) }),
+    'GET /api/language/getList': () => ({ body: ok([]) }),
+    'GET /api/socialmedialinks/get': () => ({ body: ok([]) }),
+    'POST /api/auth/me': () => ({ body: ok(makeUser({ money: '12.50' })) }),
+    'POST /api/profilepictures/user': () => ({ body: ok({ profileurl: null }) }),
+    'POST /api/auth/logout': () => ({ body: ok(null) }),
+  });
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, ...api };
+}
+
+describe('player shell', () => {
+  it('shows a guest the login and register buttons, navigation, banners and category tabs', async () => {
+    renderAt('/');
+    expect(await screen.findByTestId('open-login')).toBeTruthy();
+    expect(screen.getByTestId('open-register')).toBeTruthy();
+    expect(screen.getByTestId('bottom-nav')).toBeTruthy();
+    expect(screen.getByTestId('side-menu')).toBeTruthy();
+    expect(await screen.findByAltText('Welcome bonus')).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Slots' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Live casino' })).toBeTruthy();
+    expect(screen.getByText('No games in this category yet')).toBeTruthy();
+    expect(screen.queryByTestId('header-balance')).toBeNull();
+    // Only custom properties from the server's theme reach the page.
+    await waitFor(() =>
+      expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#ff0055'),
+    );
+    expect(document.documentElement.style.getPropertyValue('color')).toBe('');
+  });
+
+  it('shows a logged-in player the balance and logs out from the user menu', async () => {
+    setToken('t1');
+    renderAt('/');
+    const balance = await screen.findByTestId('header-balance');
+    expect(balance.textContent).toBe('12.50');
+    await userEvent.click(screen.getByTestId('user-menu'));
+    await userEvent.click(screen.getByTestId('logout'));
+    await waitFor(() => expect(screen.getByTestId('open-login')).toBeTruthy());
+    expect(getToken()).toBeNull();
+  });
+
+  it('opens the register and login modals as modal states, not routes', async () => {
+    const { router } = renderAt('/');
+    await userEvent.click(await screen.findByTestId('open-register'));
+    const modal = await screen.findByTestId('register-modal');
+    expect(router.state.location.pathname).toBe('/');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByTestId('login-modal')).toBeTruthy();
+    expect(screen.queryByTestId('register-modal')).toBeNull();
+  });
+
+  it('frames a later-issue page: a guest is asked to log in, a player sees the empty state', async () => {
+    renderAt('/rechargeRecord');
+    expect(await screen.findByRole('heading', { name: 'Deposit records' })).toBeTruthy();
+    expect(screen.getByText('currently not logged in, please log in first')).toBeTruthy();
+    act(() => setToken('t2'));
+    expect(await screen.findByText('No records found')).toBeTruthy();
+  });
+
+  it('shows the profile with the username', async () => {
+    setToken('t3');
+    renderAt('/profile');
+    expect((await screen.findByTestId('profile-username')).textContent).toBe('maria_01');
+    expect(screen.getByText('Maria Silva')).toBeTruthy();
+    expect(screen.getByText('AB12CD')).toBeTruthy();
+  });
+
+  it('shows the login page and a 404 for unknown paths', async () => {
+    renderAt('/login');
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
+    cleanupAndRender('/no-such-page');
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+  });
+
+  it('shows the offline notice while the browser is offline', async () => {
+    renderAt('/');
+    await screen.findByTestId('open-login');
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByTestId('offline-notice').textContent).toContain('You are offline');
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+  });
+});
+
+function cleanupAndRender(path: string) {
+  document.body.innerHTML = '';
+  renderAt(path);
+}

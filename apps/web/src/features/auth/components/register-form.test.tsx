@@ -1,0 +1,115 @@
+import { MESSAGES } from '@sorte/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { loadCatalogue } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { loadValidationMessages } from '../../../lib/validation-messages.ts';
+import { mockApi, ok } from '../../../test/api-mock.ts';
+import { inviteCodeFromUrl, RegisterForm } from './register-form.tsx';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+function renderForm() {
+  mockApi({
+    'POST /api/auth/captcha': () => ({
+      body: ok({ captcha_id: 'c1', image: 'data:image/svg+xml,<svg/>', expires_in: 120, required: true }),
+    }),
+  });
+  const onSuccess = vi.fn();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RegisterForm onSuccess={onSuccess} />
+    </QueryClientProvider>,
+  );
+  return { ...view, onSuccess };
+}
+
+async function useLanguage(language: 'en' | 'pt') {
+  if (language !== 'en')
+    i18next.addResourceBundle(language, 'translation', await loadCatalogue(language), true, true);
+  await i18next.changeLanguage(language);
+  loadValidationMessages();
+}
+
+describe('register form', () => {
+  it('shows the translated message of every rule when submitted empty (en)', async () => {
+    await useLanguage('en');
+    const { container } = renderForm();
+    await screen.findByTestId('captcha-image');
+    await userEvent.click(screen.getByTestId('register-submit'));
+    const en = MESSAGES.en;
+    for (const text of [
+      en['validation.required.username'],
+      en['validation.required.password'],
+      en['validation.required.password_confirmation'],
+      en['validation.required.realname'],
+      en['validation.required.phone'],
+      en['validation.required.qk_pwd'],
+      en['validation.required.captcha_code'],
+      en['validation.terms_required'],
+      en['validation.adult_required'],
+    ]) {
+      expect(await screen.findByText(text)).toBeTruthy();
+    }
+    expect(container.textContent).not.toContain('validation.');
+    expect(toast.error).toHaveBeenCalledWith('Please fix the error in the form');
+  });
+
+  it('shows the messages in Portuguese when the language is pt', async () => {
+    await useLanguage('pt');
+    renderForm();
+    await screen.findByTestId('captcha-image');
+    const form = document.querySelector('form')!;
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="password"]')!, 'abc');
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="password_confirmation"]')!, 'abcdef');
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="qk_pwd"]')!, '12ab');
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="phone"]')!, '123');
+    await userEvent.click(screen.getByTestId('register-submit'));
+    const pt = MESSAGES.pt;
+    expect(await screen.findByText(pt['validation.required.username'])).toBeTruthy();
+    expect(await screen.findByText(pt['validation.password_min'])).toBeTruthy();
+    expect(await screen.findByText(pt['validation.qk_pwd_format'])).toBeTruthy();
+    expect(await screen.findByText(pt['validation.phone_invalid'])).toBeTruthy();
+    expect(await screen.findByText(pt['validation.terms_required'])).toBeTruthy();
+    expect(screen.getByTestId('register-submit').textContent).toBe('Criar conta');
+    expect(await screen.findByText(pt['validation.passwords_mismatch'])).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith(pt['messages.form_invalid']);
+  });
+
+  it('tells the player when the two passwords differ', async () => {
+    await useLanguage('en');
+    renderForm();
+    await screen.findByTestId('captcha-image');
+    const form = document.querySelector('form')!;
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="password"]')!, 'secret1');
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="password_confirmation"]')!, 'secret2');
+    await userEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText(MESSAGES.en['validation.passwords_mismatch'])).toBeTruthy();
+  });
+
+  it('hides the captcha when the server says it is not required', async () => {
+    mockApi({
+      'POST /api/auth/captcha': () => ({
+        body: ok({ captcha_id: '', image: '', expires_in: 0, required: false }),
+      }),
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RegisterForm onSuccess={() => {}} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.queryByTestId('captcha-image')).toBeNull());
+    expect(document.querySelector('[name="captcha_code"]')).toBeNull();
+  });
+
+  it('takes the introducer code from ?invite= or ?code=', () => {
+    expect(inviteCodeFromUrl('?invite=AB12CD')).toBe('AB12CD');
+    expect(inviteCodeFromUrl('?code=XY9')).toBe('XY9');
+    expect(inviteCodeFromUrl('?invite=<script>')).toBe('');
+    expect(inviteCodeFromUrl('')).toBe('');
+  });
+});

@@ -1,0 +1,132 @@
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok } from '../test/api-mock.ts';
+import { makeUser } from '../test/fixtures.ts';
+import { ApiError, api } from './api-client.ts';
+import { modalStore } from './auth-modal.ts';
+import { confirmStore } from './dialog.ts';
+import { queryClient, USER_QUERY_KEY } from './query-client.ts';
+import { getToken, setToken } from './storage.ts';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const unauthenticated = (extra: Record<string, unknown> = {}) => ({
+  status: 401,
+  body: fail('UNAUTHENTICATED', 'Unauthenticated.', extra),
+});
+
+describe('api client', () => {
+  it('adds the active language as the lang query parameter', async () => {
+    const { calls } = mockApi({ 'GET /api/language/getList': () => ({ body: ok([]) }) });
+    await api.get('api/language/getList', { query: { domain: 'localhost' } });
+    await i18next.changeLanguage('pt');
+    await api.get('/api/language/getList');
+    expect(calls[0]?.url.pathname).toBe('/api/language/getList');
+    expect(calls[0]?.url.searchParams.get('lang')).toBe('en');
+    expect(calls[0]?.url.searchParams.get('domain')).toBe('localhost');
+    expect(calls[1]?.url.searchParams.get('lang')).toBe('pt');
+  });
+
+  it('sends the bearer token from sessionStorage only when there is one', async () => {
+    const { calls } = mockApi({ 'POST /api/auth/me': () => ({ body: ok(makeUser()) }) });
+    await api.post('/api/auth/me');
+    setToken('token-123');
+    await api.post('/api/auth/me');
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(calls[1]?.headers.Authorization).toBe('Bearer token-123');
+  });
+
+  it('unwraps the envelope to its data', async () => {
+    mockApi({
+      'GET /api/profilepictures': () => ({ body: ok({ male: [{ id: 1, url: '/m.png' }], female: [] }) }),
+    });
+    await expect(api.get('/api/profilepictures')).resolves.toEqual({
+      male: [{ id: 1, url: '/m.png' }],
+      female: [],
+    });
+  });
+
+  it('turns a failed envelope into an ApiError and toasts the server message', async () => {
+    mockApi({
+      'POST /api/auth/register2': () => ({
+        status: 409,
+        body: fail('USERNAME_TAKEN', 'This account is already registered', { errors: { username: 'Taken' } }),
+      }),
+    });
+    const error = await api.post('/api/auth/register2', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'USERNAME_TAKEN', status: 409, errors: { username: 'Taken' } });
+    expect(toast.error).toHaveBeenCalledWith('This account is already registered');
+  });
+
+  it('does not toast when the caller asks for silence', async () => {
+    mockApi({ 'GET /api/language/getList': () => ({ status: 500, body: fail('INTERNAL', 'Boom') }) });
+    await expect(api.get('/api/language/getList', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure as NETWORK with the translated text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/api/dynamicwebs/getdata')).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(toast.error).toHaveBeenCalledWith('Network error, please try again later', {
+      id: 'network-error',
+    });
+  });
+
+  it('resets the user info on 401', async () => {
+    setToken('old');
+    queryClient.setQueryData(USER_QUERY_KEY, makeUser());
+    mockApi({ 'POST /api/auth/me': () => unauthenticated() });
+    await expect(api.post('/api/auth/me')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeNull();
+    expect(getToken()).toBeNull();
+    confirmStore.get()?.resolve(false);
+  });
+
+  it('on 401 with force_offline clears session and local storage and shows network-error', async () => {
+    setToken('old');
+    localStorage.setItem('lang', 'pt');
+    localStorage.setItem('something', 'else');
+    sessionStorage.setItem('other', 'x');
+    mockApi({ 'POST /api/auth/me': () => unauthenticated({ force_offline: true }) });
+    await expect(api.post('/api/auth/me')).rejects.toMatchObject({ forceOffline: true });
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
+    expect(toast.error).toHaveBeenCalledWith('Network error, please try again later', {
+      id: 'network-error',
+    });
+    expect(confirmStore.get()).toBeNull();
+  });
+
+  it('asks to log in again when a stored session expires, and opens the login modal on yes', async () => {
+    setToken('expired');
+    mockApi({ 'POST /api/auth/me': () => unauthenticated() });
+    await expect(api.post('/api/auth/me')).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() =>
+      expect(confirmStore.get()?.message).toBe('Login expired, do you want to log in again'),
+    );
+    confirmStore.get()?.resolve(true);
+    await vi.waitFor(() => expect(modalStore.get()).toBe('login'));
+    modalStore.set(null);
+  });
+
+  it('does not ask about expiry when there was no session, nor for a wrong password', async () => {
+    mockApi({
+      'POST /api/auth/me': () => unauthenticated(),
+      'POST /api/auth/login2': () => ({
+        status: 401,
+        body: fail('INVALID_CREDENTIALS', 'Wrong account or password'),
+      }),
+    });
+    await expect(api.post('/api/auth/me')).rejects.toBeInstanceOf(ApiError);
+    setToken('valid');
+    await expect(api.post('/api/auth/login2', {})).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(confirmStore.get()).toBeNull();
+    expect(getToken()).toBe('valid');
+    expect(toast.error).toHaveBeenCalledWith('Wrong account or password');
+  });
+});
