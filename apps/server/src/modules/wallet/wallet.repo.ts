@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
@@ -6,6 +6,7 @@ import {
   SYSTEM_ACCOUNT_KINDS,
   type TPlayerAccountKind,
   type TSystemAccountKind,
+  type TTransferKind,
   type TWalletAccountRow,
   type TWalletTransferRow,
   walletAccounts,
@@ -243,23 +244,64 @@ export async function sumSystemBalances(
   }));
 }
 
+export interface MemberTransferFilter {
+  memberId: bigint;
+  siteId: bigint | null;
+  kinds: readonly TTransferKind[] | null;
+  since: Date | null;
+  until: Date | null;
+  beforeId: bigint | null;
+  afterId: bigint | null;
+  limit: number;
+}
+
+/**
+ * One page of the transfers touching any of a member's accounts, newest first. Keyset paging on
+ * the id: `beforeId` gives the next (older) page, `afterId` the previous (newer) one, so pages stay
+ * stable while new transfers arrive.
+ */
 export async function findMemberTransfers(
   executor: Executor,
-  memberId: bigint,
-  beforeId: bigint | null,
-  limit: number,
+  filter: MemberTransferFilter,
 ): Promise<TWalletTransferRow[]> {
-  const rows = await rowsOf<{ id: unknown }>(
-    executor,
-    sql`SELECT t.id FROM wallet_transfers t
-        WHERE (t.debit_account_id IN (SELECT id FROM wallet_accounts WHERE member_id = ${memberId.toString()}::bigint)
-            OR t.credit_account_id IN (SELECT id FROM wallet_accounts WHERE member_id = ${memberId.toString()}::bigint))
-          AND (${beforeId === null ? null : beforeId.toString()}::bigint IS NULL
-            OR t.id < ${beforeId === null ? null : beforeId.toString()}::bigint)
-        ORDER BY t.id DESC LIMIT ${limit}`,
-  );
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => BigInt(String(r.id)));
-  const transfers = await executor.select().from(walletTransfers).where(inArray(walletTransfers.id, ids));
-  return transfers.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const memberAccountIds = executor
+    .select({ id: walletAccounts.id })
+    .from(walletAccounts)
+    .where(
+      and(
+        eq(walletAccounts.memberId, filter.memberId),
+        filter.siteId === null ? undefined : eq(walletAccounts.siteId, filter.siteId),
+      ),
+    );
+  const rows = await executor
+    .select()
+    .from(walletTransfers)
+    .where(
+      and(
+        or(
+          inArray(walletTransfers.debitAccountId, memberAccountIds),
+          inArray(walletTransfers.creditAccountId, memberAccountIds),
+        ),
+        filter.kinds === null ? undefined : inArray(walletTransfers.kind, [...filter.kinds]),
+        filter.since === null ? undefined : gte(walletTransfers.createdAt, filter.since),
+        filter.until === null ? undefined : lt(walletTransfers.createdAt, filter.until),
+        filter.beforeId === null ? undefined : lt(walletTransfers.id, filter.beforeId),
+        filter.afterId === null ? undefined : gt(walletTransfers.id, filter.afterId),
+      ),
+    )
+    .orderBy(filter.afterId === null ? desc(walletTransfers.id) : asc(walletTransfers.id))
+    .limit(filter.limit);
+  return filter.afterId === null ? rows : rows.reverse();
+}
+
+export async function findAccountKinds(
+  executor: Executor,
+  accountIds: bigint[],
+): Promise<Map<bigint, TWalletAccountRow['kind']>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: walletAccounts.id, kind: walletAccounts.kind })
+    .from(walletAccounts)
+    .where(inArray(walletAccounts.id, accountIds));
+  return new Map(rows.map((r) => [r.id, r.kind]));
 }

@@ -9,6 +9,7 @@ import { rowsOf } from './wallet.repo.ts';
 import {
   getBalances,
   getSystemBalances,
+  getTransferByKey,
   hold,
   listMemberTransfers,
   openMemberAccounts,
@@ -441,15 +442,38 @@ describe.each(kinds)('wallet service on %s', (kind) => {
     await expectWalletError(openMemberAccounts(db, { siteId, memberId: 987_654_321n }), 'ACCOUNT_NOT_FOUND');
   });
 
-  it('lists a member’s transfers newest first with stable keyset pages', async () => {
+  it('lists a member’s transfers newest first with stable keyset pages and filters', async () => {
     const member = await createTestMember(db, siteId);
     const ids: bigint[] = [];
     for (let i = 1n; i <= 5n; i++)
       ids.push((await transfer(db, deposit(siteId, member, i * 10n))).transferId);
-    const first = await listMemberTransfers(db, { memberId: member, limit: 2 });
+    const first = await listMemberTransfers(db, { memberId: member, siteId, limit: 2 });
     expect(first.map((t) => t.transferId)).toEqual([ids[4], ids[3]]);
+    expect(first[0]).toMatchObject({
+      debitAccountKind: 'psp_clearing',
+      creditAccountKind: 'cash',
+      amountMinor: 50n,
+    });
+    // A transfer arriving between page loads does not shift the next page.
+    const bet = await transfer(db, {
+      siteId,
+      kind: 'bet',
+      from: { memberId: member, account: 'cash' },
+      to: { system: 'house' },
+      amountMinor: 5n,
+      idempotencyKey: key('bet'),
+    });
     const next = await listMemberTransfers(db, { memberId: member, limit: 2, beforeTransferId: ids[3]! });
     expect(next.map((t) => t.transferId)).toEqual([ids[2], ids[1]]);
+    const previous = await listMemberTransfers(db, { memberId: member, limit: 2, afterTransferId: ids[2]! });
+    expect(previous.map((t) => t.transferId)).toEqual([ids[4], ids[3]]);
+    const bets = await listMemberTransfers(db, { memberId: member, kinds: ['bet'] });
+    expect(bets.map((t) => t.transferId)).toEqual([bet.transferId]);
+    const future = await listMemberTransfers(db, { memberId: member, since: new Date(Date.now() + 60_000) });
+    expect(future).toEqual([]);
+    expect(await listMemberTransfers(db, { memberId: member, siteId: siteId + 100_000n })).toEqual([]);
+    expect(await getTransferByKey(db, { siteId, idempotencyKey: bet.idempotencyKey })).toEqual(bet);
+    expect(await getTransferByKey(db, { siteId, idempotencyKey: 'never-used' })).toBeNull();
   });
 
   it('reports drift as data when a stored balance no longer matches its transfers', async () => {

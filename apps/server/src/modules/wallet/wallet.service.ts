@@ -6,6 +6,7 @@ import {
   applyToPlayerAccount,
   atomically,
   findAccountById,
+  findAccountKinds,
   findHoldResolution,
   findMemberAccounts,
   findMemberTransfers,
@@ -245,14 +246,64 @@ export async function getSystemBalances(
   return result;
 }
 
-/** A member's transfers, newest first, keyset-paged by id (stable while new transfers arrive). */
+export interface ListMemberTransfersInput {
+  memberId: bigint;
+  /** Only the member's accounts on this site (pass the session's site). */
+  siteId?: bigint;
+  kinds?: readonly TTransferKind[];
+  /** created_at >= since and < until (e.g. today / last 3 days / last 7 days). */
+  since?: Date;
+  until?: Date;
+  /** Next page: transfers older than this id. Previous page: `afterTransferId` (newer). */
+  beforeTransferId?: bigint;
+  afterTransferId?: bigint;
+  /** 1..100, default 20. */
+  limit?: number;
+}
+
+export interface MemberTransfer extends TransferResult {
+  /** What each side is: the member's 'cash' / 'bonus' / 'withdrawal_hold', or a system account. */
+  debitAccountKind: TPlayerAccountKind | TSystemAccountKind;
+  creditAccountKind: TPlayerAccountKind | TSystemAccountKind;
+}
+
+/** A page of a member's transfers, newest first, keyset-paged by id (stable under inserts). */
 export async function listMemberTransfers(
   executor: Executor,
-  input: { memberId: bigint; beforeTransferId?: bigint; limit?: number },
-): Promise<TransferResult[]> {
-  const limit = Math.min(Math.max(Math.trunc(input.limit ?? 20), 1), LIMITS.transferPageSize);
-  const rows = await findMemberTransfers(executor, input.memberId, input.beforeTransferId ?? null, limit);
-  return rows.map((row) => toResult(row, false));
+  input: ListMemberTransfersInput,
+): Promise<MemberTransfer[]> {
+  if (input.beforeTransferId !== undefined && input.afterTransferId !== undefined) {
+    throw new WalletError('INVALID_TRANSFER', 'Page either before or after a transfer, not both');
+  }
+  const limit = Math.min(Math.max(Math.trunc(Number(input.limit ?? 20)) || 1, 1), LIMITS.transferPageSize);
+  const rows = await findMemberTransfers(executor, {
+    memberId: input.memberId,
+    siteId: input.siteId ?? null,
+    kinds: input.kinds ?? null,
+    since: input.since ?? null,
+    until: input.until ?? null,
+    beforeId: input.beforeTransferId ?? null,
+    afterId: input.afterTransferId ?? null,
+    limit,
+  });
+  const kinds = await findAccountKinds(executor, [
+    ...new Set(rows.flatMap((r) => [r.debitAccountId, r.creditAccountId])),
+  ]);
+  return rows.map((row) => {
+    const debitAccountKind = kinds.get(row.debitAccountId);
+    const creditAccountKind = kinds.get(row.creditAccountId);
+    assertInvariant(debitAccountKind && creditAccountKind, `transfer ${row.id} has both accounts`);
+    return { ...toResult(row, false), debitAccountKind, creditAccountKind };
+  });
+}
+
+/** The transfer posted under an idempotency key, or null (e.g. "was this order credited?"). */
+export async function getTransferByKey(
+  executor: Executor,
+  input: { siteId: bigint; idempotencyKey: string },
+): Promise<TransferResult | null> {
+  const row = await findTransferByKey(executor, input.siteId, input.idempotencyKey);
+  return row ? toResult(row, false) : null;
 }
 
 // ---------------------------------------------------------------------------------------------
