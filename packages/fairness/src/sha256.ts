@@ -10,7 +10,8 @@
  * either already committed or about to be revealed, which is what provably-fair games need.
  */
 
-const K = new Uint32Array([
+/** Int32Array, not Uint32Array: V8 keeps int32 values unboxed, several times faster in this loop. */
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
   0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
@@ -21,15 +22,17 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
-const INITIAL_STATE = new Uint32Array([
+const INITIAL_STATE = new Int32Array([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
 
 /** The message schedule is reused across calls: hashing is synchronous, so no two calls overlap. */
-const W = new Uint32Array(64);
+const W = new Int32Array(64);
+/** Padding scratch space, reused for the same reason. */
+const TAIL = new Uint8Array(128);
 
 /** Processes one 64-byte block at `offset` of `bytes` into `state`. */
-function compress(state: Uint32Array, bytes: Uint8Array, offset: number): void {
+function compress(state: Int32Array, bytes: Uint8Array, offset: number): void {
   for (let i = 0; i < 16; i++) {
     const j = offset + i * 4;
     W[i] = (bytes[j]! << 24) | (bytes[j + 1]! << 16) | (bytes[j + 2]! << 8) | bytes[j + 3]!;
@@ -79,20 +82,23 @@ function compress(state: Uint32Array, bytes: Uint8Array, offset: number): void {
  * Hashes `message` starting from `state`, which has already absorbed `prefixBlocks` blocks (HMAC's
  * padded key). Writes the 32-byte digest into `out`.
  */
-function finish(state: Uint32Array, prefixBlocks: number, message: Uint8Array, out: Uint8Array): void {
+function finish(state: Int32Array, prefixBlocks: number, message: Uint8Array, out: Uint8Array): void {
   const fullBlocks = message.length >>> 6;
   for (let i = 0; i < fullBlocks; i++) compress(state, message, i * 64);
   const rest = message.length - fullBlocks * 64;
   // Padding: 0x80, zeros, then the total length in bits as a 64-bit big-endian integer.
-  const tail = new Uint8Array(rest < 56 ? 64 : 128);
-  tail.set(message.subarray(fullBlocks * 64));
-  tail[rest] = 0x80;
+  const tailLength = rest < 56 ? 64 : 128;
+  TAIL.fill(0);
+  TAIL.set(message.subarray(fullBlocks * 64));
+  TAIL[rest] = 0x80;
   const bitLength = (prefixBlocks * 64 + message.length) * 8;
-  const view = new DataView(tail.buffer);
-  view.setUint32(tail.length - 8, Math.floor(bitLength / 0x100000000));
-  view.setUint32(tail.length - 4, bitLength >>> 0);
-  compress(state, tail, 0);
-  if (tail.length === 128) compress(state, tail, 64);
+  const high = Math.floor(bitLength / 0x100000000);
+  for (let i = 0; i < 4; i++) {
+    TAIL[tailLength - 8 + i] = high >>> (24 - 8 * i);
+    TAIL[tailLength - 4 + i] = bitLength >>> (24 - 8 * i);
+  }
+  compress(state, TAIL, 0);
+  if (tailLength === 128) compress(state, TAIL, 64);
   for (let i = 0; i < 8; i++) {
     const word = state[i]!;
     out[i * 4] = word >>> 24;
@@ -119,7 +125,7 @@ export function toHex(bytes: Uint8Array): string {
 export function sha256(message: Uint8Array | string): Uint8Array {
   const bytes = typeof message === 'string' ? utf8(message) : message;
   const out = new Uint8Array(32);
-  finish(new Uint32Array(INITIAL_STATE), 0, bytes, out);
+  finish(new Int32Array(INITIAL_STATE), 0, bytes, out);
   return out;
 }
 
@@ -132,9 +138,9 @@ export function sha256Hex(message: Uint8Array | string): string {
  * halves the work per digest, which is what makes million-round simulations fast.
  */
 export class HmacSha256 {
-  readonly #inner = new Uint32Array(8);
-  readonly #outer = new Uint32Array(8);
-  readonly #state = new Uint32Array(8);
+  readonly #inner = new Int32Array(8);
+  readonly #outer = new Int32Array(8);
+  readonly #state = new Int32Array(8);
   readonly #innerDigest = new Uint8Array(32);
 
   constructor(key: Uint8Array | string) {
