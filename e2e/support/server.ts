@@ -84,8 +84,17 @@ export async function startServer(name: string): Promise<RunningServer> {
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
 
+  // A server that dies mid-journey (a crash, or a signal from outside) would otherwise show up only
+  // as refused connections in the browser: say so where the test output is read.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`[e2e] the server exited unexpectedly (code ${code}, signal ${signal}); log: ${logFile}`);
+  });
+
   const url = `http://localhost:${port}`;
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
