@@ -3,7 +3,7 @@ import { type TUserInfo, ZUserInfo } from './user.ts';
 import { M, ZCaptchaCode, ZPassword, ZPhone, ZQkPwd, ZRealName, ZUsername } from './validation.ts';
 
 /** POST /api/auth/captcha: no body (an empty JSON object is accepted too). */
-export const ZCaptchaRequest = z.object({}).optional();
+export const ZCaptchaRequest = z.object({}).nullish();
 
 /** POST /api/auth/captcha → a single-use image challenge. */
 export const ZCaptchaResponse = z.object({

@@ -70,7 +70,7 @@ export const ZProfilePictureUserRequest = z
       .max(Number.MAX_SAFE_INTEGER, { error: 'validation.wrong_type' })
       .optional(),
   })
-  .optional();
+  .nullish();
 export type TProfilePictureUserRequest = z.infer<typeof ZProfilePictureUserRequest>;
 export const ZProfilePictureUserResponse = z.object({ profileurl: z.string().nullable() });
 export type TProfilePictureUserResponse = z.infer<typeof ZProfilePictureUserResponse>;

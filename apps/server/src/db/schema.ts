@@ -1,2 +1,5 @@
-export {};
+export * from '../modules/admin/admin.schema.ts';
+export * from '../modules/auth/auth.schema.ts';
+export * from '../modules/members/members.schema.ts';
+export * from '../modules/sites/sites.schema.ts';
 export * from '../modules/wallet/wallet.schema.ts';

@@ -67,4 +67,5 @@ export const ch: TCatalogue = {
   'messages.force_offline_done': '該玩家的所有工作階段已被強制下線',
   'messages.unknown_site_title': '找不到站點',
   'messages.unknown_site_body': '此網址不屬於我們的任何站點，請檢查網址。',
+  'messages.app_unavailable': '網站正在更新，請幾分鐘後再試。',
 };

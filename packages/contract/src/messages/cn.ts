@@ -67,4 +67,5 @@ export const cn: TCatalogue = {
   'messages.force_offline_done': '该玩家的所有会话已被强制下线',
   'messages.unknown_site_title': '未找到站点',
   'messages.unknown_site_body': '此地址不属于我们的任何站点，请检查地址。',
+  'messages.app_unavailable': '网站正在更新，请几分钟后再试。',
 };

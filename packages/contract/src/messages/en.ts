@@ -69,6 +69,7 @@ export const en = {
   'messages.force_offline_done': 'The player has been logged out of every session',
   'messages.unknown_site_title': 'Site not found',
   'messages.unknown_site_body': 'This address is not served by any of our sites. Please check the address.',
+  'messages.app_unavailable': 'This site is being updated. Please try again in a few minutes.',
 } as const;
 
 export type TMessageKey = keyof typeof en;

@@ -68,4 +68,5 @@ export const id: TCatalogue = {
   'messages.unknown_site_title': 'Situs tidak ditemukan',
   'messages.unknown_site_body':
     'Alamat ini tidak dilayani oleh situs kami mana pun. Silakan periksa alamatnya.',
+  'messages.app_unavailable': 'Situs ini sedang diperbarui. Silakan coba lagi dalam beberapa menit.',
 };

@@ -68,4 +68,5 @@ export const msa: TCatalogue = {
   'messages.unknown_site_title': 'Laman tidak ditemui',
   'messages.unknown_site_body':
     'Alamat ini tidak dilayani oleh mana-mana laman kami. Sila semak alamat tersebut.',
+  'messages.app_unavailable': 'Laman ini sedang dikemas kini. Sila cuba lagi dalam beberapa minit.',
 };

@@ -68,4 +68,5 @@ export const pt: TCatalogue = {
   'messages.force_offline_done': 'O jogador foi desconectado de todas as sessões',
   'messages.unknown_site_title': 'Site não encontrado',
   'messages.unknown_site_body': 'Este endereço não pertence a nenhum dos nossos sites. Verifique o endereço.',
+  'messages.app_unavailable': 'Este site está sendo atualizado. Tente novamente em alguns minutos.',
 };

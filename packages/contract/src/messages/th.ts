@@ -67,4 +67,5 @@ export const th: TCatalogue = {
   'messages.force_offline_done': 'ผู้เล่นถูกออกจากระบบทุกเซสชันแล้ว',
   'messages.unknown_site_title': 'ไม่พบเว็บไซต์',
   'messages.unknown_site_body': 'ที่อยู่นี้ไม่ได้เป็นของเว็บไซต์ใดของเรา กรุณาตรวจสอบที่อยู่',
+  'messages.app_unavailable': 'เว็บไซต์กำลังอัปเดต กรุณาลองใหม่ในอีกไม่กี่นาที',
 };

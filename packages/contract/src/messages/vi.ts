@@ -68,4 +68,5 @@ export const vi: TCatalogue = {
   'messages.unknown_site_title': 'Không tìm thấy trang web',
   'messages.unknown_site_body':
     'Địa chỉ này không thuộc trang web nào của chúng tôi. Vui lòng kiểm tra lại địa chỉ.',
+  'messages.app_unavailable': 'Trang web đang được cập nhật. Vui lòng thử lại sau vài phút.',
 };

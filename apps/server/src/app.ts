@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.ts';
+import type { Database, Executor } from './db/client.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import type { TAuthDeps } from './modules/auth/auth.service.ts';
+import {
+  type CaptchaGenerator,
+  CaptchaService,
+  defaultCaptchaGenerator,
+} from './modules/auth/captcha.service.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { SiteResolver } from './modules/sites/sites.service.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { externalPlugins } from './plugins/external.ts';
+import { requestContextPlugin } from './plugins/request-context.ts';
+import { sessionAuthPlugin } from './plugins/session-auth.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import type { TServices } from './services.ts';
+
+export type AppOptions = {
+  config: TConfig;
+  database: Database;
+  /** Captcha image maker; tests inject one whose answers they know. */
+  captchaGenerator?: CaptchaGenerator;
+  /** Runs in the registration transaction once a member exists (e.g. open wallet accounts). */
+  onMemberCreated?: (tx: Executor, siteId: bigint, memberId: bigint) => Promise<void>;
+};
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Largest request body we read (JSON forms are tiny; this stops memory abuse). */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function loggerOptions(config: TConfig): FastifyServerOptions['logger'] {
+  if (config.LOG_LEVEL === 'silent') return false;
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+  };
+}
+
+/**
+ * Builds the whole server as one Fastify instance. Plugins load in a fixed order:
+ *   1. external (helmet, rate limits, compression, OpenAPI),
+ *   2. app (error handler, request id/lang/site context, session auth),
+ *   3. routes (API under /api, media, then the static web app with its SPA fallback).
+ * The caller listens (server.ts) or injects requests (tests).
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    pluginTimeout: 60_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body on a JSON POST (captcha, me, logout) means "no fields", not a syntax error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  const sites = new SiteResolver(database.db);
+  const captcha = new CaptchaService(
+    database.db,
+    config.CAPTCHA,
+    options.captchaGenerator ?? defaultCaptchaGenerator,
+  );
+  const throttle = new LoginThrottle(database.db, config.LOGIN_LOCK_MINUTES);
+  const auth: TAuthDeps = {
+    executor: database.db,
+    captcha,
+    throttle,
+    limits: {
+      maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    },
+    ...(options.onMemberCreated ? { onMemberCreated: options.onMemberCreated } : {}),
+  };
+  const services: TServices = { config, db: database.db, sites, captcha, throttle, auth };
+  app.decorate('services', services);
+
+  // 1. External plugins.
+  await app.register(externalPlugins, { config });
+  // 2. Application plugins.
+  await app.register(errorHandlerPlugin);
+  await app.register(requestContextPlugin, { sites });
+  await app.register(sessionAuthPlugin);
+  // 3. Routes.
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(sitesRoutes);
+      await api.register(profilePicturesRoutes);
+      await api.register(adminRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mediaRoutes);
+  await app.register(staticWebPlugin, { root: config.WEB_DIST ?? DEFAULT_WEB_DIST });
+  return app;
+}

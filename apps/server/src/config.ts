@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const positiveInt = (fallback: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
+/**
+ * Process configuration, read once from the environment at boot. Everything has a safe default for
+ * a local demo; a bad value stops the process with a message naming the variable.
+ */
+export const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Loopback by default; set 0.0.0.0 (or ::) in a container or behind a load balancer. */
+  HOST: z.string().min(1).max(255).default('localhost'),
+  /** PostgreSQL server; when absent the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** `CAPTCHA=off` turns the image challenge off (automated tests, local demos). */
+  CAPTCHA: onOff.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from a reverse proxy (needed for real client addresses behind one). */
+  TRUST_PROXY: onOff.default(false),
+  /** Seed the demo sites, players and operator at start (idempotent). */
+  SEED_DEMO: onOff.default(true),
+  /** The built player web app; served with an SPA fallback when the folder exists. */
+  WEB_DIST: z.string().min(1).optional(),
+  /** Requests per minute per client address, for all routes and for the auth routes. */
+  RATE_LIMIT_PER_MINUTE: positiveInt(600, 1_000_000),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30, 1_000_000),
+  /** Failed logins allowed within LOGIN_LOCK_MINUTES, per account name and per client address. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5, 1000),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(30, 100_000),
+  LOGIN_LOCK_MINUTES: positiveInt(15, 24 * 60),
+  PSP_BASE_URL: z.url().optional(),
+  PSP_CLIENT_ID: z.string().min(1).optional(),
+  PSP_CLIENT_SECRET: z.string().min(1).optional(),
+  PSP_WEBHOOK_SECRET: z.string().min(1).optional(),
+});
+export type TConfig = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. Empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(ZConfig.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  }
+  const result = ZConfig.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The configuration tests start from: quiet, captcha on, generous request limits. */
+export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'off' }),
+    RATE_LIMIT_PER_MINUTE: 100_000,
+    AUTH_RATE_LIMIT_PER_MINUTE: 100_000,
+    ...overrides,
+  };
+}

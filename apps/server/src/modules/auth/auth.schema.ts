@@ -1,0 +1,40 @@
+import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Drizzle view of member_sessions, captchas and login_failures in migrations/0001_foundation.sql. */
+
+export type TSessionEndReason = 'logout' | 'force_offline';
+
+export const memberSessions = pgTable('member_sessions', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  siteId: bigint('site_id', { mode: 'bigint' }).notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endReason: text('end_reason').$type<TSessionEndReason>(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+export type TMemberSessionRow = typeof memberSessions.$inferSelect;
+
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  siteId: bigint('site_id', { mode: 'bigint' }).notNull(),
+  answerHash: text('answer_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export type TLoginFailureScope = 'account' | 'ip' | 'operator';
+
+export const loginFailures = pgTable('login_failures', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  siteId: bigint('site_id', { mode: 'bigint' }).notNull(),
+  scope: text('scope').$type<TLoginFailureScope>().notNull(),
+  key: text('key').notNull(),
+  failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,142 @@
+import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { newInviteCode } from '../members/invite-code.ts';
+import { getUserInfo } from '../members/member-info.ts';
+import {
+  findMemberByInviteCode,
+  findMemberByUsername,
+  insertMember,
+  isUniqueViolation,
+} from '../members/members.repo.ts';
+import type { TMemberRow } from '../members/members.schema.ts';
+import { normalizePhone } from '../members/phone.ts';
+import type { TSite } from '../sites/sites.service.ts';
+import type { CaptchaService } from './captcha.service.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import { createMemberSession } from './sessions.service.ts';
+
+export type TClient = { ip: string | null; userAgent: string | null; lang: TLanguage };
+
+export type TAuthDeps = {
+  executor: Executor;
+  captcha: CaptchaService;
+  throttle: LoginThrottle;
+  limits: { maxFailuresPerAccount: number; maxFailuresPerIp: number };
+  /**
+   * Runs inside the registration transaction once the member row exists (e.g. the wallet opens the
+   * member's accounts), so a member never exists without what this hook creates.
+   */
+  onMemberCreated?: (tx: Executor, siteId: bigint, memberId: bigint) => Promise<void>;
+};
+
+const INVITE_CODE_ATTEMPTS = 5;
+
+async function toSessionResponse(
+  deps: TAuthDeps,
+  site: TSite,
+  member: TMemberRow,
+  session: { token: string; expiresAt: Date },
+): Promise<TSessionResponse> {
+  return {
+    token: session.token,
+    token_type: 'Bearer',
+    expires_at: session.expiresAt.toISOString(),
+    user: await getUserInfo(deps.executor, site, member.id),
+  };
+}
+
+/**
+ * Registers a player on this site and logs them in. Order matters: the captcha is spent first (so a
+ * bot cannot probe which names are free), then the introducer's code, then the insert, where the
+ * database's unique index is the final word on duplicate names (case-insensitive).
+ */
+export async function register(
+  deps: TAuthDeps,
+  site: TSite,
+  input: TRegisterRequest,
+  client: TClient,
+): Promise<TSessionResponse> {
+  await deps.captcha.verify(site.id, input.captcha_id, input.captcha_code);
+
+  let introducer: TMemberRow | null = null;
+  if (input.invite_code) {
+    introducer = await findMemberByInviteCode(deps.executor, site.id, input.invite_code);
+    if (!introducer) {
+      throw new AppError('INVITE_CODE_UNKNOWN', {
+        fieldErrors: { invite_code: 'errors.INVITE_CODE_UNKNOWN' },
+      });
+    }
+  }
+  if (await findMemberByUsername(deps.executor, site.id, input.username)) {
+    throw new AppError('USERNAME_TAKEN', { fieldErrors: { username: 'errors.USERNAME_TAKEN' } });
+  }
+
+  const [passwordHash, qkPwdHash] = await Promise.all([hashSecret(input.password), hashSecret(input.qk_pwd)]);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { member, session } = await deps.executor.transaction(async (tx) => {
+        const member = await insertMember(tx, {
+          siteId: site.id,
+          username: input.username,
+          passwordHash,
+          qkPwdHash,
+          realname: input.realname,
+          phone: normalizePhone(input.phone),
+          inviteCode: newInviteCode(),
+          // top_id is the root of the invitation chain, agent_id the direct introducer.
+          topId: introducer ? (introducer.topId ?? introducer.id) : null,
+          agentId: introducer ? introducer.id : null,
+          lang: client.lang,
+          registerIp: client.ip,
+        });
+        await deps.onMemberCreated?.(tx, site.id, member.id);
+        return { member, session: await createMemberSession(tx, site, member.id, client) };
+      });
+      return await toSessionResponse(deps, site, member, session);
+    } catch (error) {
+      if (isUniqueViolation(error, 'username')) {
+        throw new AppError('USERNAME_TAKEN', { fieldErrors: { username: 'errors.USERNAME_TAKEN' } });
+      }
+      if (isUniqueViolation(error, 'invite_code') && attempt < INVITE_CODE_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Logs a player in. Locked accounts and addresses are refused before any password work; every
+ * failure counts against both the account name and the address; the answer never says whether the
+ * name exists.
+ */
+export async function login(
+  deps: TAuthDeps,
+  site: TSite,
+  input: TLoginRequest,
+  client: TClient,
+): Promise<TSessionResponse> {
+  const accountKey = input.username.toLowerCase();
+  const ipKey = client.ip ?? 'unknown';
+  await deps.throttle.assertAllowed(site.id, [
+    { scope: 'account', key: accountKey, max: deps.limits.maxFailuresPerAccount },
+    { scope: 'ip', key: ipKey, max: deps.limits.maxFailuresPerIp },
+  ]);
+  await deps.captcha.verify(site.id, input.captcha_id, input.captcha_code);
+
+  const member = await findMemberByUsername(deps.executor, site.id, input.username);
+  const valid = member
+    ? await verifySecret(member.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!member || !valid || member.deletedAt) {
+    await deps.throttle.recordFailure(site.id, [
+      { scope: 'account', key: accountKey },
+      { scope: 'ip', key: ipKey },
+    ]);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (member.status !== 1) throw new AppError('ACCOUNT_DISABLED');
+  await deps.throttle.clear(site.id, 'account', accountKey);
+  const session = await createMemberSession(deps.executor, site, member.id, client);
+  return toSessionResponse(deps, site, member, session);
+}

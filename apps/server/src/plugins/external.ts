@@ -1,0 +1,78 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { TConfig } from '../config.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Content Security Policy for the built React SPA: only our own scripts, no inline script; inline
+ * styles are allowed because React style props and per-site theme variables use them; images may
+ * be data:/blob: URLs (captcha images, QR codes); the background video may come from a CDN.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'https:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  frameSrc: ["'self'"],
+};
+
+/** Third-party plugins, first in the stated order: security headers, rate limits, compression, docs. */
+export const externalPlugins = fp(
+  async (app: FastifyInstance, options: { config: TConfig }) => {
+    const { config } = options;
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      // Served over plain http on localhost in demos; HSTS only makes sense behind TLS in production.
+      strictTransportSecurity: config.NODE_ENV === 'production',
+    });
+
+    await app.register(rateLimit, {
+      global: true,
+      max: config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      // One process's view; the database-backed login throttle is what holds across processes.
+      errorResponseBuilder: (_request, context) =>
+        new AppError('RATE_LIMITED', {
+          params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        }),
+    });
+
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Sorte API',
+          version: '1.0.0',
+          description:
+            'Every response is the envelope {status, code, message, data}. Send `lang` as a query parameter and, when logged in, `Authorization: Bearer <token>`.',
+        },
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // The docs page is same-origin http in demos: do not force https subresources.
+      transformStaticCSP: (header) => header.replace(/upgrade-insecure-requests;?/, '').trim(),
+    });
+  },
+  { name: 'external' },
+);

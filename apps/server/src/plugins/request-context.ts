@@ -1,0 +1,54 @@
+import { DEFAULT_LANGUAGE, normalizeLanguage, type TLanguage } from '@sorte/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+import type { SiteResolver, TSite } from '../modules/sites/sites.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The site named by the Host header. Set for every route (unknown hosts are refused first). */
+    site: TSite;
+    /** Language of server messages: the `lang` query parameter, else the site's default. */
+    lang: TLanguage;
+  }
+}
+
+/** Paths answered without a site: the load balancer's health check. */
+const SITELESS = new Set(['/healthz']);
+
+function queryLang(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = query?.lang;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}
+
+/**
+ * Gives every request its language and site before anything else reads them. The language comes
+ * from `lang` (aliases such as zh_cn included), falling back to the site's default language.
+ */
+export const requestContextPlugin = fp(
+  async (app: FastifyInstance, options: { sites: SiteResolver }) => {
+    app.decorateRequest('site', null as unknown as TSite);
+    app.decorateRequest('lang', DEFAULT_LANGUAGE);
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+      const requested = normalizeLanguage(queryLang(request));
+      request.lang = requested ?? DEFAULT_LANGUAGE;
+      if (SITELESS.has(request.url.split('?')[0]!)) return;
+      const site = await options.sites.byHost(request.host);
+      if (!site) throw new AppError('UNKNOWN_SITE');
+      request.site = site;
+      if (!requested && normalizeLanguage(site.defaultLang))
+        request.lang = normalizeLanguage(site.defaultLang)!;
+    });
+    app.addHook('onSend', async (request, reply) => {
+      // API answers carry balances and identity: never let a browser, proxy or worker cache them.
+      if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+  },
+  { name: 'request-context' },
+);

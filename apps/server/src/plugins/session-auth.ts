@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+import { authenticateMember, type TMemberAuth } from '../modules/auth/sessions.service.ts';
+import { bearerToken } from '../modules/auth/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member, set by `app.requireMember` on routes that need one. */
+    member: TMemberAuth | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for member routes: 401 (force_offline when an operator ended it) without a session. */
+    requireMember: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** The logged-in member of a route that ran `app.requireMember`. */
+export function memberOf(request: FastifyRequest): TMemberAuth {
+  if (!request.member) throw new AppError('UNAUTHENTICATED');
+  return request.member;
+}
+
+export const sessionAuthPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('member', null);
+    app.decorate('requireMember', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      request.member = await authenticateMember(app.services.db, request.site, token);
+    });
+  },
+  { name: 'session-auth', dependencies: ['request-context'] },
+);

@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoData } from './seed/demo-data.ts';
+
+/**
+ * The process entry: configuration, database (PostgreSQL via DATABASE_URL, else PGlite under
+ * DATA_DIR), migrations, demo seed, then listen. SIGINT/SIGTERM close the server and the database
+ * gracefully (in-flight requests finish) within 10 seconds.
+ */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const database = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR) });
+  const applied = await migrate(database);
+  if (config.SEED_DEMO) await seedDemoData(database.db);
+
+  const app = await buildApp({ config, database });
+  app.log.info(
+    { database: database.kind, migrations: applied, seeded: config.SEED_DEMO, captcha: config.CAPTCHA },
+    'database ready',
+  );
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
+  const lines = [
+    `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
+    `  player site:      http://localhost:${port}/`,
+    `  second demo site: http://br.localhost:${port}/`,
+    `  API docs:         http://localhost:${port}/api/docs`,
+    `  captcha:          ${config.CAPTCHA ? 'on' : 'off (CAPTCHA=off)'}`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Sorte failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type TConfig, testConfig } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { seedDemoData } from '../src/seed/demo-data.ts';
+import { type DatabaseKind, testDatabase } from './databases.ts';
+
+/** Every captcha the test app draws shows this text, so tests can answer (or miss) it. */
+export const CAPTCHA_TEXT = 'Ab3d';
+
+const seeded = new Map<Database, Promise<void>>();
+
+/** The shared migrated database of this kind, with the demo sites, players and operators in it. */
+export async function seededDatabase(kind: DatabaseKind): Promise<Database> {
+  const database = await testDatabase(kind);
+  let seeding = seeded.get(database);
+  if (!seeding) {
+    seeding = seedDemoData(database.db);
+    seeded.set(database, seeding);
+  }
+  await seeding;
+  return database;
+}
+
+/** The real app on a seeded test database, with a captcha generator whose answer is CAPTCHA_TEXT. */
+export async function buildTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<TConfig> = {},
+): Promise<FastifyInstance> {
+  const database = await seededDatabase(kind);
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    captchaGenerator: () => ({ text: CAPTCHA_TEXT, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+  });
+  await app.ready();
+  return app;
+}
+
+let counter = 0;
+/** A username no other test (or earlier run on the same database) has used. */
+export function uniqueUsername(prefix = 'u'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`.slice(0, 20);
+}
+
+export const HOSTS = { intl: 'localhost', br: 'br.localhost' } as const;
+
+export type TEnvelope = {
+  status: 'success' | 'fail';
+  code: number | string;
+  message: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response data loosely and assert on it.
+  data: any;
+  errors?: Record<string, string>;
+  force_offline?: boolean;
+  retry_after?: number;
+};
+
+/** app.inject with the Host header and an optional bearer token; returns status and parsed body. */
+export async function call(
+  app: FastifyInstance,
+  options: InjectOptions & { host?: string; token?: string | undefined },
+): Promise<{ status: number; body: TEnvelope; headers: Record<string, unknown> }> {
+  const { host = HOSTS.intl, token, headers = {}, ...rest } = options;
+  const response = await app.inject({
+    ...rest,
+    headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  let body: TEnvelope;
+  try {
+    body = response.json();
+  } catch {
+    body = { status: 'fail', code: 'NOT_JSON', message: response.body, data: null };
+  }
+  return { status: response.statusCode, body, headers: response.headers };
+}
+
+/** A fresh captcha on `host`, answered correctly. */
+export async function solvedCaptcha(app: FastifyInstance, host: string = HOSTS.intl) {
+  const { body } = await call(app, { method: 'POST', url: '/api/auth/captcha', host });
+  return { captcha_id: body.data.captcha_id as string, captcha_code: CAPTCHA_TEXT };
+}
+
+/** A valid registration body with a unique username (override any field). */
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    username: uniqueUsername(),
+    password: 'secret123',
+    password_confirmation: 'secret123',
+    realname: 'Maria Silva',
+    phone: '11987654321',
+    qk_pwd: '654321',
+    agree_terms: true,
+    is_adult: true,
+    ...overrides,
+  };
+}
+
+/** Registers a new player on `host` (captcha solved) and returns the token and user. */
+export async function registerPlayer(
+  app: FastifyInstance,
+  host: string = HOSTS.intl,
+  overrides: Record<string, unknown> = {},
+) {
+  const body = { ...registration(overrides), ...(await solvedCaptcha(app, host)) };
+  const response = await call(app, { method: 'POST', url: '/api/auth/register2', host, payload: body });
+  if (response.status !== 200) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
+  return { token: response.body.data.token as string, user: response.body.data.user, input: body };
+}
