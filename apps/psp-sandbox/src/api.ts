@@ -61,6 +61,16 @@ const cobBody = z.object({
   loc: z.never({ error: 'locations are created by the sandbox; loc.id is not supported' }).optional(),
 });
 
+const devolucaoBody = z
+  .object({
+    valor: amount,
+    natureza: z.literal('ORIGINAL').optional(),
+    descricao: z.string().max(140).optional(),
+  })
+  .strict();
+const E2E_ID = /^[a-zA-Z0-9]{32}$/;
+const REFUND_ID = /^[a-zA-Z0-9]{1,35}$/;
+
 const cobPatch = z.object({ status: z.literal('REMOVIDA_PELO_USUARIO_RECEBEDOR') }).strict();
 
 const webhookBody = z.object({
@@ -305,6 +315,60 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
         );
       }
       return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { e2eid: string } }>(
+    '/pix/:e2eid',
+    { preHandler: guard('pix.read') },
+    async (request, reply) => {
+      const found = E2E_ID.test(request.params.e2eid) ? psp.findPix(request.params.e2eid) : null;
+      if (!found)
+        return problem(reply, 404, 'NaoEncontrado', 'Pix não encontrado.', 'No Pix with this endToEndId.');
+      return reply.send(found.pix);
+    },
+  );
+
+  app.put<{ Params: { e2eid: string; id: string } }>(
+    '/pix/:e2eid/devolucao/:id',
+    { preHandler: guard('pix.write') },
+    async (request, reply) => {
+      const { e2eid, id } = request.params;
+      const parsed = devolucaoBody.safeParse(request.body);
+      if (!E2E_ID.test(e2eid) || !REFUND_ID.test(id) || !parsed.success) {
+        return problem(
+          reply,
+          400,
+          'PixDevolucaoInvalida',
+          'Devolução inválida.',
+          'The refund request does not respect the schema.',
+          parsed.success
+            ? [{ razao: 'e2eid or id malformed', propriedade: 'path' }]
+            : violations('devolucao', parsed.error),
+        );
+      }
+      const input =
+        parsed.data.descricao !== undefined
+          ? { valor: parsed.data.valor, descricao: parsed.data.descricao }
+          : { valor: parsed.data.valor };
+      try {
+        const { devolucao, created } = await psp.refund(e2eid, id, input);
+        return reply.code(created ? 201 : 200).send(devolucao);
+      } catch (error) {
+        return sandboxError(reply, error, 'PixDevolucaoInvalida');
+      }
+    },
+  );
+
+  app.get<{ Params: { e2eid: string; id: string } }>(
+    '/pix/:e2eid/devolucao/:id',
+    { preHandler: guard('pix.read') },
+    async (request, reply) => {
+      const found = E2E_ID.test(request.params.e2eid) ? psp.findPix(request.params.e2eid) : null;
+      const devolucao = found?.pix.devolucoes?.find((d) => d.id === request.params.id);
+      if (!devolucao)
+        return problem(reply, 404, 'NaoEncontrado', 'Devolução não encontrada.', 'No such refund.');
+      return reply.send(devolucao);
     },
   );
 

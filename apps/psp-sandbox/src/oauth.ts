@@ -5,6 +5,7 @@ export const SCOPES = [
   'cob.write',
   'cob.read',
   'pix.read',
+  'pix.write',
   'webhook.write',
   'webhook.read',
   'payout.write',

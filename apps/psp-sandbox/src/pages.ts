@@ -101,6 +101,12 @@ ${charge.solicitacaoPagador ? `<p class="muted">${escapeHtml(charge.solicitacaoP
       `${head}<div class="card" data-testid="pay-done"><h2>Payment sent ✓</h2>
 <dl><dt>Paid by</dt><dd>${escapeHtml(pix.pagador.nome)}</dd><dt>CPF</dt><dd>${escapeHtml(pix.pagador.cpf)}</dd>
 <dt>When</dt><dd>${escapeHtml(pix.horario)}</dd><dt>End-to-end id</dt><dd>${escapeHtml(pix.endToEndId)}</dd></dl>
+${(pix.devolucoes ?? [])
+  .map(
+    (d) =>
+      `<p data-testid="pay-refund">Refund ${escapeHtml(displayBrl(d.valor))}: ${badge(d.status)}${d.descricao ? ` <span class="muted">${escapeHtml(d.descricao)}</span>` : ''}</p>`,
+  )
+  .join('')}
 <p class="muted">The receiver was notified. You can close this page.</p></div>`,
     );
   }
@@ -150,7 +156,14 @@ function chargeRows(charges: Charge[]): string {
     .map(
       (c) => `<tr><td class="mono"><a href="/pay/${escapeHtml(c.txid)}">${escapeHtml(c.txid)}</a></td>
 <td>${escapeHtml(displayBrl(c.valor.original))}</td><td>${badge(c.status)}</td><td>${escapeHtml(c.calendario.criacao)}</td>
-<td>${c.pix[0] ? `${escapeHtml(c.pix[0].pagador.nome)} (${escapeHtml(c.pix[0].pagador.cpf)})` : ''}</td></tr>`,
+<td>${c.pix[0] ? `${escapeHtml(c.pix[0].pagador.nome)} (${escapeHtml(c.pix[0].pagador.cpf)})` : ''}${(
+        c.pix[0]?.devolucoes ?? []
+      )
+        .map(
+          (d) =>
+            `<br><span class="muted">refund ${escapeHtml(displayBrl(d.valor))}</span> ${badge(d.status)}`,
+        )
+        .join('')}</td></tr>`,
     )
     .join('');
 }

@@ -1,7 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildDynamicBrCode } from './br-code.ts';
 import type { WebhookDeliverer } from './delivery.ts';
-import type { Charge, Payout, PayoutMode, Person, PixKeyType, PixReceived, StateStore } from './state.ts';
+import { formatValor, parseValor } from './money.ts';
+import type {
+  Charge,
+  Devolucao,
+  Payout,
+  PayoutMode,
+  Person,
+  PixKeyType,
+  PixReceived,
+  StateStore,
+} from './state.ts';
 
 /** Bounds of what the sandbox keeps; the oldest finished records are dropped first. */
 export const MAX_CHARGES = 10_000;
@@ -60,6 +70,14 @@ function compactUtc(ms: number): string {
 export function newEndToEndId(nowMs: number): string {
   return `E${SANDBOX_ISPB}${compactUtc(nowMs)}${randomAlphanumeric(11)}`;
 }
+
+/** The return identification of a refund (pacs.004): same layout as an end-to-end id, with D. */
+function newReturnId(nowMs: number): string {
+  return `D${SANDBOX_ISPB}${compactUtc(nowMs)}${randomAlphanumeric(11)}`;
+}
+
+/** Refunds a Pix may have; the API Pix has no number, the sandbox bounds it. */
+const MAX_REFUNDS_PER_PIX = 20;
 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -253,6 +271,83 @@ export class Psp {
     return charge;
   }
 
+  findPix(endToEndId: string): { charge: Charge; pix: PixReceived } | null {
+    for (const charge of Object.values(this.state.charges)) {
+      const pix = charge.pix.find((p) => p.endToEndId === endToEndId);
+      if (pix) return { charge, pix };
+    }
+    return null;
+  }
+
+  /**
+   * PUT /pix/{e2eid}/devolucao/{id}: returns money of a received Pix to its payer. The same id
+   * with the same body is the original refund; refunds together never exceed the Pix.
+   */
+  async refund(
+    endToEndId: string,
+    id: string,
+    input: { valor: string; descricao?: string },
+  ): Promise<{ devolucao: Devolucao; created: boolean }> {
+    const found = this.findPix(endToEndId);
+    if (!found) throw new SandboxError('not_found', 'Pix not found');
+    const refunds = found.pix.devolucoes ?? [];
+    const existing = refunds.find((d) => d.id === id);
+    if (existing) {
+      if (existing.valor === input.valor && existing.descricao === input.descricao) {
+        return { devolucao: existing, created: false };
+      }
+      throw new SandboxError('invalid', 'this refund id is already used for another request');
+    }
+    if (refunds.length >= MAX_REFUNDS_PER_PIX)
+      throw new SandboxError('invalid', 'too many refunds for this Pix');
+    const refunded = refunds
+      .filter((d) => d.status !== 'NAO_REALIZADO')
+      .reduce((sum, d) => sum + (parseValor(d.valor) ?? 0n), 0n);
+    const requested = parseValor(input.valor) ?? 0n;
+    const received = parseValor(found.pix.valor) ?? 0n;
+    if (requested <= 0n || refunded + requested > received) {
+      throw new SandboxError(
+        'invalid',
+        `refunds would exceed the Pix: ${formatValor(received - refunded)} left`,
+      );
+    }
+    const devolucao: Devolucao = {
+      id,
+      rtrId: newReturnId(this.now()),
+      valor: input.valor,
+      natureza: 'ORIGINAL',
+      horario: { solicitacao: new Date(this.now()).toISOString() },
+      status: 'EM_PROCESSAMENTO',
+    };
+    if (input.descricao !== undefined) devolucao.descricao = input.descricao;
+    found.pix.devolucoes = [...refunds, devolucao];
+    await this.store.save();
+    this.scheduleRefund(endToEndId, id);
+    return { devolucao, created: true };
+  }
+
+  /** The SPI settles a refund shortly after it is asked for; the receiver is told through the Pix webhook. */
+  private scheduleRefund(endToEndId: string, id: string): void {
+    const timer = setTimeout(() => {
+      this.decisionTimers.delete(timer);
+      this.settleRefund(endToEndId, id).catch(() => undefined);
+    }, this.options.payoutDecisionDelayMs);
+    timer.unref();
+    this.decisionTimers.add(timer);
+  }
+
+  private async settleRefund(endToEndId: string, id: string): Promise<void> {
+    const found = this.findPix(endToEndId);
+    const devolucao = found?.pix.devolucoes?.find((d) => d.id === id);
+    if (!found || !devolucao || devolucao.status !== 'EM_PROCESSAMENTO') return;
+    devolucao.status = 'DEVOLVIDO';
+    devolucao.horario.liquidacao = new Date(this.now()).toISOString();
+    const webhook = this.state.webhooks[found.charge.chave];
+    if (webhook) this.deliverer.enqueue('pix', joinUrl(webhook.webhookUrl, 'pix'), { pix: [found.pix] });
+    await this.store.save();
+    this.deliverer.kick();
+  }
+
   async putWebhook(chave: string, webhookUrl: string) {
     if (!this.options.pixKeys.includes(chave)) {
       throw new SandboxError('invalid', 'the key does not belong to this receiver');
@@ -348,9 +443,16 @@ export class Psp {
       for (const payout of Object.values(this.state.payouts)) this.scheduleDecision(payout);
   }
 
-  /** Called at start: payouts still in processing under an automatic mode are decided now. */
+  /** Called at start: payouts (under an automatic mode) and refunds still in processing are settled. */
   resume(): void {
     for (const payout of Object.values(this.state.payouts)) this.scheduleDecision(payout);
+    for (const charge of Object.values(this.state.charges)) {
+      for (const pix of charge.pix) {
+        for (const devolucao of pix.devolucoes ?? []) {
+          if (devolucao.status === 'EM_PROCESSAMENTO') this.scheduleRefund(pix.endToEndId, devolucao.id);
+        }
+      }
+    }
   }
 
   close(): void {

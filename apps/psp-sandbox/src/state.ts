@@ -10,6 +10,17 @@ export type PayoutMode = 'manual' | 'succeed' | 'fail';
 
 export type Person = { cpf: string; nome: string } | { cnpj: string; nome: string };
 
+export interface Devolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  natureza: 'ORIGINAL';
+  descricao?: string;
+  horario: { solicitacao: string; liquidacao?: string };
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  motivo?: string;
+}
+
 export interface PixReceived {
   endToEndId: string;
   txid: string;
@@ -17,6 +28,7 @@ export interface PixReceived {
   horario: string;
   infoPagador?: string;
   pagador: { cpf: string; nome: string };
+  devolucoes?: Devolucao[];
 }
 
 export interface Charge {

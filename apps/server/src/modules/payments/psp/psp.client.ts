@@ -115,7 +115,31 @@ export interface Payout {
   failureReason: string | null;
 }
 
+export type RefundStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+
+export interface RefundPixInput {
+  /** The Pix to return money from. */
+  endToEndId: string;
+  /** Our id for this refund (1-35 [a-zA-Z0-9]); repeating it with the same amount is safe. */
+  refundId: string;
+  amountMinor: bigint;
+  /** Shown to the payer (pacs.004 remittance information). */
+  description?: string;
+}
+
+export interface Refund {
+  id: string;
+  returnId: string;
+  amountMinor: bigint;
+  status: RefundStatus;
+  requestedAt: Date;
+  settledAt: Date | null;
+  reason: string | null;
+}
+
 export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/;
+const END_TO_END_ID = /^[a-zA-Z0-9]{32}$/;
+const REFUND_ID = /^[a-zA-Z0-9]{1,35}$/;
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** The largest amount the API Pix can express: 10 integer digits. */
 const MAX_PIX_MINOR = 999_999_999_999n;
@@ -169,7 +193,7 @@ const ZCob = z.object({
   pix: z
     .array(
       z.object({
-        endToEndId: z.string().regex(/^[a-zA-Z0-9]{32}$/),
+        endToEndId: z.string().regex(END_TO_END_ID),
         txid: z.string().max(35).optional(),
         valor,
         horario: instant,
@@ -190,6 +214,30 @@ const ZPayout = z.object({
   endToEndId: z.string().optional(),
   motivo: z.string().max(140).optional(),
 });
+
+const ZRefund = z.object({
+  id: z.string().regex(REFUND_ID),
+  rtrId: z.string().regex(END_TO_END_ID),
+  valor,
+  status: z.enum(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']),
+  horario: z.object({ solicitacao: instant, liquidacao: instant.optional() }),
+  motivo: z.string().max(140).optional(),
+});
+
+function toRefund(body: unknown): Refund {
+  const parsed = ZRefund.safeParse(body);
+  if (!parsed.success) throw new PspError('PSP_BAD_RESPONSE', 'PSP returned a refund of an unknown shape');
+  const refund = parsed.data;
+  return {
+    id: refund.id,
+    returnId: refund.rtrId,
+    amountMinor: refund.valor,
+    status: refund.status,
+    requestedAt: refund.horario.solicitacao,
+    settledAt: refund.horario.liquidacao ?? null,
+    reason: refund.motivo ?? null,
+  };
+}
 
 const ZToken = z.object({
   access_token: z.string().min(1).max(4096),
@@ -328,6 +376,27 @@ export class PspClient {
   async registerWebhook(pixKey: string, webhookUrl: string): Promise<void> {
     if (pixKey.length === 0 || pixKey.length > 77) throw new RangeError('pixKey must have 1..77 characters');
     await this.call('PUT', `/webhook/${encodeURIComponent(pixKey)}`, { webhookUrl });
+  }
+
+  /**
+   * `PUT /pix/{e2eid}/devolucao/{id}`: returns money of a received Pix to its payer (for example a
+   * deposit from a CPF that is not the player's). The final status arrives through the Pix webhook.
+   */
+  async refundPix(input: RefundPixInput): Promise<Refund> {
+    if (!END_TO_END_ID.test(input.endToEndId)) throw new RangeError('endToEndId must be 32 [a-zA-Z0-9]');
+    if (!REFUND_ID.test(input.refundId)) throw new RangeError('refundId must be 1..35 [a-zA-Z0-9]');
+    const body = {
+      valor: toValor(input.amountMinor),
+      ...(input.description ? { descricao: input.description.slice(0, 140) } : {}),
+    };
+    return toRefund(await this.call('PUT', `/pix/${input.endToEndId}/devolucao/${input.refundId}`, body));
+  }
+
+  /** `GET /pix/{e2eid}/devolucao/{id}`. */
+  async getRefund(endToEndId: string, refundId: string): Promise<Refund> {
+    if (!END_TO_END_ID.test(endToEndId) || !REFUND_ID.test(refundId))
+      throw new RangeError('malformed refund reference');
+    return toRefund(await this.call('GET', `/pix/${endToEndId}/devolucao/${refundId}`));
   }
 
   /** `PUT /payouts/{id}`: asks the PSP to send money; the result arrives by webhook (or `getPayout`). */

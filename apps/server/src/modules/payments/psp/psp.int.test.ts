@@ -303,6 +303,58 @@ describe('PSP adapter against the PSP sandbox', () => {
     expect((await psp.getCharge(pending.txid)).status).toBe('CONCLUIDA');
   });
 
+  it('refunds a received Pix: bounded by the Pix amount, idempotent by id, settled through the webhook', async () => {
+    const charge = await newCharge(5_000n);
+    await pay(charge.txid, { nome: 'Outra Pessoa', cpf: '111.444.777-35' });
+    const paidWith = await waitFor(
+      () => receiver.about(charge.txid).find((r) => r.answered === 200),
+      'the payment',
+    );
+    const first = readPixWebhook({
+      rawBody: paidWith.rawBody,
+      headers: paidWith.headers,
+      secret: WEBHOOK_SECRET,
+      nowMs: clock(),
+    });
+    if (!first.ok) throw new Error('payment notification did not verify');
+    const endToEndId = first.notifications[0]!.endToEndId;
+    expect(first.notifications[0]!.payer?.cpf).toBe('11144477735');
+
+    await expect(
+      psp.refundPix({ endToEndId, refundId: 'too1much', amountMinor: 5_001n }),
+    ).rejects.toMatchObject({
+      code: 'PSP_REJECTED',
+    });
+    const request = {
+      endToEndId,
+      refundId: 'cpfMismatch1',
+      amountMinor: 5_000n,
+      description: 'CPF does not match',
+    };
+    const refund = await psp.refundPix(request);
+    expect(refund).toMatchObject({ id: 'cpfMismatch1', status: 'EM_PROCESSAMENTO', amountMinor: 5_000n });
+    expect((await psp.refundPix(request)).returnId).toBe(refund.returnId);
+    await expect(psp.refundPix({ endToEndId, refundId: 'another1', amountMinor: 1n })).rejects.toMatchObject({
+      code: 'PSP_REJECTED',
+    });
+
+    const news = await waitFor(
+      () => receiver.about(charge.txid).find((r) => r.answered === 200 && r.rawBody.includes('DEVOLVIDO')),
+      'the refund notification',
+    );
+    const result = readPixWebhook({
+      rawBody: news.rawBody,
+      headers: news.headers,
+      secret: WEBHOOK_SECRET,
+      nowMs: clock(),
+    });
+    expect(result.ok && result.notifications[0]).toMatchObject({
+      endToEndId,
+      refunds: [{ id: 'cpfMismatch1', status: 'DEVOLVIDO', amountMinor: 5_000n }],
+    });
+    expect((await psp.getRefund(endToEndId, 'cpfMismatch1')).status).toBe('DEVOLVIDO');
+  });
+
   it('settles a payout that the tester marks as succeeded and notifies it', async () => {
     const id = createPayoutId();
     const request = {

@@ -158,6 +158,7 @@ describe('parsePixWebhook', () => {
           paidAt: new Date('2026-11-23T11:59:58.000Z'),
           payer: { cpf: '52998224725', name: 'Maria da Silva' },
           payerMessage: null,
+          refunds: [],
         },
       ],
     });
@@ -181,6 +182,34 @@ describe('parsePixWebhook', () => {
       payer: null,
       payerMessage: '0123456789',
     });
+  });
+
+  it('reads refund news, also in the single-object form of the API Pix example', () => {
+    const refund = {
+      id: '123ABC',
+      rtrId: 'D12345678202009091221abcdf098765',
+      valor: '10.00',
+      horario: { solicitacao: '2020-09-09T20:15:00.358Z' },
+      status: 'DEVOLVIDO',
+    };
+    const item = {
+      endToEndId: 'E12345678202009091221kkkkkkkkkkk',
+      txid: 'c3e0e7a4e7f1469a9f782d3d4999343c',
+      valor: '110.00',
+      horario: '2020-09-09T20:15:00.358Z',
+    };
+    for (const devolucoes of [refund, [refund]]) {
+      const result = parsePixWebhook(JSON.stringify({ pix: [{ ...item, devolucoes }] }));
+      expect(result.ok && result.notifications[0]!.refunds).toEqual([
+        {
+          id: '123ABC',
+          returnId: 'D12345678202009091221abcdf098765',
+          amountMinor: 1000n,
+          status: 'DEVOLVIDO',
+          reason: null,
+        },
+      ]);
+    }
   });
 
   it('rejects bad amounts, ids, CPFs, empty lists and non-JSON', () => {

@@ -90,6 +90,14 @@ const instant = z
 const endToEndId = z.string().regex(/^[a-zA-Z0-9]{32}$/);
 const name = z.string().trim().min(1).max(200);
 
+const ZRefund = z.object({
+  id: z.string().regex(/^[a-zA-Z0-9]{1,35}$/),
+  rtrId: z.string().regex(/^[a-zA-Z0-9]{32}$/),
+  valor: amountMinor,
+  status: z.enum(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']),
+  motivo: z.string().max(140).optional(),
+});
+
 const ZPix = z.object({
   endToEndId,
   txid: z.string().regex(/^[a-zA-Z0-9]{1,35}$/),
@@ -98,6 +106,11 @@ const ZPix = z.object({
   infoPagador: z.string().max(140).optional(),
   // Not part of the API Pix callback; our PSP adds the payer so br sites can check the CPF.
   pagador: z.object({ cpf: z.string().refine(isValidCpf), nome: name }).optional(),
+  // The API Pix schema says array; its own example sends one object. Accept both.
+  devolucoes: z
+    .union([ZRefund, z.array(ZRefund).max(MAX_ITEMS)])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .optional(),
 });
 
 const ZPixWebhook = z.object({ pix: z.array(ZPix).min(1).max(MAX_ITEMS) });
@@ -122,6 +135,19 @@ export interface PixNotification {
   /** The payer as the PSP reports it; null when the PSP does not say. */
   payer: { cpf: string; name: string } | null;
   payerMessage: string | null;
+  /**
+   * Refunds of this Pix. The PSP calls the same webhook again when a refund reaches a final
+   * status, so a notification for an endToEndId already seen may only carry refund news.
+   */
+  refunds: PixRefundNotification[];
+}
+
+export interface PixRefundNotification {
+  id: string;
+  returnId: string;
+  amountMinor: bigint;
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  reason: string | null;
 }
 
 export interface PayoutNotification {
@@ -161,6 +187,13 @@ export function parsePixWebhook(rawBody: string | Buffer): WebhookResult<PixNoti
       paidAt: pix.horario,
       payer: pix.pagador ? { cpf: pix.pagador.cpf, name: pix.pagador.nome } : null,
       payerMessage: pix.infoPagador ?? null,
+      refunds: (pix.devolucoes ?? []).map((refund) => ({
+        id: refund.id,
+        returnId: refund.rtrId,
+        amountMinor: refund.valor,
+        status: refund.status,
+        reason: refund.motivo ?? null,
+      })),
     })),
   };
 }
