@@ -2,7 +2,8 @@
  * SHA-256 and HMAC-SHA256 (FIPS 180-4, RFC 2104), written by hand.
  *
  * Why not Web Crypto: `crypto.subtle` is asynchronous only, so every outcome function would become
- * async and a million-round simulation would pay a promise per round. Why not `node:crypto`: the
+ * async and a million-round simulation would pay a promise per round; it is also missing outside
+ * secure contexts (a page over plain http on a LAN address). Why not `node:crypto`: the
  * browser verifier must run the very same code. A small synchronous implementation is identical in
  * both places; its tests compare it with `node:crypto` on many inputs, so a mistake here cannot pass.
  *
