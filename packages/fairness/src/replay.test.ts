@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { playBingo } from './games/bingo.ts';
 import { playDice } from './games/dice.ts';
 import { playHilo } from './games/hilo.ts';
-import { playKeno } from './games/keno.ts';
+import { KENO_PAYTABLES, playKeno } from './games/keno.ts';
 import { playLimbo } from './games/limbo.ts';
 import { placeMines, settleMines } from './games/mines.ts';
-import { dropPlinko } from './games/plinko.ts';
-import { playRoulette } from './games/roulette.ts';
-import { spinSlot } from './games/slot.ts';
+import { dropPlinko, PLINKO_PAYTABLES } from './games/plinko.ts';
+import { playRoulette, ROULETTE_LIMITS } from './games/roulette.ts';
+import { SLOT_MAX_MULTIPLIER, spinSlot } from './games/slot.ts';
 import { type BetInput, GAME_RULES, replayBet } from './replay.ts';
 import { fixedFloats } from './test-support.ts';
 
@@ -94,6 +94,29 @@ describe('replayBet', () => {
 });
 
 /** Published vectors for server seed 5f0c…9c2b, client seed "sorte-player-1", nonce 42. */
+describe('max-win caps', () => {
+  it('never bind for games with a bounded top multiplier, so their RTP holds at every stake', () => {
+    const top = (hundredths: number[]) => BigInt(Math.max(...hundredths));
+    const plinkoTop = top(
+      Object.values(PLINKO_PAYTABLES).flatMap((r) => Object.values(r).flatMap((t) => [...t.hundredths])),
+    );
+    const kenoTop = top(Object.values(KENO_PAYTABLES).flatMap((t) => [...t.hundredths]));
+    const cases: [keyof typeof GAME_RULES, bigint][] = [
+      ['dice', 9_900n],
+      ['plinko', plinkoTop],
+      ['keno', kenoTop],
+      ['roulette', 3_600n],
+      ['slot', BigInt(Math.round(SLOT_MAX_MULTIPLIER * 100))],
+      ['bingo', 10_000n],
+    ];
+    for (const [game, topHundredths] of cases) {
+      const { maxBetMinor, maxWinMinor } = GAME_RULES[game].limits;
+      expect((maxBetMinor * topHundredths) / 100n).toBeLessThanOrEqual(maxWinMinor);
+    }
+    expect(ROULETTE_LIMITS.maxWinMinor).toBe(18_000_000n);
+  });
+});
+
 const PUBLISHED = {
   dice: 4454,
   limbo: 178,
