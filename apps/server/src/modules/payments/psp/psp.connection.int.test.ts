@@ -22,7 +22,7 @@ describe('connectPsp', () => {
         pixKey: connection.pixKey,
       });
       expect(charge).toMatchObject({ status: 'ATIVA', amountMinor: 2_500n });
-      const page = await fetch(`${connection.sandboxUrl}/pay/${charge.txid}`);
+      const page = await fetch(connection.payerPageUrl(charge.txid)!);
       expect(page.status).toBe(200);
     } finally {
       await connection.close();
@@ -49,6 +49,7 @@ describe('connectPsp', () => {
     );
     expect(connection.sandboxUrl).toBeNull();
     expect(connection.pixKey).toBe('pix@example.com');
+    expect(connection.payerPageUrl('abc')).toBeNull();
     await connection.close();
   });
 });

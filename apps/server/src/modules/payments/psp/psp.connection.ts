@@ -26,6 +26,8 @@ export interface PspConnection {
   pixKey: string;
   /** The sandbox's base URL (payer pages at /pay/{txid}), or null for a real PSP. */
   sandboxUrl: string | null;
+  /** Where a tester pays a charge (the sandbox payer page); null for a real PSP, where the QR is the way. */
+  payerPageUrl(txid: string): string | null;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function connectPsp(settings: PspSettings, options: ConnectOptions)
       webhookSecret: settings.webhookSecret!,
       pixKey: settings.pixKey!,
       sandboxUrl: null,
+      payerPageUrl: () => null,
       close: async () => undefined,
     };
   }
@@ -91,5 +94,12 @@ export async function connectPsp(settings: PspSettings, options: ConnectOptions)
     await sandbox.close();
     throw error;
   }
-  return { client, webhookSecret, pixKey: sandbox.pixKey, sandboxUrl: url, close: () => sandbox.close() };
+  return {
+    client,
+    webhookSecret,
+    pixKey: sandbox.pixKey,
+    sandboxUrl: url,
+    payerPageUrl: (txid) => `${url}/pay/${encodeURIComponent(txid)}`,
+    close: () => sandbox.close(),
+  };
 }

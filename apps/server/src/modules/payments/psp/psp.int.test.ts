@@ -204,6 +204,9 @@ describe('PSP adapter against the PSP sandbox', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
     const fetched = await psp.getCharge(charge.txid);
     expect(fetched.payments).toHaveLength(1);
+    // Let its notification land so it cannot consume the failures staged by later tests.
+    await waitFor(() => receiver.about(charge.txid).some((r) => r.answered === 200), 'the notification');
+    expect(receiver.about(charge.txid)).toHaveLength(1);
   });
 
   it('refuses an invalid payer CPF on the payer page and leaves the charge unpaid', async () => {
