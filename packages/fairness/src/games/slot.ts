@@ -1,5 +1,5 @@
 import { type BetLimits, type Multiplier, ratio } from '../multiplier.ts';
-import { type FloatSource, floatToInt } from '../seeds.ts';
+import { FairnessInputError, type FloatSource, floatToInt } from '../seeds.ts';
 
 /**
  * "Fortuna" — a 5-reel, 3-row video slot with 20 fixed paylines, a wild and a scatter.
@@ -294,7 +294,7 @@ export function settleSlot(stops: readonly number[]): SlotResult {
     stops.length !== SLOT_REELS ||
     stops.some((s) => !Number.isInteger(s) || s < 0 || s >= SLOT_STRIP_LENGTH)
   ) {
-    throw new RangeError('Five stops from 0 to 19 are needed.');
+    throw new FairnessInputError('INVALID_BET', 'Five reel stops from 0 to 19 are needed.');
   }
   const grid = new Array<number>(15);
   fillGrid(stops, grid);
