@@ -107,7 +107,7 @@ export class Psp {
     return this.options.pixKeys;
   }
 
-  /** Marks an expired ATIVA charge as removed by the PSP; returns the charge as it now stands. */
+  /** Marks an expired ATIVA charge as removed by the PSP; true when that changed it. */
   private settleExpiry(charge: Charge): boolean {
     if (charge.status !== 'ATIVA') return false;
     const expiresAt = Date.parse(charge.calendario.criacao) + charge.calendario.expiracao * 1000;

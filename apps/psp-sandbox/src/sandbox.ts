@@ -116,7 +116,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   registerApi(app, psp, tokens);
   registerPages(app, psp);
 
-  let listening = false;
+  let closed = false;
   return {
     app,
     pixKey: pixKeys[0]!,
@@ -126,17 +126,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     },
     async listen() {
       const address = await app.listen({ host, port: options.port ?? 0 });
-      listening = true;
       if (!url) url = address.replace('[::1]', 'localhost');
       psp.resume();
       deliverer.kick();
       return url;
     },
     async close() {
+      if (closed) return;
+      closed = true;
       psp.close();
       await deliverer.close();
-      if (listening) await app.close();
-      listening = false;
+      await app.close();
       await store.flushed();
     },
   };
