@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildDynamicBrCode,
@@ -107,5 +108,40 @@ describe('toBrCodeText', () => {
   it('strips accents and non-ASCII characters and truncates', () => {
     expect(toBrCodeText('  Ação Çedilha 漢字 ', 25)).toBe('Acao Cedilha');
     expect(toBrCodeText('abcdefghijklmnopqrstuvwxyz', 15)).toBe('abcdefghijklmno');
+  });
+});
+
+describe('BR Code properties', () => {
+  it('every dynamic code built from arbitrary names and locations is valid and round-trips its fields', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 40 }).filter((s) => /[A-Za-z0-9]/.test(s)),
+        fc.string({ minLength: 1, maxLength: 30 }).filter((s) => /[A-Za-z0-9]/.test(s)),
+        fc.stringMatching(/^[a-z0-9.:]{1,30}\/qr\/v2\/[0-9a-f]{32}$/),
+        (name, city, location) => {
+          const code = buildDynamicBrCode({ location, merchantName: name, merchantCity: city });
+          expect(isValidBrCode(code)).toBe(true);
+          const fields = parseTlv(code)!;
+          expect(parseTlv(fields.get('26')!)!.get('25')).toBe(location);
+          expect(fields.get('59')).toBe(toBrCodeText(name, 25));
+          expect(fields.get('60')).toBe(toBrCodeText(city, 15));
+        },
+      ),
+    );
+  });
+
+  it('any single-character change breaks the CRC check', () => {
+    const code = buildDynamicBrCode({ location: 'h/qr/v2/0123', merchantName: 'Sorte', merchantCity: 'Rio' });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: code.length - 5 }),
+        fc.constantFrom(...'ABCxyz019'),
+        (at, char) => {
+          fc.pre(code[at] !== char);
+          const changed = code.slice(0, at) + char + code.slice(at + 1);
+          expect(isValidBrCode(changed)).toBe(false);
+        },
+      ),
+    );
   });
 });
