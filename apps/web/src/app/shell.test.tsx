@@ -20,7 +20,7 @@ const SITE = {
   currency: 'BRL',
   default_lang: 'en',
   languages: ['en', 'pt'],
-  theme: { '--color-primary': '#ff0055', color: 'red' },
+  theme: { '--color-accent': '#ff0055', color: 'red' },
   banners: [{ id: 1, image: '/media/b1.jpg', title: { en: 'Welcome bonus', pt: 'Bônus' }, link: null }],
   categories: ['slots', 'live'],
   background_video: null,
@@ -61,7 +61,7 @@ describe('player shell', () => {
     expect(screen.queryByTestId('header-balance')).toBeNull();
     // Only custom properties from the server's theme reach the page.
     await waitFor(() =>
-      expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#ff0055'),
+      expect(document.documentElement.style.getPropertyValue('--color-accent')).toBe('#ff0055'),
     );
     expect(document.documentElement.style.getPropertyValue('color')).toBe('');
   });

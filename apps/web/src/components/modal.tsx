@@ -2,8 +2,13 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
 /**
- * An accessible modal on the native <dialog> element: focus trap, Escape and the backdrop close it.
+ * An accessible modal: focus moves in and is kept inside, Escape and the backdrop close it, focus
+ * returns to the opener, and the page behind does not scroll. Not the native <dialog> top layer,
+ * because toasts (the server's messages) must stay visible above an open form.
  * On phones it rises from the bottom as a sheet; on wider screens it is centred.
  */
 export function Modal({
@@ -11,48 +16,68 @@ export function Modal({
   onClose,
   children,
   testId,
-  wide = false,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   testId?: string;
-  wide?: boolean;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
+    const opener = document.activeElement as HTMLElement | null;
+    const element = panel.current;
+    // The panel itself takes focus: a screen reader announces the dialog, and a phone does not
+    // throw its keyboard over the form before the player has seen it.
+    element?.focus({ preventScroll: true });
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        close.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !element) return;
+      const items = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (items.length === 0) return;
+      const head = items[0]!;
+      const tail = items[items.length - 1]!;
+      if (event.shiftKey && document.activeElement === head) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && document.activeElement === tail) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
     return () => {
-      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      opener?.focus?.({ preventScroll: true });
     };
   }, []);
 
   return (
-    <dialog
-      ref={ref}
-      className={wide ? 'modal modal--wide' : 'modal'}
-      aria-labelledby={titleId}
-      data-testid={testId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
-      <div className="modal__body">
+      <div
+        ref={panel}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        tabIndex={-1}
+      >
         <header className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
@@ -63,6 +88,6 @@ export function Modal({
         </header>
         {children}
       </div>
-    </dialog>
+    </div>
   );
 }

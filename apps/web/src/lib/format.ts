@@ -9,3 +9,11 @@ export function formatMoney(value: string | null | undefined): string {
 }
 
 export { CURRENCY };
+
+/** The server names VIP levels in English (Member, Bronze…); known names are shown translated. */
+export function levelLabel(
+  translate: (key: string, options: { defaultValue: string }) => string,
+  name: string,
+) {
+  return name ? translate(`vip_levels.${name.toLowerCase()}`, { defaultValue: name }) : '';
+}

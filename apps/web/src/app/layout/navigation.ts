@@ -30,7 +30,7 @@ export const SIDE_MENU: readonly { titleKey: string; items: readonly TNavItem[] 
     titleKey: 'menu.wallet',
     items: [
       { to: '/recharge', labelKey: 'nav.deposit', icon: 'wallet' },
-      { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'wallet' },
+      { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'bank' },
       { to: '/order-center', labelKey: 'pages.order_center', icon: 'list' },
     ],
   },

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Icon, type TIconName } from '../../components/icon.tsx';
+import { levelLabel } from '../../lib/format.ts';
 import { endSession, useProfilePhoto } from '../../lib/session.ts';
 
 const LINKS: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/profile', labelKey: 'nav.profile', icon: 'user' },
   { to: '/recharge', labelKey: 'nav.deposit', icon: 'wallet' },
-  { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'wallet' },
+  { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'bank' },
   { to: '/order-center', labelKey: 'pages.order_center', icon: 'list' },
   { to: '/security-center', labelKey: 'pages.security_center', icon: 'shield' },
 ];
@@ -65,7 +66,7 @@ export function UserMenu({ user }: { user: TUserInfo }) {
         <div className="menu__popover" id={menuId} role="menu">
           <p className="menu__heading">
             <strong>{user.name}</strong>
-            <span>{user.level_name}</span>
+            <span>{levelLabel(t, user.level_name)}</span>
           </p>
           {LINKS.map((link) => (
             <Link

@@ -9,7 +9,7 @@ import { CategoryTabs } from './category-tabs.tsx';
 
 const QUICK: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/recharge', labelKey: 'nav.deposit', icon: 'wallet' },
-  { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'wallet' },
+  { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'bank' },
   { to: '/promotion/activity', labelKey: 'nav.promotions', icon: 'gift' },
   { to: '/promotion/vip', labelKey: 'pages.promotion_vip', icon: 'crown' },
 ];

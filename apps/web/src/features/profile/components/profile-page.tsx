@@ -6,14 +6,14 @@ import { toast } from 'sonner';
 import { Icon, type TIconName } from '../../../components/icon.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { CURRENCY, formatMoney, levelLabel } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { endSession, useProfilePhoto, useUser } from '../../../lib/session.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 
 const SHORTCUTS: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/recharge', labelKey: 'nav.deposit', icon: 'wallet' },
-  { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'wallet' },
+  { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'bank' },
   { to: '/rechargeRecord', labelKey: 'pages.recharge_record', icon: 'list' },
   { to: '/withdrawalRecord', labelKey: 'pages.withdrawal_record', icon: 'list' },
   { to: '/promotion/vip', labelKey: 'pages.promotion_vip', icon: 'crown' },
@@ -70,7 +70,7 @@ export function ProfilePage() {
               <p className="profile__vip">
                 <Icon name="crown" size={16} />
                 {t('profile.vip_level', { level: user.level })}
-                {user.level_name ? ` · ${user.level_name}` : ''}
+                {user.level_name ? ` · ${levelLabel(t, user.level_name)}` : ''}
               </p>
               <p className="profile__invite">
                 {t('profile.invite_code')}: <strong>{user.invite_code}</strong>
