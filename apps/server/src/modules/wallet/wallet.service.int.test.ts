@@ -101,6 +101,47 @@ describe.each(kinds)('wallet service on %s', (kind) => {
     expect((await getBalances(db, member)).cashMinor).toBe(500n);
   });
 
+  it('replays a request that emptied the balance instead of refusing it for lack of funds', async () => {
+    const member = await createTestMember(db, siteId);
+    await transfer(db, deposit(siteId, member, 800n));
+    const bet: TransferInput = {
+      siteId,
+      kind: 'bet',
+      from: { memberId: member, account: 'cash' },
+      to: { system: 'house' },
+      amountMinor: 300n,
+      idempotencyKey: key('bet'),
+    };
+    const placed = await transfer(db, bet);
+    const holdInput = { siteId, memberId: member, amountMinor: 500n, idempotencyKey: key('hold') };
+    const held = await hold(db, holdInput);
+    expect((await getBalances(db, member)).cashMinor).toBe(0n);
+    // A reward now owes wagering: a new hold would be refused, the replayed one is not.
+    await transfer(db, {
+      siteId,
+      kind: 'bonus_grant',
+      from: { system: 'promotions_expense' },
+      to: { memberId: member, account: 'bonus' },
+      amountMinor: 10n,
+      idempotencyKey: key('reward'),
+      wageringAddMinor: 50n,
+    });
+    expect(await transfer(db, bet)).toEqual({ ...placed, replayed: true });
+    expect(await hold(db, holdInput)).toEqual({ ...held, replayed: true });
+    await expectWalletError(hold(db, { ...holdInput, amountMinor: 1n }), 'IDEMPOTENCY_CONFLICT');
+    await expectWalletError(transfer(db, { ...bet, amountMinor: 301n }), 'IDEMPOTENCY_CONFLICT');
+    const releaseKey = key('release');
+    const released = await releaseHold(db, {
+      siteId,
+      holdTransferId: held.transferId,
+      idempotencyKey: releaseKey,
+    });
+    expect(
+      await releaseHold(db, { siteId, holdTransferId: held.transferId, idempotencyKey: releaseKey }),
+    ).toEqual({ ...released, replayed: true });
+    expect(await getBalances(db, member)).toMatchObject({ cashMinor: 500n, holdMinor: 0n, bonusMinor: 10n });
+  });
+
   it('refuses the same key with a different request and changes nothing', async () => {
     const member = await createTestMember(db, siteId);
     const input = deposit(siteId, member, 500n);

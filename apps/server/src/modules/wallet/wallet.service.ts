@@ -615,8 +615,10 @@ async function loadHold(
 }
 
 /**
- * The core, inside a transaction: lock the member's accounts (id order), answer a replay, check
- * funds, append the transfer, move the player balances. Every refusal happens before any write.
+ * The core, inside a transaction: resolve the system accounts (no lock), lock the member's accounts
+ * (id order), check hold / wagering / funds, append the transfer (a taken key answers as a replay or
+ * a conflict), move the player balances. Every refusal happens before any write. While the player
+ * rows are locked the happy path costs three round trips: insert, update, commit.
  */
 async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
   const hash = requestHash(posting);
@@ -631,22 +633,7 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
     playerKinds.add('cash');
   }
 
-  const locked =
-    memberId === undefined ? [] : await lockMemberAccounts(tx, posting.siteId, memberId, [...playerKinds]);
-  const playerAccount = new Map(locked.map((a) => [a.kind as TPlayerAccountKind, a]));
-  for (const kind of playerKinds) {
-    if (!playerAccount.has(kind)) {
-      throw new WalletError('ACCOUNT_NOT_FOUND', 'No such member account on this site', {
-        memberId: memberId?.toString() ?? null,
-        account: kind,
-      });
-    }
-  }
-
-  // With the member's rows locked, an earlier request with this key has committed or is absent.
-  const existing = await findTransferByKey(tx, posting.siteId, posting.idempotencyKey);
-  if (existing) return replayOrConflict(existing, hash);
-
+  // System accounts first: they are never locked, so resolving them holds no player lock longer.
   const systemKinds = refs.flatMap((ref) => ('system' in ref ? [ref.system] : []));
   let systemAccount = new Map<TSystemAccountKind, TWalletAccountRow>();
   if (systemKinds.length > 0) {
@@ -660,6 +647,18 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
     }
     systemAccount = new Map(rows.map((a) => [a.kind as TSystemAccountKind, a]));
   }
+
+  const locked =
+    memberId === undefined ? [] : await lockMemberAccounts(tx, posting.siteId, memberId, [...playerKinds]);
+  const playerAccount = new Map(locked.map((a) => [a.kind as TPlayerAccountKind, a]));
+  for (const kind of playerKinds) {
+    if (!playerAccount.has(kind)) {
+      throw new WalletError('ACCOUNT_NOT_FOUND', 'No such member account on this site', {
+        memberId: memberId?.toString() ?? null,
+        account: kind,
+      });
+    }
+  }
   const accountOf = (ref: TAccountRef): TWalletAccountRow => {
     const account = 'memberId' in ref ? playerAccount.get(ref.account) : systemAccount.get(ref.system);
     assertInvariant(account, `account ${refKey(ref)} was resolved`);
@@ -672,29 +671,51 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
   const debit = accountOf(posting.from);
   const credit = accountOf(posting.to);
 
+  /**
+   * A refusal that depends on the current state is only right for a NEW request: a replay of a
+   * request that succeeded earlier (and, say, emptied the balance) must get its original result.
+   * With the member's rows locked, an earlier request with this key has committed or is absent, so
+   * the key is looked up here, on the refusal path, and by the insert on the happy path; the
+   * common case pays no extra round trip while holding the lock.
+   */
+  const refuse = async (error: WalletError): Promise<TransferResult> => {
+    const existing = await findTransferByKey(tx, posting.siteId, posting.idempotencyKey);
+    if (existing) return replayOrConflict(existing, hash);
+    throw error;
+  };
+
   if (posting.holdTransferId !== null) {
     const resolution = await findHoldResolution(tx, posting.holdTransferId);
     if (resolution) {
-      throw new WalletError('HOLD_ALREADY_RESOLVED', 'This withdrawal hold was already resolved', {
-        holdTransferId: posting.holdTransferId.toString(),
-        resolvedBy: resolution.id.toString(),
-      });
+      if (resolution.siteId === posting.siteId && resolution.idempotencyKey === posting.idempotencyKey) {
+        return replayOrConflict(resolution, hash);
+      }
+      return refuse(
+        new WalletError('HOLD_ALREADY_RESOLVED', 'This withdrawal hold was already resolved', {
+          holdTransferId: posting.holdTransferId.toString(),
+          resolvedBy: resolution.id.toString(),
+        }),
+      );
     }
   }
 
   const cash = playerAccount.get('cash');
   const wageringBefore = cash?.wageringRequiredMinor ?? 0n;
   if (posting.enforceWagering && wageringBefore > 0n) {
-    throw new WalletError('WAGERING_NOT_MET', 'Wagering on rewards must be completed before withdrawing', {
-      wageringRequiredMinor: wageringBefore.toString(),
-    });
+    return refuse(
+      new WalletError('WAGERING_NOT_MET', 'Wagering on rewards must be completed before withdrawing', {
+        wageringRequiredMinor: wageringBefore.toString(),
+      }),
+    );
   }
 
   const debitBefore = debit.memberId === null ? null : storedBalance(debit);
   if (debitBefore !== null && debitBefore < posting.amountMinor) {
-    throw new WalletError('INSUFFICIENT_FUNDS', 'The balance does not cover this amount', {
-      accountId: debit.id.toString(),
-    });
+    return refuse(
+      new WalletError('INSUFFICIENT_FUNDS', 'The balance does not cover this amount', {
+        accountId: debit.id.toString(),
+      }),
+    );
   }
   const creditBefore = credit.memberId === null ? null : storedBalance(credit);
 
@@ -726,8 +747,8 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
     requestHash: hash,
   });
   if (!inserted) {
-    // Only a transfer between system accounts gets here (nothing locked): a concurrent request with
-    // the same key committed between our lookup and our insert.
+    // The key is taken: by an earlier committed request (replay or conflict), or, for a transfer
+    // between system accounts (nothing locked), by a concurrent one the insert waited for.
     const winner = await findTransferByKey(tx, posting.siteId, posting.idempotencyKey);
     assertInvariant(winner, `transfer with key ${posting.idempotencyKey} exists after a conflict`);
     return replayOrConflict(winner, hash);
