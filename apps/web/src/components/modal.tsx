@@ -65,6 +65,8 @@ export function Modal({
   }, []);
 
   return (
+    // Clicking the backdrop is a pointer shortcut; keyboard users have Escape and the close button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above
     <div
       className="modal-backdrop"
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
