@@ -46,6 +46,8 @@ export const externalPlugins = fp(
       global: true,
       max: config.RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
+      // Static files and generated media are cheap and cached by browsers: the limit guards the API.
+      allowList: (request) => !request.url.startsWith('/api/'),
       // One process's view; the database-backed login throttle is what holds across processes.
       errorResponseBuilder: (_request, context) =>
         new AppError('RATE_LIMITED', {

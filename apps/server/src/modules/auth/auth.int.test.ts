@@ -430,6 +430,22 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
     });
   });
 
+  it('a disabled account can neither use its session nor log in', async () => {
+    const player = await registerPlayer(app);
+    const database = await seededDatabase(kind);
+    await database.exec(`UPDATE members SET status = 0 WHERE id = ${player.user.id}`);
+    const session = await me(player.token);
+    expect(session.status).toBe(403);
+    expect(session.body.code).toBe('ACCOUNT_DISABLED');
+    const again = await login({
+      username: player.user.name,
+      password: 'secret123',
+      ...(await solvedCaptcha(app)),
+    });
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe('This account is disabled. Please contact customer service');
+  });
+
   describe('brute force', () => {
     it('locks an account after five failures, even with the right password, and says when to retry', async () => {
       const player = await registerPlayer(app);

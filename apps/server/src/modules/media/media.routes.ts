@@ -50,15 +50,20 @@ export async function mediaRoutes(app: FastifyInstance) {
     };
   }
 
-  app.get<{ Params: { code: string; file: string } }>('/media/sites/:code/:file', async (request, reply) => {
-    const { name, palette } = await paletteOf(request.params.code);
-    if (request.params.file === 'logo.svg') return sendSvg(reply, siteLogo(name, palette), DAY);
-    if (request.params.file === 'favicon.svg') return sendSvg(reply, siteFavicon(palette), DAY);
-    throw notFound();
-  });
+  app.get<{ Params: { code: string; file: string } }>(
+    '/media/sites/:code/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name, palette } = await paletteOf(request.params.code);
+      if (request.params.file === 'logo.svg') return sendSvg(reply, siteLogo(name, palette), DAY);
+      if (request.params.file === 'favicon.svg') return sendSvg(reply, siteFavicon(palette), DAY);
+      throw notFound();
+    },
+  );
 
   app.get<{ Params: { code: string; file: string } }>(
     '/media/sites/:code/banners/:file',
+    { schema: { hide: true } },
     async (request, reply) => {
       const design = request.params.file.replace(/\.svg$/, '');
       if (!(BANNER_DESIGNS as readonly string[]).includes(design) || !request.params.file.endsWith('.svg')) {
@@ -69,25 +74,37 @@ export async function mediaRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { file: string } }>('/media/avatars/:file', async (request, reply) => {
-    const match = /^(male|female)-(\d{1,2})\.svg$/.exec(request.params.file);
-    const index = Number(match?.[2]);
-    if (!match || index < 1 || index > AVATAR_COUNT) throw notFound();
-    return sendSvg(reply, avatar(match[1] as 'male' | 'female', index), 7 * DAY);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/media/avatars/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const match = /^(male|female)-(\d{1,2})\.svg$/.exec(request.params.file);
+      const index = Number(match?.[2]);
+      if (!match || index < 1 || index > AVATAR_COUNT) throw notFound();
+      return sendSvg(reply, avatar(match[1] as 'male' | 'female', index), 7 * DAY);
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/media/flags/:file', async (request, reply) => {
-    const lang = request.params.file.replace(/\.svg$/, '');
-    if (!(LANGUAGES as readonly string[]).includes(lang) || !request.params.file.endsWith('.svg'))
-      throw notFound();
-    return sendSvg(reply, flag(lang as TLanguage), 7 * DAY);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/media/flags/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const lang = request.params.file.replace(/\.svg$/, '');
+      if (!(LANGUAGES as readonly string[]).includes(lang) || !request.params.file.endsWith('.svg'))
+        throw notFound();
+      return sendSvg(reply, flag(lang as TLanguage), 7 * DAY);
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/media/social/:file', async (request, reply) => {
-    const name = request.params.file.replace(/\.svg$/, '');
-    if (!(SOCIAL_NETWORKS as readonly string[]).includes(name) || !request.params.file.endsWith('.svg')) {
-      throw notFound();
-    }
-    return sendSvg(reply, socialIcon(name as TSocialNetwork), 7 * DAY);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/media/social/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const name = request.params.file.replace(/\.svg$/, '');
+      if (!(SOCIAL_NETWORKS as readonly string[]).includes(name) || !request.params.file.endsWith('.svg')) {
+        throw notFound();
+      }
+      return sendSvg(reply, socialIcon(name as TSocialNetwork), 7 * DAY);
+    },
+  );
 }
