@@ -3,7 +3,7 @@
 -- pointing at the card they paid to.
 --
 -- pix_key is stored normalised per account_type (the form the PSP's DICT lookup uses):
---   CPF   11 digits            CNPJ  14 digits
+--   CPF   11 digits            CNPJ  14 characters (12 digits or capitals, 2 check digits)
 --   EVP   lower-case UUID v4   PHONE +55 and 10-11 digits (E.164)
 --   EMAIL lower-case address (≤ 77 characters, the DICT limit)
 -- cpf is the payee's CPF (11 digits). On `br` sites every card of a member carries the member's own
@@ -24,7 +24,7 @@ CREATE TABLE member_bank_cards (
   deleted_at    timestamptz,
   CONSTRAINT member_bank_cards_key_format CHECK (
     (account_type = 'CPF' AND pix_key ~ '^[0-9]{11}$')
-    OR (account_type = 'CNPJ' AND pix_key ~ '^[0-9]{14}$')
+    OR (account_type = 'CNPJ' AND pix_key ~ '^[0-9A-Z]{12}[0-9]{2}$')
     OR (account_type = 'EVP' AND pix_key ~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$')
     OR (account_type = 'PHONE' AND pix_key ~ '^\+55[0-9]{10,11}$')
     OR (account_type = 'EMAIL' AND pix_key = lower(pix_key) AND pix_key ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$')),
