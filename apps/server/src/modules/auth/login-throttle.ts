@@ -42,19 +42,11 @@ export class LoginThrottle {
   async recordFailure(siteId: bigint, keys: readonly Omit<TThrottleKey, 'max'>[]): Promise<void> {
     if (keys.length === 0) return;
     await this.executor.insert(loginFailures).values(keys.map(({ scope, key }) => ({ siteId, scope, key })));
-    // Failures that left the window no longer count; remove this key's old rows as new ones arrive.
-    for (const { scope, key } of keys) {
-      await this.executor
-        .delete(loginFailures)
-        .where(
-          and(
-            eq(loginFailures.siteId, siteId),
-            eq(loginFailures.scope, scope),
-            eq(loginFailures.key, key),
-            lt(loginFailures.failedAt, sql`now() - make_interval(mins => ${this.windowMinutes})`),
-          ),
-        );
-    }
+    // Failures that left the window no longer count: remove them (all keys) as new ones arrive, so
+    // the table holds at most one window of failures (small enough that this scan is cheap).
+    await this.executor
+      .delete(loginFailures)
+      .where(lt(loginFailures.failedAt, sql`now() - make_interval(mins => ${this.windowMinutes})`));
   }
 
   /** A successful login forgives the account's failures (not the address's). */
