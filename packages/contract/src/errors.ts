@@ -29,6 +29,30 @@ export const ERROR_CODES = {
   /** Same idempotency key, different request. */
   IDEMPOTENCY_CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
+  /** A money amount is outside the bounds of this channel / withdrawal rule ({min}..{max}). */
+  AMOUNT_OUT_OF_RANGE: 422,
+  /** The payment method or channel is unknown, switched off, or not offered on this site. */
+  PAYMENT_METHOD_UNAVAILABLE: 422,
+  /** The PSP could not be reached or refused the request; nothing was charged. */
+  PAYMENT_SERVICE_UNAVAILABLE: 503,
+  /** No such deposit or withdrawal order for this caller (another member's order is not found). */
+  ORDER_NOT_FOUND: 404,
+  /** The order was already processed (approved, rejected, paid) and cannot take this action. */
+  ORDER_STATE_CONFLICT: 409,
+  /** The withdrawal password is wrong; {remaining} attempts before the lockout. */
+  WITHDRAW_PASSWORD_WRONG: 422,
+  /** The member has not set a withdrawal password yet. */
+  WITHDRAW_PASSWORD_NOT_SET: 409,
+  /** Too many wrong withdrawal passwords: withdrawals are locked for {minutes} minutes. */
+  WITHDRAW_LOCKED: 429,
+  /** The daily number of withdrawal requests ({count}) is used up. */
+  WITHDRAW_DAILY_LIMIT: 429,
+  /** Rewards still require turnover ({amount}) before a withdrawal. */
+  WAGERING_NOT_MET: 409,
+  /** The bank card / PIX key is not one of the caller's active cards. */
+  BANK_CARD_NOT_FOUND: 404,
+  /** br sites: the PIX key / payer is not in the member's own CPF. */
+  CPF_MISMATCH: 422,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
 } as const;
