@@ -29,6 +29,18 @@ export const ERROR_CODES = {
   /** Same idempotency key, different request. */
   IDEMPOTENCY_CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
+  /** The member already has the most bank cards allowed (BANK_CARD_LIMIT in bank-cards.ts). */
+  BANK_CARD_LIMIT: 409,
+  /** This PIX key is already on an active card of this site (the caller's or another member's). */
+  BANK_CARD_DUPLICATE: 409,
+  /** The card is used by a withdrawal that is not finished, so it cannot be removed yet. */
+  BANK_CARD_IN_USE: 409,
+  /** `br` site: the card's CPF (or a CNPJ key) is not the member's own CPF. */
+  CPF_NOT_OWN: 422,
+  /** `br` site: this CPF already belongs to another member of the site. */
+  CPF_IN_USE: 409,
+  /** A balance query for a currency other than BRL. */
+  CURRENCY_UNSUPPORTED: 422,
   /** A money amount is outside the bounds of this channel / withdrawal rule ({min}..{max}). */
   AMOUNT_OUT_OF_RANGE: 422,
   /** The payment method or channel is unknown, switched off, or not offered on this site. */

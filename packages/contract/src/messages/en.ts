@@ -55,7 +55,8 @@ export const en = {
   'validation.required.member_bank_id': 'Please select a bank card',
   'errors.AMOUNT_OUT_OF_RANGE': 'The amount must be between {min} and {max}',
   'errors.PAYMENT_METHOD_UNAVAILABLE': 'This payment method is not available',
-  'errors.PAYMENT_SERVICE_UNAVAILABLE': 'The payment service is temporarily unavailable. Please try again later',
+  'errors.PAYMENT_SERVICE_UNAVAILABLE':
+    'The payment service is temporarily unavailable. Please try again later',
   'errors.ORDER_NOT_FOUND': 'Order not found',
   'errors.ORDER_STATE_CONFLICT': 'This order has already been processed',
   'errors.WITHDRAW_PASSWORD_WRONG': 'Wrong withdrawal password. {remaining} attempt(s) left',
@@ -66,7 +67,8 @@ export const en = {
   'errors.BANK_CARD_NOT_FOUND': 'Please select one of your own bank cards',
   'errors.CPF_MISMATCH': 'Only a PIX key in your own CPF can be used',
   'messages.recharge_created': 'Order created. Please complete the PIX payment',
-  'messages.withdraw_submitted': 'The withdrawal application has been submitted successfully. Please wait for the administrators review.',
+  'messages.withdraw_submitted':
+    'The withdrawal application has been submitted successfully. Please wait for the administrators review.',
   'messages.withdraw_approved': 'The withdrawal was approved and sent for payment',
   'messages.withdraw_rejected': 'The withdrawal was rejected and the money returned to the balance',
   'messages.withdraw_rule_bounds': 'Each withdrawal must be between {min} and {max} BRL',
@@ -94,6 +96,27 @@ export const en = {
   'messages.unknown_site_title': 'Site not found',
   'messages.unknown_site_body': 'This address is not served by any of our sites. Please check the address.',
   'messages.app_unavailable': 'This site is being updated. Please try again in a few minutes.',
+  // Bank cards, transaction record, order center and balances (ACCOUNTS).
+  'validation.account_type_invalid': 'Please select a valid account type',
+  'validation.cpf_invalid': 'The CPF is not valid',
+  'validation.cnpj_invalid': 'The CNPJ is not valid',
+  'validation.evp_invalid': 'The random key (EVP) is not valid',
+  'validation.pix_phone_invalid': 'Please enter a valid Brazilian mobile number with area code',
+  'validation.email_invalid': 'Please enter a valid email address',
+  'validation.pix_cpf_mismatch': 'A CPF key must be the same as the CPF entered',
+  'validation.payee_format': 'Please enter the payee name using letters only',
+  'validation.bank_name_format': 'The bank name contains characters that are not allowed',
+  'validation.account_no_format': 'The collection account number may only contain digits, letters and -',
+  'validation.cursor_invalid': 'This page is no longer available. Please reload the list',
+  'validation.plat_type_unknown': 'Unknown game platform',
+  'errors.BANK_CARD_LIMIT': 'You can add at most {max} bank cards',
+  'errors.BANK_CARD_DUPLICATE': 'This PIX key is already registered',
+  'errors.BANK_CARD_IN_USE': 'This bank card is used by a withdrawal in progress and cannot be removed',
+  'errors.CPF_NOT_OWN': 'On this site, withdrawals can only go to PIX keys in your own CPF',
+  'errors.CPF_IN_USE': 'This CPF is already linked to another account',
+  'errors.CURRENCY_UNSUPPORTED': 'Only BRL balances are available',
+  'messages.bank_card_added': 'Bank card added successfully',
+  'messages.bank_card_deleted': 'Bank card removed',
 } as const;
 
 export type TMessageKey = keyof typeof en;

@@ -64,7 +64,8 @@ export const vi: TCatalogue = {
   'errors.BANK_CARD_NOT_FOUND': 'Vui lòng chọn một thẻ ngân hàng của chính bạn',
   'errors.CPF_MISMATCH': 'Chỉ có thể dùng khóa PIX đứng tên CPF của chính bạn',
   'messages.recharge_created': 'Đã tạo đơn. Vui lòng hoàn tất thanh toán PIX',
-  'messages.withdraw_submitted': 'Yêu cầu rút tiền đã được gửi thành công. Vui lòng chờ quản trị viên xét duyệt.',
+  'messages.withdraw_submitted':
+    'Yêu cầu rút tiền đã được gửi thành công. Vui lòng chờ quản trị viên xét duyệt.',
   'messages.withdraw_approved': 'Yêu cầu rút tiền đã được duyệt và gửi đi thanh toán',
   'messages.withdraw_rejected': 'Yêu cầu rút tiền đã bị từ chối và tiền đã được hoàn vào số dư',
   'messages.withdraw_rule_bounds': 'Mỗi lần rút phải từ {min} đến {max} BRL',
@@ -93,4 +94,26 @@ export const vi: TCatalogue = {
   'messages.unknown_site_body':
     'Địa chỉ này không thuộc trang web nào của chúng tôi. Vui lòng kiểm tra lại địa chỉ.',
   'messages.app_unavailable': 'Trang web đang được cập nhật. Vui lòng thử lại sau vài phút.',
+  // Bank cards, transaction record, order center and balances (ACCOUNTS).
+  'validation.account_type_invalid': 'Vui lòng chọn loại tài khoản hợp lệ',
+  'validation.cpf_invalid': 'CPF không hợp lệ',
+  'validation.cnpj_invalid': 'CNPJ không hợp lệ',
+  'validation.evp_invalid': 'Khóa ngẫu nhiên (EVP) không hợp lệ',
+  'validation.pix_phone_invalid': 'Vui lòng nhập số di động Brazil hợp lệ kèm mã vùng',
+  'validation.email_invalid': 'Vui lòng nhập địa chỉ email hợp lệ',
+  'validation.pix_cpf_mismatch': 'Khóa CPF phải trùng với CPF đã nhập',
+  'validation.payee_format': 'Vui lòng nhập tên người nhận chỉ bằng chữ cái',
+  'validation.bank_name_format': 'Tên ngân hàng chứa ký tự không được phép',
+  'validation.account_no_format': 'Số tài khoản nhận chỉ được chứa chữ số, chữ cái và -',
+  'validation.cursor_invalid': 'Trang này không còn khả dụng. Vui lòng tải lại danh sách',
+  'validation.plat_type_unknown': 'Nền tảng trò chơi không xác định',
+  'errors.BANK_CARD_LIMIT': 'Bạn chỉ có thể thêm tối đa {max} thẻ ngân hàng',
+  'errors.BANK_CARD_DUPLICATE': 'Khóa PIX này đã được đăng ký',
+  'errors.BANK_CARD_IN_USE':
+    'Thẻ ngân hàng này đang được dùng cho một lệnh rút tiền đang xử lý và không thể xóa',
+  'errors.CPF_NOT_OWN': 'Trên trang này, tiền rút chỉ được chuyển đến khóa PIX đứng tên CPF của chính bạn',
+  'errors.CPF_IN_USE': 'CPF này đã được liên kết với một tài khoản khác',
+  'errors.CURRENCY_UNSUPPORTED': 'Chỉ có số dư BRL',
+  'messages.bank_card_added': 'Thêm thẻ ngân hàng thành công',
+  'messages.bank_card_deleted': 'Đã xóa thẻ ngân hàng',
 };
