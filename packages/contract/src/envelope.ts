@@ -20,6 +20,8 @@ export const ZFail = z.object({
   data: z.unknown().nullable(),
   /** Present on 401 when an operator ended the player's sessions. */
   force_offline: z.boolean().optional(),
+  /** Seconds to wait, on TOO_MANY_ATTEMPTS (also sent as the Retry-After header). */
+  retry_after: z.number().int().optional(),
   /** Field-level validation messages, translated, keyed by field name. */
   errors: z.record(z.string(), z.string()).optional(),
 });

@@ -35,8 +35,6 @@ export const ERROR_CODES = {
   BANK_CARD_DUPLICATE: 409,
   /** The card is used by a withdrawal that is not finished, so it cannot be removed yet. */
   BANK_CARD_IN_USE: 409,
-  /** `br` site: the card's CPF (or a CNPJ key) is not the member's own CPF. */
-  CPF_NOT_OWN: 422,
   /** `br` site: this CPF already belongs to another member of the site. */
   CPF_IN_USE: 409,
   /** A balance query for a currency other than BRL. */

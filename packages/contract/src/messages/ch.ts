@@ -108,7 +108,6 @@ export const ch: TCatalogue = {
   'errors.BANK_CARD_LIMIT': '最多只能新增 {max} 張銀行卡',
   'errors.BANK_CARD_DUPLICATE': '此PIX金鑰已被登記',
   'errors.BANK_CARD_IN_USE': '此銀行卡正被處理中的提款使用，無法刪除',
-  'errors.CPF_NOT_OWN': '在本站點，提款只能轉入您本人CPF名下的PIX金鑰',
   'errors.CPF_IN_USE': '此CPF已綁定到其他帳戶',
   'errors.CURRENCY_UNSUPPORTED': '僅支援BRL餘額',
   'messages.bank_card_added': '銀行卡新增成功',

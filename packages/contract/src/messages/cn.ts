@@ -108,7 +108,6 @@ export const cn: TCatalogue = {
   'errors.BANK_CARD_LIMIT': '最多只能添加 {max} 张银行卡',
   'errors.BANK_CARD_DUPLICATE': '此PIX密钥已被登记',
   'errors.BANK_CARD_IN_USE': '此银行卡正被处理中的提款使用，无法删除',
-  'errors.CPF_NOT_OWN': '在本站点，提款只能转入您本人CPF名下的PIX密钥',
   'errors.CPF_IN_USE': '此CPF已绑定到其他账户',
   'errors.CURRENCY_UNSUPPORTED': '仅支持BRL余额',
   'messages.bank_card_added': '银行卡添加成功',

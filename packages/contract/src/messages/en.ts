@@ -112,7 +112,6 @@ export const en = {
   'errors.BANK_CARD_LIMIT': 'You can add at most {max} bank cards',
   'errors.BANK_CARD_DUPLICATE': 'This PIX key is already registered',
   'errors.BANK_CARD_IN_USE': 'This bank card is used by a withdrawal in progress and cannot be removed',
-  'errors.CPF_NOT_OWN': 'On this site, withdrawals can only go to PIX keys in your own CPF',
   'errors.CPF_IN_USE': 'This CPF is already linked to another account',
   'errors.CURRENCY_UNSUPPORTED': 'Only BRL balances are available',
   'messages.bank_card_added': 'Bank card added successfully',

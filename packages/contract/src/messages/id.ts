@@ -113,7 +113,6 @@ export const id: TCatalogue = {
   'errors.BANK_CARD_DUPLICATE': 'Kunci PIX ini sudah terdaftar',
   'errors.BANK_CARD_IN_USE':
     'Kartu bank ini sedang digunakan oleh penarikan yang diproses dan tidak dapat dihapus',
-  'errors.CPF_NOT_OWN': 'Di situs ini, penarikan hanya dapat dikirim ke kunci PIX atas CPF Anda sendiri',
   'errors.CPF_IN_USE': 'CPF ini sudah terhubung dengan akun lain',
   'errors.CURRENCY_UNSUPPORTED': 'Hanya saldo BRL yang tersedia',
   'messages.bank_card_added': 'Kartu bank berhasil ditambahkan',

@@ -115,7 +115,6 @@ export const msa: TCatalogue = {
   'errors.BANK_CARD_DUPLICATE': 'Kunci PIX ini sudah didaftarkan',
   'errors.BANK_CARD_IN_USE':
     'Kad bank ini sedang digunakan oleh pengeluaran yang sedang diproses dan tidak boleh dibuang',
-  'errors.CPF_NOT_OWN': 'Di laman ini, pengeluaran hanya boleh dihantar ke kunci PIX atas CPF anda sendiri',
   'errors.CPF_IN_USE': 'CPF ini sudah dipautkan kepada akaun lain',
   'errors.CURRENCY_UNSUPPORTED': 'Hanya baki BRL yang tersedia',
   'messages.bank_card_added': 'Kad bank berjaya ditambah',

@@ -112,7 +112,6 @@ export const pt: TCatalogue = {
   'errors.BANK_CARD_DUPLICATE': 'Esta chave PIX já está cadastrada',
   'errors.BANK_CARD_IN_USE':
     'Este cartão bancário está em uso por um saque em andamento e não pode ser removido',
-  'errors.CPF_NOT_OWN': 'Neste site, os saques só podem ir para chaves PIX no seu próprio CPF',
   'errors.CPF_IN_USE': 'Este CPF já está vinculado a outra conta',
   'errors.CURRENCY_UNSUPPORTED': 'Apenas saldos em BRL estão disponíveis',
   'messages.bank_card_added': 'Cartão bancário adicionado com sucesso',

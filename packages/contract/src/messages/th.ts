@@ -108,7 +108,6 @@ export const th: TCatalogue = {
   'errors.BANK_CARD_LIMIT': 'คุณสามารถเพิ่มบัตรธนาคารได้สูงสุด {max} ใบ',
   'errors.BANK_CARD_DUPLICATE': 'คีย์ PIX นี้ถูกลงทะเบียนแล้ว',
   'errors.BANK_CARD_IN_USE': 'บัตรธนาคารนี้กำลังถูกใช้โดยรายการถอนเงินที่อยู่ระหว่างดำเนินการและไม่สามารถลบได้',
-  'errors.CPF_NOT_OWN': 'บนเว็บไซต์นี้ การถอนเงินทำได้เฉพาะไปยังคีย์ PIX ที่อยู่ภายใต้ CPF ของคุณเองเท่านั้น',
   'errors.CPF_IN_USE': 'CPF นี้ผูกกับบัญชีอื่นแล้ว',
   'errors.CURRENCY_UNSUPPORTED': 'รองรับเฉพาะยอดเงิน BRL เท่านั้น',
   'messages.bank_card_added': 'เพิ่มบัตรธนาคารสำเร็จ',

@@ -111,7 +111,6 @@ export const vi: TCatalogue = {
   'errors.BANK_CARD_DUPLICATE': 'Khóa PIX này đã được đăng ký',
   'errors.BANK_CARD_IN_USE':
     'Thẻ ngân hàng này đang được dùng cho một lệnh rút tiền đang xử lý và không thể xóa',
-  'errors.CPF_NOT_OWN': 'Trên trang này, tiền rút chỉ được chuyển đến khóa PIX đứng tên CPF của chính bạn',
   'errors.CPF_IN_USE': 'CPF này đã được liên kết với một tài khoản khác',
   'errors.CURRENCY_UNSUPPORTED': 'Chỉ có số dư BRL',
   'messages.bank_card_added': 'Thêm thẻ ngân hàng thành công',

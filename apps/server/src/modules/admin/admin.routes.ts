@@ -4,12 +4,11 @@ import {
   ZForceOfflineRequest,
   ZForceOfflineResponse,
   ZLangQuery,
-  ZSuccess,
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { ok } from '../../http/reply.ts';
+import { ok, responses } from '../../http/reply.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import {
   authenticateOperator,
@@ -58,7 +57,7 @@ export async function adminRoutes(app: FastifyInstance) {
       summary: "Operator login for this site's back office",
       querystring: ZLangQuery,
       body: ZAdminLoginRequest,
-      response: { 200: ZSuccess(ZAdminLoginResponse) },
+      response: responses(ZAdminLoginResponse),
     },
     handler: async (request) =>
       ok(
@@ -76,7 +75,7 @@ export async function adminRoutes(app: FastifyInstance) {
       security: bearer,
       querystring: ZLangQuery,
       body: ZForceOfflineRequest,
-      response: { 200: ZSuccess(ZForceOfflineResponse) },
+      response: responses(ZForceOfflineResponse),
     },
     handler: async (request) =>
       ok(

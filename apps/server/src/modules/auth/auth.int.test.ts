@@ -465,7 +465,8 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
       expect(locked.status).toBe(429);
       expect(locked.body.code).toBe('TOO_MANY_ATTEMPTS');
       expect(locked.body.message).toBe('Too many failed attempts. Please try again in 15 minute(s)');
-      expect(locked.headers['retry-after']).toBeDefined();
+      expect(locked.headers['retry-after']).toBe(String(locked.body.retry_after));
+      expect(locked.body.retry_after).toBeGreaterThan(0);
       // The lock is per account: another player logs in normally.
       const other = await registerPlayer(app);
       const fine = await login({

@@ -8,11 +8,10 @@ import {
   ZMeResponse,
   ZRegisterRequest,
   ZRegisterResponse,
-  ZSuccess,
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../http/reply.ts';
+import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { getUserInfo } from '../members/member-info.ts';
 import { login, register, type TClient } from './auth.service.ts';
@@ -43,7 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
       summary: 'A single-use image captcha (5 minutes); required:false when the captcha is off',
       querystring: ZLangQuery,
       body: ZCaptchaRequest,
-      response: { 200: ZSuccess(ZCaptchaResponse) },
+      response: responses(ZCaptchaResponse),
     },
     handler: async (request) => ok(request.lang, await services.captcha.create(request.site.id)),
   });
@@ -55,7 +54,7 @@ export async function authRoutes(app: FastifyInstance) {
       summary: 'Register a player on this site and log in',
       querystring: ZLangQuery,
       body: ZRegisterRequest,
-      response: { 200: ZSuccess(ZRegisterResponse) },
+      response: responses(ZRegisterResponse),
     },
     handler: async (request) =>
       ok(
@@ -72,7 +71,7 @@ export async function authRoutes(app: FastifyInstance) {
       summary: 'Log in with account and password',
       querystring: ZLangQuery,
       body: ZLoginRequest,
-      response: { 200: ZSuccess(ZLoginResponse) },
+      response: responses(ZLoginResponse),
     },
     handler: async (request) =>
       ok(
@@ -89,7 +88,7 @@ export async function authRoutes(app: FastifyInstance) {
       summary: 'The logged-in player (user info, spec §3)',
       security: bearer,
       querystring: ZLangQuery,
-      response: { 200: ZSuccess(ZMeResponse) },
+      response: responses(ZMeResponse),
     },
     handler: async (request) =>
       ok(request.lang, await getUserInfo(services.db, request.site, memberOf(request).memberId)),
@@ -102,7 +101,7 @@ export async function authRoutes(app: FastifyInstance) {
       summary: 'End the calling session',
       security: bearer,
       querystring: ZLangQuery,
-      response: { 200: ZSuccess(ZLogoutResponse) },
+      response: responses(ZLogoutResponse),
     },
     handler: async (request) => {
       await endSession(services.db, memberOf(request).sessionId);

@@ -5,11 +5,10 @@ import {
   ZProfilePicturesResponse,
   ZProfilePictureUserRequest,
   ZProfilePictureUserResponse,
-  ZSuccess,
 } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../http/reply.ts';
+import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { getOwnProfileUrl, listProfilePictures, setOwnProfilePicture } from './profile-pictures.service.ts';
 
@@ -25,7 +24,7 @@ export async function profilePicturesRoutes(app: FastifyInstance) {
       tags,
       summary: 'Profile photos to choose from, for males and females',
       querystring: ZLangQuery,
-      response: { 200: ZSuccess(ZProfilePicturesResponse) },
+      response: responses(ZProfilePicturesResponse),
     },
     handler: async (request) => ok(request.lang, await listProfilePictures(services.db)),
   });
@@ -38,7 +37,7 @@ export async function profilePicturesRoutes(app: FastifyInstance) {
       security: bearer,
       querystring: ZLangQuery,
       body: ZProfilePictureUserRequest,
-      response: { 200: ZSuccess(ZProfilePictureUserResponse) },
+      response: responses(ZProfilePictureUserResponse),
     },
     handler: async (request) => {
       const { memberId } = memberOf(request);
@@ -60,7 +59,7 @@ export async function profilePicturesRoutes(app: FastifyInstance) {
       security: bearer,
       querystring: ZLangQuery,
       body: ZProfilePictureSetRequest,
-      response: { 200: ZSuccess(ZProfilePictureSetResponse) },
+      response: responses(ZProfilePictureSetResponse),
     },
     handler: async (request) => {
       const { memberId } = memberOf(request);

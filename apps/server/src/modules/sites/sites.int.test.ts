@@ -293,6 +293,9 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
       ]) {
         expect(paths).toContain(path);
       }
+      const register = response.json().paths['/api/auth/register2'].post;
+      expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
+      expect(register.requestBody.content['application/json'].schema.properties.qk_pwd).toBeDefined();
       const ui = await app.inject({ method: 'GET', url: '/api/docs', headers: { host: HOSTS.intl } });
       expect(ui.statusCode).toBeLessThan(400);
     });

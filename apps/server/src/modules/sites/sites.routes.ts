@@ -5,12 +5,11 @@ import {
   ZSiteDataResponse,
   ZSocialLinksQuery,
   ZSocialLinksResponse,
-  ZSuccess,
 } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { ok } from '../../http/reply.ts';
+import { ok, responses } from '../../http/reply.ts';
 import { getSiteData, getSocialLinks, languageList, type TSite } from './sites.service.ts';
 
 const tags = ['site'];
@@ -30,7 +29,7 @@ export async function sitesRoutes(app: FastifyInstance) {
       tags,
       summary: "This site's languages, default first",
       querystring: ZLanguageListQuery,
-      response: { 200: ZSuccess(ZLanguageListResponse) },
+      response: responses(ZLanguageListResponse),
     },
     handler: async (request) => {
       if (request.query.domain)
@@ -44,7 +43,7 @@ export async function sitesRoutes(app: FastifyInstance) {
       tags,
       summary: "This site's name, logo, theme, banners, categories and settings",
       querystring: ZSiteDataQuery,
-      response: { 200: ZSuccess(ZSiteDataResponse) },
+      response: responses(ZSiteDataResponse),
     },
     handler: async (request) =>
       ok(request.lang, await getSiteData(services.db, request.site, services.captcha.required)),
@@ -55,7 +54,7 @@ export async function sitesRoutes(app: FastifyInstance) {
       tags,
       summary: "This site's social media links",
       querystring: ZSocialLinksQuery,
-      response: { 200: ZSuccess(ZSocialLinksResponse) },
+      response: responses(ZSocialLinksResponse),
     },
     handler: async (request) => {
       if (request.query.site) assertSameSite(request.site, await services.sites.byCode(request.query.site));

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ZIdInput, ZMoney, ZMoneyInput } from './deposits.ts';
+import { M, ZQkPwd } from './validation.ts';
+
+/** Withdrawals: the withdraw page data, the request (spec §3 withdraw post fields), records, review. */
+
+const optionalText = (max: number) => z.string().trim().max(max, { error: M.tooLong }).optional();
+
+/**
+ * POST /api/drawing. The destination is the member's own bank card `member_bank_id`; the other
+ * account fields describe it as the form shows it and are kept with the order, never trusted to
+ * redirect money.
+ */
+export const ZWithdrawRequest = z.object({
+  name: optionalText(100),
+  money: ZMoneyInput('amount'),
+  account: optionalText(77),
+  member_bank_id: ZIdInput('member_bank_id'),
+  member_bank_text: optionalText(120),
+  member_remark: optionalText(200),
+  qk_pwd: ZQkPwd,
+  payment_type: optionalText(32),
+  cpf_id: optionalText(20),
+  phone_number: optionalText(20),
+  email: optionalText(77),
+  cnpj: optionalText(20),
+  evp: optionalText(40),
+});
+export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
+
+export const WITHDRAWAL_STATUSES = ['pending_review', 'approved', 'paying', 'paid', 'rejected', 'failed'] as const;
+export type TWithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const REVIEW_STATUSES = ['not_reviewed', 'reviewed'] as const;
+
+export const ZWithdrawalOrder = z.object({
+  id: z.string(),
+  order_no: z.string(),
+  amount: ZMoney,
+  fee: ZMoney,
+  /** What reaches the player's account: amount − fee. */
+  actual: ZMoney,
+  status: z.enum(WITHDRAWAL_STATUSES),
+  review_status: z.enum(REVIEW_STATUSES),
+  bank_card_id: z.string(),
+  /** The destination as shown: account type and a masked PIX key. */
+  account_type: z.string(),
+  account: z.string(),
+  payee_name: z.string(),
+  member_remark: z.string().nullable(),
+  /** The reviewer's remark (e.g. why it was rejected). */
+  remark: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+export type TWithdrawalOrder = z.infer<typeof ZWithdrawalOrder>;
+
+export const ZWithdrawResponse = ZWithdrawalOrder;
+
+/** GET /api/drawing/info?money=: the withdraw page (bounds, fee rule, receipt preview, rules). */
+export const ZWithdrawInfoQuery = z.object({
+  lang: z.string().max(16).optional(),
+  /** Optional amount to preview fee and actual receipt for. */
+  money: z.string().max(32).optional(),
+});
+
+export const ZWithdrawInfoResponse = z.object({
+  currency: z.literal('BRL'),
+  /** Cash balance and what may be withdrawn now (0 while wagering is outstanding). */
+  balance: ZMoney,
+  withdrawable: ZMoney,
+  /** Turnover still to bet before a withdrawal is allowed. */
+  wagering_required: ZMoney,
+  min_money: ZMoney,
+  max_money: ZMoney,
+  /** Fee rule: fee = max(fee_min, amount × fee_rate%). */
+  fee_rate: z.string(),
+  fee_min: ZMoney,
+  daily_count_max: z.number().int(),
+  today_count: z.number().int(),
+  has_qk_pwd: z.boolean(),
+  /** The site allows only PIX keys in the member's own CPF (br). */
+  own_cpf_only: z.boolean(),
+  /** The fee and actual receipt for `money`, when it was given and valid. */
+  preview: z.object({ amount: ZMoney, fee: ZMoney, actual: ZMoney }).nullable(),
+  /** Trading rules, translated. */
+  rules: z.array(z.string()),
+});
+export type TWithdrawInfoResponse = z.infer<typeof ZWithdrawInfoResponse>;
+
+export const ZWithdrawListResponse = z.object({
+  list: z.array(ZWithdrawalOrder),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+});
+export type TWithdrawListResponse = z.infer<typeof ZWithdrawListResponse>;
+
+/** Back office: GET /api/admin/withdrawals?status=pending_review&before= */
+export const ZAdminWithdrawalsQuery = z.object({
+  lang: z.string().max(16).optional(),
+  status: z.enum(WITHDRAWAL_STATUSES).optional(),
+  before: z.string().regex(/^\d{1,19}$/).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const ZAdminWithdrawal = ZWithdrawalOrder.extend({
+  member_id: z.string(),
+  username: z.string(),
+  pix_key: z.string(),
+  payout_id: z.string().nullable(),
+  fail_reason: z.string().nullable(),
+});
+export const ZAdminWithdrawalsResponse = z.object({
+  list: z.array(ZAdminWithdrawal),
+  next: z.string().nullable(),
+});
+
+export const ZAdminWithdrawalParams = z.object({ order_no: z.string().trim().min(1).max(40) });
+export const ZAdminRejectRequest = z.object({
+  remark: z.string({ error: M.required('name') }).trim().min(1).max(200, { error: M.tooLong }),
+});
+export const ZAdminApproveRequest = z
+  .object({ remark: z.string().trim().max(200, { error: M.tooLong }).optional() })
+  .nullish()
+  .transform((value) => value ?? {});
