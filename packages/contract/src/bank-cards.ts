@@ -26,12 +26,19 @@ export const BANK_CARD_FIELD_LIMITS = {
   accountNo: 40,
 } as const;
 
-/** A card id: a positive integer (numbers or digit strings are accepted, like member ids). */
-export const ZBankCardId = z.coerce
-  .number({ error: M.wrongType })
-  .int({ error: M.wrongType })
-  .positive({ error: M.wrongType })
-  .max(Number.MAX_SAFE_INTEGER, { error: M.wrongType });
+/** A card id: a positive integer, as a JSON number or a string of digits. */
+export const ZBankCardId = z
+  .union([z.number(), z.string().regex(/^\d{1,15}$/, { error: M.wrongType })], {
+    error: (issue) => (issue.input === undefined ? M.required('bank_account') : M.wrongType),
+  })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int({ error: M.wrongType })
+      .positive({ error: M.wrongType })
+      .max(Number.MAX_SAFE_INTEGER, { error: M.wrongType }),
+  );
 
 /** POST /api/member/bank/add */
 export const ZBankCardAddRequest = z.object({
@@ -45,7 +52,9 @@ export const ZBankCardAddRequest = z.object({
   /** The PIX key type. */
   account_type: z.enum(BANK_ACCOUNT_TYPES, {
     error: (issue) =>
-      issue.input === undefined || issue.input === '' ? M.required('type') : 'validation.account_type_invalid',
+      issue.input === undefined || issue.input === ''
+        ? M.required('type')
+        : 'validation.account_type_invalid',
   }),
   /** Payee: the account holder's name. */
   name: requiredString('name', BANK_CARD_FIELD_LIMITS.payeeName).regex(/^[\p{L}\p{M}' .-]+$/u, {
@@ -69,7 +78,7 @@ export type TBankCardAddRequest = z.infer<typeof ZBankCardAddRequest>;
 
 /** POST /api/member/bank/delete: removes one of the caller's cards. */
 export const ZBankCardDeleteRequest = z.object({
-  id: z.union([z.number(), z.string().max(20)], { error: M.required('bank_account') }).pipe(ZBankCardId),
+  id: ZBankCardId,
 });
 export type TBankCardDeleteRequest = z.infer<typeof ZBankCardDeleteRequest>;
 
