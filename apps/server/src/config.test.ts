@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has safe defaults for a local demo', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      CAPTCHA: true,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: true,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads CAPTCHA=off, a port and a PostgreSQL URL; blank values count as unset', () => {
+    const config = loadConfig({
+      CAPTCHA: 'off',
+      PORT: '3100',
+      DATABASE_URL: 'postgres://u:p@db:5432/sorte',
+      HOST: ' ',
+    });
+    expect(config).toMatchObject({
+      CAPTCHA: false,
+      PORT: 3100,
+      DATABASE_URL: 'postgres://u:p@db:5432/sorte',
+    });
+    expect(config.HOST).toBe('localhost');
+  });
+
+  it('names every bad variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', CAPTCHA: 'maybe', DATABASE_URL: 'mysql://x' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('CAPTCHA');
+      expect(message).toContain('DATABASE_URL');
+    }
+  });
+});
