@@ -1,5 +1,6 @@
+import { createRoutesFromElements } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildRouteObjects } from './router.tsx';
+import { routeTree } from './router.tsx';
 import { ROUTES } from './routes.tsx';
 
 /** Spec §2, verbatim. */
@@ -59,7 +60,7 @@ describe('route table', () => {
   });
 
   it('nests the layout routes under one index layout with a 404 catch-all', () => {
-    const [root] = buildRouteObjects();
+    const [root] = createRoutesFromElements(routeTree);
     const layout = root?.children?.find((child) => child.path === '/');
     const childPaths = layout?.children?.map((child) => (child.index ? '/' : child.path));
     expect(childPaths).toEqual([...ROUTES.filter((route) => route.layout).map((route) => route.path), '*']);

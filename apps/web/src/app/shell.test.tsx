@@ -1,15 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, createRoutesFromElements, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { getToken, setToken } from '../lib/storage.ts';
 import { mockApi, ok } from '../test/api-mock.ts';
 import { makeUser } from '../test/fixtures.ts';
-import { buildRouteObjects } from './router.tsx';
+import { routeTree } from './router.tsx';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() }, Toaster: () => null }));
+vi.mock('../lib/toast.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/toast.ts')>()),
+  toast: { error: vi.fn(), success: vi.fn() },
+}));
 
 const SITE = {
   site: 'sorte',
@@ -38,7 +41,7 @@ function renderAt(path: string) {
     'POST /api/profilepictures/user': () => ({ body: ok({ profileurl: null }) }),
     'POST /api/auth/logout': () => ({ body: ok(null) }),
   });
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutesFromElements(routeTree), { initialEntries: [path] });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../test/api-mock.ts';
 import { makeUser } from '../test/fixtures.ts';
@@ -8,8 +7,9 @@ import { modalStore } from './auth-modal.ts';
 import { confirmStore } from './dialog.ts';
 import { queryClient, USER_QUERY_KEY } from './query-client.ts';
 import { getToken, setToken } from './storage.ts';
+import { toast } from './toast.ts';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('./toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const unauthenticated = (extra: Record<string, unknown> = {}) => ({
   status: 401,

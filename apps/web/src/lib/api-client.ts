@@ -1,11 +1,11 @@
 import type { TFail } from '@sorte/contract';
 import i18next from 'i18next';
-import { toast } from 'sonner';
 import { openModal } from './auth-modal.ts';
 import { confirmDialog } from './dialog.ts';
 import { currentLanguage } from './i18n.ts';
 import { PROFILE_PHOTO_QUERY_KEY, queryClient, USER_QUERY_KEY } from './query-client.ts';
 import { clearAllStorage, getToken, setToken } from './storage.ts';
+import { toast } from './toast.ts';
 
 /** A failed call: `code` is the server's stable code (or NETWORK / BAD_RESPONSE for transport trouble). */
 export class ApiError extends Error {

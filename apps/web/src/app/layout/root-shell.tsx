@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
 import { ConfirmHost } from '../../components/confirm-host.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { ToasterHost } from '../../components/toaster-host.tsx';
 import { OfflineNotice } from '../../features/pwa/components/offline-notice.tsx';
 import { UpdateNotice } from '../../features/pwa/components/update-notice.tsx';
 import { SiteTheme } from '../../features/site/components/site-theme.tsx';
@@ -31,7 +31,7 @@ export function RootShell() {
       <ModalHost />
       <ConfirmHost />
       <UpdateNotice />
-      <Toaster position="top-center" theme="dark" richColors closeButton duration={4000} />
+      <ToasterHost />
     </>
   );
 }

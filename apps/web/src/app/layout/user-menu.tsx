@@ -2,10 +2,10 @@ import type { TUserInfo } from '@sorte/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Icon, type TIconName } from '../../components/icon.tsx';
 import { levelLabel } from '../../lib/format.ts';
 import { endSession, useProfilePhoto } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 
 const LINKS: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/profile', labelKey: 'nav.profile', icon: 'user' },

@@ -3,15 +3,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { loadValidationMessages } from '../../../lib/validation-messages.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { inviteCodeFromUrl, RegisterForm } from './register-form.tsx';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 function renderForm() {
   mockApi({

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useProfilePictures } from '../api/get-profile-pictures.ts';
 import { useSetProfilePicture } from '../api/set-profile-picture.ts';
 

@@ -2,13 +2,13 @@ import { LANGUAGE_TAGS } from '@sorte/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Icon, type TIconName } from '../../../components/icon.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { CURRENCY, formatMoney, levelLabel } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { endSession, useProfilePhoto, useUser } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 
 const SHORTCUTS: readonly { to: string; labelKey: string; icon: TIconName }[] = [
