@@ -63,6 +63,18 @@ export const ERROR_CODES = {
   BANK_CARD_NOT_FOUND: 404,
   /** br sites: the PIX key / payer is not in the member's own CPF. */
   CPF_MISMATCH: 422,
+  /** The stake is below the game's minimum or above its maximum (params: min, max). */
+  BET_OUT_OF_RANGE: 422,
+  /** The game parameters are not a valid bet (e.g. a roulette bet not on the table). */
+  INVALID_BET: 422,
+  /** The round was already settled (a second cash-out) or is not the caller's. */
+  ROUND_NOT_ACTIVE: 409,
+  /** A stepped game (mines, hi-lo) has an unfinished round, or seeds rotate while one is open. */
+  ROUND_IN_PROGRESS: 409,
+  /** The game is disabled on this site, or cannot be launched in the requested mode. */
+  GAME_UNAVAILABLE: 409,
+  /** The demo (fun-money) session token is missing, unknown or expired. */
+  DEMO_SESSION_INVALID: 401,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
 } as const;

@@ -309,7 +309,10 @@ export const ZSeedHistoryResponse = z.object({ list: z.array(ZRevealedSeedPair),
 
 const idempotency = {
   /** Same key → the bet is placed once; a retry answers the first result. Or the Idempotency-Key header. */
-  idempotency_key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' }).optional(),
+  idempotency_key: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' })
+    .optional(),
 };
 const int = (min: number, max: number) =>
   z

@@ -4,6 +4,7 @@ export * from './bank-cards.ts';
 export * from './deposits.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
+export * from './games.ts';
 export * from './languages.ts';
 export * from './messages/index.ts';
 export * from './money.ts';

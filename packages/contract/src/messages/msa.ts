@@ -32,6 +32,9 @@ export const msa: TCatalogue = {
   'validation.captcha_format': 'Sila masukkan aksara yang ditunjukkan dalam gambar',
   'validation.invite_code_format': 'Kod jemputan hanya boleh mengandungi huruf dan digit',
   'validation.invalid': 'Sila masukkan parameter yang betul',
+  'validation.required.client_seed': 'Sila masukkan benih klien',
+  'validation.client_seed_format': 'Benih klien mestilah 1 hingga 64 huruf, digit, ruang atau simbol biasa',
+  'validation.idempotency_key': 'Kunci permintaan mestilah 8 hingga 64 huruf, digit atau . _ : -',
 
   'errors.VALIDATION_FAILED': 'Sila betulkan ralat dalam borang',
   'errors.BAD_REQUEST': 'Sila masukkan parameter yang betul',
@@ -48,6 +51,12 @@ export const msa: TCatalogue = {
   'errors.ACCOUNT_DISABLED': 'Akaun ini telah dinyahaktifkan. Sila hubungi khidmat pelanggan',
   'errors.IDEMPOTENCY_CONFLICT': 'Permintaan ini telah dibuat dengan butiran yang berbeza',
   'errors.INSUFFICIENT_FUNDS': 'Baki tidak mencukupi',
+  'errors.BET_OUT_OF_RANGE': 'Pertaruhan mestilah antara {min} dan {max}',
+  'errors.INVALID_BET': 'Pertaruhan ini tidak sah untuk permainan ini',
+  'errors.ROUND_NOT_ACTIVE': 'Pusingan ini telah diselesaikan',
+  'errors.ROUND_IN_PROGRESS': 'Sila selesaikan pusingan semasa anda terlebih dahulu',
+  'errors.GAME_UNAVAILABLE': 'Permainan ini tidak tersedia buat masa ini',
+  'errors.DEMO_SESSION_INVALID': 'Sesi demo anda telah tamat. Sila mulakan sesi baharu',
   'errors.INTERNAL': 'Ralat rangkaian, sila cuba lagi kemudian',
   'validation.amount_invalid':
     'Sila masukkan jumlah yang sah (lebih daripada 0, maksimum 2 tempat perpuluhan)',
@@ -98,6 +107,13 @@ export const msa: TCatalogue = {
   'messages.unknown_site_body':
     'Alamat ini tidak dilayani oleh mana-mana laman kami. Sila semak alamat tersebut.',
   'messages.app_unavailable': 'Laman ini sedang dikemas kini. Sila cuba lagi dalam beberapa minit.',
+  'messages.favorite_added': 'Ditambah ke kegemaran',
+  'messages.favorite_removed': 'Dibuang daripada kegemaran',
+  'messages.favorite_error': 'Ralat semasa menetapkan kegemaran',
+  'messages.favorite_list_error': 'Ralat semasa menetapkan senarai kegemaran',
+  'messages.client_seed_updated': 'Benih klien dikemas kini',
+  'messages.seeds_rotated': 'Benih ditukar: benih pelayan sebelumnya kini didedahkan',
+  'messages.demo_mode': 'Mod demo: bermain dengan wang mainan, tiada wang sebenar digunakan',
   // Bank cards, transaction record, order center and balances (ACCOUNTS).
   'validation.account_type_invalid': 'Sila pilih jenis akaun yang sah',
   'validation.cpf_invalid': 'CPF tidak sah',

@@ -32,6 +32,10 @@ export const vi: TCatalogue = {
   'validation.captcha_format': 'Vui lòng nhập các ký tự hiển thị trong hình',
   'validation.invite_code_format': 'Mã mời chỉ được chứa chữ cái và chữ số',
   'validation.invalid': 'Vui lòng nhập đúng tham số',
+  'validation.required.client_seed': 'Vui lòng nhập hạt giống của người chơi',
+  'validation.client_seed_format':
+    'Hạt giống của người chơi phải gồm 1 đến 64 chữ cái, chữ số, dấu cách hoặc ký hiệu thông dụng',
+  'validation.idempotency_key': 'Khóa yêu cầu phải gồm 8 đến 64 chữ cái, chữ số hoặc . _ : -',
 
   'errors.VALIDATION_FAILED': 'Vui lòng sửa lỗi trong biểu mẫu',
   'errors.BAD_REQUEST': 'Vui lòng nhập đúng tham số',
@@ -48,6 +52,12 @@ export const vi: TCatalogue = {
   'errors.ACCOUNT_DISABLED': 'Tài khoản này đã bị vô hiệu hóa. Vui lòng liên hệ chăm sóc khách hàng',
   'errors.IDEMPOTENCY_CONFLICT': 'Yêu cầu này đã được gửi với nội dung khác',
   'errors.INSUFFICIENT_FUNDS': 'Số dư không đủ',
+  'errors.BET_OUT_OF_RANGE': 'Tiền cược phải nằm trong khoảng {min} đến {max}',
+  'errors.INVALID_BET': 'Cược này không hợp lệ cho trò chơi',
+  'errors.ROUND_NOT_ACTIVE': 'Ván này đã được thanh toán',
+  'errors.ROUND_IN_PROGRESS': 'Vui lòng hoàn thành ván hiện tại trước',
+  'errors.GAME_UNAVAILABLE': 'Trò chơi này hiện không khả dụng',
+  'errors.DEMO_SESSION_INVALID': 'Phiên chơi thử của bạn đã kết thúc. Vui lòng bắt đầu phiên mới',
   'errors.INTERNAL': 'Lỗi mạng, vui lòng thử lại sau',
   'validation.amount_invalid': 'Vui lòng nhập số tiền hợp lệ (lớn hơn 0, tối đa 2 chữ số thập phân)',
   'validation.required.member_bank_id': 'Vui lòng chọn thẻ ngân hàng',
@@ -94,6 +104,13 @@ export const vi: TCatalogue = {
   'messages.unknown_site_body':
     'Địa chỉ này không thuộc trang web nào của chúng tôi. Vui lòng kiểm tra lại địa chỉ.',
   'messages.app_unavailable': 'Trang web đang được cập nhật. Vui lòng thử lại sau vài phút.',
+  'messages.favorite_added': 'Đã thêm vào mục yêu thích',
+  'messages.favorite_removed': 'Đã xóa khỏi mục yêu thích',
+  'messages.favorite_error': 'Lỗi khi đặt mục yêu thích',
+  'messages.favorite_list_error': 'Lỗi khi đặt danh sách yêu thích',
+  'messages.client_seed_updated': 'Đã cập nhật hạt giống của người chơi',
+  'messages.seeds_rotated': 'Đã đổi hạt giống: hạt giống máy chủ trước đó nay đã được công bố',
+  'messages.demo_mode': 'Chế độ chơi thử: chơi bằng tiền ảo, không dùng tiền thật',
   // Bank cards, transaction record, order center and balances (ACCOUNTS).
   'validation.account_type_invalid': 'Vui lòng chọn loại tài khoản hợp lệ',
   'validation.cpf_invalid': 'CPF không hợp lệ',
