@@ -82,8 +82,10 @@ export const ZLoginResponse = ZSessionResponse;
 export type TLoginResponse = TSessionResponse;
 
 /** POST /api/auth/me: no body; the bearer token names the member. */
+export const ZMeRequest = z.object({}).nullish();
 export const ZMeResponse = ZUserInfo;
 export type TMeResponse = TUserInfo;
 
-/** POST /api/auth/logout: ends the calling session. */
+/** POST /api/auth/logout: ends the calling session (no body). */
+export const ZLogoutRequest = z.object({}).nullish();
 export const ZLogoutResponse = z.null();

@@ -4,7 +4,9 @@ import {
   ZLangQuery,
   ZLoginRequest,
   ZLoginResponse,
+  ZLogoutRequest,
   ZLogoutResponse,
+  ZMeRequest,
   ZMeResponse,
   ZRegisterRequest,
   ZRegisterResponse,
@@ -88,6 +90,7 @@ export async function authRoutes(app: FastifyInstance) {
       summary: 'The logged-in player (user info, spec §3)',
       security: bearer,
       querystring: ZLangQuery,
+      body: ZMeRequest,
       response: responses(ZMeResponse),
     },
     handler: async (request) =>
@@ -101,6 +104,7 @@ export async function authRoutes(app: FastifyInstance) {
       summary: 'End the calling session',
       security: bearer,
       querystring: ZLangQuery,
+      body: ZLogoutRequest,
       response: responses(ZLogoutResponse),
     },
     handler: async (request) => {
