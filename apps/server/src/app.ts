@@ -13,6 +13,7 @@ import {
   defaultCaptchaGenerator,
 } from './modules/auth/captcha.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sitesRoutes);
       await api.register(profilePicturesRoutes);
       await api.register(adminRoutes);
+      await api.register(bankCardsRoutes);
     },
     { prefix: '/api' },
   );
