@@ -11,6 +11,7 @@ import {
   getSystemBalances,
   getTransferByKey,
   hold,
+  LIMITS,
   listMemberTransfers,
   openMemberAccounts,
   reconcile,
@@ -198,6 +199,31 @@ describe.each(kinds)('wallet service on %s', (kind) => {
     }
     const max = await transfer(db, deposit(siteId, member, MAX_MINOR));
     expect(max.creditBalanceAfterMinor).toBe(MAX_MINOR);
+  });
+
+  it('refuses a credit that would take a player account past its balance limit', async () => {
+    const member = await createTestMember(db, siteId);
+    for (let i = 0n; i < LIMITS.balanceMinor / MAX_MINOR; i++)
+      await transfer(db, deposit(siteId, member, MAX_MINOR));
+    expect((await getBalances(db, member)).cashMinor).toBe(LIMITS.balanceMinor);
+    await expectWalletError(transfer(db, deposit(siteId, member, 1n)), 'INVALID_AMOUNT');
+    const reward = (wageringAddMinor: bigint) =>
+      transfer(db, {
+        siteId,
+        kind: 'bonus_grant',
+        from: { system: 'promotions_expense' },
+        to: { memberId: member, account: 'bonus' },
+        amountMinor: 1n,
+        idempotencyKey: key('reward'),
+        wageringAddMinor,
+      });
+    for (let i = 0n; i < LIMITS.wageringMinor / MAX_MINOR; i++) await reward(MAX_MINOR);
+    await expectWalletError(reward(1n), 'INVALID_AMOUNT');
+    expect(await getBalances(db, member)).toMatchObject({
+      wageringRequiredMinor: LIMITS.wageringMinor,
+      bonusMinor: 100n,
+    });
+    expect((await getBalances(db, member)).cashMinor).toBe(LIMITS.balanceMinor);
   });
 
   it('refuses malformed transfers: same account, two members, hold accounts, long keys', async () => {

@@ -60,6 +60,12 @@ export const LIMITS = {
   referenceChars: 128,
   metadataJsonChars: 4096,
   transferPageSize: 100,
+  /**
+   * Ceilings on what one player account may hold / owe in wagering (100 × MAX_MINOR, about
+   * R$ 10 trillion): far beyond any real balance, far below bigint overflow.
+   */
+  balanceMinor: MAX_MINOR * 100n,
+  wageringMinor: MAX_MINOR * 100n,
 } as const;
 
 export interface TransferInput {
@@ -730,6 +736,16 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
 
   const debitAfter = debitBefore === null ? null : debitBefore - posting.amountMinor;
   const creditAfter = creditBefore === null ? null : creditBefore + posting.amountMinor;
+  if (creditAfter !== null && creditAfter > LIMITS.balanceMinor) {
+    return refuse(
+      new WalletError('INVALID_AMOUNT', 'The credited account would exceed its balance limit', {
+        accountId: credit.id.toString(),
+      }),
+    );
+  }
+  if (wageringBefore + wageringDeltaMinor > LIMITS.wageringMinor) {
+    return refuse(new WalletError('INVALID_AMOUNT', 'The wagering requirement would exceed its limit'));
+  }
   const inserted = await insertTransfer(tx, {
     siteId: posting.siteId,
     kind: posting.kind,
