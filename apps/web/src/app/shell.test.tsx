@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, createRoutesFromElements, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -83,10 +83,11 @@ describe('player shell', () => {
   it('opens the register and login modals as modal states, not routes', async () => {
     const { router } = renderAt('/');
     await userEvent.click(await screen.findByTestId('open-register'));
-    const modal = await screen.findByTestId('register-modal');
+    // The first open downloads the form chunk (zod and the contract schemas).
+    const modal = await screen.findByTestId('register-modal', {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/');
     await userEvent.click(within(modal).getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByTestId('login-modal')).toBeTruthy();
+    expect(await screen.findByTestId('login-modal', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('register-modal')).toBeNull();
   });
 
@@ -131,6 +132,6 @@ describe('player shell', () => {
 });
 
 function cleanupAndRender(path: string) {
-  document.body.innerHTML = '';
+  cleanup();
   renderAt(path);
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 
@@ -64,7 +65,9 @@ export function Modal({
     };
   }, []);
 
-  return (
+  // A portal to <body>: a modal opened inside a page must not be trapped under the page's
+  // stacking context (the bottom navigation would cover it).
+  return createPortal(
     // Clicking the backdrop is a pointer shortcut; keyboard users have Escape and the close button.
     // biome-ignore lint/a11y/noStaticElementInteractions: see above
     <div
@@ -90,6 +93,7 @@ export function Modal({
         </header>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

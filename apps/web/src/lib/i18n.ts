@@ -1,7 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, normalizeLanguage, type TLanguage } from '@sorte/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { pageReload } from './page-reload.ts';
 import { getStoredLanguage, setStoredLanguage } from './storage.ts';
+
+export { pageReload };
 
 export type TCatalogue = { [key: string]: string | TCatalogue };
 
@@ -46,9 +49,6 @@ export async function initI18n(language: TLanguage = resolveInitialLanguage()): 
 export function addTranslations(language: TLanguage, catalogue: TCatalogue): void {
   i18next.addResourceBundle(language, 'translation', catalogue, true, false);
 }
-
-/** How the page reloads; tests replace `run` (jsdom cannot navigate). */
-export const pageReload = { run: (): void => window.location.reload() };
 
 /**
  * Switching language refreshes the page (spec §4): every query, cached server text and formatted

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { pageReload } from '../../lib/page-reload.ts';
 import { updateStore } from './pwa-state.ts';
 
 /** Spec §9: look for a new version every 60 s; show the waiting notice 200 ms after it appears. */
@@ -22,7 +23,7 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (!hadController || reloading) return;
     reloading = true;
-    window.location.reload();
+    pageReload.run();
   });
 
   workbox
