@@ -6,6 +6,7 @@ import { hashSecret } from '../modules/auth/passwords.ts';
 import { AVATAR_COUNT, type TBannerDesign } from '../modules/media/artwork.ts';
 import { members, profilePictures } from '../modules/members/members.schema.ts';
 import { siteBanners, siteDomains, siteSocialLinks, sites } from '../modules/sites/sites.schema.ts';
+import { openMemberAccounts } from '../modules/wallet/wallet.service.ts';
 
 /** The game categories of spec §1, in tab order. */
 export const CATEGORIES = [
@@ -222,6 +223,13 @@ export async function seedDemoData(executor: Executor): Promise<void> {
         })
         .onConflictDoNothing();
     }
+    const [demo01] = await executor
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.siteId, site.id), eq(members.usernameLower, DEMO_PLAYER.username)))
+      .limit(1);
+    // Idempotent: a restart (or a second process seeding at once) finds the accounts already open.
+    if (demo01) await openMemberAccounts(executor, { siteId: site.id, memberId: demo01.id });
 
     const [operator] = await executor
       .select({ id: operators.id })

@@ -12,6 +12,7 @@ import {
 import type { TMemberRow } from '../members/members.schema.ts';
 import { normalizePhone } from '../members/phone.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';
@@ -24,11 +25,6 @@ export type TAuthDeps = {
   captcha: CaptchaService;
   throttle: LoginThrottle;
   limits: { maxFailuresPerAccount: number; maxFailuresPerIp: number };
-  /**
-   * Runs inside the registration transaction once the member row exists (e.g. the wallet opens the
-   * member's accounts), so a member never exists without what this hook creates.
-   */
-  onMemberCreated?: (tx: Executor, siteId: bigint, memberId: bigint) => Promise<void>;
 };
 
 const INVITE_CODE_ATTEMPTS = 5;
@@ -91,7 +87,8 @@ export async function register(
           lang: client.lang,
           registerIp: client.ip,
         });
-        await deps.onMemberCreated?.(tx, site.id, member.id);
+        // In the same transaction: a member never exists without their wallet accounts.
+        await openMemberAccounts(tx, { siteId: site.id, memberId: member.id });
         return { member, session: await createMemberSession(tx, site, member.id, client) };
       });
       return await toSessionResponse(deps, site, member, session);

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { getBalances } from '../wallet/wallet.service.ts';
 
 /** Every money figure of the user info (spec §3), in centavos. */
 export type TMemberBalances = {
@@ -24,15 +25,22 @@ export const ZERO_BALANCES: Readonly<TMemberBalances> = Object.freeze({
 });
 
 /**
- * The single place the user info gets its money from. Balances belong to the wallet module (the
- * only writer of the ledger); this foundation has no money movements yet, so every member's
- * figures are zero. When the wallet's balance reader lands, this function delegates to it and
- * every caller (me, login, register) shows ledger balances with no other change.
+ * The single place the user info gets its money from: the wallet's ledger balances (the wallet is
+ * the only writer of the ledger). money = cash, fs_money = bonus, ml_money = turnover still to bet
+ * before cash is withdrawable, total_money = cash + bonus. Every in-house game settles against the
+ * one cash account, so the per-platform slot/live figures and the credit line stay zero.
  */
 export async function getMemberBalances(
-  _executor: Executor,
-  _siteId: bigint,
-  _memberId: bigint,
+  executor: Executor,
+  siteId: bigint,
+  memberId: bigint,
 ): Promise<TMemberBalances> {
-  return { ...ZERO_BALANCES };
+  const balances = await getBalances(executor, memberId, { siteId });
+  return {
+    ...ZERO_BALANCES,
+    moneyMinor: balances.cashMinor,
+    fsMoneyMinor: balances.bonusMinor,
+    mlMoneyMinor: balances.wageringRequiredMinor,
+    totalMoneyMinor: balances.totalMinor,
+  };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { INVITE_CODE_LENGTH, newInviteCode } from './invite-code.ts';
-import { getMemberBalances } from './member-balances.ts';
 import { levelName } from './member-info.ts';
 
 describe('invite codes', () => {
@@ -25,16 +24,5 @@ describe('levelName', () => {
     ]);
     expect(levelName(-3)).toBe('Member');
     expect(levelName(99)).toBe('Diamond');
-  });
-});
-
-describe('getMemberBalances', () => {
-  it('returns a fresh object of bigint centavos each time', async () => {
-    const executor = {} as Parameters<typeof getMemberBalances>[0];
-    const first = await getMemberBalances(executor, 1n, 1n);
-    first.moneyMinor = 5n;
-    const second = await getMemberBalances(executor, 1n, 1n);
-    expect(second.moneyMinor).toBe(0n);
-    expect(Object.values(second).every((value) => typeof value === 'bigint')).toBe(true);
   });
 });
