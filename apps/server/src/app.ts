@@ -14,10 +14,19 @@ import {
 } from './modules/auth/captcha.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
+import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
+import { PspGateway } from './modules/deposits/psp-gateway.ts';
+import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
+import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';
+import {
+  pspPayoutWebhookRoutes,
+  withdrawalsAdminRoutes,
+  withdrawalsRoutes,
+} from './modules/withdrawals/withdrawals.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
@@ -32,6 +41,10 @@ export type AppOptions = {
   captchaGenerator?: CaptchaGenerator;
   /** Runs in the registration transaction once a member exists (e.g. open wallet accounts). */
   onMemberCreated?: (tx: Executor, siteId: bigint, memberId: bigint) => Promise<void>;
+  /** The PSP link of the money flows; server.ts attaches the connection once listening. */
+  psp?: PspGateway;
+  /** PostgreSQL URL for the realtime LISTEN connection (default: DATABASE_URL on PostgreSQL). */
+  realtimeListenUrl?: string;
 };
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -106,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const services: TServices = { config, db: database.db, sites, captcha, throttle, auth };
   app.decorate('services', services);
+  app.decorate('psp', options.psp ?? new PspGateway());
 
   // 1. External plugins.
   await app.register(externalPlugins, { config });
@@ -113,6 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(requestContextPlugin, { sites });
   await app.register(sessionAuthPlugin);
+  await app.register(realtimePlugin, {
+    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+  });
   // 3. Routes.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(
@@ -121,6 +138,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sitesRoutes);
       await api.register(profilePicturesRoutes);
       await api.register(adminRoutes);
+      await api.register(depositsRoutes);
+      await api.register(pspPixWebhookRoutes);
+      await api.register(withdrawalsRoutes);
+      await api.register(withdrawalsAdminRoutes);
+      await api.register(pspPayoutWebhookRoutes);
       await api.register(bankCardsRoutes);
     },
     { prefix: '/api' },

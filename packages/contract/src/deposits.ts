@@ -40,9 +40,12 @@ export const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
 /** A positive id as a number or a digit string (forms send either). */
 export const ZIdInput = (field: string) =>
   z
-    .union([z.string().regex(/^[1-9]\d{0,17}$/, { error: M.wrongType }), z.number().int().positive().safe()], {
-      error: (issue) => (issue.input === undefined ? M.required(field) : M.wrongType),
-    })
+    .union(
+      [z.string().regex(/^[1-9]\d{0,17}$/, { error: M.wrongType }), z.number().int().positive().safe()],
+      {
+        error: (issue) => (issue.input === undefined ? M.required(field) : M.wrongType),
+      },
+    )
     .transform((value) => BigInt(value));
 
 /** GET /api/payments/list?lang&domain: the payment methods of the site. */
@@ -99,7 +102,11 @@ export const ZRechargeRequest = z.object({
   /** The channel id from /api/payment/online/list. */
   payment_id: ZIdInput('type'),
   /** The method code ("pix"). */
-  payment_type: z.string({ error: M.required('type') }).trim().min(1, { error: M.required('type') }).max(32),
+  payment_type: z
+    .string({ error: M.required('type') })
+    .trim()
+    .min(1, { error: M.required('type') })
+    .max(32),
   /** Free text the player may add (shown to the payer's bank). */
   payment_desc: z.string().trim().max(140, { error: M.tooLong }).optional(),
 });
@@ -148,8 +155,14 @@ export const ZRechargeDetailQuery = z.object({
  */
 export const ZRecordsRequest = z
   .object({
-    before: z.string().regex(/^\d{1,19}$/).optional(),
-    after: z.string().regex(/^\d{1,19}$/).optional(),
+    before: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .optional(),
+    after: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .optional(),
     limit: z.coerce.number().int().min(1).max(50).optional(),
     days: z.union([z.literal(1), z.literal(3), z.literal(7)]).optional(),
     status: z.string().max(32).optional(),

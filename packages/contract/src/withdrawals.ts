@@ -28,7 +28,14 @@ export const ZWithdrawRequest = z.object({
 });
 export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 
-export const WITHDRAWAL_STATUSES = ['pending_review', 'approved', 'paying', 'paid', 'rejected', 'failed'] as const;
+export const WITHDRAWAL_STATUSES = [
+  'pending_review',
+  'approved',
+  'paying',
+  'paid',
+  'rejected',
+  'failed',
+] as const;
 export type TWithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const REVIEW_STATUSES = ['not_reviewed', 'reviewed'] as const;
 
@@ -99,7 +106,10 @@ export type TWithdrawListResponse = z.infer<typeof ZWithdrawListResponse>;
 export const ZAdminWithdrawalsQuery = z.object({
   lang: z.string().max(16).optional(),
   status: z.enum(WITHDRAWAL_STATUSES).optional(),
-  before: z.string().regex(/^\d{1,19}$/).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
@@ -117,7 +127,11 @@ export const ZAdminWithdrawalsResponse = z.object({
 
 export const ZAdminWithdrawalParams = z.object({ order_no: z.string().trim().min(1).max(40) });
 export const ZAdminRejectRequest = z.object({
-  remark: z.string({ error: M.required('name') }).trim().min(1).max(200, { error: M.tooLong }),
+  remark: z
+    .string({ error: M.required('name') })
+    .trim()
+    .min(1)
+    .max(200, { error: M.tooLong }),
 });
 export const ZAdminApproveRequest = z
   .object({ remark: z.string().trim().max(200, { error: M.tooLong }).optional() })

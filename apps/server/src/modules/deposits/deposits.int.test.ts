@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../../test/databases.ts';
+import { reconcile } from '../wallet/wallet.reconcile.ts';
+import { expireDeposits } from './deposits.service.ts';
+import {
+  balancesOf,
+  call,
+  HOSTS,
+  type MoneyHarness,
+  newPlayer,
+  payOnSandbox,
+  randomCpf,
+  setMemberCpf,
+  signedWebhook,
+  startMoneyHarness,
+  waitFor,
+} from './money.fixtures.ts';
+
+const kinds = await databaseKinds();
+
+describe.each(kinds)('PIX deposits through the sandbox PSP on %s', (kind) => {
+  let h: MoneyHarness;
+  beforeAll(async () => {
+    h = await startMoneyHarness(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const channels = async (host: string = HOSTS.intl) =>
+    (await call(h.app, { method: 'GET', url: '/api/payment/online/list?payment_type=pix', host })).body.data
+      .list;
+
+  const recharge = (token: string, payload: Record<string, unknown>, host: string = HOSTS.intl) =>
+    call(h.app, { method: 'POST', url: '/api/recharge/online', host, token, payload });
+
+  const detail = async (token: string, orderNo: string, host: string = HOSTS.intl) =>
+    (await call(h.app, { method: 'GET', url: `/api/recharge/detail?order_no=${orderNo}`, host, token })).body
+      .data;
+
+  async function order(token: string, money = '100.00', host: string = HOSTS.intl) {
+    const channel = (await channels(host))[0];
+    const response = await recharge(token, { money, payment_id: channel.id, payment_type: 'pix' }, host);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data;
+  }
+
+  it('lists PIX as the payment method and its channels with bounds from server data', async () => {
+    const methods = await call(h.app, { method: 'GET', url: '/api/payments/list?lang=en&domain=localhost' });
+    expect(methods.body.data).toMatchObject({
+      currency: 'BRL',
+      list: [{ payment_type: 'pix', name: 'PIX' }],
+    });
+    const list = await channels();
+    expect(list.length).toBeGreaterThan(0);
+    expect(list[0]).toMatchObject({ payment_type: 'pix', min_money: '10.00', max_money: '50000.00' });
+  });
+
+  it('creates an order with a charge, pays it on the payer page and credits the balance once', async () => {
+    const player = await newPlayer(h.app);
+    const created = await order(player.token, '123.45');
+    expect(created).toMatchObject({ status: 'pending', amount: '123.45' });
+    expect(created.order_no).toMatch(/^R\d{8}[A-Z0-9]{12}$/);
+    expect(created.pix_copy_paste).toMatch(/^000201/);
+    expect(created.pay_url).toBe(`${h.psp.sandboxUrl}/pay/${created.txid}`);
+    expect(created.expires_in).toBeGreaterThan(0);
+
+    await payOnSandbox(h.psp, created.txid, randomCpf());
+    await waitFor(async () => (await detail(player.token, created.order_no)).status === 'paid', 'the credit');
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(12_345n);
+
+    const records = await call(h.app, {
+      method: 'POST',
+      url: '/api/recharge/list',
+      token: player.token,
+      payload: {},
+    });
+    expect(records.body.data.list[0]).toMatchObject({
+      order_no: created.order_no,
+      status: 'paid',
+      amount: '123.45',
+    });
+  });
+
+  it('credits exactly once when the notification is replayed ten times, reordered and concurrent', async () => {
+    const player = await newPlayer(h.app);
+    const first = await order(player.token, '50.00');
+    const second = await order(player.token, '70.00');
+    const pix = (txid: string, e2e: string, valor: string) => ({
+      pix: [
+        {
+          endToEndId: e2e,
+          txid,
+          valor,
+          horario: new Date().toISOString(),
+          pagador: { cpf: randomCpf(), nome: 'Ana' },
+        },
+      ],
+    });
+    const e2eA = `E${'1'.repeat(8)}${Date.now()}${'A'.repeat(10)}`.slice(0, 32);
+    const e2eB = `E${'2'.repeat(8)}${Date.now()}${'B'.repeat(10)}`.slice(0, 32);
+    const deliveries = [
+      ...Array.from({ length: 10 }, () => pix(second.txid, e2eB, '70.00')),
+      ...Array.from({ length: 10 }, () => pix(first.txid, e2eA, '50.00')),
+    ];
+    const answers = await Promise.all(
+      deliveries.map((body) => signedWebhook(h.app, 'pix', body, h.psp.webhookSecret)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const outcomes = answers.flatMap((a) => a.json().data.outcomes);
+    expect(outcomes.filter((o: string) => o === 'credited')).toHaveLength(2);
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(12_000n);
+    for (const body of deliveries.slice(0, 3)) await signedWebhook(h.app, 'pix', body, h.psp.webhookSecret);
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(12_000n);
+    expect((await reconcile(h.db)).ok).toBe(true);
+  });
+
+  it('refuses a delivery with a bad, missing or stale signature and changes nothing', async () => {
+    const player = await newPlayer(h.app);
+    const created = await order(player.token, '40.00');
+    const body = {
+      pix: [
+        {
+          endToEndId: `E${Date.now()}`.padEnd(32, 'Z'),
+          txid: created.txid,
+          valor: '40.00',
+          horario: new Date().toISOString(),
+        },
+      ],
+    };
+    const forged = await signedWebhook(h.app, 'pix', body, 'not-the-secret-at-all-0123456789');
+    expect(forged.statusCode).toBe(401);
+    const unsigned = await h.app.inject({
+      method: 'POST',
+      url: '/api/psp/webhook/pix',
+      headers: { host: HOSTS.intl, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect((await detail(player.token, created.order_no)).status).toBe('pending');
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(0n);
+  });
+
+  it('acknowledges a Pix for an unknown txid without money and refunds a wrong amount', async () => {
+    const unknown = await signedWebhook(
+      h.app,
+      'pix',
+      {
+        pix: [
+          {
+            endToEndId: 'E'.padEnd(32, 'Q'),
+            txid: 'x'.repeat(30),
+            valor: '10.00',
+            horario: new Date().toISOString(),
+          },
+        ],
+      },
+      h.psp.webhookSecret,
+    );
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().data.outcomes).toEqual(['unknown_txid']);
+
+    const player = await newPlayer(h.app);
+    const created = await order(player.token, '30.00');
+    const wrong = await signedWebhook(
+      h.app,
+      'pix',
+      {
+        pix: [
+          {
+            endToEndId: `E${Date.now()}`.padEnd(32, 'W'),
+            txid: created.txid,
+            valor: '3.00',
+            horario: new Date().toISOString(),
+          },
+        ],
+      },
+      h.psp.webhookSecret,
+    );
+    expect(wrong.json().data.outcomes).toEqual(['refunded']);
+    expect((await detail(player.token, created.order_no)).status).toBe('refunded');
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(0n);
+  });
+
+  it('on a br site refunds a payment from another CPF and credits one from the member’s CPF', async () => {
+    const player = await newPlayer(h.app, HOSTS.br);
+    const own = randomCpf();
+    await setMemberCpf(h.db, player.memberId, own);
+    const foreign = await order(player.token, '60.00', HOSTS.br);
+    await payOnSandbox(h.psp, foreign.txid, randomCpf());
+    await waitFor(
+      async () => (await detail(player.token, foreign.order_no, HOSTS.br)).status === 'refunded',
+      'the refund',
+    );
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(0n);
+
+    const mine = await order(player.token, '60.00', HOSTS.br);
+    await payOnSandbox(h.psp, mine.txid, own);
+    await waitFor(
+      async () => (await detail(player.token, mine.order_no, HOSTS.br)).status === 'paid',
+      'the credit',
+    );
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(6000n);
+  });
+
+  it('expires unpaid charges (job and lazily on read)', async () => {
+    const player = await newPlayer(h.app);
+    const created = await order(player.token, '20.00');
+    await h.db.execute(
+      (await import('drizzle-orm'))
+        .sql`UPDATE deposit_orders SET expires_at = now() - interval '1 second', created_at = now() - interval '1 hour' WHERE order_no = ${created.order_no}`,
+    );
+    expect(await expireDeposits(h.db)).toBeGreaterThanOrEqual(1);
+    const after = await detail(player.token, created.order_no);
+    expect(after).toMatchObject({ status: 'expired', expires_in: 0 });
+  });
+
+  it('refuses bad input on every deposit endpoint and changes nothing', async () => {
+    const player = await newPlayer(h.app);
+    const other = await newPlayer(h.app);
+    const channel = (await channels())[0];
+    const bad = [
+      '-10',
+      '0',
+      '0.00',
+      '10.001',
+      '99999999999999',
+      'abc',
+      '',
+      '1e3',
+      ' ',
+      12.345,
+      -5,
+      null,
+      true,
+    ];
+    for (const money of bad) {
+      const response = await recharge(player.token, { money, payment_id: channel.id, payment_type: 'pix' });
+      expect(response.status, `money ${JSON.stringify(money)}`).toBe(422);
+      expect(response.body.status).toBe('fail');
+    }
+    const low = await recharge(player.token, { money: '9.99', payment_id: channel.id, payment_type: 'pix' });
+    expect(low.body).toMatchObject({
+      code: 'AMOUNT_OUT_OF_RANGE',
+      message: 'The amount must be between 10.00 and 50000.00',
+    });
+    const high = await recharge(player.token, {
+      money: '50000.01',
+      payment_id: channel.id,
+      payment_type: 'pix',
+    });
+    expect(high.body.code).toBe('AMOUNT_OUT_OF_RANGE');
+    const unknownChannel = await recharge(player.token, {
+      money: '20',
+      payment_id: 999999,
+      payment_type: 'pix',
+    });
+    expect(unknownChannel.body.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    const wrongMethod = await recharge(player.token, {
+      money: '20',
+      payment_id: channel.id,
+      payment_type: 'card',
+    });
+    expect(wrongMethod.body.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    const guest = await recharge('', { money: '20', payment_id: channel.id, payment_type: 'pix' });
+    expect(guest.status).toBe(401);
+
+    const theirs = await order(other.token, '25.00');
+    const peek = await call(h.app, {
+      method: 'GET',
+      url: `/api/recharge/detail?order_no=${theirs.order_no}`,
+      token: player.token,
+    });
+    expect(peek.body.code).toBe('ORDER_NOT_FOUND');
+    const list = await call(h.app, {
+      method: 'POST',
+      url: '/api/recharge/list',
+      token: player.token,
+      payload: {},
+    });
+    expect(list.body.data.list).toEqual([]);
+    const badPage = await call(h.app, {
+      method: 'POST',
+      url: '/api/recharge/list',
+      token: player.token,
+      payload: { limit: 500 },
+    });
+    expect(badPage.status).toBe(422);
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(0n);
+  });
+
+  it('pages recharge records by keyset, newest first, stable under inserts', async () => {
+    const player = await newPlayer(h.app);
+    const made = [];
+    for (let i = 0; i < 5; i += 1) made.push((await order(player.token, `${11 + i}.00`)).order_no);
+    const page1 = (
+      await call(h.app, {
+        method: 'POST',
+        url: '/api/recharge/list',
+        token: player.token,
+        payload: { limit: 2 },
+      })
+    ).body.data;
+    expect(page1.list.map((o: { order_no: string }) => o.order_no)).toEqual([made[4], made[3]]);
+    expect(page1.prev).toBeNull();
+    await order(player.token, '99.00');
+    const page2 = (
+      await call(h.app, {
+        method: 'POST',
+        url: '/api/recharge/list',
+        token: player.token,
+        payload: { limit: 2, before: page1.next },
+      })
+    ).body.data;
+    expect(page2.list.map((o: { order_no: string }) => o.order_no)).toEqual([made[2], made[1]]);
+    const back = (
+      await call(h.app, {
+        method: 'POST',
+        url: '/api/recharge/list',
+        token: player.token,
+        payload: { limit: 2, after: page2.prev },
+      })
+    ).body.data;
+    expect(back.list.map((o: { order_no: string }) => o.order_no)).toEqual([made[4], made[3]]);
+    expect(back.prev).not.toBeNull();
+  });
+});

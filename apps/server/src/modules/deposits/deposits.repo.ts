@@ -1,0 +1,170 @@
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sites } from '../sites/sites.schema.ts';
+import {
+  depositOrders,
+  memberMoneyProfile,
+  paymentChannels,
+  type TDepositOrderRow,
+  type TDepositStatus,
+  type TPaymentChannelRow,
+} from './deposits.schema.ts';
+
+/** SQL of the deposits module; every function takes the executor it runs in. */
+
+/**
+ * The channels a site offers: its own rows when it has any, otherwise the defaults (site_id NULL).
+ * Switched-off channels are left out.
+ */
+export async function findSiteChannels(executor: Executor, siteId: bigint): Promise<TPaymentChannelRow[]> {
+  const rows = await executor
+    .select()
+    .from(paymentChannels)
+    .where(or(eq(paymentChannels.siteId, siteId), isNull(paymentChannels.siteId)))
+    .orderBy(asc(paymentChannels.position), asc(paymentChannels.id));
+  const own = rows.filter((row) => row.siteId === siteId);
+  return (own.length > 0 ? own : rows).filter((row) => row.status === 1);
+}
+
+export async function findMemberProfile(executor: Executor, siteId: bigint, memberId: bigint, lock = false) {
+  const query = executor
+    .select()
+    .from(memberMoneyProfile)
+    .where(and(eq(memberMoneyProfile.id, memberId), eq(memberMoneyProfile.siteId, siteId)));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function findSiteJurisdiction(executor: Executor, siteId: bigint): Promise<string | null> {
+  const rows = await executor
+    .select({ jurisdiction: sites.jurisdiction })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  return rows[0]?.jurisdiction ?? null;
+}
+
+export async function insertDepositOrder(
+  executor: Executor,
+  values: typeof depositOrders.$inferInsert,
+): Promise<TDepositOrderRow> {
+  const rows = await executor.insert(depositOrders).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateDepositOrder(
+  executor: Executor,
+  id: bigint,
+  values: Partial<typeof depositOrders.$inferInsert>,
+): Promise<TDepositOrderRow> {
+  const rows = await executor
+    .update(depositOrders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(depositOrders.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+/** The order of a txid, locked for the rest of the transaction (one notification at a time). */
+export async function lockOrderByTxid(executor: Executor, txid: string): Promise<TDepositOrderRow | null> {
+  const rows = await executor.select().from(depositOrders).where(eq(depositOrders.txid, txid)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function findMemberOrder(
+  executor: Executor,
+  siteId: bigint,
+  memberId: bigint,
+  orderNo: string,
+): Promise<TDepositOrderRow | null> {
+  const rows = await executor
+    .select()
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.orderNo, orderNo),
+        eq(depositOrders.memberId, memberId),
+        eq(depositOrders.siteId, siteId),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+export async function markRefundSettled(
+  executor: Executor,
+  endToEndId: string,
+  refundId: string,
+  status: 'returned' | 'failed',
+): Promise<void> {
+  await executor
+    .update(depositOrders)
+    .set({ refundStatus: status, updatedAt: sql`now()` })
+    .where(and(eq(depositOrders.endToEndId, endToEndId), eq(depositOrders.refundId, refundId)));
+}
+
+/**
+ * Marks unpaid charges past their expiry as expired. With `memberId` only that member's (the lazy
+ * path of a read); without, all of them (the job). Returns how many changed.
+ */
+export async function expirePendingOrders(executor: Executor, memberId?: bigint): Promise<number> {
+  const rows = await executor
+    .update(depositOrders)
+    .set({ status: 'expired', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(depositOrders.status, 'pending'),
+        lt(depositOrders.expiresAt, sql`now()`),
+        memberId === undefined ? undefined : eq(depositOrders.memberId, memberId),
+      ),
+    )
+    .returning({ id: depositOrders.id });
+  return rows.length;
+}
+
+export interface OrderPageQuery {
+  siteId: bigint;
+  memberId: bigint;
+  before: bigint | null;
+  after: bigint | null;
+  limit: number;
+  since: Date | null;
+  status: TDepositStatus | null;
+}
+
+/** A keyset page, newest first, plus whether older / newer rows exist beyond it. */
+export async function findMemberOrders(executor: Executor, q: OrderPageQuery) {
+  const filters = and(
+    eq(depositOrders.siteId, q.siteId),
+    eq(depositOrders.memberId, q.memberId),
+    q.since ? gte(depositOrders.createdAt, q.since) : undefined,
+    q.status ? eq(depositOrders.status, q.status) : undefined,
+  );
+  const forward = q.after === null;
+  const rows = await executor
+    .select()
+    .from(depositOrders)
+    .where(
+      and(
+        filters,
+        q.before !== null ? lt(depositOrders.id, q.before) : undefined,
+        q.after !== null ? gt(depositOrders.id, q.after) : undefined,
+      ),
+    )
+    .orderBy(forward ? desc(depositOrders.id) : asc(depositOrders.id))
+    .limit(q.limit + 1);
+  const more = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  if (!forward) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const existsBeyond = async (condition: ReturnType<typeof gt>) =>
+    (
+      await executor
+        .select({ id: depositOrders.id })
+        .from(depositOrders)
+        .where(and(filters, condition))
+        .limit(1)
+    ).length > 0;
+  const hasOlder = forward ? more : last ? await existsBeyond(lt(depositOrders.id, last.id)) : false;
+  const hasNewer = !forward ? more : first ? await existsBeyond(gt(depositOrders.id, first.id)) : false;
+  return { rows: page, hasOlder, hasNewer };
+}

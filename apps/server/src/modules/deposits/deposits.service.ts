@@ -1,0 +1,446 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CURRENCY,
+  formatMinor,
+  type TDepositOrder,
+  type TPaymentChannelsResponse,
+  type TPaymentsListResponse,
+  type TRechargeListResponse,
+  type TRechargeResponse,
+} from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-cards.repo.ts';
+import { createTxid, PspError } from '../payments/psp/psp.client.ts';
+import type { PixNotification } from '../payments/psp/psp.webhook.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import type { TSite } from '../sites/sites.service.ts';
+import { openMemberAccounts, transfer } from '../wallet/wallet.service.ts';
+import {
+  expirePendingOrders,
+  findMemberOrder,
+  findMemberOrders,
+  findMemberProfile,
+  findSiteChannels,
+  findSiteJurisdiction,
+  insertDepositOrder,
+  lockOrderByTxid,
+  markRefundSettled,
+  updateDepositOrder,
+} from './deposits.repo.ts';
+import type { TDepositOrderRow, TDepositStatus, TPaymentChannelRow } from './deposits.schema.ts';
+import type { PspGateway } from './psp-gateway.ts';
+
+/** Recharge rewards must be bet this many times the recharge amount before withdrawal (spec §5). */
+export const BONUS_WAGERING_MULTIPLE = 5n;
+/** One job run at a time across processes (the expiry job's advisory lock). */
+const EXPIRY_LOCK_KEY = 727_004;
+const DEFAULT_PAGE = 20;
+
+export type TDepositDeps = {
+  db: Db;
+  psp: PspGateway;
+  realtime: RealtimeHub;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+function percent(bps: number): string {
+  return formatMinor(BigInt(bps));
+}
+
+export async function listPaymentMethods(executor: Executor, site: TSite): Promise<TPaymentsListResponse> {
+  const channels = await findSiteChannels(executor, site.id);
+  const methods = new Map<string, TPaymentChannelRow[]>();
+  for (const channel of channels)
+    methods.set(channel.method, [...(methods.get(channel.method) ?? []), channel]);
+  return {
+    currency: CURRENCY,
+    list: [...methods.entries()].map(([method, rows]) => ({
+      payment_type: method,
+      name: rows[0]!.methodName,
+      min_money: formatMinor(
+        rows.reduce((min, r) => (r.minMinor < min ? r.minMinor : min), rows[0]!.minMinor),
+      ),
+      max_money: formatMinor(
+        rows.reduce((max, r) => (r.maxMinor > max ? r.maxMinor : max), rows[0]!.maxMinor),
+      ),
+      channel_count: rows.length,
+    })),
+  };
+}
+
+export async function listPaymentChannels(
+  executor: Executor,
+  site: TSite,
+  method: string | undefined,
+): Promise<TPaymentChannelsResponse> {
+  const channels = (await findSiteChannels(executor, site.id)).filter((c) => !method || c.method === method);
+  return {
+    currency: CURRENCY,
+    list: channels.map((c) => ({
+      id: Number(c.id),
+      payment_type: c.method,
+      code: c.code,
+      name: c.name,
+      min_money: formatMinor(c.minMinor),
+      max_money: formatMinor(c.maxMinor),
+      fee_rate: percent(c.feeBps),
+      bonus_rate: percent(c.bonusBps),
+      bonus_wagering_multiple: Number(BONUS_WAGERING_MULTIPLE),
+      presets: c.presetsMinor.map(formatMinor),
+      expires_in: c.expiresSeconds,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+/** R + yyyymmdd + 12 random capitals/digits: unique, unguessable, readable over the phone. */
+export function newOrderNo(prefix: 'R' | 'W', now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let tail = '';
+  for (const byte of randomBytes(12)) tail += alphabet[byte % 32];
+  return `${prefix}${day}${tail}`;
+}
+
+function toOrder(row: TDepositOrderRow): TDepositOrder {
+  return {
+    id: row.id.toString(),
+    order_no: row.orderNo,
+    amount: formatMinor(row.amountMinor),
+    bonus: formatMinor(row.bonusMinor),
+    payment_type: row.paymentMethod,
+    channel: row.channel,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+  };
+}
+
+function withPayment(deps: TDepositDeps, row: TDepositOrderRow): TRechargeResponse {
+  const secondsLeft = Math.max(0, Math.floor((row.expiresAt.getTime() - Date.now()) / 1000));
+  return {
+    ...toOrder(row),
+    txid: row.txid,
+    pix_copy_paste: row.pixCopyPaste,
+    qr_code: row.pixCopyPaste,
+    expires_in: row.status === 'pending' ? secondsLeft : 0,
+    pay_url: deps.psp.attached?.payerPageUrl(row.txid) ?? null,
+  };
+}
+
+export interface CreateRechargeInput {
+  amountMinor: bigint;
+  channelId: bigint;
+  method: string;
+  description?: string | undefined;
+}
+
+/**
+ * Creates a deposit order and its PSP charge (`PUT /cob/{txid}`). The order row exists before the
+ * charge, so a payment can never arrive for a txid we do not know; when the PSP refuses or cannot be
+ * reached the order is marked failed and the player gets PAYMENT_SERVICE_UNAVAILABLE. No money
+ * moves here: only a verified PSP notification credits the balance.
+ */
+export async function createRecharge(
+  deps: TDepositDeps,
+  site: TSite,
+  memberId: bigint,
+  input: CreateRechargeInput,
+): Promise<TRechargeResponse> {
+  const channel = (await findSiteChannels(deps.db, site.id)).find(
+    (c) => c.id === input.channelId && c.method === input.method.toLowerCase(),
+  );
+  if (!channel) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+  if (input.amountMinor < channel.minMinor || input.amountMinor > channel.maxMinor) {
+    throw new AppError('AMOUNT_OUT_OF_RANGE', {
+      params: { min: formatMinor(channel.minMinor), max: formatMinor(channel.maxMinor) },
+      fieldErrors: { money: 'errors.AMOUNT_OUT_OF_RANGE' },
+    });
+  }
+  const psp = deps.psp.connection();
+  const member = await findMemberProfile(deps.db, site.id, memberId);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  await openMemberAccounts(deps.db, { siteId: site.id, memberId });
+
+  const txid = createTxid();
+  const bonusMinor = (input.amountMinor * BigInt(channel.bonusBps)) / 10_000n;
+  let order = await insertDepositOrder(deps.db, {
+    siteId: site.id,
+    memberId,
+    orderNo: newOrderNo('R'),
+    amountMinor: input.amountMinor,
+    bonusMinor,
+    paymentMethod: channel.method,
+    channel: channel.code,
+    txid,
+    pixCopyPaste: '',
+    expiresAt: new Date(Date.now() + channel.expiresSeconds * 1000),
+  });
+  try {
+    const charge = await psp.client.createCharge({
+      txid,
+      amountMinor: input.amountMinor,
+      expiresInSeconds: channel.expiresSeconds,
+      pixKey: psp.pixKey,
+      ...(member.cpf ? { debtor: { cpf: member.cpf, name: member.realname } } : {}),
+      ...(input.description ? { payerRequest: input.description } : {}),
+    });
+    order = await updateDepositOrder(deps.db, order.id, {
+      pixCopyPaste: charge.pixCopiaECola,
+      expiresAt: charge.expiresAt,
+    });
+  } catch (error) {
+    await updateDepositOrder(deps.db, order.id, {
+      status: 'failed',
+      failReason: error instanceof PspError ? error.code : 'psp_error',
+    });
+    deps.log.error({ err: error, orderNo: order.orderNo }, 'PSP charge creation failed');
+    throw new AppError('PAYMENT_SERVICE_UNAVAILABLE', { cause: error });
+  }
+  return withPayment(deps, order);
+}
+
+export async function getRecharge(
+  deps: TDepositDeps,
+  site: TSite,
+  memberId: bigint,
+  orderNo: string,
+): Promise<TRechargeResponse> {
+  await expirePendingOrders(deps.db, memberId);
+  const order = await findMemberOrder(deps.db, site.id, memberId, orderNo);
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  return withPayment(deps, order);
+}
+
+export interface RecordsPage {
+  before?: string | undefined;
+  after?: string | undefined;
+  limit?: number | undefined;
+  days?: 1 | 3 | 7 | undefined;
+  status?: string | undefined;
+}
+
+/** Start of the window: today (UTC midnight), or the last 3 / 7 days including today. */
+export function sinceOf(days: 1 | 3 | 7 | undefined, now = new Date()): Date | null {
+  if (!days) return null;
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(midnight - (days - 1) * 86_400_000);
+}
+
+export function checkPage(page: RecordsPage): void {
+  if (page.before !== undefined && page.after !== undefined) {
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: 'validation.invalid',
+      fieldErrors: { before: 'validation.invalid' },
+    });
+  }
+}
+
+const DEPOSIT_STATUS_SET = new Set<string>(['pending', 'paid', 'expired', 'refunded', 'failed']);
+
+export async function listRecharges(
+  db: Db,
+  site: TSite,
+  memberId: bigint,
+  page: RecordsPage,
+): Promise<TRechargeListResponse> {
+  checkPage(page);
+  if (page.status !== undefined && !DEPOSIT_STATUS_SET.has(page.status)) {
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { status: 'validation.invalid' } });
+  }
+  await expirePendingOrders(db, memberId);
+  const { rows, hasOlder, hasNewer } = await findMemberOrders(db, {
+    siteId: site.id,
+    memberId,
+    before: page.before ? BigInt(page.before) : null,
+    after: page.after ? BigInt(page.after) : null,
+    limit: page.limit ?? DEFAULT_PAGE,
+    since: sinceOf(page.days),
+    status: (page.status as TDepositStatus | undefined) ?? null,
+  });
+  return {
+    list: rows.map(toOrder),
+    next: hasOlder && rows.length > 0 ? rows.at(-1)!.id.toString() : null,
+    prev: hasNewer && rows.length > 0 ? rows[0]!.id.toString() : null,
+  };
+}
+
+/** The expiry job: one process at a time (advisory lock), all overdue charges. */
+export async function expireDeposits(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const locked = (await tx.execute(
+      sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY}) AS locked`,
+    )) as unknown as {
+      rows: { locked: boolean }[];
+    };
+    if (!locked.rows[0]?.locked) return 0;
+    return expirePendingOrders(tx);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PSP notifications
+
+export type PixOutcome = 'credited' | 'replayed' | 'refunded' | 'unknown_txid' | 'duplicate_payment';
+
+/** A refund id for a Pix: deterministic, so a repeated request is the same refund at the PSP. */
+function refundIdOf(endToEndId: string): string {
+  return `RF${endToEndId}`.slice(0, 35);
+}
+
+interface RefundWork {
+  endToEndId: string;
+  amountMinor: bigint;
+  reason: string;
+}
+
+/**
+ * Applies one verified Pix notification. The order row is locked, so replays, reordered and
+ * concurrent deliveries of the same payment run one after another; the first credits (the wallet
+ * transfer under the key `pix:<endToEndId>` and the order update commit together), the others find
+ * the order paid by that endToEndId and change nothing. A Pix that must not be credited (amount
+ * differs from the order, br payer CPF not the member's, a second payment of a paid charge) is
+ * refunded through the PSP after the commit.
+ */
+export async function applyPixNotification(deps: TDepositDeps, pix: PixNotification): Promise<PixOutcome> {
+  const refunds: RefundWork[] = [];
+  let credited: TDepositOrderRow | null = null;
+
+  const outcome = await deps.db.transaction(async (tx): Promise<PixOutcome> => {
+    for (const refund of pix.refunds) {
+      if (refund.status === 'DEVOLVIDO' || refund.status === 'NAO_REALIZADO') {
+        await markRefundSettled(
+          tx,
+          pix.endToEndId,
+          refund.id,
+          refund.status === 'DEVOLVIDO' ? 'returned' : 'failed',
+        );
+      }
+    }
+    const order = await lockOrderByTxid(tx, pix.txid);
+    if (!order) return 'unknown_txid';
+    if (order.endToEndId === pix.endToEndId) {
+      // A replay. A refund we asked for and never heard back about is asked again (idempotent).
+      if (order.status === 'refunded' && order.refundStatus === 'requested' && pix.refunds.length === 0) {
+        refunds.push({
+          endToEndId: pix.endToEndId,
+          amountMinor: pix.amountMinor,
+          reason: order.failReason ?? '',
+        });
+      }
+      return 'replayed';
+    }
+    if (order.endToEndId !== null) {
+      // The charge was already paid by another Pix: this money has no order, send it back.
+      refunds.push({ endToEndId: pix.endToEndId, amountMinor: pix.amountMinor, reason: 'duplicate_payment' });
+      return 'duplicate_payment';
+    }
+
+    const refuse = async (reason: string): Promise<PixOutcome> => {
+      await updateDepositOrder(tx, order.id, {
+        status: 'refunded',
+        endToEndId: pix.endToEndId,
+        payerCpf: pix.payer?.cpf ?? null,
+        paidAt: pix.paidAt,
+        failReason: reason,
+        refundId: refundIdOf(pix.endToEndId),
+        refundStatus: 'requested',
+      });
+      refunds.push({ endToEndId: pix.endToEndId, amountMinor: pix.amountMinor, reason });
+      return 'refunded';
+    };
+
+    if (pix.amountMinor !== order.amountMinor) return refuse('amount_mismatch');
+    if ((await findSiteJurisdiction(tx, order.siteId)) === 'br') {
+      const member = await findMemberProfile(tx, order.siteId, order.memberId, true);
+      const payerCpf = pix.payer?.cpf ?? null;
+      if (!member || !payerCpf) return refuse('cpf_mismatch');
+      if (member.cpf === null) {
+        // No CPF on file yet: the payer's bank has verified this CPF, so it binds the member, unless
+        // another member of the site already holds it.
+        await lockCpf(tx, order.siteId, payerCpf);
+        if (await cpfTakenByOther(tx, order.siteId, order.memberId, payerCpf)) return refuse('cpf_mismatch');
+        await bindMemberCpf(tx, order.memberId, payerCpf);
+      } else if (member.cpf !== payerCpf) {
+        return refuse('cpf_mismatch');
+      }
+    }
+
+    await openMemberAccounts(tx, { siteId: order.siteId, memberId: order.memberId });
+    const credit = await transfer(tx, {
+      siteId: order.siteId,
+      kind: 'deposit',
+      from: { system: 'psp_clearing' },
+      to: { memberId: order.memberId, account: 'cash' },
+      amountMinor: order.amountMinor,
+      idempotencyKey: `pix:${pix.endToEndId}`,
+      reference: `deposit:${order.orderNo}`,
+      metadata: { txid: order.txid, orderNo: order.orderNo },
+    });
+    if (order.bonusMinor > 0n) {
+      await transfer(tx, {
+        siteId: order.siteId,
+        kind: 'bonus_grant',
+        from: { system: 'promotions_expense' },
+        to: { memberId: order.memberId, account: 'bonus' },
+        amountMinor: order.bonusMinor,
+        idempotencyKey: `pix-bonus:${pix.endToEndId}`,
+        reference: `deposit:${order.orderNo}`,
+        metadata: { txid: order.txid, orderNo: order.orderNo },
+        wageringAddMinor: order.amountMinor * BONUS_WAGERING_MULTIPLE,
+      });
+    }
+    credited = await updateDepositOrder(tx, order.id, {
+      status: 'paid',
+      endToEndId: pix.endToEndId,
+      payerCpf: pix.payer?.cpf ?? null,
+      paidAt: pix.paidAt,
+      creditTransferId: credit.transferId,
+    });
+    return 'credited';
+  });
+
+  const paid = credited as TDepositOrderRow | null;
+  if (paid) {
+    deps.log.info({ orderNo: paid.orderNo, endToEndId: pix.endToEndId }, 'deposit credited');
+    await deps.realtime.publishBalance(paid.siteId, paid.memberId, 'deposit_paid', paid.orderNo);
+  }
+  if (outcome === 'unknown_txid') {
+    deps.log.warn(
+      { txid: pix.txid, endToEndId: pix.endToEndId },
+      'Pix for an unknown txid acknowledged, nothing credited',
+    );
+  }
+  for (const work of refunds) await requestRefund(deps, work);
+  return outcome;
+}
+
+async function requestRefund(deps: TDepositDeps, work: RefundWork): Promise<void> {
+  const connection = deps.psp.attached;
+  if (!connection) return;
+  try {
+    await connection.client.refundPix({
+      endToEndId: work.endToEndId,
+      refundId: refundIdOf(work.endToEndId),
+      amountMinor: work.amountMinor,
+      description: 'Sorte: payment returned',
+    });
+    deps.log.warn({ endToEndId: work.endToEndId, reason: work.reason }, 'Pix refunded instead of credited');
+  } catch (error) {
+    // The PSP redelivers the Pix until we answer 2xx only for the first delivery; a failed refund
+    // stays `requested` and is asked again on the next replay of this Pix.
+    deps.log.error({ err: error, endToEndId: work.endToEndId }, 'Pix refund request failed');
+  }
+}

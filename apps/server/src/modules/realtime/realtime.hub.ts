@@ -1,0 +1,158 @@
+import { formatMinor } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import { getBalances } from '../wallet/wallet.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes balance changes to the member's open WebSockets (all server processes). */
+    realtime: RealtimeHub;
+  }
+}
+
+/** What the hub needs of a socket: send text, and be told apart. */
+export interface PushTarget {
+  send(data: string): void;
+}
+
+/** `{ type: 'balance', ... }`: the member's balances right after a change, as user info shows them. */
+export interface BalanceMessage {
+  type: 'balance';
+  money: string;
+  fs_money: string;
+  ml_money: string;
+  total_money: string;
+  hold_money: string;
+  /** Why it changed, e.g. 'deposit_paid', 'withdraw_requested', 'withdraw_rejected'. */
+  reason: string;
+  order_no: string | null;
+}
+
+const CHANNEL = 'sorte_balance';
+/** Sockets per member and in total per process: a limit on everything. */
+const MAX_SOCKETS_PER_MEMBER = 8;
+const MAX_SOCKETS = 20_000;
+
+interface Change {
+  siteId: string;
+  memberId: string;
+  reason: string;
+  orderNo: string | null;
+}
+
+/**
+ * Balance pushes. A money flow calls `publishBalance` after its transaction commits. With one
+ * process (PGlite) the hub delivers directly; on PostgreSQL it sends NOTIFY and every process's
+ * LISTEN connection delivers to the sockets it holds, so a webhook handled by process A reaches a
+ * browser connected to process B. The message carries fresh balances read when delivering, so a
+ * late or duplicated notification never shows an old figure.
+ */
+export class RealtimeHub {
+  private readonly sockets = new Map<string, Set<PushTarget>>();
+  private count = 0;
+  private listener: pg.Client | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { listenUrl?: string | undefined; onError?: (error: unknown) => void } = {},
+  ) {}
+
+  /** Opens the LISTEN connection when a PostgreSQL URL was given (otherwise in-process only). */
+  async start(): Promise<void> {
+    if (!this.options.listenUrl || this.listener) return;
+    const client = new pg.Client({ connectionString: this.options.listenUrl });
+    client.on('error', (error) => this.options.onError?.(error));
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        const change = JSON.parse(message.payload) as Change;
+        void this.deliver(change);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  /** Registers a socket for a member; false when the limits are reached (the caller closes it). */
+  add(siteId: bigint, memberId: bigint, target: PushTarget): boolean {
+    const key = `${siteId}:${memberId}`;
+    const set = this.sockets.get(key) ?? new Set<PushTarget>();
+    if (set.size >= MAX_SOCKETS_PER_MEMBER || this.count >= MAX_SOCKETS) return false;
+    set.add(target);
+    this.sockets.set(key, set);
+    this.count += 1;
+    return true;
+  }
+
+  remove(siteId: bigint, memberId: bigint, target: PushTarget): void {
+    const key = `${siteId}:${memberId}`;
+    const set = this.sockets.get(key);
+    if (set?.delete(target)) this.count -= 1;
+    if (set && set.size === 0) this.sockets.delete(key);
+  }
+
+  /** Tells every process that the member's balance changed. Never throws (the money already moved). */
+  async publishBalance(siteId: bigint, memberId: bigint, reason: string, orderNo: string | null = null) {
+    const change: Change = { siteId: String(siteId), memberId: String(memberId), reason, orderNo };
+    try {
+      if (this.listener) {
+        await this.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(change)})`);
+      } else {
+        await this.deliver(change);
+      }
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+
+  /** The balance message for a member, as pushed. */
+  async balanceMessage(siteId: bigint, memberId: bigint, reason: string, orderNo: string | null) {
+    const balances = await getBalances(this.db, memberId, { siteId });
+    const message: BalanceMessage = {
+      type: 'balance',
+      money: formatMinor(balances.cashMinor),
+      fs_money: formatMinor(balances.bonusMinor),
+      ml_money: formatMinor(balances.wageringRequiredMinor),
+      total_money: formatMinor(balances.totalMinor),
+      hold_money: formatMinor(balances.holdMinor),
+      reason,
+      order_no: orderNo,
+    };
+    return message;
+  }
+
+  private async deliver(change: Change): Promise<void> {
+    const targets = this.sockets.get(`${change.siteId}:${change.memberId}`);
+    if (!targets || targets.size === 0 || this.closed) return;
+    try {
+      const message = await this.balanceMessage(
+        BigInt(change.siteId),
+        BigInt(change.memberId),
+        change.reason,
+        change.orderNo,
+      );
+      const text = JSON.stringify(message);
+      for (const target of targets) {
+        try {
+          target.send(text);
+        } catch (error) {
+          this.options.onError?.(error);
+        }
+      }
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,97 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { authenticateMember } from '../auth/sessions.service.ts';
+import { RealtimeHub } from './realtime.hub.ts';
+
+/** The browser must authenticate within this time or the socket is closed. */
+const AUTH_TIMEOUT_MS = 10_000;
+const MAX_MESSAGE_BYTES = 4096;
+
+const ZClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+/**
+ * The realtime channel `GET /ws` (WebSocket).
+ *
+ * Protocol (JSON text frames):
+ *   client → `{ "type": "auth", "token": "<session token>" }` first (a bearer token never goes in
+ *            the URL, where proxies log it); later `{ "type": "ping" }` → `{ "type": "pong" }`.
+ *   server → `{ "type": "ready" }`, then at once and after every change of the member's money
+ *            `{ "type": "balance", money, fs_money, ml_money, total_money, hold_money, reason, order_no }`.
+ *   A bad or missing token → `{ "type": "error", "code": "UNAUTHENTICATED", "message": "Unauthenticated." }`
+ *   and close code 4401. The site is the Host's, as for every API call.
+ * Browsers that cannot hold a socket poll `POST /api/auth/me` instead.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, options: { listenUrl?: string | undefined }) => {
+    const hub = new RealtimeHub(app.services.db, {
+      listenUrl: options.listenUrl,
+      onError: (error) => app.log.warn({ err: error }, 'realtime delivery failed'),
+    });
+    await hub.start();
+    app.decorate('realtime', hub);
+    app.addHook('onClose', async () => {
+      await hub.close();
+    });
+
+    await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+
+    app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
+      let member: { siteId: bigint; memberId: bigint } | null = null;
+      const target = { send: (data: string) => socket.send(data) };
+      const timer = setTimeout(() => {
+        if (!member) socket.close(4401, 'authentication timeout');
+      }, AUTH_TIMEOUT_MS);
+      timer.unref();
+
+      const refuse = () => {
+        socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHENTICATED', message: 'Unauthenticated.' }));
+        socket.close(4401, 'unauthenticated');
+      };
+
+      socket.on('message', async (raw: Buffer) => {
+        let parsed: z.infer<typeof ZClientMessage>;
+        try {
+          parsed = ZClientMessage.parse(JSON.parse(raw.toString('utf8')));
+        } catch {
+          socket.send(JSON.stringify({ type: 'error', code: 'BAD_REQUEST', message: 'Bad message' }));
+          return;
+        }
+        if (parsed.type === 'ping') {
+          socket.send(JSON.stringify({ type: 'pong' }));
+          return;
+        }
+        if (member) return;
+        try {
+          const auth = await authenticateMember(app.services.db, request.site, parsed.token);
+          member = { siteId: auth.siteId, memberId: auth.memberId };
+        } catch {
+          refuse();
+          return;
+        }
+        clearTimeout(timer);
+        if (!hub.add(member.siteId, member.memberId, target)) {
+          socket.close(4429, 'too many connections');
+          return;
+        }
+        socket.send(JSON.stringify({ type: 'ready' }));
+        try {
+          const snapshot = await hub.balanceMessage(member.siteId, member.memberId, 'snapshot', null);
+          socket.send(JSON.stringify(snapshot));
+        } catch (error) {
+          // A member without wallet accounts yet has nothing to show; later pushes still arrive.
+          request.log.debug({ err: error }, 'no balance snapshot');
+        }
+      });
+      socket.on('close', () => {
+        clearTimeout(timer);
+        if (member) hub.remove(member.siteId, member.memberId, target);
+      });
+    });
+  },
+  { name: 'realtime', dependencies: ['request-context'] },
+);

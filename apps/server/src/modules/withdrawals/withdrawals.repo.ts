@@ -1,0 +1,187 @@
+import type { TWithdrawalStatus } from '@sorte/contract';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { memberMoneyProfile } from '../deposits/deposits.schema.ts';
+import {
+  type TWithdrawalOrderRow,
+  type TWithdrawalSettingsRow,
+  withdrawalOrders,
+  withdrawalSettings,
+  withdrawPasswordFailures,
+} from './withdrawals.schema.ts';
+
+/** SQL of the withdrawals module; every function takes the executor it runs in. */
+
+/** The site's withdrawal rule, or the default one (site_id NULL). */
+export async function findSettings(executor: Executor, siteId: bigint): Promise<TWithdrawalSettingsRow> {
+  const rows = await executor
+    .select()
+    .from(withdrawalSettings)
+    .where(or(eq(withdrawalSettings.siteId, siteId), isNull(withdrawalSettings.siteId)));
+  const row = rows.find((r) => r.siteId === siteId) ?? rows.find((r) => r.siteId === null);
+  if (!row) throw new Error('withdrawal_settings has no default row');
+  return row;
+}
+
+/** The newest failures of the member inside the window, newest first (at most `limit`). */
+export async function findRecentFailures(executor: Executor, memberId: bigint, since: Date, limit: number) {
+  return executor
+    .select({ createdAt: withdrawPasswordFailures.createdAt })
+    .from(withdrawPasswordFailures)
+    .where(
+      and(eq(withdrawPasswordFailures.memberId, memberId), gte(withdrawPasswordFailures.createdAt, since)),
+    )
+    .orderBy(desc(withdrawPasswordFailures.createdAt))
+    .limit(limit);
+}
+
+export async function insertFailure(executor: Executor, memberId: bigint): Promise<void> {
+  await executor.insert(withdrawPasswordFailures).values({ memberId });
+}
+
+export async function clearFailures(executor: Executor, memberId: bigint): Promise<void> {
+  await executor.delete(withdrawPasswordFailures).where(eq(withdrawPasswordFailures.memberId, memberId));
+}
+
+/** Locks the member row: one withdrawal request of a member at a time (daily count, hold). */
+export async function lockMemberRow(executor: Executor, siteId: bigint, memberId: bigint) {
+  const rows = await executor
+    .select()
+    .from(memberMoneyProfile)
+    .where(and(eq(memberMoneyProfile.id, memberId), eq(memberMoneyProfile.siteId, siteId)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function findMemberProfile(executor: Executor, siteId: bigint, memberId: bigint) {
+  const rows = await executor
+    .select()
+    .from(memberMoneyProfile)
+    .where(and(eq(memberMoneyProfile.id, memberId), eq(memberMoneyProfile.siteId, siteId)));
+  return rows[0] ?? null;
+}
+
+/** Requests since `since` that still count against the daily limit (rejected ones do not). */
+export async function countRequestsSince(executor: Executor, memberId: bigint, since: Date): Promise<number> {
+  const rows = await executor
+    .select({ n: sql<string>`count(*)` })
+    .from(withdrawalOrders)
+    .where(
+      and(
+        eq(withdrawalOrders.memberId, memberId),
+        gte(withdrawalOrders.createdAt, since),
+        ne(withdrawalOrders.status, 'rejected'),
+      ),
+    );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function insertOrder(
+  executor: Executor,
+  values: typeof withdrawalOrders.$inferInsert,
+): Promise<TWithdrawalOrderRow> {
+  const rows = await executor.insert(withdrawalOrders).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateOrder(
+  executor: Executor,
+  id: bigint,
+  values: Partial<typeof withdrawalOrders.$inferInsert>,
+): Promise<TWithdrawalOrderRow> {
+  const rows = await executor
+    .update(withdrawalOrders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(withdrawalOrders.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+export async function lockOrderByNo(
+  executor: Executor,
+  siteId: bigint,
+  orderNo: string,
+): Promise<TWithdrawalOrderRow | null> {
+  const rows = await executor
+    .select()
+    .from(withdrawalOrders)
+    .where(and(eq(withdrawalOrders.orderNo, orderNo), eq(withdrawalOrders.siteId, siteId)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function lockOrderByPayoutId(
+  executor: Executor,
+  payoutId: string,
+): Promise<TWithdrawalOrderRow | null> {
+  const rows = await executor
+    .select()
+    .from(withdrawalOrders)
+    .where(eq(withdrawalOrders.payoutId, payoutId))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+/** Orders waiting for the PSP longer than `olderThan` (the payout sync job). */
+export async function findStalePaying(executor: Executor, olderThan: Date, limit: number) {
+  return executor
+    .select()
+    .from(withdrawalOrders)
+    .where(and(eq(withdrawalOrders.status, 'paying'), lt(withdrawalOrders.updatedAt, olderThan)))
+    .orderBy(asc(withdrawalOrders.id))
+    .limit(limit);
+}
+
+export interface WithdrawalPageQuery {
+  siteId: bigint;
+  memberId: bigint | null;
+  before: bigint | null;
+  after: bigint | null;
+  limit: number;
+  since: Date | null;
+  statuses: TWithdrawalStatus[] | null;
+}
+
+/** A keyset page, newest first, plus whether older / newer rows exist beyond it. */
+export async function findOrders(executor: Executor, q: WithdrawalPageQuery) {
+  const filters = and(
+    eq(withdrawalOrders.siteId, q.siteId),
+    q.memberId !== null ? eq(withdrawalOrders.memberId, q.memberId) : undefined,
+    q.since ? gte(withdrawalOrders.createdAt, q.since) : undefined,
+    q.statuses ? inArray(withdrawalOrders.status, q.statuses) : undefined,
+  );
+  const forward = q.after === null;
+  const rows = await executor
+    .select({ order: withdrawalOrders, username: memberMoneyProfile.username })
+    .from(withdrawalOrders)
+    .innerJoin(memberMoneyProfile, eq(memberMoneyProfile.id, withdrawalOrders.memberId))
+    .where(
+      and(
+        filters,
+        q.before !== null ? lt(withdrawalOrders.id, q.before) : undefined,
+        q.after !== null ? gt(withdrawalOrders.id, q.after) : undefined,
+      ),
+    )
+    .orderBy(forward ? desc(withdrawalOrders.id) : asc(withdrawalOrders.id))
+    .limit(q.limit + 1);
+  const more = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  if (!forward) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const existsBeyond = async (condition: ReturnType<typeof gt>) =>
+    (
+      await executor
+        .select({ id: withdrawalOrders.id })
+        .from(withdrawalOrders)
+        .where(and(filters, condition))
+        .limit(1)
+    ).length > 0;
+  const hasOlder = forward ? more : last ? await existsBeyond(lt(withdrawalOrders.id, last.order.id)) : false;
+  const hasNewer = !forward
+    ? more
+    : first
+      ? await existsBeyond(gt(withdrawalOrders.id, first.order.id))
+      : false;
+  return { rows: page, hasOlder, hasNewer };
+}

@@ -1,0 +1,200 @@
+import {
+  ZAdminApproveRequest,
+  ZAdminRejectRequest,
+  ZAdminWithdrawalParams,
+  ZAdminWithdrawalsQuery,
+  ZAdminWithdrawalsResponse,
+  ZLangQuery,
+  ZRecordsRequest,
+  ZSuccess,
+  ZWithdrawalOrder,
+  ZWithdrawInfoQuery,
+  ZWithdrawInfoResponse,
+  ZWithdrawListResponse,
+  ZWithdrawRequest,
+  ZWithdrawResponse,
+} from '@sorte/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../http/reply.ts';
+import { memberOf } from '../../plugins/session-auth.ts';
+import { authenticateOperator } from '../admin/admin.service.ts';
+import { bearerToken } from '../auth/tokens.ts';
+import { rawJsonBodies, refuseWebhook } from '../deposits/psp-webhook.routes.ts';
+import { readPayoutWebhook } from '../payments/psp/psp.webhook.ts';
+import {
+  applyPayoutNotification,
+  approveWithdrawal,
+  createWithdrawal,
+  getWithdrawInfo,
+  listForReview,
+  listWithdrawals,
+  rejectWithdrawal,
+  syncPayouts,
+  type TWithdrawalDeps,
+} from './withdrawals.service.ts';
+
+const tags = ['withdrawals'];
+const bearer = [{ bearerAuth: [] }];
+const PAYOUT_SYNC_INTERVAL_MS = 60_000;
+
+function depsOf(app: FastifyInstance): TWithdrawalDeps {
+  return { db: app.services.db, psp: app.psp, realtime: app.realtime, log: app.log };
+}
+
+/** Withdrawals: spec §7 `POST /api/drawing`, the withdraw page data and the withdrawal records. */
+export async function withdrawalsRoutes(app: FastifyInstance) {
+  const deps = depsOf(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/drawing/info', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: 'Withdraw page: currency, bounds, fee rule, receipt preview for `money`, rules',
+      security: bearer,
+      querystring: ZWithdrawInfoQuery,
+      response: { 200: ZSuccess(ZWithdrawInfoResponse) },
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await getWithdrawInfo(
+          deps.db,
+          request.site,
+          memberOf(request).memberId,
+          request.lang,
+          request.query.money,
+        ),
+      ),
+  });
+
+  r.post('/drawing', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: 'Request a withdrawal to one of your bank cards; the amount is held until review',
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZWithdrawRequest,
+      response: { 200: ZSuccess(ZWithdrawResponse) },
+    },
+    handler: async (request) => {
+      const body = request.body;
+      const order = await createWithdrawal(deps, request.site, memberOf(request).memberId, {
+        amountMinor: body.money,
+        bankCardId: body.member_bank_id,
+        qkPwd: body.qk_pwd,
+        memberRemark: body.member_remark || undefined,
+        cpf: body.cpf_id || undefined,
+      });
+      return ok(request.lang, order, 'messages.withdraw_submitted');
+    },
+  });
+
+  r.post('/drawing/list', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: "The caller's withdrawal records, newest first (keyset paging: before / after cursors)",
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZRecordsRequest,
+      response: { 200: ZSuccess(ZWithdrawListResponse) },
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await listWithdrawals(deps.db, request.site, memberOf(request).memberId, request.body),
+      ),
+  });
+
+  // Payouts whose webhook never came are asked about at the PSP.
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      syncPayouts(deps).catch((error: unknown) => app.log.warn({ err: error }, 'payout sync failed'));
+    }, PAYOUT_SYNC_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
+
+/** Back office review of withdrawals (operator token, the operator's site only). */
+export async function withdrawalsAdminRoutes(app: FastifyInstance) {
+  const deps = depsOf(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const operatorOf = (request: FastifyRequest) =>
+    authenticateOperator(deps.db, request.site, bearerToken(request.headers.authorization));
+
+  r.get('/admin/withdrawals', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Withdrawals of this site by status (default: waiting for review), newest first',
+      security: bearer,
+      querystring: ZAdminWithdrawalsQuery,
+      response: { 200: ZSuccess(ZAdminWithdrawalsResponse) },
+    },
+    handler: async (request) =>
+      ok(request.lang, await listForReview(deps.db, await operatorOf(request), request.query)),
+  });
+
+  r.post('/admin/withdrawals/:order_no/approve', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Approve: reviewed, payout sent to the PSP (paid when the PSP confirms)',
+      security: bearer,
+      params: ZAdminWithdrawalParams,
+      querystring: ZLangQuery,
+      body: ZAdminApproveRequest,
+      response: { 200: ZSuccess(ZWithdrawalOrder) },
+    },
+    handler: async (request) => {
+      const operator = await operatorOf(request);
+      const order = await approveWithdrawal(deps, operator, request.params.order_no, request.body.remark);
+      return ok(request.lang, order, 'messages.withdraw_approved');
+    },
+  });
+
+  r.post('/admin/withdrawals/:order_no/reject', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Reject with a remark: reviewed, the held money returns to the player',
+      security: bearer,
+      params: ZAdminWithdrawalParams,
+      querystring: ZLangQuery,
+      body: ZAdminRejectRequest,
+      response: { 200: ZSuccess(ZWithdrawalOrder) },
+    },
+    handler: async (request) => {
+      const operator = await operatorOf(request);
+      const order = await rejectWithdrawal(deps, operator, request.params.order_no, request.body.remark);
+      return ok(request.lang, order, 'messages.withdraw_rejected');
+    },
+  });
+}
+
+/** `POST /api/psp/webhook/payout`: payout results; a bad signature is refused and changes nothing. */
+export async function pspPayoutWebhookRoutes(app: FastifyInstance) {
+  const deps = depsOf(app);
+  await rawJsonBodies(app);
+  app.post('/psp/webhook/payout', { schema: { hide: true } }, async (request, reply) => {
+    const connection = app.psp.attached;
+    if (!connection) {
+      return reply
+        .code(503)
+        .send({ status: 'fail', code: 'PAYMENT_SERVICE_UNAVAILABLE', message: 'no PSP', data: null });
+    }
+    const result = readPayoutWebhook({
+      rawBody: request.rawBody ?? Buffer.alloc(0),
+      headers: request.headers,
+      secret: connection.webhookSecret,
+    });
+    if (!result.ok) return refuseWebhook(request, reply, result);
+    const outcomes = [];
+    for (const payout of result.notifications) outcomes.push(await applyPayoutNotification(deps, payout));
+    return { status: 'success', code: 200, message: 'ok', data: { outcomes } };
+  });
+}

@@ -1,0 +1,566 @@
+import {
+  CURRENCY,
+  formatMinor,
+  parseMinor,
+  type TLanguage,
+  type TWithdrawalOrder,
+  type TWithdrawalStatus,
+  type TWithdrawInfoResponse,
+  translate,
+} from '@sorte/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { TOperatorAuth } from '../admin/admin.service.ts';
+import { verifySecret } from '../auth/passwords.ts';
+import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
+import { maskPixKey } from '../bank-cards/pix-key.ts';
+import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
+import type { PspGateway } from '../deposits/psp-gateway.ts';
+import { isValidCpf, normalizeCpf } from '../payments/psp/cpf.ts';
+import { createPayoutId, type PixKeyType, PspError } from '../payments/psp/psp.client.ts';
+import type { PayoutNotification } from '../payments/psp/psp.webhook.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import type { TSite } from '../sites/sites.service.ts';
+import { isWalletError } from '../wallet/wallet.errors.ts';
+import { getBalances, hold, openMemberAccounts, releaseHold, settleHold } from '../wallet/wallet.service.ts';
+import {
+  clearFailures,
+  countRequestsSince,
+  findMemberProfile,
+  findOrders,
+  findRecentFailures,
+  findSettings,
+  findStalePaying,
+  insertFailure,
+  insertOrder,
+  lockMemberRow,
+  lockOrderByNo,
+  lockOrderByPayoutId,
+  updateOrder,
+} from './withdrawals.repo.ts';
+import type { TWithdrawalOrderRow, TWithdrawalSettingsRow } from './withdrawals.schema.ts';
+
+/** Wrong withdrawal passwords allowed inside the window before withdrawals lock for the window. */
+export const PASSWORD_MAX_FAILURES = 5;
+export const PASSWORD_WINDOW_MINUTES = 15;
+const DEFAULT_PAGE = 20;
+const PAYOUT_SYNC_BATCH = 50;
+
+export type TWithdrawalDeps = {
+  db: Db;
+  psp: PspGateway;
+  realtime: RealtimeHub;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+/** fee = max(fee_min, amount × fee_bps / 10 000), rounded down to the centavo. */
+export function feeOf(settings: TWithdrawalSettingsRow, amountMinor: bigint): bigint {
+  const proportional = (amountMinor * BigInt(settings.feeBps)) / 10_000n;
+  return proportional > settings.feeMinMinor ? proportional : settings.feeMinMinor;
+}
+
+function checkBounds(settings: TWithdrawalSettingsRow, amountMinor: bigint): bigint {
+  const fee = feeOf(settings, amountMinor);
+  if (amountMinor < settings.minMinor || amountMinor > settings.maxMinor || fee >= amountMinor) {
+    throw new AppError('AMOUNT_OUT_OF_RANGE', {
+      params: { min: formatMinor(settings.minMinor), max: formatMinor(settings.maxMinor) },
+      fieldErrors: { money: 'errors.AMOUNT_OUT_OF_RANGE' },
+    });
+  }
+  return fee;
+}
+
+function startOfToday(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function ownCpfOnly(site: TSite): boolean {
+  return site.jurisdiction === 'br';
+}
+
+export async function getWithdrawInfo(
+  db: Db,
+  site: TSite,
+  memberId: bigint,
+  lang: TLanguage,
+  moneyText: string | undefined,
+): Promise<TWithdrawInfoResponse> {
+  const settings = await findSettings(db, site.id);
+  const member = await findMemberProfile(db, site.id, memberId);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  await openMemberAccounts(db, { siteId: site.id, memberId });
+  const balances = await getBalances(db, memberId, { siteId: site.id });
+  const todayCount = await countRequestsSince(db, memberId, startOfToday());
+  const amount = moneyText === undefined ? null : parseMinor(moneyText.trim());
+  const fee = amount !== null && amount > 0n ? feeOf(settings, amount) : null;
+  const min = formatMinor(settings.minMinor);
+  const max = formatMinor(settings.maxMinor);
+  const rules = [
+    translate(lang, 'messages.withdraw_rule_bounds', { min, max }),
+    translate(lang, 'messages.withdraw_rule_fee', {
+      rate: formatMinor(BigInt(settings.feeBps)),
+      min: formatMinor(settings.feeMinMinor),
+    }),
+    translate(lang, 'messages.withdraw_rule_daily', { count: settings.dailyCountMax }),
+    translate(lang, 'messages.withdraw_rule_wagering'),
+    translate(lang, 'messages.withdraw_rule_review'),
+    ...(ownCpfOnly(site) ? [translate(lang, 'messages.withdraw_rule_own_cpf')] : []),
+  ];
+  return {
+    currency: CURRENCY,
+    balance: formatMinor(balances.cashMinor),
+    withdrawable: formatMinor(balances.withdrawableMinor),
+    wagering_required: formatMinor(balances.wageringRequiredMinor),
+    min_money: min,
+    max_money: max,
+    fee_rate: formatMinor(BigInt(settings.feeBps)),
+    fee_min: formatMinor(settings.feeMinMinor),
+    daily_count_max: settings.dailyCountMax,
+    today_count: todayCount,
+    has_qk_pwd: member.qkPwdHash !== null,
+    own_cpf_only: ownCpfOnly(site),
+    preview:
+      amount !== null && fee !== null && fee < amount
+        ? { amount: formatMinor(amount), fee: formatMinor(fee), actual: formatMinor(amount - fee) }
+        : null,
+    rules,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request
+
+export interface CreateWithdrawalInput {
+  amountMinor: bigint;
+  bankCardId: bigint;
+  qkPwd: string;
+  memberRemark?: string | undefined;
+  /** The payee's CPF as typed, used when the card carries none (intl e-mail / phone / EVP keys). */
+  cpf?: string | undefined;
+}
+
+/**
+ * Checks the withdrawal password against the lockout. Failures are recorded outside any money
+ * transaction (they must stick even though the request is refused).
+ */
+async function checkWithdrawPassword(db: Db, memberId: bigint, stored: string | null, given: string) {
+  const windowStart = new Date(Date.now() - PASSWORD_WINDOW_MINUTES * 60_000);
+  const lockedFor = async (): Promise<number | null> => {
+    const failures = await findRecentFailures(db, memberId, windowStart, PASSWORD_MAX_FAILURES);
+    if (failures.length < PASSWORD_MAX_FAILURES) return null;
+    const unlockAt = failures.at(-1)!.createdAt.getTime() + PASSWORD_WINDOW_MINUTES * 60_000;
+    return Math.max(1, Math.ceil((unlockAt - Date.now()) / 60_000));
+  };
+  const locked = await lockedFor();
+  if (locked !== null) throw new AppError('WITHDRAW_LOCKED', { params: { minutes: locked } });
+  if (stored === null) throw new AppError('WITHDRAW_PASSWORD_NOT_SET');
+  if (await verifySecret(stored, given)) {
+    await clearFailures(db, memberId);
+    return;
+  }
+  await insertFailure(db, memberId);
+  const nowLocked = await lockedFor();
+  if (nowLocked !== null) throw new AppError('WITHDRAW_LOCKED', { params: { minutes: nowLocked } });
+  const failures = await findRecentFailures(db, memberId, windowStart, PASSWORD_MAX_FAILURES);
+  throw new AppError('WITHDRAW_PASSWORD_WRONG', {
+    params: { remaining: PASSWORD_MAX_FAILURES - failures.length },
+    fieldErrors: { qk_pwd: 'errors.WITHDRAW_PASSWORD_WRONG' },
+  });
+}
+
+/** Wallet refusals a player can cause, as the player's error; anything else is a bug. */
+function walletRefusal(error: unknown, balancesHint?: () => Promise<bigint>): Promise<never> | never {
+  if (isWalletError(error, 'INSUFFICIENT_FUNDS') || isWalletError(error, 'ACCOUNT_NOT_FOUND')) {
+    throw new AppError('INSUFFICIENT_FUNDS', { cause: error });
+  }
+  if (isWalletError(error, 'WAGERING_NOT_MET')) {
+    if (!balancesHint) throw new AppError('WAGERING_NOT_MET', { params: { amount: '0.00' }, cause: error });
+    return balancesHint().then((owed) => {
+      throw new AppError('WAGERING_NOT_MET', { params: { amount: formatMinor(owed) }, cause: error });
+    });
+  }
+  throw error;
+}
+
+/**
+ * A withdrawal request: bounds → password (with lockout) → the member's own card (br: in the
+ * member's CPF) → daily count → the hold. The member row is locked for the request, so a member's
+ * concurrent requests run one at a time; the hold (cash → withdrawal_hold, wagering enforced) and
+ * the order row commit together, so the money leaves the available balance at once and a refused
+ * request changes nothing.
+ */
+export async function createWithdrawal(
+  deps: TWithdrawalDeps,
+  site: TSite,
+  memberId: bigint,
+  input: CreateWithdrawalInput,
+): Promise<TWithdrawalOrder> {
+  const settings = await findSettings(deps.db, site.id);
+  const feeMinor = checkBounds(settings, input.amountMinor);
+  const profile = await findMemberProfile(deps.db, site.id, memberId);
+  if (!profile) throw new AppError('UNAUTHENTICATED');
+  await checkWithdrawPassword(deps.db, memberId, profile.qkPwdHash, input.qkPwd);
+  await openMemberAccounts(deps.db, { siteId: site.id, memberId });
+
+  let order: TWithdrawalOrderRow;
+  try {
+    order = await deps.db.transaction(async (tx) => {
+      const member = await lockMemberRow(tx, site.id, memberId);
+      if (!member) throw new AppError('UNAUTHENTICATED');
+      const card = await lockUsableBankCard(tx, site.id, memberId, input.bankCardId);
+      if (!card)
+        throw new AppError('BANK_CARD_NOT_FOUND', {
+          fieldErrors: { member_bank_id: 'errors.BANK_CARD_NOT_FOUND' },
+        });
+
+      let payeeDocument: string | null;
+      if (card.accountType === 'CNPJ') payeeDocument = card.pixKey;
+      else {
+        const typed = input.cpf ? normalizeCpf(input.cpf) : null;
+        if (input.cpf && (!typed || !isValidCpf(typed))) {
+          throw new AppError('VALIDATION_FAILED', {
+            messageKey: 'validation.cpf_invalid',
+            fieldErrors: { cpf_id: 'validation.cpf_invalid' },
+          });
+        }
+        payeeDocument = card.cpf ?? (card.accountType === 'CPF' ? card.pixKey : null) ?? typed ?? member.cpf;
+      }
+      if (ownCpfOnly(site)) {
+        const own = member.cpf;
+        const keyOk = card.accountType !== 'CNPJ' && (card.accountType !== 'CPF' || card.pixKey === own);
+        if (own === null || !keyOk || payeeDocument !== own) throw new AppError('CPF_MISMATCH');
+      }
+      if (payeeDocument === null) {
+        throw new AppError('VALIDATION_FAILED', {
+          messageKey: 'validation.required.cpf',
+          fieldErrors: { cpf_id: 'validation.required.cpf' },
+        });
+      }
+
+      const today = await countRequestsSince(tx, memberId, startOfToday());
+      if (today >= settings.dailyCountMax) {
+        throw new AppError('WITHDRAW_DAILY_LIMIT', { params: { count: settings.dailyCountMax } });
+      }
+
+      const orderNo = newOrderNo('W');
+      const held = await hold(tx, {
+        siteId: site.id,
+        memberId,
+        amountMinor: input.amountMinor,
+        idempotencyKey: `withdraw:${orderNo}`,
+        reference: `withdrawal:${orderNo}`,
+        metadata: { orderNo, bankCardId: card.id.toString() },
+      }).catch((error: unknown) =>
+        walletRefusal(
+          error,
+          async () => (await getBalances(tx, memberId, { siteId: site.id })).wageringRequiredMinor,
+        ),
+      );
+      return insertOrder(tx, {
+        siteId: site.id,
+        memberId,
+        orderNo,
+        amountMinor: input.amountMinor,
+        feeMinor,
+        actualMinor: input.amountMinor - feeMinor,
+        bankCardId: card.id,
+        paymentType: 'pix',
+        pixKey: card.pixKey,
+        pixKeyType: card.accountType,
+        payeeName: card.payeeName,
+        payeeCpf: payeeDocument,
+        memberRemark: input.memberRemark ?? null,
+        holdTransferId: held.transferId,
+      });
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    return walletRefusal(error);
+  }
+  await deps.realtime.publishBalance(site.id, memberId, 'withdraw_requested', order.orderNo);
+  return toOrder(order);
+}
+
+function toOrder(row: TWithdrawalOrderRow): TWithdrawalOrder {
+  return {
+    id: row.id.toString(),
+    order_no: row.orderNo,
+    amount: formatMinor(row.amountMinor),
+    fee: formatMinor(row.feeMinor),
+    actual: formatMinor(row.actualMinor),
+    status: row.status,
+    review_status: row.reviewStatus,
+    bank_card_id: row.bankCardId.toString(),
+    account_type: row.pixKeyType,
+    account: maskPixKey(row.pixKeyType, row.pixKey),
+    payee_name: row.payeeName,
+    member_remark: row.memberRemark,
+    remark: row.remark,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    paid_at: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+const STATUS_SET = new Set<string>(['pending_review', 'approved', 'paying', 'paid', 'rejected', 'failed']);
+
+export async function listWithdrawals(db: Db, site: TSite, memberId: bigint, page: RecordsPage) {
+  checkPage(page);
+  if (page.status !== undefined && !STATUS_SET.has(page.status)) {
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { status: 'validation.invalid' } });
+  }
+  const { rows, hasOlder, hasNewer } = await findOrders(db, {
+    siteId: site.id,
+    memberId,
+    before: page.before ? BigInt(page.before) : null,
+    after: page.after ? BigInt(page.after) : null,
+    limit: page.limit ?? DEFAULT_PAGE,
+    since: sinceOf(page.days),
+    statuses: page.status ? [page.status as TWithdrawalStatus] : null,
+  });
+  return {
+    list: rows.map((r) => toOrder(r.order)),
+    next: hasOlder && rows.length > 0 ? rows.at(-1)!.order.id.toString() : null,
+    prev: hasNewer && rows.length > 0 ? rows[0]!.order.id.toString() : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review (back office)
+
+export async function listForReview(
+  db: Db,
+  operator: TOperatorAuth,
+  query: { status?: TWithdrawalStatus | undefined; before?: string | undefined; limit?: number | undefined },
+) {
+  const { rows, hasOlder } = await findOrders(db, {
+    siteId: operator.siteId,
+    memberId: null,
+    before: query.before ? BigInt(query.before) : null,
+    after: null,
+    limit: query.limit ?? DEFAULT_PAGE,
+    since: null,
+    statuses: [query.status ?? 'pending_review'],
+  });
+  return {
+    list: rows.map(({ order, username }) => ({
+      ...toOrder(order),
+      member_id: order.memberId.toString(),
+      username,
+      pix_key: order.pixKey,
+      payout_id: order.payoutId,
+      fail_reason: order.failReason,
+    })),
+    next: hasOlder && rows.length > 0 ? rows.at(-1)!.order.id.toString() : null,
+  };
+}
+
+const PIX_KEY_TYPES: Record<TWithdrawalOrderRow['pixKeyType'], PixKeyType> = {
+  CPF: 'CPF',
+  CNPJ: 'CNPJ',
+  EVP: 'EVP',
+  PHONE: 'TELEFONE',
+  EMAIL: 'EMAIL',
+};
+
+/** Sends (or re-sends: the payout id is the idempotency key) the order's payout to the PSP. */
+async function sendPayout(deps: TWithdrawalDeps, order: TWithdrawalOrderRow): Promise<void> {
+  const connection = deps.psp.connection();
+  const document = order.payeeCpf ?? '';
+  await connection.client.createPayout({
+    id: order.payoutId!,
+    amountMinor: order.actualMinor,
+    pixKey: order.pixKey,
+    pixKeyType: PIX_KEY_TYPES[order.pixKeyType],
+    recipient:
+      document.length === 14 || order.pixKeyType === 'CNPJ'
+        ? { cnpj: document, name: order.payeeName }
+        : { cpf: document, name: order.payeeName },
+    description: `Sorte ${order.orderNo}`,
+  });
+}
+
+/**
+ * Approval: not reviewed → reviewed, status `paying`, and the payout goes to the PSP. The money
+ * stays held until the PSP reports the payout (settleHold → paid) or its failure (releaseHold →
+ * failed). A PSP that refuses the payout outright fails the order and returns the money now; a PSP
+ * that cannot be reached leaves it `paying` for the sync job to send again.
+ */
+export async function approveWithdrawal(
+  deps: TWithdrawalDeps,
+  operator: TOperatorAuth,
+  orderNo: string,
+  remark: string | undefined,
+) {
+  deps.psp.connection();
+  const order = await deps.db.transaction(async (tx) => {
+    const row = await lockOrderByNo(tx, operator.siteId, orderNo);
+    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    if (row.status !== 'pending_review') throw new AppError('ORDER_STATE_CONFLICT');
+    return updateOrder(tx, row.id, {
+      status: 'paying',
+      reviewStatus: 'reviewed',
+      reviewedAt: new Date(),
+      reviewedBy: operator.operatorId,
+      remark: remark ?? null,
+      payoutId: createPayoutId(),
+    });
+  });
+  try {
+    await sendPayout(deps, order);
+  } catch (error) {
+    if (error instanceof PspError && (error.code === 'PSP_REJECTED' || error.code === 'PSP_CONFLICT')) {
+      deps.log.warn({ err: error, orderNo }, 'PSP refused the payout; returning the money');
+      await failPayout(deps, order.payoutId!, `psp_rejected: ${error.message}`.slice(0, 200));
+    } else {
+      deps.log.error({ err: error, orderNo }, 'payout not sent yet; the sync job retries');
+    }
+  }
+  return toOrderAfter(deps.db, operator.siteId, orderNo);
+}
+
+async function toOrderAfter(db: Db, siteId: bigint, orderNo: string): Promise<TWithdrawalOrder> {
+  const row = await db.transaction((tx) => lockOrderByNo(tx, siteId, orderNo));
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  return toOrder(row);
+}
+
+/** Rejection: the held money returns to cash (releaseHold) and the order is reviewed → rejected. */
+export async function rejectWithdrawal(
+  deps: TWithdrawalDeps,
+  operator: TOperatorAuth,
+  orderNo: string,
+  remark: string,
+) {
+  const order = await deps.db.transaction(async (tx) => {
+    const row = await lockOrderByNo(tx, operator.siteId, orderNo);
+    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    if (row.status !== 'pending_review') throw new AppError('ORDER_STATE_CONFLICT');
+    const released = await releaseHold(tx, {
+      siteId: row.siteId,
+      holdTransferId: row.holdTransferId,
+      idempotencyKey: `withdraw-reject:${row.orderNo}`,
+      reference: `withdrawal:${row.orderNo}`,
+    });
+    return updateOrder(tx, row.id, {
+      status: 'rejected',
+      reviewStatus: 'reviewed',
+      reviewedAt: new Date(),
+      reviewedBy: operator.operatorId,
+      remark,
+      resolveTransferId: released.transferId,
+    });
+  });
+  await deps.realtime.publishBalance(order.siteId, order.memberId, 'withdraw_rejected', order.orderNo);
+  return toOrder(order);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payout results
+
+/** Payout done: the held money leaves for the PSP (settleHold, fee kept) and the order is paid. */
+async function completePayout(
+  deps: TWithdrawalDeps,
+  payoutId: string,
+  settledAt: Date | null,
+): Promise<boolean> {
+  const order = await deps.db.transaction(async (tx) => {
+    const row = await lockOrderByPayoutId(tx, payoutId);
+    if (!row || row.status !== 'paying') return null;
+    const settled = await settleHold(tx, {
+      siteId: row.siteId,
+      holdTransferId: row.holdTransferId,
+      idempotencyKey: `withdraw-paid:${row.orderNo}`,
+      feeMinor: row.feeMinor,
+      reference: `withdrawal:${row.orderNo}`,
+    });
+    return updateOrder(tx, row.id, {
+      status: 'paid',
+      paidAt: settledAt ?? new Date(),
+      resolveTransferId: settled.payout.transferId,
+    });
+  });
+  if (order) await deps.realtime.publishBalance(order.siteId, order.memberId, 'withdraw_paid', order.orderNo);
+  return order !== null;
+}
+
+/** Payout failed: the held money returns to cash (releaseHold) and the order is failed. */
+async function failPayout(deps: TWithdrawalDeps, payoutId: string, reason: string): Promise<boolean> {
+  const order = await deps.db.transaction(async (tx) => {
+    const row = await lockOrderByPayoutId(tx, payoutId);
+    if (!row || row.status !== 'paying') return null;
+    const released = await releaseHold(tx, {
+      siteId: row.siteId,
+      holdTransferId: row.holdTransferId,
+      idempotencyKey: `withdraw-failed:${row.orderNo}`,
+      reference: `withdrawal:${row.orderNo}`,
+    });
+    return updateOrder(tx, row.id, {
+      status: 'failed',
+      failReason: reason,
+      resolveTransferId: released.transferId,
+    });
+  });
+  if (order)
+    await deps.realtime.publishBalance(order.siteId, order.memberId, 'withdraw_failed', order.orderNo);
+  return order !== null;
+}
+
+export type PayoutOutcome = 'paid' | 'failed' | 'pending' | 'ignored';
+
+/** Applies a verified payout notification; repeats and unknown ids change nothing. */
+export async function applyPayoutNotification(
+  deps: TWithdrawalDeps,
+  payout: PayoutNotification,
+): Promise<PayoutOutcome> {
+  if (payout.status === 'REALIZADO')
+    return (await completePayout(deps, payout.id, payout.settledAt)) ? 'paid' : 'ignored';
+  if (payout.status === 'NAO_REALIZADO') {
+    return (await failPayout(deps, payout.id, (payout.failureReason ?? 'payout_failed').slice(0, 200)))
+      ? 'failed'
+      : 'ignored';
+  }
+  return 'pending';
+}
+
+/**
+ * The payout sync job: orders `paying` for longer than `staleMs` are asked about at the PSP
+ * (a lost webhook or a payout that never reached it) and settled, failed or sent again.
+ */
+export async function syncPayouts(deps: TWithdrawalDeps, staleMs = 60_000): Promise<number> {
+  const connection = deps.psp.attached;
+  if (!connection) return 0;
+  const stale = await findStalePaying(deps.db, new Date(Date.now() - staleMs), PAYOUT_SYNC_BATCH);
+  let changed = 0;
+  for (const order of stale) {
+    try {
+      const payout = await connection.client.getPayout(order.payoutId!);
+      const outcome = await applyPayoutNotification(deps, {
+        id: payout.id,
+        status: payout.status,
+        amountMinor: payout.amountMinor,
+        requestedAt: payout.requestedAt,
+        settledAt: payout.settledAt,
+        endToEndId: payout.endToEndId,
+        failureReason: payout.failureReason,
+      });
+      if (outcome === 'paid' || outcome === 'failed') changed += 1;
+    } catch (error) {
+      if (error instanceof PspError && error.code === 'PSP_NOT_FOUND') {
+        await sendPayout(deps, order).catch((e: unknown) =>
+          deps.log.warn({ err: e }, 'payout resend failed'),
+        );
+      } else {
+        deps.log.warn({ err: error, orderNo: order.orderNo }, 'payout sync failed');
+      }
+    }
+  }
+  return changed;
+}
