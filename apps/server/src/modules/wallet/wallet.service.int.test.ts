@@ -265,6 +265,26 @@ describe.each(kinds)('wallet service on %s', (kind) => {
       transfer(db, { ...deposit(siteId, a, 1n), metadata: { blob: 'x'.repeat(5000) } }),
       'INVALID_TRANSFER',
     );
+    for (const bad of ['nul\u0000key', 'lone\ud800surrogate']) {
+      await expectWalletError(
+        transfer(db, { ...deposit(siteId, a, 1n), idempotencyKey: bad }),
+        'INVALID_TRANSFER',
+      );
+      await expectWalletError(
+        transfer(db, { ...deposit(siteId, a, 1n), reference: bad }),
+        'INVALID_TRANSFER',
+      );
+      await expectWalletError(
+        transfer(db, { ...deposit(siteId, a, 1n), metadata: { bad } }),
+        'INVALID_TRANSFER',
+      );
+    }
+    for (const metadata of [{ at: new Date() }, { n: Number.NaN }, { f: () => 1 }, { 'k\u0000': 1 }]) {
+      await expectWalletError(
+        transfer(db, { ...deposit(siteId, a, 1n), metadata: metadata as never }),
+        'INVALID_TRANSFER',
+      );
+    }
     expect((await getBalances(db, a)).cashMinor).toBe(100n);
   });
 

@@ -459,14 +459,15 @@ function normalise(draft: PostingDraft): Posting {
   checkAmount(draft.amountMinor, 'amountMinor');
   checkKey(draft.idempotencyKey, 0);
   const reference = draft.reference ?? '';
-  if (typeof reference !== 'string' || reference.length > LIMITS.referenceChars) {
+  if (typeof reference !== 'string' || reference.length > LIMITS.referenceChars || !storableText(reference)) {
     throw new WalletError('INVALID_TRANSFER', `The reference must be at most ${LIMITS.referenceChars} chars`);
   }
   const metadata = draft.metadata ?? {};
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
     throw new WalletError('INVALID_TRANSFER', 'The metadata must be a JSON object');
   }
-  if (canonicalJson(metadata).length > LIMITS.metadataJsonChars) {
+  const metadataJson = canonicalJson(metadata);
+  if (metadataJson.length > LIMITS.metadataJsonChars) {
     throw new WalletError(
       'INVALID_TRANSFER',
       `The metadata must be at most ${LIMITS.metadataJsonChars} chars`,
@@ -501,12 +502,24 @@ function checkAmount(amount: unknown, field: string): asserts amount is bigint {
 
 /** `reserve` leaves room for derived keys such as `<key>:fee`. */
 function checkKey(key: unknown, reserve: number): asserts key is string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > LIMITS.idempotencyKeyChars - reserve) {
+  if (
+    typeof key !== 'string' ||
+    key.length === 0 ||
+    key.length > LIMITS.idempotencyKeyChars - reserve ||
+    !storableText(key)
+  ) {
     throw new WalletError(
       'INVALID_TRANSFER',
       `The idempotency key must be 1..${LIMITS.idempotencyKeyChars - reserve} chars`,
     );
   }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** PostgreSQL text and jsonb refuse NUL characters and lone surrogates: refuse them first. */
+function storableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
 function memberIdsOf(...refs: TAccountRef[]): bigint[] {
@@ -536,18 +549,24 @@ function refKey(ref: TAccountRef): string {
 
 /** JSON with sorted keys, so equal requests hash equally whatever their key order. */
 function canonicalJson(value: unknown): string {
+  const notJson = () => new WalletError('INVALID_TRANSFER', 'The metadata must be plain JSON');
   if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (typeof value === 'string') {
+    if (!storableText(value)) throw notJson();
+    return JSON.stringify(value);
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw notJson();
+    return JSON.stringify(value);
+  }
+  if (value === null || typeof value === 'boolean') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new WalletError('INVALID_TRANSFER', 'The metadata must be plain JSON');
-  }
-  return JSON.stringify(value);
+  const prototype = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (prototype !== Object.prototype && prototype !== null) throw notJson();
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${canonicalJson(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
 function requestHash(posting: Posting): string {
