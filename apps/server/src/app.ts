@@ -19,6 +19,7 @@ import { PspGateway } from './modules/deposits/psp-gateway.ts';
 import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(withdrawalsAdminRoutes);
       await api.register(pspPayoutWebhookRoutes);
       await api.register(bankCardsRoutes);
+      await api.register(recordsRoutes);
     },
     { prefix: '/api' },
   );
