@@ -585,4 +585,51 @@ describe.each(kinds)('wallet service on %s', (kind) => {
     ).rejects.toBe(sentinel);
     expect((await reconcile(db, { siteId: driftSite })).ok).toBe(true);
   });
+
+  it('reports wagering, hold and cross-site drift written behind the service’s back', async () => {
+    const driftSite = await createTestSite(db);
+    const otherSite = await createTestSite(db);
+    const member = await createTestMember(db, driftSite);
+    await transfer(db, deposit(driftSite, member, 1_000n));
+    const held = await hold(db, {
+      siteId: driftSite,
+      memberId: member,
+      amountMinor: 400n,
+      idempotencyKey: key('h'),
+    });
+    const sentinel = new Error('roll back the sabotage');
+    await expect(
+      db.transaction(async (tx) => {
+        const m = member.toString();
+        await tx.execute(sql`UPDATE wallet_accounts SET wagering_required_minor = 7
+                             WHERE member_id = ${m}::bigint AND kind = 'cash'`);
+        // A release of the wrong amount, without the balance updates the service would make.
+        await tx.execute(sql`INSERT INTO wallet_transfers (site_id, kind, debit_account_id, credit_account_id,
+            amount_minor, hold_transfer_id, idempotency_key, request_hash)
+          SELECT ${driftSite.toString()}::bigint, 'withdrawal_release', h.id, c.id, 100,
+                 ${held.transferId.toString()}::bigint, 'sabotage', repeat('a', 64)
+          FROM wallet_accounts h, wallet_accounts c
+          WHERE h.member_id = ${m}::bigint AND h.kind = 'withdrawal_hold'
+            AND c.member_id = ${m}::bigint AND c.kind = 'cash'`);
+        await tx.execute(
+          sql`UPDATE members SET site_id = ${otherSite.toString()}::bigint WHERE id = ${m}::bigint`,
+        );
+        const report = await reconcile(tx, { siteId: driftSite });
+        expect(report.ok).toBe(false);
+        expect(new Set(report.drift.map((d) => d.check))).toEqual(
+          new Set(['WAGERING_MISMATCH', 'HOLD_MISMATCH', 'BALANCE_MISMATCH', 'CROSS_SITE']),
+        );
+        expect(report.drift.find((d) => d.check === 'HOLD_MISMATCH')).toMatchObject({
+          expectedMinor: 400n,
+          actualMinor: 100n,
+        });
+        expect(report.drift.find((d) => d.check === 'WAGERING_MISMATCH')).toMatchObject({
+          expectedMinor: 0n,
+          actualMinor: 7n,
+        });
+        throw sentinel;
+      }),
+    ).rejects.toBe(sentinel);
+    expect((await reconcile(db, { siteId: driftSite })).drift).toEqual([]);
+  });
 });
