@@ -42,6 +42,8 @@ export function LoginForm({ onSuccess, onRegister }: { onSuccess: () => void; on
       resetField('captcha_code');
       void captcha.refetch();
       if (error instanceof ApiError) {
+        if (error.code === 'CAPTCHA_INVALID' && captchaRequired)
+          setError('captcha_code', { message: error.message });
         for (const [field, message] of Object.entries(error.errors)) {
           if (field === 'username' || field === 'password' || field === 'captcha_code')
             setError(field, { message });

@@ -109,6 +109,8 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       resetField('captcha_code');
       void captcha.refetch();
       if (error instanceof ApiError) {
+        if (error.code === 'CAPTCHA_INVALID' && captchaRequired)
+          setError('captcha_code', { message: error.message });
         setFailure(error.message);
         for (const [field, message] of Object.entries(error.errors)) {
           if ((FIELDS as readonly string[]).includes(field)) {
