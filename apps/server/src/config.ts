@@ -42,6 +42,12 @@ export const ZConfig = z.object({
   PSP_CLIENT_ID: z.string().min(1).optional(),
   PSP_CLIENT_SECRET: z.string().min(1).optional(),
   PSP_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Our DICT key at the PSP (set with the other PSP_* variables for a real PSP). */
+  PSP_PIX_KEY: z.string().min(1).max(77).optional(),
+  /** Where the PSP calls back (…/api/psp/webhook); default http://127.0.0.1:<PORT>/api/psp/webhook. */
+  PSP_WEBHOOK_URL: z.url().optional(),
+  /** Loopback port of the local PSP sandbox (used when no PSP is configured); 0 picks a free one. */
+  PSP_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
 });
 export type TConfig = z.infer<typeof ZConfig>;
 

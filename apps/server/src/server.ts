@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { connectPsp } from './modules/payments/psp/psp.connection.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 
 /**
@@ -39,17 +40,36 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await app.psp.close();
     await database.close();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
+  // The PSP (or the local sandbox when none is configured) calls this server back, so it is
+  // connected once the port is known; until then deposits answer PAYMENT_SERVICE_UNAVAILABLE.
+  const psp = await connectPsp(
+    {
+      baseUrl: config.PSP_BASE_URL,
+      clientId: config.PSP_CLIENT_ID,
+      clientSecret: config.PSP_CLIENT_SECRET,
+      webhookSecret: config.PSP_WEBHOOK_SECRET,
+      pixKey: config.PSP_PIX_KEY,
+    },
+    {
+      dataDir: resolve(config.DATA_DIR),
+      sandboxPort: config.PSP_SANDBOX_PORT,
+      webhookUrl: config.PSP_WEBHOOK_URL ?? `http://127.0.0.1:${port}/api/psp/webhook`,
+    },
+  );
+  app.psp.attach(psp);
   const lines = [
     `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
     `  player site:      http://localhost:${port}/`,
     `  second demo site: http://br.localhost:${port}/`,
     `  API docs:         http://localhost:${port}/api/docs`,
     `  captcha:          ${config.CAPTCHA ? 'on' : 'off (CAPTCHA=off)'}`,
+    `  PSP:              ${psp.sandboxUrl ? `sandbox at ${psp.sandboxUrl}/ (payer pages /pay/<txid>)` : config.PSP_BASE_URL}`,
   ];
   console.log(lines.join('\n'));
 }
