@@ -116,7 +116,7 @@ describe('the site as an app', () => {
     expect(worker.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
   });
 
-  it('registers its service worker and opens the app shell offline with a notice', async () => {
+  it('registers its service worker, offers the install prompt and opens the app shell offline with a notice', async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     try {
@@ -127,12 +127,18 @@ describe('the site as an app', () => {
       });
       expect(scriptUrl).toBe(`${server.url}/service-worker.js`);
 
+      // The header offers the install prompt (how to add the app to the home screen).
+      await page.getByTestId('install-app').first().click();
+      await page.getByTestId('install-modal').waitFor({ state: 'visible' });
+      await screenshot(page, 'install-modal');
+
       // The worker takes control of the next load at the latest; offline it answers from its cache.
       await page.reload();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
       await context.setOffline(true);
-      await page.reload();
+      const shell = await page.reload();
+      expect(shell?.fromServiceWorker(), 'the offline page comes from the service worker').toBe(true);
       await page.getByTestId('offline-notice').first().waitFor({ state: 'visible' });
       await screenshot(page, 'offline-shell');
     } finally {
