@@ -337,5 +337,7 @@ describe.each(kinds)('wallet ledger property on %s', (kind) => {
       }),
       { numRuns: 40 },
     );
-  });
+    // 40 histories of up to 40 steps, each step followed by a full site reconcile: generous time on a
+    // shared, busy machine (a limit on hanging, not a performance assertion).
+  }, 240_000);
 });
