@@ -165,6 +165,35 @@ describe.each(kinds)('records and order center on %s', (kind) => {
     expect(seen).toEqual(['n2', 'n1', ...Array.from({ length: 12 }, (_, i) => `d${12 - i}`)]);
   });
 
+  it('pages rows that share one timestamp by their id, both ways', async () => {
+    const player = await registerPlayer(app);
+    // One database transaction: every transfer gets the same created_at (its start time).
+    await app.services.db.transaction(async (tx) => {
+      for (let i = 1; i <= 7; i++) {
+        await transfer(tx, {
+          siteId: intl.id,
+          kind: 'deposit',
+          from: { system: 'psp_clearing' },
+          to: { memberId: memberId(player), account: 'cash' },
+          amountMinor: BigInt(i),
+          idempotencyKey: key(),
+          reference: `s${i}`,
+        });
+      }
+    });
+    const refs = (page: { body: { data: { list: TRow[] } } }) => page.body.data.list.map((r) => r.reference);
+    const first = await record(player, { page_size: 3 });
+    expect(new Set(first.body.data.list.map((r: { created_at: string }) => r.created_at)).size).toBe(1);
+    expect(refs(first)).toEqual(['s7', 's6', 's5']);
+    const second = await record(player, { page_size: 3, cursor: first.body.data.next_cursor });
+    expect(refs(second)).toEqual(['s4', 's3', 's2']);
+    const third = await record(player, { page_size: 3, cursor: second.body.data.next_cursor });
+    expect(refs(third)).toEqual(['s1']);
+    expect(refs(await record(player, { page_size: 3, cursor: third.body.data.prev_cursor }))).toEqual(
+      refs(second),
+    );
+  });
+
   it('filters by today / last 3 days / last 7 days / all in the site time zone', async () => {
     const player = await registerPlayer(app);
     await deposit(intl, player, 700n, 'now');

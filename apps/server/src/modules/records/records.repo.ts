@@ -49,27 +49,40 @@ export async function findTransferPage(
       : older
         ? sql`AND (t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${id(cursor.id)})`
         : sql`AND (t.created_at, t.id) > (${cursor.createdAt}::timestamptz, ${id(cursor.id)})`;
-  const order = older ? sql`t.created_at DESC, t.id DESC` : sql`t.created_at ASC, t.id ASC`;
+  // Qualified: the outer SELECT has text columns named created_at and id of its own.
+  const order = (t: SQL) =>
+    older ? sql`${t}.created_at DESC, ${t}.id DESC` : sql`${t}.created_at ASC, ${t}.id ASC`;
+  const limit = filter.limit + 1;
+  // Driven by the member's account ids (the ledger's (debit|credit)_account_id indexes), never by
+  // a scan of the site's transfers: the accounts are the site's, and the ledger's foreign keys keep
+  // every transfer on its accounts' site. A transfer between two of the member's accounts (hold,
+  // release, bonus conversion) comes from both branches; UNION keeps it once.
+  const branch = (side: SQL) =>
+    sql`(SELECT t.id, t.kind, t.amount_minor, t.debit_account_id, t.credit_account_id,
+                t.debit_balance_after_minor, t.credit_balance_after_minor, t.reference, t.created_at
+         FROM wallet_transfers t
+         WHERE ${side} IN (SELECT id FROM mine)
+           ${since(sql`t.created_at`, filter.from)}
+           ${keyset}
+         ORDER BY ${order(sql`t`)}
+         LIMIT ${limit})`;
   const rows = await rowsOf<TTransferRecordRow>(
     executor,
     sql`WITH mine AS (
           SELECT id, kind FROM wallet_accounts
           WHERE member_id = ${id(filter.memberId)} AND site_id = ${id(filter.siteId)}
-        )
-        SELECT t.id::text AS id, t.kind, t.amount_minor::text AS amount_minor,
+        ),
+        page AS (${branch(sql`t.debit_account_id`)} UNION ${branch(sql`t.credit_account_id`)})
+        SELECT p.id::text AS id, p.kind, p.amount_minor::text AS amount_minor,
                d.kind AS debit_kind, c.kind AS credit_kind,
-               t.debit_balance_after_minor::text AS debit_balance_after_minor,
-               t.credit_balance_after_minor::text AS credit_balance_after_minor,
-               t.reference, ${isoMicros(sql`t.created_at`)} AS created_at
-        FROM wallet_transfers t
-        LEFT JOIN mine d ON d.id = t.debit_account_id
-        LEFT JOIN mine c ON c.id = t.credit_account_id
-        WHERE t.site_id = ${id(filter.siteId)}
-          AND (d.id IS NOT NULL OR c.id IS NOT NULL)
-          ${since(sql`t.created_at`, filter.from)}
-          ${keyset}
-        ORDER BY ${order}
-        LIMIT ${filter.limit + 1}`,
+               p.debit_balance_after_minor::text AS debit_balance_after_minor,
+               p.credit_balance_after_minor::text AS credit_balance_after_minor,
+               p.reference, ${isoMicros(sql`p.created_at`)} AS created_at
+        FROM page p
+        LEFT JOIN mine d ON d.id = p.debit_account_id
+        LEFT JOIN mine c ON c.id = p.credit_account_id
+        ORDER BY ${order(sql`p`)}
+        LIMIT ${limit}`,
   );
   return rows;
 }
@@ -102,7 +115,7 @@ export async function findOrders(
           SELECT 'withdraw' AS type, id, order_no, amount_minor, fee_minor, actual_minor, status, created_at
           FROM withdrawal_orders WHERE ${owner} ${since(sql`created_at`, filter.from)}
         ) orders
-        ORDER BY created_at DESC, type, id DESC
+        ORDER BY orders.created_at DESC, orders.type, orders.id DESC
         LIMIT ${filter.limit + 1}`,
   );
 }
