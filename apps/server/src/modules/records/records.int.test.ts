@@ -66,6 +66,42 @@ describe.each(kinds)('records and order center on %s', (kind) => {
     }
   });
 
+  it('publishes the bank card, record, order center and balance routes in OpenAPI', async () => {
+    const response = await call(app, { method: 'GET', url: '/api/docs/json' });
+    expect(response.status).toBe(200);
+    const { paths } = response.body as unknown as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>
+      >;
+    };
+    for (const [path, method] of [
+      ['/api/member/bank', 'get'],
+      ['/api/member/bank/add', 'post'],
+      ['/api/member/bank/delete', 'post'],
+      ['/api/transaction/record', 'post'],
+      ['/api/ordercenter/details', 'get'],
+      ['/api/ordercenter/fee', 'get'],
+      ['/api/ordercenter/association', 'get'],
+      ['/api/day7/getAllBalance', 'get'],
+    ] as const) {
+      expect(paths[path]?.[method], path).toBeDefined();
+    }
+    const add =
+      paths['/api/member/bank/add']!.post!.requestBody!.content['application/json']!.schema.properties;
+    expect(Object.keys(add)).toEqual(
+      expect.arrayContaining([
+        'bank_name',
+        'account_type',
+        'name',
+        'account',
+        'cpf_id',
+        'account_no',
+        'is_default',
+      ]),
+    );
+  });
+
   it('lists movements newest first from the player side, with an empty first page for a new player', async () => {
     const player = await registerPlayer(app);
     const empty = await record(player, undefined);
