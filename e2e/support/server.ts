@@ -72,6 +72,8 @@ export async function startServer(name: string): Promise<RunningServer> {
     // Every journey's players come from the one loopback address within a minute or two; the auth
     // limit per address (a defence against scripted sign-ups) is not what these journeys test.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // The local sandbox PSP on a free port too, so a journey never collides with a running server.
+    PSP_SANDBOX_PORT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
   delete env.DATABASE_URL;
