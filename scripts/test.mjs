@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, with all output shown as it happens.
-// Static checks first (types, lint, translations), then the web build the browser journeys need,
+// Static checks first (lockfile, types, lint, translations), then the web build the browser journeys need,
 // then the vitest projects one after another so that the heavy ones (PGlite, Chromium) never share
 // the machine. Every step runs even after a failure, so one run shows every problem. The last line
 // is the tally, "N passed, N failed": tests summed over the vitest projects, plus one failure for
@@ -24,6 +24,7 @@ function run(command, args, env = {}) {
 }
 
 const staticSteps = [
+  { name: 'lockfile', command: node, args: [join(root, 'scripts', 'check-lockfile.mjs')] },
   { name: 'typecheck', command: node, args: [join(root, 'scripts', 'typecheck.mjs')] },
   { name: 'lint', command: node, args: [bin('@biomejs/biome', 'bin/biome'), 'check', '.'] },
   { name: 'check:i18n', command: node, args: ['--import', 'tsx', join(root, 'scripts', 'check-i18n.ts')] },
