@@ -76,6 +76,27 @@ describe('a new player on a phone', () => {
   }
 });
 
+describe('the layout', () => {
+  it('navigates from the bottom bar on a phone and from the side menu on a desktop', async () => {
+    const phone = await newPhoneContext(browser);
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const onPhone = await phone.newPage();
+      await onPhone.goto(server.url);
+      await onPhone.getByTestId('bottom-nav').waitFor({ state: 'visible' });
+      expect(await onPhone.getByTestId('side-menu').isVisible()).toBe(false);
+
+      const onDesktop = await desktop.newPage();
+      await onDesktop.goto(server.url);
+      await onDesktop.getByTestId('side-menu').waitFor({ state: 'visible' });
+      await screenshot(onDesktop, 'desktop-home');
+    } finally {
+      await phone.close();
+      await desktop.close();
+    }
+  });
+});
+
 describe('the Brazilian demo site', () => {
   it('answers on br.localhost and keeps its players to itself', async () => {
     const context = await newPhoneContext(browser);
