@@ -77,7 +77,7 @@ describe('a new player on a phone', () => {
 });
 
 describe('the layout', () => {
-  it('navigates from the bottom bar on a phone and from the side menu on a desktop', async () => {
+  it('shows the bottom navigation on a phone and the side menu on a desktop', async () => {
     const phone = await newPhoneContext(browser);
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
