@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { punctuatedCpf, randomCnpj, randomCpf, randomEvp, randomMobile } from './bank-cards.fixtures.ts';
+import { insertCard } from './bank-cards.repo.ts';
+import { isUniqueViolation } from './bank-cards.service.ts';
 
 const kinds = await databaseKinds();
 
@@ -417,6 +419,60 @@ describe.each(kinds)('bank cards on %s', (kind) => {
       message: 'Este CPF já está vinculado a outra conta',
     });
     expect((await list(other, HOSTS.br)).body.data.member_cpf).toBeNull();
+  });
+
+  it('lets exactly one of several members racing for one key or one br CPF win', async () => {
+    const racers = await Promise.all(Array.from({ length: 4 }, () => registerPlayer(app)));
+    const evp = randomEvp();
+    const keyRace = await Promise.all(
+      racers.map((racer) => add(racer, card({ account_type: 'EVP', account: evp }))),
+    );
+    expect(keyRace.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(keyRace.filter((r) => r.status === 409).every((r) => r.body.code === 'BANK_CARD_DUPLICATE')).toBe(
+      true,
+    );
+
+    const brRacers = await Promise.all(Array.from({ length: 4 }, () => registerPlayer(app, HOSTS.br)));
+    const cpf = randomCpf();
+    const cpfRace = await Promise.all(
+      brRacers.map((racer) =>
+        add(racer, card({ account_type: 'EVP', account: randomEvp(), cpf_id: cpf }), { host: HOSTS.br }),
+      ),
+    );
+    expect(cpfRace.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(cpfRace.filter((r) => r.status === 409).every((r) => r.body.code === 'CPF_IN_USE')).toBe(true);
+    const bound = await Promise.all(
+      brRacers.map(async (racer) => (await list(racer, HOSTS.br)).body.data.member_cpf),
+    );
+    expect(bound.filter((value) => value === cpf)).toHaveLength(1);
+    expect(bound.filter((value) => value === null)).toHaveLength(3);
+  });
+
+  it("recognises this driver's unique-violation error on the one-key-per-site index", async () => {
+    const player = await registerPlayer(app);
+    const siteId = (await app.services.sites.byCode('sorte'))!.id;
+    const row = {
+      siteId,
+      memberId: BigInt(player.user.id),
+      bankName: 'PIX',
+      accountType: 'EVP' as const,
+      payeeName: 'Maria Silva',
+      pixKey: randomEvp(),
+      cpf: randomCpf(),
+      accountNo: null,
+      isDefault: false,
+    };
+    await app.services.db.transaction((tx) => insertCard(tx, row));
+    let caught: unknown;
+    try {
+      await app.services.db.transaction((tx) => insertCard(tx, { ...row, cpf: randomCpf() }));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeDefined();
+    expect(isUniqueViolation(caught, 'member_bank_cards_active_key')).toBe(true);
+    expect(isUniqueViolation(caught, 'member_bank_cards_one_default')).toBe(false);
+    expect(isUniqueViolation(new Error('boom'), 'member_bank_cards_active_key')).toBe(false);
   });
 
   it('lets intl members use any valid CPF and keeps each site and member to its own cards', async () => {

@@ -140,7 +140,7 @@ export async function addBankCard(
     });
   } catch (error) {
     // Two members adding one key at the same instant: the unique index decides, the loser is told.
-    if (uniqueViolation(error, 'member_bank_cards_active_key')) throw new AppError('BANK_CARD_DUPLICATE');
+    if (isUniqueViolation(error, 'member_bank_cards_active_key')) throw new AppError('BANK_CARD_DUPLICATE');
     throw error;
   }
 }
@@ -181,7 +181,7 @@ export async function deleteBankCard(
 }
 
 /** A PostgreSQL unique violation (23505) on `constraint`, through either driver's error shape. */
-function uniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
     if (code === '23505' && (name === constraint || message?.includes(constraint))) return true;
