@@ -14,6 +14,7 @@ const GameInfoPage = lazy(() => import('./pages/game-info-route.tsx'));
 const CashierPage = lazy(() => import('./pages/cashier-route.tsx'));
 const DownloadPage = lazy(() => import('./pages/download-route.tsx'));
 const DiagnosticsPage = lazy(() => import('./pages/diagnostics-route.tsx'));
+const SupportPage = lazy(() => import('./pages/support-route.tsx'));
 export const NotFoundPage = lazy(() => import('./pages/not-found-route.tsx'));
 
 export interface TSection {
@@ -108,11 +109,7 @@ export const ROUTES: readonly TRoute[] = [
     layout: true,
     element: section('activity_recharge_rebate', 'rewards', 'refresh', true),
   },
-  {
-    path: '/information-center/support',
-    layout: true,
-    element: section('support', 'support', 'headset', false),
-  },
+  { path: '/information-center/support', layout: true, element: page(SupportPage) },
   { path: '/notification', layout: true, element: section('notification', 'notifications', 'bell', true) },
   { path: '/announcement', layout: true, element: section('announcement', 'announcements', 'bell', false) },
   { path: '/agency-center/invite', layout: true, element: section('agency_invite', 'invite', 'share', true) },

@@ -114,6 +114,14 @@ describe('player shell', () => {
     expect(await screen.findByText('Page not found')).toBeTruthy();
   });
 
+  it('opens the section a footer legal link points at on the support page', async () => {
+    renderAt('/information-center/support#terms');
+    const terms = await screen.findByText('Terms and conditions', { selector: 'summary' });
+    expect(terms.closest('details')?.open).toBe(true);
+    expect(screen.getByText(/announced at least two weeks before they apply/)).toBeTruthy();
+    expect(screen.getByText('Privacy policy', { selector: 'summary' }).closest('details')?.open).toBe(false);
+  });
+
   it('shows the offline notice while the browser is offline', async () => {
     renderAt('/');
     await screen.findByTestId('open-login');
