@@ -17,7 +17,9 @@ import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { PspGateway } from './modules/deposits/psp-gateway.ts';
 import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
+import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { originalsRoutes } from './modules/originals/originals.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
@@ -139,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sitesRoutes);
       await api.register(profilePicturesRoutes);
       await api.register(adminRoutes);
+      await api.register(gamesRoutes);
+      await api.register(originalsRoutes);
       await api.register(depositsRoutes);
       await api.register(pspPixWebhookRoutes);
       await api.register(withdrawalsRoutes);
@@ -150,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
+  await app.register(gamesMediaRoutes);
   await app.register(staticWebPlugin, { root: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;
 }

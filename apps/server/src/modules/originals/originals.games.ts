@@ -1,0 +1,260 @@
+import {
+  formatMinor,
+  parseMinor,
+  type TInstantOriginal,
+  type TOriginal,
+  type ZBingoBet,
+  type ZDiceBet,
+  type ZHiloStart,
+  type ZKenoBet,
+  type ZLimboBet,
+  type ZMinesStart,
+  type ZPlinkoBet,
+  type ZRouletteBet,
+  type ZSlotBet,
+} from '@sorte/contract';
+import {
+  type BetInput,
+  type BetSeeds,
+  BINGO_PAYTABLE,
+  FairnessInputError,
+  GAME_RULES,
+  KENO_PAYTABLES,
+  type Multiplier,
+  PLINKO_PAYTABLES,
+  payoutMinor,
+  ratio,
+  replayBet,
+  SLOT_LINE_PAYS,
+  SLOT_PAYLINES,
+  SLOT_SCATTER_PAYS,
+} from '@sorte/fairness';
+import type { z } from 'zod';
+import { AppError } from '../../errors.ts';
+
+/**
+ * The in-house games as the server plays them: each bet body becomes the exact `replayBet` input
+ * (stored with the round, so the verifier replays the same thing), and a settled outcome becomes a
+ * payout under the game's max-win cap. All maths lives in @sorte/fairness; this file only maps.
+ */
+
+export type TBetBodies = {
+  dice: z.infer<typeof ZDiceBet>;
+  limbo: z.infer<typeof ZLimboBet>;
+  plinko: z.infer<typeof ZPlinkoBet>;
+  keno: z.infer<typeof ZKenoBet>;
+  roulette: z.infer<typeof ZRouletteBet>;
+  slot: z.infer<typeof ZSlotBet>;
+  bingo: z.infer<typeof ZBingoBet>;
+  mines: z.infer<typeof ZMinesStart>;
+  hilo: z.infer<typeof ZHiloStart>;
+};
+
+/** A bet ready to play: the stake, the replayBet input and its JSON form for the round record. */
+export type TPreparedBet = {
+  stakeMinor: bigint;
+  input: BetInput;
+  params: Record<string, unknown>;
+};
+
+export type TSettlement = {
+  payoutMinor: bigint;
+  multiplier: Multiplier;
+  outcome: Record<string, unknown>;
+};
+
+/** JSON-safe copy: bigints become decimal strings (the verifier turns them back with BigInt). */
+export function toJson(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  }
+  return value;
+}
+
+/** A multiplier for display, floored to 4 decimals ("1.9800"). */
+export function formatMultiplier(m: Multiplier): string {
+  const tenThousandths = (m.num * 10_000n) / m.den;
+  return `${tenThousandths / 10_000n}.${(tenThousandths % 10_000n).toString().padStart(4, '0')}`;
+}
+
+function stakeOf(amount: string): bigint {
+  const minor = parseMinor(amount);
+  if (minor === null || minor <= 0n) {
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: 'validation.amount_invalid',
+      fieldErrors: { amount: 'validation.amount_invalid' },
+    });
+  }
+  return minor;
+}
+
+/** Refuses a stake outside the game's limits (GAME_RULES, the same numbers the rules screen shows). */
+export function assertStakeAllowed(game: TOriginal, stakeMinor: bigint): void {
+  const { minBetMinor, maxBetMinor } = GAME_RULES[game].limits;
+  if (stakeMinor < minBetMinor || stakeMinor > maxBetMinor) {
+    throw new AppError('BET_OUT_OF_RANGE', {
+      params: { min: formatMinor(minBetMinor), max: formatMinor(maxBetMinor) },
+    });
+  }
+}
+
+export function prepareBet<G extends keyof TBetBodies>(game: G, body: TBetBodies[G]): TPreparedBet {
+  const prepared = prepare(game, body);
+  assertStakeAllowed(game, prepared.stakeMinor);
+  return prepared;
+}
+
+function prepare(game: keyof TBetBodies, body: TBetBodies[keyof TBetBodies]): TPreparedBet {
+  switch (game) {
+    case 'dice': {
+      const b = body as TBetBodies['dice'];
+      const bet = { direction: b.direction, target: b.target };
+      return { stakeMinor: stakeOf(b.amount), input: { game, bet }, params: { bet } };
+    }
+    case 'limbo': {
+      const b = body as TBetBodies['limbo'];
+      const targetHundredths = Number(parseMinor(b.target) ?? -1n);
+      return {
+        stakeMinor: stakeOf(b.amount),
+        input: { game, targetHundredths },
+        params: { targetHundredths },
+      };
+    }
+    case 'plinko': {
+      const b = body as TBetBodies['plinko'];
+      return {
+        stakeMinor: stakeOf(b.amount),
+        input: { game, rows: b.rows, risk: b.risk },
+        params: { rows: b.rows, risk: b.risk },
+      };
+    }
+    case 'keno': {
+      const b = body as TBetBodies['keno'];
+      return { stakeMinor: stakeOf(b.amount), input: { game, picks: b.picks }, params: { picks: b.picks } };
+    }
+    case 'roulette': {
+      const b = body as TBetBodies['roulette'];
+      const bets = b.bets.map((chip) => ({
+        type: chip.type,
+        numbers: chip.numbers,
+        stakeMinor: stakeOf(chip.amount),
+      }));
+      const stakeMinor = bets.reduce((sum, chip) => sum + chip.stakeMinor, 0n);
+      return { stakeMinor, input: { game, bets }, params: { bets: toJson(bets) } };
+    }
+    case 'slot':
+    case 'bingo':
+      return { stakeMinor: stakeOf((body as TBetBodies['slot']).amount), input: { game }, params: {} };
+    case 'mines': {
+      const b = body as TBetBodies['mines'];
+      return {
+        stakeMinor: stakeOf(b.amount),
+        input: { game, mines: b.mines, picks: [] },
+        params: { mines: b.mines, picks: [] },
+      };
+    }
+    case 'hilo':
+      return {
+        stakeMinor: stakeOf((body as TBetBodies['hilo']).amount),
+        input: { game, calls: [] },
+        params: { calls: [] },
+      };
+  }
+}
+
+/** Runs the fairness code; a bet the game itself refuses becomes INVALID_BET (nothing changes). */
+export function replay(seeds: BetSeeds, input: BetInput) {
+  try {
+    return replayBet(seeds, input);
+  } catch (error) {
+    if (error instanceof FairnessInputError && error.code === 'INVALID_BET')
+      throw new AppError('INVALID_BET');
+    throw error;
+  }
+}
+
+/** Plays and settles an instant game. */
+export function settleInstant(game: TInstantOriginal, seeds: BetSeeds, bet: TPreparedBet): TSettlement {
+  const maxWinMinor = GAME_RULES[game].limits.maxWinMinor;
+  const outcome = replay(seeds, bet.input);
+  if (outcome.game === 'roulette') {
+    // Each chip pays on its own; the round's multiplier is what came back over what was staked.
+    const raw = outcome.result.results.reduce(
+      (sum, r) => sum + payoutMinor(r.bet.stakeMinor, r.multiplier, maxWinMinor * 1000n),
+      0n,
+    );
+    const payout = raw > maxWinMinor ? maxWinMinor : raw;
+    return {
+      payoutMinor: payout,
+      multiplier: ratio(raw, bet.stakeMinor),
+      outcome: toJson(outcome.result) as Record<string, unknown>,
+    };
+  }
+  if (outcome.game === 'mines' || outcome.game === 'hilo') throw new Error(`${game} is not an instant game`);
+  const { multiplier } = outcome.result;
+  return {
+    payoutMinor: payoutMinor(bet.stakeMinor, multiplier, maxWinMinor),
+    multiplier,
+    outcome: toJson(outcome.result) as Record<string, unknown>,
+  };
+}
+
+const hundredths = (h: number) => formatMultiplier(ratio(BigInt(h), 100n));
+
+/** Paytables for the rules screens, multipliers as display strings. */
+export function paytableOf(game: TOriginal): unknown {
+  switch (game) {
+    case 'plinko':
+      return Object.fromEntries(
+        Object.entries(PLINKO_PAYTABLES).map(([risk, byRows]) => [
+          risk,
+          Object.fromEntries(
+            Object.entries(byRows).map(([rows, t]) => [
+              rows,
+              { slots: t.hundredths.map(hundredths), rtp: t.rtp },
+            ]),
+          ),
+        ]),
+      );
+    case 'keno':
+      return Object.fromEntries(
+        Object.entries(KENO_PAYTABLES).map(([picks, t]) => [
+          picks,
+          { hits: t.hundredths.map(hundredths), rtp: t.rtp },
+        ]),
+      );
+    case 'slot':
+      return {
+        line_pays: SLOT_LINE_PAYS,
+        scatter_pays: SLOT_SCATTER_PAYS,
+        paylines: SLOT_PAYLINES,
+        lines: 20,
+      };
+    case 'bingo':
+      return BINGO_PAYTABLE.map((row) => ({
+        max_balls: row.maxBalls,
+        multiplier: hundredths(row.hundredths),
+      }));
+    case 'roulette':
+      return {
+        straight: '36',
+        split: '18',
+        street: '12',
+        corner: '9',
+        line: '6',
+        dozen: '3',
+        column: '3',
+        even_money: '2',
+      };
+    case 'dice':
+      return { multiplier: '99 / win chance (%)', win_chance: '1% – 98%' };
+    case 'limbo':
+      return { multiplier: 'target', target: '1.01 – 1000000.00', win_chance: '99 / target (%)' };
+    case 'mines':
+      return { multiplier: '0.99 × C(25, picks) / C(25 − mines, picks)', mines: '1 – 24' };
+    case 'hilo':
+      return { multiplier: '0.99 × Π 13 / winning ranks', max_steps: 100 };
+  }
+}

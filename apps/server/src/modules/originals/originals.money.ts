@@ -1,0 +1,87 @@
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { isWalletError } from '../wallet/wallet.errors.ts';
+import { getBalances, transfer } from '../wallet/wallet.service.ts';
+import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './originals.repo.ts';
+
+/**
+ * Stakes and payouts of a round. A member's money moves only through the wallet (cash ↔ house,
+ * kinds bet/win) under keys derived from the round id, in the caller's transaction, so the round
+ * record and its transfers commit or roll back together. A demo session's fun money is a counter on
+ * its own row and never touches the ledger.
+ */
+
+export type TMoveResult = { transferId: bigint | null; balanceMinor: bigint };
+
+function walletRefusal(error: unknown): never {
+  // A member without wallet accounts has nothing to stake: the same answer as an empty wallet.
+  if (isWalletError(error, 'INSUFFICIENT_FUNDS') || isWalletError(error, 'ACCOUNT_NOT_FOUND')) {
+    throw new AppError('INSUFFICIENT_FUNDS');
+  }
+  if (isWalletError(error, 'IDEMPOTENCY_CONFLICT')) throw new AppError('IDEMPOTENCY_CONFLICT');
+  throw error;
+}
+
+export async function takeStake(
+  tx: Executor,
+  player: TPlayer,
+  round: { id: bigint; gameCode: string; stakeMinor: bigint },
+): Promise<TMoveResult> {
+  if (player.kind === 'demo') {
+    const balanceMinor = await debitDemo(tx, player.demoSessionId, round.stakeMinor);
+    if (balanceMinor === null) throw new AppError('INSUFFICIENT_FUNDS');
+    return { transferId: null, balanceMinor };
+  }
+  try {
+    const result = await transfer(tx, {
+      siteId: player.siteId,
+      kind: 'bet',
+      from: { memberId: player.memberId, account: 'cash' },
+      to: { system: 'house' },
+      amountMinor: round.stakeMinor,
+      idempotencyKey: `round:${round.id}:bet`,
+      reference: `round:${round.id}`,
+      metadata: { game: round.gameCode, roundId: round.id.toString() },
+    });
+    return { transferId: result.transferId, balanceMinor: result.debitBalanceAfterMinor ?? 0n };
+  } catch (error) {
+    walletRefusal(error);
+  }
+}
+
+export async function payWinnings(
+  tx: Executor,
+  player: TPlayer,
+  round: { id: bigint; gameCode: string; payoutMinor: bigint },
+): Promise<TMoveResult | null> {
+  if (round.payoutMinor <= 0n) return null;
+  if (player.kind === 'demo') {
+    return { transferId: null, balanceMinor: await creditDemo(tx, player.demoSessionId, round.payoutMinor) };
+  }
+  try {
+    const result = await transfer(tx, {
+      siteId: player.siteId,
+      kind: 'win',
+      from: { system: 'house' },
+      to: { memberId: player.memberId, account: 'cash' },
+      amountMinor: round.payoutMinor,
+      idempotencyKey: `round:${round.id}:win`,
+      reference: `round:${round.id}`,
+      metadata: { game: round.gameCode, roundId: round.id.toString() },
+    });
+    return { transferId: result.transferId, balanceMinor: result.creditBalanceAfterMinor ?? 0n };
+  } catch (error) {
+    walletRefusal(error);
+  }
+}
+
+/** What the player can stake now: the member's cash, or the demo session's fun money. */
+export async function playableBalance(executor: Executor, player: TPlayer): Promise<bigint> {
+  if (player.kind === 'demo') return findDemoBalance(executor, player.demoSessionId);
+  try {
+    return (await getBalances(executor, player.memberId, { siteId: player.siteId })).cashMinor;
+  } catch (error) {
+    if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return 0n;
+    throw error;
+  }
+}

@@ -1,0 +1,380 @@
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  demoSessions,
+  fairnessSeedPairs,
+  gameProviders,
+  gameRounds,
+  games,
+  type TDemoSessionRow,
+  type TGameRoundRow,
+  type TSeedPairRow,
+} from '../games/games.schema.ts';
+
+/** Who is playing: a logged-in member (real money) or a guest's demo session (fun money). */
+export type TPlayer =
+  | { kind: 'member'; siteId: bigint; memberId: bigint }
+  | { kind: 'demo'; siteId: bigint; demoSessionId: bigint };
+
+function ownedBy(table: { memberId: AnyPgColumn; demoSessionId: AnyPgColumn }, player: TPlayer): SQL {
+  return player.kind === 'member'
+    ? eq(table.memberId, player.memberId)
+    : eq(table.demoSessionId, player.demoSessionId);
+}
+
+function ownerColumns(player: TPlayer) {
+  return player.kind === 'member'
+    ? { memberId: player.memberId, demoSessionId: null }
+    : { memberId: null, demoSessionId: player.demoSessionId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed pairs
+
+export async function findActivePair(
+  executor: Executor,
+  player: TPlayer,
+  options: { lock: boolean },
+): Promise<TSeedPairRow | null> {
+  const query = executor
+    .select()
+    .from(fairnessSeedPairs)
+    .where(and(ownedBy(fairnessSeedPairs, player), isNull(fairnessSeedPairs.revealedAt)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Inserts a pair unless the player already has an active one (the partial unique index decides). */
+export async function insertPairIfNone(
+  executor: Executor,
+  player: TPlayer,
+  pair: { serverSeed: string; serverSeedHash: string; clientSeed: string },
+): Promise<void> {
+  await executor
+    .insert(fairnessSeedPairs)
+    .values({ siteId: player.siteId, ...ownerColumns(player), ...pair })
+    .onConflictDoNothing();
+}
+
+export async function advanceNonce(executor: Executor, pairId: bigint): Promise<void> {
+  await executor
+    .update(fairnessSeedPairs)
+    .set({ nextNonce: sql`${fairnessSeedPairs.nextNonce} + 1` })
+    .where(eq(fairnessSeedPairs.id, pairId));
+}
+
+export async function revealPair(executor: Executor, pairId: bigint): Promise<TSeedPairRow> {
+  const [row] = await executor
+    .update(fairnessSeedPairs)
+    .set({ revealedAt: sql`now()` })
+    .where(and(eq(fairnessSeedPairs.id, pairId), isNull(fairnessSeedPairs.revealedAt)))
+    .returning();
+  if (!row) throw new Error(`seed pair ${pairId} was not active`);
+  return row;
+}
+
+export async function findPairById(executor: Executor, pairId: bigint): Promise<TSeedPairRow | null> {
+  const [row] = await executor.select().from(fairnessSeedPairs).where(eq(fairnessSeedPairs.id, pairId));
+  return row ?? null;
+}
+
+export async function findRevealedPairs(
+  executor: Executor,
+  player: TPlayer,
+  page: { offset: number; limit: number },
+): Promise<{ rows: TSeedPairRow[]; total: number }> {
+  const where = and(ownedBy(fairnessSeedPairs, player), isNotNull(fairnessSeedPairs.revealedAt));
+  const rows = await executor
+    .select()
+    .from(fairnessSeedPairs)
+    .where(where)
+    .orderBy(desc(fairnessSeedPairs.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await executor.select({ n: sql<string>`count(*)` }).from(fairnessSeedPairs).where(where);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Demo sessions
+
+export async function insertDemoSession(
+  executor: Executor,
+  input: { siteId: bigint; tokenHash: string; balanceMinor: bigint; expiresAt: Date },
+): Promise<TDemoSessionRow> {
+  const [row] = await executor.insert(demoSessions).values(input).returning();
+  if (!row) throw new Error('demo session insert returned nothing');
+  return row;
+}
+
+export async function findDemoSession(
+  executor: Executor,
+  siteId: bigint,
+  tokenHash: string,
+): Promise<TDemoSessionRow | null> {
+  const [row] = await executor
+    .select()
+    .from(demoSessions)
+    .where(
+      and(
+        eq(demoSessions.siteId, siteId),
+        eq(demoSessions.tokenHash, tokenHash),
+        gt(demoSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findDemoBalance(executor: Executor, demoSessionId: bigint): Promise<bigint> {
+  const [row] = await executor
+    .select({ balanceMinor: demoSessions.balanceMinor })
+    .from(demoSessions)
+    .where(eq(demoSessions.id, demoSessionId));
+  return row?.balanceMinor ?? 0n;
+}
+
+/** Takes fun money; null when the session holds less than the amount (nothing changes). */
+export async function debitDemo(executor: Executor, demoSessionId: bigint, amountMinor: bigint) {
+  const [row] = await executor
+    .update(demoSessions)
+    .set({ balanceMinor: sql`${demoSessions.balanceMinor} - ${amountMinor.toString()}::bigint` })
+    .where(and(eq(demoSessions.id, demoSessionId), gte(demoSessions.balanceMinor, amountMinor)))
+    .returning({ balanceMinor: demoSessions.balanceMinor });
+  return row?.balanceMinor ?? null;
+}
+
+export async function creditDemo(executor: Executor, demoSessionId: bigint, amountMinor: bigint) {
+  const [row] = await executor
+    .update(demoSessions)
+    .set({ balanceMinor: sql`${demoSessions.balanceMinor} + ${amountMinor.toString()}::bigint` })
+    .where(eq(demoSessions.id, demoSessionId))
+    .returning({ balanceMinor: demoSessions.balanceMinor });
+  if (!row) throw new Error(`demo session ${demoSessionId} vanished`);
+  return row.balanceMinor;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds
+
+export type TRoundWithGame = TGameRoundRow & {
+  gameName: string;
+  providerName: string;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  pairRevealed: boolean;
+};
+
+function selectRounds(executor: Executor) {
+  return executor
+    .select({
+      round: gameRounds,
+      gameName: games.name,
+      providerName: gameProviders.name,
+      serverSeed: fairnessSeedPairs.serverSeed,
+      serverSeedHash: fairnessSeedPairs.serverSeedHash,
+      clientSeed: fairnessSeedPairs.clientSeed,
+      revealedAt: fairnessSeedPairs.revealedAt,
+    })
+    .from(gameRounds)
+    .innerJoin(games, eq(games.id, gameRounds.gameId))
+    .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+    .innerJoin(fairnessSeedPairs, eq(fairnessSeedPairs.id, gameRounds.seedPairId));
+}
+
+type TSelectedRound = Awaited<ReturnType<ReturnType<typeof selectRounds>['where']>>[number];
+
+function flattenRound(row: TSelectedRound): TRoundWithGame {
+  return {
+    ...row.round,
+    gameName: row.gameName,
+    providerName: row.providerName,
+    serverSeed: row.serverSeed,
+    serverSeedHash: row.serverSeedHash,
+    clientSeed: row.clientSeed,
+    pairRevealed: row.revealedAt !== null,
+  };
+}
+
+export async function findRoundByKey(
+  executor: Executor,
+  player: TPlayer,
+  idempotencyKey: string,
+): Promise<TRoundWithGame | null> {
+  const [row] = await selectRounds(executor)
+    .where(and(ownedBy(gameRounds, player), eq(gameRounds.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ? flattenRound(row) : null;
+}
+
+export async function findRound(
+  executor: Executor,
+  player: TPlayer,
+  roundId: bigint,
+  options: { lock?: boolean } = {},
+): Promise<TRoundWithGame | null> {
+  const query = selectRounds(executor)
+    .where(and(ownedBy(gameRounds, player), eq(gameRounds.id, roundId)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: gameRounds }) : await query;
+  return row ? flattenRound(row) : null;
+}
+
+export async function findActiveRound(
+  executor: Executor,
+  player: TPlayer,
+  gameCode: string,
+): Promise<TRoundWithGame | null> {
+  const [row] = await selectRounds(executor)
+    .where(
+      and(ownedBy(gameRounds, player), eq(gameRounds.gameCode, gameCode), eq(gameRounds.status, 'active')),
+    )
+    .limit(1);
+  return row ? flattenRound(row) : null;
+}
+
+export async function countActiveRoundsOfPair(executor: Executor, pairId: bigint): Promise<number> {
+  const [row] = await executor
+    .select({ n: sql<string>`count(*)` })
+    .from(gameRounds)
+    .where(and(eq(gameRounds.seedPairId, pairId), eq(gameRounds.status, 'active')));
+  return Number(row?.n ?? 0);
+}
+
+export type TNewRound = {
+  gameId: bigint;
+  gameCode: string;
+  idempotencyKey: string;
+  requestHash: string;
+  stakeMinor: bigint;
+  params: Record<string, unknown>;
+  seedPairId: bigint;
+  nonce: bigint;
+};
+
+/** Inserts an active round; settlement (or the next step) updates it in the same transaction. */
+export async function insertRound(executor: Executor, player: TPlayer, round: TNewRound): Promise<bigint> {
+  const [row] = await executor
+    .insert(gameRounds)
+    .values({ siteId: player.siteId, ...ownerColumns(player), status: 'active', ...round })
+    .returning({ id: gameRounds.id });
+  if (!row) throw new Error('round insert returned nothing');
+  return row.id;
+}
+
+export type TRoundUpdate = {
+  settle: boolean;
+  payoutMinor: bigint;
+  multiplierNum: bigint;
+  multiplierDen: bigint;
+  multiplier: string;
+  params: Record<string, unknown>;
+  steps: unknown[];
+  outcome: Record<string, unknown>;
+  betTransferId?: bigint | null;
+  winTransferId?: bigint | null;
+};
+
+/** Updates an ACTIVE round; false when it was already settled (so nothing settles twice). */
+export async function updateActiveRound(
+  executor: Executor,
+  roundId: bigint,
+  update: TRoundUpdate,
+): Promise<boolean> {
+  const rows = await executor
+    .update(gameRounds)
+    .set({
+      ...(update.settle ? { status: 'settled' as const, settledAt: sql`now()` } : {}),
+      payoutMinor: update.payoutMinor,
+      multiplierNum: update.multiplierNum.toString(),
+      multiplierDen: update.multiplierDen.toString(),
+      multiplier: update.multiplier,
+      params: update.params,
+      steps: update.steps,
+      outcome: update.outcome,
+      ...(update.betTransferId !== undefined ? { betTransferId: update.betTransferId } : {}),
+      ...(update.winTransferId !== undefined ? { winTransferId: update.winTransferId } : {}),
+    })
+    .where(and(eq(gameRounds.id, roundId), eq(gameRounds.status, 'active')))
+    .returning({ id: gameRounds.id });
+  return rows.length === 1;
+}
+
+export type TRoundPageInput = {
+  since: Date | null;
+  gameCode: string | undefined;
+  beforeId: bigint | undefined;
+  afterId: bigint | undefined;
+  limit: number;
+};
+
+function recordConditions(player: TPlayer, input: Pick<TRoundPageInput, 'since' | 'gameCode'>): SQL[] {
+  const conditions: SQL[] = [ownedBy(gameRounds, player)];
+  if (input.since) conditions.push(gte(gameRounds.createdAt, input.since));
+  if (input.gameCode) conditions.push(eq(gameRounds.gameCode, input.gameCode));
+  return conditions;
+}
+
+/** A keyset page of the player's rounds, newest first; one extra row tells whether more exist. */
+export async function findRoundPage(
+  executor: Executor,
+  player: TPlayer,
+  input: TRoundPageInput,
+): Promise<TRoundWithGame[]> {
+  const conditions = recordConditions(player, input);
+  if (input.afterId !== undefined) {
+    conditions.push(gt(gameRounds.id, input.afterId));
+    const rows = await selectRounds(executor)
+      .where(and(...conditions))
+      .orderBy(gameRounds.id)
+      .limit(input.limit);
+    return rows.map(flattenRound).reverse();
+  }
+  if (input.beforeId !== undefined) conditions.push(lt(gameRounds.id, input.beforeId));
+  const rows = await selectRounds(executor)
+    .where(and(...conditions))
+    .orderBy(desc(gameRounds.id))
+    .limit(input.limit);
+  return rows.map(flattenRound);
+}
+
+export async function roundExists(
+  executor: Executor,
+  player: TPlayer,
+  input: Pick<TRoundPageInput, 'since' | 'gameCode'>,
+  side: { olderThan: bigint } | { newerThan: bigint },
+): Promise<boolean> {
+  const conditions = recordConditions(player, input);
+  conditions.push(
+    'olderThan' in side ? lt(gameRounds.id, side.olderThan) : gt(gameRounds.id, side.newerThan),
+  );
+  const rows = await executor
+    .select({ id: gameRounds.id })
+    .from(gameRounds)
+    .where(and(...conditions))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function sumRounds(
+  executor: Executor,
+  player: TPlayer,
+  input: Pick<TRoundPageInput, 'since' | 'gameCode'>,
+): Promise<{ count: number; stakeMinor: bigint; winLossMinor: bigint }> {
+  const [row] = await executor
+    .select({
+      n: sql<string>`count(*)`,
+      stake: sql<string>`coalesce(sum(${gameRounds.stakeMinor}), 0)`,
+      winLoss: sql<string>`coalesce(sum(${gameRounds.payoutMinor} - ${gameRounds.stakeMinor}), 0)`,
+    })
+    .from(gameRounds)
+    .where(and(...recordConditions(player, input)));
+  return {
+    count: Number(row?.n ?? 0),
+    stakeMinor: BigInt(row?.stake ?? 0),
+    winLossMinor: BigInt(row?.winLoss ?? 0),
+  };
+}

@@ -1,0 +1,376 @@
+import {
+  formatMinor,
+  IDEMPOTENCY_KEY_PATTERN,
+  INSTANT_ORIGINALS,
+  STEPPED_ORIGINALS,
+  type TInstantOriginal,
+  ZActiveRoundResponse,
+  ZBetResponse,
+  ZBingoBet,
+  ZClientSeedRequest,
+  ZDemoSessionResponse,
+  ZDiceBet,
+  ZGameRecordRequest,
+  ZGameRecordResponse,
+  ZHiloCall,
+  ZHiloStart,
+  ZKenoBet,
+  ZLangQuery,
+  ZLaunchRequest,
+  ZLaunchResponse,
+  ZLimboBet,
+  ZMinesPick,
+  ZMinesStart,
+  ZOriginalsRulesResponse,
+  ZPlinkoBet,
+  ZRotateRequest,
+  ZRotateResponse,
+  ZRouletteBet,
+  ZRound,
+  ZRoundAction,
+  ZRoundDetailsRequest,
+  ZSeedHistoryQuery,
+  ZSeedHistoryResponse,
+  ZSeedPairView,
+  ZSlotBet,
+} from '@sorte/contract';
+import { GAME_RULES } from '@sorte/fairness';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { ok, responses } from '../../http/reply.ts';
+import { memberOf } from '../../plugins/session-auth.ts';
+import { formatRtp } from '../games/games.service.ts';
+import { createDemoSession, requireDemoPlayer } from './demo.service.ts';
+import { getSeeds, rotate, seedHistory } from './fairness.service.ts';
+import { launchGame } from './launch.service.ts';
+import { paytableOf, type TBetBodies } from './originals.games.ts';
+import type { TPlayer } from './originals.repo.ts';
+import {
+  callHilo,
+  cashOut,
+  getActiveRound,
+  idempotencyKeyOf,
+  pickMine,
+  placeInstantBet,
+  startSteppedRound,
+} from './originals.service.ts';
+import { getRoundDetails, listGameRecord, rangeStart } from './rounds.service.ts';
+
+const tags = ['originals'];
+const security = [{ bearerAuth: [] }];
+
+const INSTANT_BODIES = {
+  dice: ZDiceBet,
+  limbo: ZLimboBet,
+  plinko: ZPlinkoBet,
+  keno: ZKenoBet,
+  roulette: ZRouletteBet,
+  slot: ZSlotBet,
+  bingo: ZBingoBet,
+} as const satisfies Record<TInstantOriginal, unknown>;
+
+/** RTP as the catalogue shows it: percent with two decimals, rounded to the basis point. */
+function rtpText(rtp: number): string {
+  return formatRtp(Math.round(rtp * 10_000));
+}
+
+function headerKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: 'validation.idempotency_key',
+      fieldErrors: { idempotency_key: 'validation.idempotency_key' },
+    });
+  }
+  return value;
+}
+
+/**
+ * In-house games (bets, stepped rounds, rules), demo sessions, provably-fair seeds, the game
+ * record and game launch (under /api). The player is the session's member, or the guest demo
+ * session named by the X-Demo-Token header (fun money), which takes precedence when sent.
+ */
+export async function originalsRoutes(app: FastifyInstance) {
+  const { db } = app.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function playerOf(request: FastifyRequest): Promise<TPlayer> {
+    const demoToken = request.headers['x-demo-token'];
+    if (typeof demoToken === 'string' && demoToken !== '') {
+      return requireDemoPlayer(db, request.site.id, demoToken);
+    }
+    await app.requireMember(request);
+    const { memberId, siteId } = memberOf(request);
+    return { kind: 'member', siteId, memberId };
+  }
+
+  r.post('/originals/demo/session', {
+    schema: {
+      tags,
+      summary: 'Start a fun-money demo session for a guest (send its token as X-Demo-Token)',
+      querystring: ZLangQuery,
+      response: responses(ZDemoSessionResponse),
+    },
+    handler: async (request) =>
+      ok(request.lang, await createDemoSession(db, request.site.id), 'messages.demo_mode'),
+  });
+
+  r.get('/originals/rules', {
+    schema: {
+      tags,
+      summary: 'RTP, bet limits, max win and paytable of every in-house game',
+      querystring: ZLangQuery,
+      response: responses(ZOriginalsRulesResponse),
+    },
+    handler: async (request) =>
+      ok(request.lang, {
+        list: [...INSTANT_ORIGINALS, ...STEPPED_ORIGINALS].map((game) => {
+          const rules = GAME_RULES[game];
+          return {
+            game,
+            rtp: rtpText(rules.rtpMin),
+            rtp_max: rtpText(rules.rtpMax),
+            min_bet: formatMinor(rules.limits.minBetMinor),
+            max_bet: formatMinor(rules.limits.maxBetMinor),
+            max_win: formatMinor(rules.limits.maxWinMinor),
+            paytable: paytableOf(game),
+          };
+        }),
+      }),
+  });
+
+  for (const game of INSTANT_ORIGINALS) {
+    r.post(`/originals/${game}/bet`, {
+      schema: {
+        tags,
+        summary: `Place a ${game} bet (settled at once; Idempotency-Key header or idempotency_key)`,
+        security,
+        querystring: ZLangQuery,
+        body: INSTANT_BODIES[game],
+        response: responses(ZBetResponse),
+      },
+      handler: async (request) => {
+        const player = await playerOf(request);
+        const body = request.body as TBetBodies[typeof game];
+        const key = idempotencyKeyOf(body.idempotency_key, headerKey(request));
+        const { round, balance } = await placeInstantBet(db, player, game, body, key);
+        return ok(request.lang, { round, balance });
+      },
+    });
+  }
+
+  r.post('/originals/mines/start', {
+    schema: {
+      tags,
+      summary: 'Start a Mines round (stake taken now; open tiles, then cash out)',
+      security,
+      querystring: ZLangQuery,
+      body: ZMinesStart,
+      response: responses(ZBetResponse),
+    },
+    handler: async (request) => {
+      const player = await playerOf(request);
+      const key = idempotencyKeyOf(request.body.idempotency_key, headerKey(request));
+      const { round, balance } = await startSteppedRound(db, player, 'mines', request.body, key);
+      return ok(request.lang, { round, balance });
+    },
+  });
+
+  r.post('/originals/mines/pick', {
+    schema: {
+      tags,
+      summary: 'Open a tile (0–24); a mine ends the round',
+      security,
+      querystring: ZLangQuery,
+      body: ZMinesPick,
+      response: responses(ZBetResponse),
+    },
+    handler: async (request) => {
+      const player = await playerOf(request);
+      const { round, balance } = await pickMine(db, player, BigInt(request.body.round_id), request.body.tile);
+      return ok(request.lang, { round, balance });
+    },
+  });
+
+  r.post('/originals/hilo/start', {
+    schema: {
+      tags,
+      summary: 'Start a Hi-Lo round (stake taken now; the first card is dealt)',
+      security,
+      querystring: ZLangQuery,
+      body: ZHiloStart,
+      response: responses(ZBetResponse),
+    },
+    handler: async (request) => {
+      const player = await playerOf(request);
+      const key = idempotencyKeyOf(request.body.idempotency_key, headerKey(request));
+      const { round, balance } = await startSteppedRound(db, player, 'hilo', request.body, key);
+      return ok(request.lang, { round, balance });
+    },
+  });
+
+  r.post('/originals/hilo/call', {
+    schema: {
+      tags,
+      summary: 'Call higher, lower or skip; a wrong call ends the round',
+      security,
+      querystring: ZLangQuery,
+      body: ZHiloCall,
+      response: responses(ZBetResponse),
+    },
+    handler: async (request) => {
+      const player = await playerOf(request);
+      const { round, balance } = await callHilo(db, player, BigInt(request.body.round_id), request.body.call);
+      return ok(request.lang, { round, balance });
+    },
+  });
+
+  for (const game of STEPPED_ORIGINALS) {
+    r.post(`/originals/${game}/cashout`, {
+      schema: {
+        tags,
+        summary: `Cash a ${game} round out (once; a second cash-out is ROUND_NOT_ACTIVE)`,
+        security,
+        querystring: ZLangQuery,
+        body: ZRoundAction,
+        response: responses(ZBetResponse),
+      },
+      handler: async (request) => {
+        const player = await playerOf(request);
+        const { round, balance } = await cashOut(db, player, game, BigInt(request.body.round_id));
+        return ok(request.lang, { round, balance });
+      },
+    });
+
+    r.get(`/originals/${game}/active`, {
+      schema: {
+        tags,
+        summary: `The player's unfinished ${game} round, if any (to resume after a reload)`,
+        security,
+        querystring: ZLangQuery,
+        response: responses(ZActiveRoundResponse),
+      },
+      handler: async (request) => ok(request.lang, await getActiveRound(db, await playerOf(request), game)),
+    });
+  }
+
+  // Fairness -------------------------------------------------------------------------------------
+
+  r.get('/fairness/seeds', {
+    schema: {
+      tags: ['fairness'],
+      summary: 'The active seed pair: server seed hash (commitment), client seed, next nonce',
+      security,
+      querystring: ZLangQuery,
+      response: responses(ZSeedPairView),
+    },
+    handler: async (request) => ok(request.lang, await getSeeds(db, await playerOf(request))),
+  });
+
+  r.post('/fairness/client-seed', {
+    schema: {
+      tags: ['fairness'],
+      summary: 'Set a new client seed (rotates the pair: the old server seed is revealed)',
+      security,
+      querystring: ZLangQuery,
+      body: ZClientSeedRequest,
+      response: responses(ZRotateResponse),
+    },
+    handler: async (request) => {
+      const result = await rotate(db, await playerOf(request), request.body.client_seed);
+      return ok(request.lang, result, 'messages.client_seed_updated');
+    },
+  });
+
+  r.post('/fairness/rotate', {
+    schema: {
+      tags: ['fairness'],
+      summary: 'Reveal the server seed and commit a new one (optionally with a new client seed)',
+      security,
+      querystring: ZLangQuery,
+      body: ZRotateRequest,
+      response: responses(ZRotateResponse),
+    },
+    handler: async (request) => {
+      const result = await rotate(db, await playerOf(request), request.body.client_seed);
+      return ok(request.lang, result, 'messages.seeds_rotated');
+    },
+  });
+
+  r.get('/fairness/history', {
+    schema: {
+      tags: ['fairness'],
+      summary: 'Revealed seed pairs, newest first',
+      security,
+      querystring: ZSeedHistoryQuery,
+      response: responses(ZSeedHistoryResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await seedHistory(db, await playerOf(request), request.query.page, request.query.page_size),
+      ),
+  });
+
+  // Game record --------------------------------------------------------------------------------
+
+  r.post('/game/record', {
+    schema: {
+      tags: ['games'],
+      summary:
+        'Game record: brand, name, bet time, bet amount, win/loss (today/3days/7days/all, keyset paging)',
+      security,
+      querystring: ZLangQuery,
+      body: ZGameRecordRequest,
+      response: responses(ZGameRecordResponse),
+    },
+    handler: async (request) => {
+      const player = await playerOf(request);
+      const body = request.body;
+      const record = await listGameRecord(db, player, {
+        since: rangeStart(body.range, request.site.jurisdiction, new Date()),
+        game: 'game' in body ? body.game : undefined,
+        beforeId: 'before_id' in body && body.before_id ? BigInt(body.before_id) : undefined,
+        afterId: 'after_id' in body && body.after_id ? BigInt(body.after_id) : undefined,
+        pageSize: body.page_size,
+      });
+      return ok(request.lang, record);
+    },
+  });
+
+  r.post('/game/record/details', {
+    schema: {
+      tags: ['games'],
+      summary: 'One round in full: stake, outcome, payout, seeds and nonce (for the verifier)',
+      security,
+      querystring: ZLangQuery,
+      body: ZRoundDetailsRequest,
+      response: responses(ZRound),
+    },
+    handler: async (request) =>
+      ok(request.lang, await getRoundDetails(db, await playerOf(request), BigInt(request.body.id))),
+  });
+
+  // Launch ---------------------------------------------------------------------------------------
+
+  r.post('/day7/day7LoginV2', {
+    schema: {
+      tags: ['games'],
+      summary: 'Launch URL of a game for the session (guests: demo mode for in-house games)',
+      querystring: ZLangQuery,
+      body: ZLaunchRequest,
+      response: responses(ZLaunchResponse),
+    },
+    handler: async (request) => {
+      let memberId: bigint | null = null;
+      if (request.headers.authorization) {
+        await app.requireMember(request);
+        memberId = memberOf(request).memberId;
+      }
+      const launch = await launchGame(db, request.site.id, memberId, request.body);
+      return ok(request.lang, launch, launch.mode === 'demo' ? 'messages.demo_mode' : 'messages.ok');
+    },
+  });
+}
