@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { seededDatabase } from '../../../test/app.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { buildApp } from '../../app.ts';
@@ -18,10 +17,37 @@ import { rowsOf } from '../wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 
+/** The part of a ws WebSocket these tests use. */
+interface TestSocket {
+  send(data: string): void;
+  close(): void;
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  once(event: 'close', listener: (code: number) => void): void;
+}
+
+/** The `ws` client @fastify/websocket is built on (loaded by name: the package ships no types). */
+const WS_MODULE = 'ws';
+type TSocketClass = new (
+  url: string,
+) => TestSocket & {
+  once(event: 'open', listener: () => void): void;
+  once(event: 'error', listener: (error: Error) => void): void;
+};
+
+/** A real WebSocket to a listening app's /ws, as a browser opens it. */
+async function open(url: string): Promise<TestSocket> {
+  const { default: Socket } = (await import(WS_MODULE)) as { default: TSocketClass };
+  return new Promise((resolve, reject) => {
+    const socket = new Socket(url);
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
 /** A socket that collects every JSON message it receives. */
-function collect(socket: WebSocket) {
+function collect(socket: TestSocket) {
   const messages: Record<string, unknown>[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  socket.on('message', (data: Buffer) => messages.push(JSON.parse(String(data))));
   const next = async (match: (m: Record<string, unknown>) => boolean, what: string) => {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -32,14 +58,6 @@ function collect(socket: WebSocket) {
     }
   };
   return { messages, next };
-}
-
-function open(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
 }
 
 describe.each(kinds)('realtime balance pushes on %s', (kind) => {
@@ -85,7 +103,7 @@ describe.each(kinds)('realtime balance pushes on %s', (kind) => {
   it('refuses a socket with a bad token', async () => {
     const socket = await open(`${h.baseUrl.replace('http', 'ws')}/ws`);
     const inbox = collect(socket);
-    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code: number) => resolve(code)));
     socket.send(JSON.stringify({ type: 'auth', token: 'not-a-session' }));
     expect(await inbox.next((m) => m.type === 'error', 'error')).toMatchObject({
       code: 'UNAUTHENTICATED',
@@ -97,15 +115,15 @@ describe.each(kinds)('realtime balance pushes on %s', (kind) => {
   if (kind !== 'postgres') return;
   it('reaches a socket held by another server process through LISTEN/NOTIFY', async () => {
     const admin = new URL((await postgresAdminUrl())!);
-    const [{ name }] = await rowsOf<{ name: string }>(h.db, sql`SELECT current_database() AS name`);
-    admin.pathname = `/${name}`;
+    const [row] = await rowsOf<{ name: string }>(h.db, sql`SELECT current_database() AS name`);
+    admin.pathname = `/${row!.name}`;
     const database = await seededDatabase('postgres');
     const build = () => buildApp({ config: testConfig(), database, realtimeListenUrl: admin.toString() });
     const apps: FastifyInstance[] = [await build(), await build()];
     try {
       const [publisher, holder] = apps as [FastifyInstance, FastifyInstance];
-      await holder.listen({ port: 0, host: '127.0.0.1' });
       const player = await newPlayer(h.app);
+      await holder.listen({ port: 0, host: '127.0.0.1' });
       const port = (holder.server.address() as { port: number }).port;
       const socket = await open(`ws://127.0.0.1:${port}/ws`);
       const inbox = collect(socket);
