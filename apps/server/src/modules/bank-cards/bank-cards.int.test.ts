@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { punctuatedCpf, randomCnpj, randomCpf, randomEvp, randomMobile } from './bank-cards.fixtures.ts';
-import { insertCard } from './bank-cards.repo.ts';
+import { insertCard, lockUsableBankCard } from './bank-cards.repo.ts';
 import { isUniqueViolation } from './bank-cards.service.ts';
 
 const kinds = await databaseKinds();
@@ -364,6 +364,50 @@ describe.each(kinds)('bank cards on %s', (kind) => {
     expect((await remove(player, added.id)).status).toBe(200);
     expect((await list(player)).body.data.list).toEqual([]);
   });
+
+  it('never removes a card under a withdrawal that is being created with it', async () => {
+    const player = await registerPlayer(app);
+    const added = (await add(player, card())).body.data;
+    const siteId = (await app.services.sites.byCode('sorte'))!.id;
+    const orderNo = `T${randomBytes(8).toString('hex').toUpperCase()}`;
+    const insertOrder = (tx: Parameters<Parameters<typeof app.services.db.transaction>[0]>[0]) =>
+      tx.execute(sql`
+        INSERT INTO withdrawal_orders (site_id, member_id, order_no, amount_minor, fee_minor, actual_minor,
+          status, review_status, bank_card_id, payment_type, pix_key, pix_key_type, payee_name, hold_transfer_id)
+        VALUES (${siteId.toString()}::bigint, ${player.user.id}::bigint, ${orderNo}, 5000, 200, 4800,
+          'pending_review', 'not_reviewed', ${added.id}::bigint, 'pix', ${added.account}, 'CPF', 'Maria Silva',
+          ${BigInt(`0x${randomBytes(6).toString('hex')}`).toString()}::bigint)`);
+    let removal: ReturnType<typeof remove> | undefined;
+    await app.services.db.transaction(async (tx) => {
+      // The withdrawal flow takes the card with lockUsableBankCard before writing its order.
+      const locked = await lockUsableBankCard(tx, siteId, BigInt(player.user.id), BigInt(added.id));
+      expect(locked?.id).toBe(BigInt(added.id));
+      if (kind === 'postgres') {
+        // A removal arriving now must wait for the withdrawal's transaction, then see its order.
+        removal = remove(player, added.id);
+        await waitForBlockedQuery();
+      }
+      await insertOrder(tx);
+    });
+    // On PGlite (one connection) the removal can only come after the withdrawal committed.
+    const removed = await (removal ?? remove(player, added.id));
+    expect(removed.status).toBe(409);
+    expect(removed.body.code).toBe('BANK_CARD_IN_USE');
+    expect((await list(player)).body.data.list).toHaveLength(1);
+  });
+
+  /** Polls pg_locks until some backend waits for a row lock (bounded: 200 polls). */
+  async function waitForBlockedQuery(): Promise<void> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const result = (await app.services.db.execute(
+        sql`SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted AND pid IN (
+              SELECT pid FROM pg_stat_activity WHERE datname = current_database())`,
+      )) as unknown as { rows: { waiting: number }[] };
+      if (result.rows[0]!.waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the removal never waited for the withdrawal lock');
+  }
 
   it('on br sites binds the CPF of the first card and accepts only that CPF afterwards', async () => {
     const player = await registerPlayer(app, HOSTS.br);

@@ -19,7 +19,9 @@ async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Pro
  * Locks the member's row for the rest of the transaction and returns the member's CPF (null when
  * none is bound), or undefined when the member is not on this site. Adding and removing cards
  * take this lock first, so one member's concurrent requests cannot both pass the card limit or
- * both become the default card.
+ * both become the default card. NO KEY UPDATE, not UPDATE: rows that reference the member (a
+ * withdrawal order being written under a share lock of the card) take KEY SHARE on this row, and
+ * must not wait for us while we wait for their card lock (that would be a deadlock).
  */
 export async function lockMember(
   tx: Tx,
@@ -29,7 +31,7 @@ export async function lockMember(
   const rows = await rowsOf<{ cpf: string | null }>(
     tx,
     sql`SELECT cpf FROM members WHERE id = ${memberId.toString()}::bigint
-        AND site_id = ${siteId.toString()}::bigint FOR UPDATE`,
+        AND site_id = ${siteId.toString()}::bigint FOR NO KEY UPDATE`,
   );
   return rows[0];
 }
