@@ -114,6 +114,18 @@ describe('player shell', () => {
     expect(await screen.findByText('Page not found')).toBeTruthy();
   });
 
+  it('scrolls to the top on every navigation', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { router } = renderAt('/');
+    await screen.findByTestId('open-login');
+    scrollTo.mockClear();
+    await act(() => router.navigate('/promotion/vip'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockClear();
+    await act(() => router.navigate('/game'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
   it('opens the section a footer legal link points at on the support page', async () => {
     renderAt('/information-center/support#terms');
     const terms = await screen.findByText('Terms and conditions', { selector: 'summary' });

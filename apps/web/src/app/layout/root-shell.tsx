@@ -8,12 +8,15 @@ import { UpdateNotice } from '../../features/pwa/components/update-notice.tsx';
 import { SiteTheme } from '../../features/site/components/site-theme.tsx';
 import { ModalHost } from './modal-host.tsx';
 
-/** Every navigation starts at the top of the page (spec §2). */
+/**
+ * Every navigation starts at the top of the page (spec §2) — except a link to a #section, which
+ * the page scrolls to itself.
+ */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!hash) window.scrollTo(0, 0);
   }, [pathname]);
   return null;
 }

@@ -25,7 +25,7 @@ export function LegalSections() {
   const open = hash.replace(/^#/, '');
 
   useEffect(() => {
-    if (open) document.getElementById(open)?.scrollIntoView({ block: 'start' });
+    if (open) document.getElementById(open)?.scrollIntoView?.({ block: 'start' });
   }, [open]);
 
   return (
