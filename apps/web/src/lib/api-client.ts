@@ -144,7 +144,9 @@ export async function apiRequest<T>(
     errors: fail.errors,
     forceOffline: fail.force_offline === true,
   });
-  if (response.status === 401 && fail.code === 'UNAUTHENTICATED') {
+  // The spec recognises an ended session by its message, 'Unauthenticated.'; our server also
+  // sends the stable code. A wrong password is a 401 too, but with INVALID_CREDENTIALS.
+  if (response.status === 401 && (fail.code === 'UNAUTHENTICATED' || fail.message === 'Unauthenticated.')) {
     void handleUnauthenticated(fail, token !== null);
     throw error;
   }

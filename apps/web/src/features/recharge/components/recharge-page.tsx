@@ -1,0 +1,223 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatMinor, type TPaymentChannelsResponse, ZMoneyInput } from '@sorte/contract';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Field } from '../../../components/field.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import '../../../lib/validation-messages.ts';
+import { useCreateRechargeOrder } from '../api/create-recharge-order.ts';
+import { usePaymentChannels, usePaymentMethods } from '../api/get-payment-channels.ts';
+import { amountMinorOf, rechargeBreakdown, withinBounds } from '../recharge-amount.ts';
+import { LoadFail } from './load-fail.tsx';
+import '../recharge.css';
+
+type TChannel = TPaymentChannelsResponse['list'][number];
+
+export function RechargePage() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.recharge')} requiresLogin>
+      <RechargeContent />
+    </PageFrame>
+  );
+}
+
+function RechargeContent() {
+  const { t } = useTranslation();
+  const methods = usePaymentMethods();
+  const [methodChoice, setMethodChoice] = useState<string | null>(null);
+  const method = methodChoice ?? methods.data?.list[0]?.payment_type ?? null;
+  const channels = usePaymentChannels(method);
+  const [channelChoice, setChannelChoice] = useState<number | null>(null);
+  const channel =
+    channels.data?.list.find((item) => item.id === channelChoice) ?? channels.data?.list[0] ?? null;
+
+  if (methods.isPending || (method !== null && channels.isPending)) return <Spinner />;
+  if (methods.isError || channels.isError) {
+    return (
+      <LoadFail
+        onRetry={() => {
+          void methods.refetch();
+          void channels.refetch();
+        }}
+      />
+    );
+  }
+  if (!method || !channel) return <EmptyState message={t('empty.payment_methods')} icon="wallet" />;
+
+  return (
+    <div className="money">
+      <section className="card">
+        <h2 className="card__title">{t('money.method')}</h2>
+        <div className="choice-grid">
+          {methods.data.list.map((item) => (
+            <button
+              key={item.payment_type}
+              type="button"
+              aria-pressed={item.payment_type === method}
+              className={`choice${item.payment_type === method ? ' is-active' : ''}`}
+              data-testid={`payment-method-${item.payment_type}`}
+              onClick={() => {
+                setMethodChoice(item.payment_type);
+                setChannelChoice(null);
+              }}
+            >
+              <strong>{item.name}</strong>
+              <small>
+                {formatMoney(item.min_money)} – {formatMoney(item.max_money)}
+              </small>
+            </button>
+          ))}
+        </div>
+        <h2 className="card__title money__subtitle">{t('money.channel')}</h2>
+        <div className="choice-grid">
+          {channels.data?.list.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              aria-pressed={item.id === channel.id}
+              className={`choice${item.id === channel.id ? ' is-active' : ''}`}
+              data-testid={`payment-channel-${item.id}`}
+              onClick={() => setChannelChoice(item.id)}
+            >
+              <strong>{item.name}</strong>
+              {item.bonus_rate !== '0.00' && (
+                <small className="choice__bonus">{t('money.bonus_rate', { rate: item.bonus_rate })}</small>
+              )}
+            </button>
+          ))}
+        </div>
+      </section>
+      <RechargeForm key={channel.id} channel={channel} />
+    </div>
+  );
+}
+
+function RechargeForm({ channel }: { channel: TChannel }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateRechargeOrder();
+  const range = { min: formatMoney(channel.min_money), max: formatMoney(channel.max_money) };
+  const schema = useMemo(
+    () =>
+      z.object({
+        money: ZMoneyInput('amount').refine(
+          (minor) => withinBounds(minor, channel.min_money, channel.max_money),
+          {
+            error: t('money.amount_out_of_range', {
+              min: formatMoney(channel.min_money),
+              max: formatMoney(channel.max_money),
+            }),
+          },
+        ),
+      }),
+    [channel, t],
+  );
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { money: '' },
+  });
+  const typed = String(watch('money') ?? '');
+  const minor = amountMinorOf(typed);
+  const breakdown = minor === null ? null : rechargeBreakdown(minor, channel);
+
+  const onValid = async (values: z.output<typeof schema>) => {
+    try {
+      const order = await create.mutateAsync({
+        money: formatMinor(values.money),
+        payment_id: channel.id,
+        payment_type: channel.payment_type,
+      });
+      navigate(`/recharge-payment?order_no=${encodeURIComponent(order.order_no)}`);
+    } catch (error) {
+      const fields = (error as { errors?: Record<string, string> }).errors ?? {};
+      if (fields.money) setError('money', { message: fields.money });
+    }
+  };
+
+  return (
+    <form
+      className="card form"
+      noValidate
+      onSubmit={handleSubmit(onValid, () => toast.error(t('messages.form_invalid')))}
+      aria-label={t('pages.recharge')}
+    >
+      <Field
+        label={t('money.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('money.amount_range', range)}
+        hint={t('money.amount_range', range)}
+        maxLength={16}
+        data-testid="recharge-amount"
+        error={errors.money?.message}
+        addon={<span className="field__suffix">{CURRENCY}</span>}
+        {...register('money')}
+      />
+      {channel.presets.length > 0 && (
+        <div className="chips">
+          {channel.presets.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className={`chip${minor !== null && amountMinorOf(preset) === minor ? ' is-active' : ''}`}
+              data-testid={`recharge-preset-${preset}`}
+              onClick={() => setValue('money', preset, { shouldValidate: true })}
+            >
+              {preset.replace(/\.00$/, '')}
+            </button>
+          ))}
+        </div>
+      )}
+      <dl className="details">
+        <div>
+          <dt>{t('money.currency')}</dt>
+          <dd>{CURRENCY}</dd>
+        </div>
+        {channel.fee_rate !== '0.00' && (
+          <div>
+            <dt>{t('money.fee')}</dt>
+            <dd>{breakdown?.fee ?? '0.00'}</dd>
+          </div>
+        )}
+        {channel.bonus_rate !== '0.00' && (
+          <div>
+            <dt>{t('money.bonus')}</dt>
+            <dd>{breakdown?.bonus ?? '0.00'}</dd>
+          </div>
+        )}
+        <div className="details__total">
+          <dt>{t('money.actual_amount')}</dt>
+          <dd data-testid="recharge-actual">{breakdown?.actual ?? '0.00'}</dd>
+        </div>
+      </dl>
+      {channel.bonus_rate !== '0.00' && (
+        <p className="money__note">{t('money.bonus_rule', { multiple: channel.bonus_wagering_multiple })}</p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--block button--large"
+        data-testid="recharge-submit"
+        disabled={isSubmitting}
+      >
+        {isSubmitting ? t('common.please_wait') : t('money.deposit_now')}
+      </button>
+    </form>
+  );
+}
+
+export default RechargePage;
