@@ -48,6 +48,16 @@ export const ZIdInput = (field: string) =>
     )
     .transform((value) => BigInt(value));
 
+/**
+ * `member_id` may ride along in money payloads (older clients send it); identity always comes from
+ * the session, and a member_id that is not the caller's is refused with FORBIDDEN.
+ */
+export const ZMemberIdEcho = z
+  .union([z.string().regex(/^\d{1,19}$/, { error: M.wrongType }), z.number().int().positive().safe()], {
+    error: M.wrongType,
+  })
+  .optional();
+
 /** GET /api/payments/list?lang&domain: the payment methods of the site. */
 export const ZPaymentsListQuery = z.object({
   lang: z.string().max(16).optional(),
@@ -109,6 +119,7 @@ export const ZRechargeRequest = z.object({
     .max(32),
   /** Free text the player may add (shown to the payer's bank). */
   payment_desc: z.string().trim().max(140, { error: M.tooLong }).optional(),
+  member_id: ZMemberIdEcho,
 });
 export type TRechargeRequest = z.input<typeof ZRechargeRequest>;
 
@@ -166,6 +177,7 @@ export const ZRecordsRequest = z
     limit: z.coerce.number().int().min(1).max(50).optional(),
     days: z.union([z.literal(1), z.literal(3), z.literal(7)]).optional(),
     status: z.string().max(32).optional(),
+    member_id: ZMemberIdEcho,
   })
   .nullish()
   .transform((value) => value ?? {});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdInput, ZMoney, ZMoneyInput } from './deposits.ts';
+import { ZIdInput, ZMemberIdEcho, ZMoney, ZMoneyInput } from './deposits.ts';
 import { M, ZQkPwd } from './validation.ts';
 
 /** Withdrawals: the withdraw page data, the request (spec §3 withdraw post fields), records, review. */
@@ -25,6 +25,7 @@ export const ZWithdrawRequest = z.object({
   email: optionalText(77),
   cnpj: optionalText(20),
   evp: optionalText(40),
+  member_id: ZMemberIdEcho,
 });
 export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 

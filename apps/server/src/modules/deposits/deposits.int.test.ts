@@ -203,6 +203,23 @@ describe.each(kinds)('PIX deposits through the sandbox PSP on %s', (kind) => {
     expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(6000n);
   });
 
+  it('credits a recharge reward to bonus with a 5× turnover rule that blocks withdrawal', async () => {
+    const player = await newPlayer(h.app);
+    const bonusChannel = (await channels()).find((c: { code: string }) => c.code === 'pix_bonus');
+    expect(bonusChannel).toMatchObject({ bonus_rate: '2.00', bonus_wagering_multiple: 5 });
+    const created = (
+      await recharge(player.token, { money: '100.00', payment_id: bonusChannel.id, payment_type: 'pix' })
+    ).body.data;
+    expect(created.bonus).toBe('2.00');
+    await payOnSandbox(h.psp, created.txid, randomCpf());
+    await waitFor(async () => (await detail(player.token, created.order_no)).status === 'paid', 'the credit');
+    const balances = await balancesOf(h.db, player.memberId);
+    expect(balances).toMatchObject({ cashMinor: 10_000n, bonusMinor: 200n, wageringRequiredMinor: 50_000n });
+    expect(balances.withdrawableMinor).toBe(0n);
+    const me = await call(h.app, { method: 'POST', url: '/api/auth/me', token: player.token });
+    expect(me.body.data).toMatchObject({ money: '100.00', fs_money: '2.00', ml_money: '500.00' });
+  });
+
   it('expires unpaid charges (job and lazily on read)', async () => {
     const player = await newPlayer(h.app);
     const created = await order(player.token, '20.00');
@@ -265,6 +282,28 @@ describe.each(kinds)('PIX deposits through the sandbox PSP on %s', (kind) => {
     const guest = await recharge('', { money: '20', payment_id: channel.id, payment_type: 'pix' });
     expect(guest.status).toBe(401);
 
+    const impostor = await recharge(player.token, {
+      money: '20',
+      payment_id: channel.id,
+      payment_type: 'pix',
+      member_id: other.memberId.toString(),
+    });
+    expect(impostor.status).toBe(403);
+    expect(impostor.body.code).toBe('FORBIDDEN');
+    const ownId = await recharge(player.token, {
+      money: '20',
+      payment_id: channel.id,
+      payment_type: 'pix',
+      member_id: Number(player.memberId),
+    });
+    expect(ownId.status).toBe(200);
+    const theirsList = await call(h.app, {
+      method: 'POST',
+      url: '/api/recharge/list',
+      token: player.token,
+      payload: { member_id: other.memberId.toString() },
+    });
+    expect(theirsList.body.code).toBe('FORBIDDEN');
     const theirs = await order(other.token, '25.00');
     const peek = await call(h.app, {
       method: 'GET',
@@ -278,7 +317,7 @@ describe.each(kinds)('PIX deposits through the sandbox PSP on %s', (kind) => {
       token: player.token,
       payload: {},
     });
-    expect(list.body.data.list).toEqual([]);
+    expect(list.body.data.list.map((o: { amount: string }) => o.amount)).toEqual(['20.00']);
     const badPage = await call(h.app, {
       method: 'POST',
       url: '/api/recharge/list',

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import {
+  assertOwnMember,
   createRecharge,
   expireDeposits,
   getRecharge,
@@ -68,6 +69,7 @@ export async function depositsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const member = memberOf(request);
+      assertOwnMember(request.body.member_id, member.memberId);
       const order = await createRecharge(deps, request.site, member.memberId, {
         amountMinor: request.body.money,
         channelId: request.body.payment_id,
@@ -104,8 +106,11 @@ export async function depositsRoutes(app: FastifyInstance) {
       body: ZRecordsRequest,
       response: { 200: ZSuccess(ZRechargeListResponse) },
     },
-    handler: async (request) =>
-      ok(request.lang, await listRecharges(deps.db, request.site, memberOf(request).memberId, request.body)),
+    handler: async (request) => {
+      const { memberId } = memberOf(request);
+      assertOwnMember(request.body.member_id, memberId);
+      return ok(request.lang, await listRecharges(deps.db, request.site, memberId, request.body));
+    },
   });
 
   // Unpaid charges expire: reads expire a member's own lazily, this job catches the rest.

@@ -49,6 +49,11 @@ export type TDepositDeps = {
   };
 };
 
+/** A member_id sent in a payload must be the caller's own (identity comes from the session). */
+export function assertOwnMember(claimed: string | number | undefined, memberId: bigint): void {
+  if (claimed !== undefined && BigInt(claimed) !== memberId) throw new AppError('FORBIDDEN');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Catalogue
 

@@ -192,6 +192,20 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
 
     const foreign = await withdraw(poor, { money: '20', member_bank_id: player.cardId, qk_pwd: poor.qkPwd });
     expect(foreign.body.code).toBe('BANK_CARD_NOT_FOUND');
+    const impostor = await withdraw(poor, {
+      money: '20',
+      member_bank_id: poor.cardId,
+      qk_pwd: poor.qkPwd,
+      member_id: player.memberId.toString(),
+    });
+    expect(impostor.body.code).toBe('FORBIDDEN');
+    const theirRecords = await call(h.app, {
+      method: 'POST',
+      url: '/api/drawing/list',
+      token: poor.token,
+      payload: { member_id: Number(player.memberId) },
+    });
+    expect(theirRecords.body.code).toBe('FORBIDDEN');
     const missing = await withdraw(poor, { money: '20', member_bank_id: '999999999', qk_pwd: poor.qkPwd });
     expect(missing.body.code).toBe('BANK_CARD_NOT_FOUND');
     expect((await balancesOf(h.db, poor.memberId)).cashMinor).toBe(5_000n);

@@ -20,6 +20,7 @@ import { ok } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { authenticateOperator } from '../admin/admin.service.ts';
 import { bearerToken } from '../auth/tokens.ts';
+import { assertOwnMember } from '../deposits/deposits.service.ts';
 import { rawJsonBodies, refuseWebhook } from '../deposits/psp-webhook.routes.ts';
 import { readPayoutWebhook } from '../payments/psp/psp.webhook.ts';
 import {
@@ -81,7 +82,9 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const body = request.body;
-      const order = await createWithdrawal(deps, request.site, memberOf(request).memberId, {
+      const { memberId } = memberOf(request);
+      assertOwnMember(body.member_id, memberId);
+      const order = await createWithdrawal(deps, request.site, memberId, {
         amountMinor: body.money,
         bankCardId: body.member_bank_id,
         qkPwd: body.qk_pwd,
@@ -102,11 +105,11 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
       body: ZRecordsRequest,
       response: { 200: ZSuccess(ZWithdrawListResponse) },
     },
-    handler: async (request) =>
-      ok(
-        request.lang,
-        await listWithdrawals(deps.db, request.site, memberOf(request).memberId, request.body),
-      ),
+    handler: async (request) => {
+      const { memberId } = memberOf(request);
+      assertOwnMember(request.body.member_id, memberId);
+      return ok(request.lang, await listWithdrawals(deps.db, request.site, memberId, request.body));
+    },
   });
 
   // Payouts whose webhook never came are asked about at the PSP.

@@ -147,32 +147,41 @@ export interface CreateWithdrawalInput {
 }
 
 /**
- * Checks the withdrawal password against the lockout. Failures are recorded outside any money
- * transaction (they must stick even though the request is refused).
+ * Checks the withdrawal password against the lockout. The member row is locked while counting,
+ * verifying and recording, so parallel guesses are counted one by one and the sixth never gets a
+ * verdict; the transaction commits before the refusal is thrown, so failures stick.
  */
-async function checkWithdrawPassword(db: Db, memberId: bigint, stored: string | null, given: string) {
-  const windowStart = new Date(Date.now() - PASSWORD_WINDOW_MINUTES * 60_000);
-  const lockedFor = async (): Promise<number | null> => {
-    const failures = await findRecentFailures(db, memberId, windowStart, PASSWORD_MAX_FAILURES);
-    if (failures.length < PASSWORD_MAX_FAILURES) return null;
-    const unlockAt = failures.at(-1)!.createdAt.getTime() + PASSWORD_WINDOW_MINUTES * 60_000;
-    return Math.max(1, Math.ceil((unlockAt - Date.now()) / 60_000));
-  };
-  const locked = await lockedFor();
-  if (locked !== null) throw new AppError('WITHDRAW_LOCKED', { params: { minutes: locked } });
-  if (stored === null) throw new AppError('WITHDRAW_PASSWORD_NOT_SET');
-  if (await verifySecret(stored, given)) {
-    await clearFailures(db, memberId);
-    return;
-  }
-  await insertFailure(db, memberId);
-  const nowLocked = await lockedFor();
-  if (nowLocked !== null) throw new AppError('WITHDRAW_LOCKED', { params: { minutes: nowLocked } });
-  const failures = await findRecentFailures(db, memberId, windowStart, PASSWORD_MAX_FAILURES);
-  throw new AppError('WITHDRAW_PASSWORD_WRONG', {
-    params: { remaining: PASSWORD_MAX_FAILURES - failures.length },
-    fieldErrors: { qk_pwd: 'errors.WITHDRAW_PASSWORD_WRONG' },
+async function checkWithdrawPassword(db: Db, site: TSite, memberId: bigint, given: string) {
+  const windowStart = () => new Date(Date.now() - PASSWORD_WINDOW_MINUTES * 60_000);
+  const verdict = await db.transaction(async (tx) => {
+    const member = await lockMemberRow(tx, site.id, memberId);
+    if (!member) return { error: new AppError('UNAUTHENTICATED') };
+    const lockedFor = async (): Promise<number | null> => {
+      const failures = await findRecentFailures(tx, memberId, windowStart(), PASSWORD_MAX_FAILURES);
+      if (failures.length < PASSWORD_MAX_FAILURES) return null;
+      const unlockAt = failures.at(-1)!.createdAt.getTime() + PASSWORD_WINDOW_MINUTES * 60_000;
+      return Math.max(1, Math.ceil((unlockAt - Date.now()) / 60_000));
+    };
+    const locked = await lockedFor();
+    if (locked !== null) return { error: new AppError('WITHDRAW_LOCKED', { params: { minutes: locked } }) };
+    if (member.qkPwdHash === null) return { error: new AppError('WITHDRAW_PASSWORD_NOT_SET') };
+    if (await verifySecret(member.qkPwdHash, given)) {
+      await clearFailures(tx, memberId);
+      return { error: null };
+    }
+    await insertFailure(tx, memberId);
+    const nowLocked = await lockedFor();
+    if (nowLocked !== null)
+      return { error: new AppError('WITHDRAW_LOCKED', { params: { minutes: nowLocked } }) };
+    const failures = await findRecentFailures(tx, memberId, windowStart(), PASSWORD_MAX_FAILURES);
+    return {
+      error: new AppError('WITHDRAW_PASSWORD_WRONG', {
+        params: { remaining: PASSWORD_MAX_FAILURES - failures.length },
+        fieldErrors: { qk_pwd: 'errors.WITHDRAW_PASSWORD_WRONG' },
+      }),
+    };
   });
+  if (verdict.error) throw verdict.error;
 }
 
 /** Wallet refusals a player can cause, as the player's error; anything else is a bug. */
@@ -204,9 +213,7 @@ export async function createWithdrawal(
 ): Promise<TWithdrawalOrder> {
   const settings = await findSettings(deps.db, site.id);
   const feeMinor = checkBounds(settings, input.amountMinor);
-  const profile = await findMemberProfile(deps.db, site.id, memberId);
-  if (!profile) throw new AppError('UNAUTHENTICATED');
-  await checkWithdrawPassword(deps.db, memberId, profile.qkPwdHash, input.qkPwd);
+  await checkWithdrawPassword(deps.db, site, memberId, input.qkPwd);
   await openMemberAccounts(deps.db, { siteId: site.id, memberId });
 
   let order: TWithdrawalOrderRow;
