@@ -164,15 +164,20 @@ function prepare(game: keyof TBetBodies, body: TBetBodies[keyof TBetBodies]): TP
   }
 }
 
-/** Runs the fairness code; a bet the game itself refuses becomes INVALID_BET (nothing changes). */
-export function replay(seeds: BetSeeds, input: BetInput) {
+/** Runs fairness code; a bet the game itself refuses becomes INVALID_BET (nothing changes). */
+export function fairly<T>(play: () => T): T {
   try {
-    return replayBet(seeds, input);
+    return play();
   } catch (error) {
-    if (error instanceof FairnessInputError && error.code === 'INVALID_BET')
+    if (error instanceof FairnessInputError && error.code === 'INVALID_BET') {
       throw new AppError('INVALID_BET');
+    }
     throw error;
   }
+}
+
+export function replay(seeds: BetSeeds, input: BetInput) {
+  return fairly(() => replayBet(seeds, input));
 }
 
 /** Plays and settles an instant game. */

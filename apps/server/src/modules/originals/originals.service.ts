@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { formatMinor, type TInstantOriginal, type TRound, type TSteppedOriginal } from '@sorte/contract';
 import {
   type BetSeeds,
+  createFloatStream,
   GAME_RULES,
   HILO_MAX_STEPS,
   type HiloCall,
@@ -9,6 +10,7 @@ import {
   type Multiplier,
   minesMultiplier,
   payoutMinor,
+  placeMines,
   ZERO,
 } from '@sorte/fairness';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,6 +19,7 @@ import { findGame, touchRecentGame } from '../games/games.repo.ts';
 import type { TSeedPairRow } from '../games/games.schema.ts';
 import { activePair } from './fairness.service.ts';
 import {
+  fairly,
   formatMultiplier,
   prepareBet,
   replay,
@@ -183,17 +186,23 @@ export async function startSteppedRound<G extends TSteppedOriginal>(
   const opened = await db.transaction(async (tx) => {
     const round = await openRound(tx, player, game, bet, idempotencyKey);
     if (round.replayOf !== null) return round;
-    // Playing the empty round checks the parameters and, for Hi-Lo, deals the first card.
-    const outcome = replay(seedsOf(round.pair, round.nonce), bet.input);
+    // Dealing the round checks its parameters: Hi-Lo shows the first card, Mines places the
+    // mines (kept secret until settlement; every step recomputes them from the seeds).
+    const seeds = seedsOf(round.pair, round.nonce);
+    let view: TSteppedView;
+    if (game === 'hilo') {
+      const first = replay(seeds, { game: 'hilo', calls: [] });
+      view = { outcome: toJson(first.result) as Record<string, unknown>, multiplier: ZERO };
+    } else {
+      const { mines } = body as TBetBodies['mines'];
+      fairly(() => placeMines(mines, createFloatStream(seeds)));
+      view = minesView(mines, [], ZERO);
+    }
     const stake = await takeStake(tx, player, {
       id: round.roundId,
       gameCode: game,
       stakeMinor: bet.stakeMinor,
     });
-    const view =
-      outcome.game === 'hilo'
-        ? { outcome: toJson(outcome.result) as Record<string, unknown>, multiplier: ZERO }
-        : minesView((body as TBetBodies['mines']).mines, [], ZERO);
     await updateActiveRound(tx, round.roundId, {
       settle: false,
       payoutMinor: 0n,
