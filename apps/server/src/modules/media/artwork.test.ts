@@ -42,6 +42,15 @@ describe('artwork', () => {
     expect(safeColor('#abcdef', '#000')).toBe('#abcdef');
   });
 
+  it('widens the logo canvas for longer site names so the name is never cut off', () => {
+    const widthOf = (svg: string) => Number(/viewBox="0 0 (\d+) 64"/.exec(svg)?.[1]);
+    const short = widthOf(siteLogo('Sorte', palette));
+    const long = widthOf(siteLogo('Sorte Brasil', palette));
+    expect(long).toBeGreaterThan(short);
+    // 12 characters of bold 30 px text plus the 64 px clover need well over 240 px.
+    expect(long).toBeGreaterThanOrEqual(64 + 12 * 18);
+  });
+
   it('draws different avatars for different indexes', () => {
     expect(new Set(Array.from({ length: AVATAR_COUNT }, (_, i) => avatar('female', i + 1))).size).toBe(
       AVATAR_COUNT,

@@ -24,8 +24,11 @@ function clover(cx: number, cy: number, r: number, fill: string): string {
 }
 
 export function siteLogo(name: string, palette: TPalette): string {
-  const label = escapeHtml(name.slice(0, 24));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64" role="img" aria-label="${label}">
+  const text = name.slice(0, 24);
+  const label = escapeHtml(text);
+  // Bold 30 px glyphs average about 19 px; the canvas grows with the name so "Sorte Brasil" is not cut.
+  const width = Math.max(160, 72 + Math.ceil(text.length * 19));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="64" viewBox="0 0 ${width} 64" role="img" aria-label="${label}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.accent}"/><stop offset="1" stop-color="${palette.accent2}"/></linearGradient></defs>
 ${clover(32, 28, 10, 'url(#g)')}
 <text x="64" y="42" font-family="system-ui,Segoe UI,Roboto,sans-serif" font-size="30" font-weight="800" letter-spacing="1" fill="url(#g)">${label}</text>
