@@ -4,23 +4,14 @@
 // still works on the machine that ran `npm install`. Checks that every workspace is in the lock,
 // linked under its name, and declares the same dependencies there as in its package.json.
 // Fix: `npm install --package-lock-only`, then commit package-lock.json.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { root, workspaceFolders } from './workspaces.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
-const manifest = readJson('package.json');
 const lock = readJson('package-lock.json');
 const FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
-
-const folders = (manifest.workspaces ?? []).flatMap((pattern) => {
-  if (!pattern.endsWith('/*')) return [pattern];
-  const parent = pattern.slice(0, -2);
-  if (!existsSync(join(root, parent))) return [];
-  return readdirSync(join(root, parent), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(root, parent, entry.name, 'package.json')))
-    .map((entry) => `${parent}/${entry.name}`);
-});
+const folders = workspaceFolders();
 
 const problems = [];
 const same = (a = {}, b = {}) => {
@@ -37,7 +28,8 @@ for (const folder of ['', ...folders]) {
     continue;
   }
   for (const field of FIELDS) {
-    if (!same(declared[field], locked[field])) problems.push(`${label}: ${field} differ from package-lock.json`);
+    if (!same(declared[field], locked[field]))
+      problems.push(`${label}: ${field} differ from package-lock.json`);
   }
   if (folder && !lock.packages[`node_modules/${declared.name}`]?.link) {
     problems.push(`${label}: node_modules/${declared.name} is not linked in package-lock.json`);

@@ -3,25 +3,11 @@
 // Workspaces are read from the root package.json, so a new app is checked as soon as it has a
 // tsconfig, and one that has none yet is reported and skipped rather than failing the run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { root, workspaceFolders } from './workspaces.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-
-/** Expands the workspace patterns of package.json ("apps/*", "packages/*", or plain folders). */
-function workspaceFolders() {
-  const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return workspaces.flatMap((pattern) => {
-    if (!pattern.endsWith('/*')) return [pattern];
-    const parent = pattern.slice(0, -2);
-    if (!existsSync(join(root, parent))) return [];
-    return readdirSync(join(root, parent), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => `${parent}/${entry.name}`)
-      .sort();
-  });
-}
 
 const projects = [];
 for (const folder of workspaceFolders()) {
