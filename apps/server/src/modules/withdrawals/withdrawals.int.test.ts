@@ -19,6 +19,7 @@ import {
 } from '../deposits/money.fixtures.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
 import { transfer } from '../wallet/wallet.service.ts';
+import { syncPayouts } from './withdrawals.service.ts';
 
 const kinds = await databaseKinds();
 const SUBMITTED =
@@ -286,6 +287,29 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     expect(balances.cashMinor).toBe(50_000n);
     expect(balances.holdMinor).toBe(0n);
     expect((await reconcile(h.db)).ok).toBe(true);
+  });
+
+  it('settles a payout whose webhook was lost by asking the PSP (sync job)', async () => {
+    const player = await fundedPlayer(50_000n);
+    const created = (
+      await withdraw(player, { money: '100', member_bank_id: player.cardId, qk_pwd: player.qkPwd })
+    ).body.data;
+    // Point the PSP's webhook nowhere, so the payout result never arrives by itself.
+    await h.psp.client.registerWebhook(h.psp.pixKey, 'http://127.0.0.1:9/lost');
+    try {
+      await admin(`/api/admin/withdrawals/${created.order_no}/approve`, {});
+      const payoutId = (await admin('/api/admin/withdrawals?status=paying')).body.data.list.find(
+        (o: { order_no: string }) => o.order_no === created.order_no,
+      ).payout_id;
+      await decidePayout(h.psp, payoutId, 'succeed');
+      const deps = { db: h.db, psp: h.app.psp, realtime: h.app.realtime, log: h.app.log };
+      await waitFor(async () => (await syncPayouts(deps, 0)) > 0, 'the sync to settle the payout');
+      expect((await orderOf(player, created.order_no)).status).toBe('paid');
+      expect(await syncPayouts(deps, 0)).toBe(0);
+      expect((await balancesOf(h.db, player.memberId)).holdMinor).toBe(0n);
+    } finally {
+      await h.psp.client.registerWebhook(h.psp.pixKey, `${h.baseUrl}/api/psp/webhook`);
+    }
   });
 
   it('an operator of another site cannot see or review the order', async () => {
