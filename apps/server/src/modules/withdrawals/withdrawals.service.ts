@@ -480,7 +480,7 @@ async function completePayout(
 ): Promise<boolean> {
   const order = await deps.db.transaction(async (tx) => {
     const row = await lockOrderByPayoutId(tx, payoutId);
-    if (!row || row.status !== 'paying') return null;
+    if (row?.status !== 'paying') return null;
     const settled = await settleHold(tx, {
       siteId: row.siteId,
       holdTransferId: row.holdTransferId,
@@ -502,7 +502,7 @@ async function completePayout(
 async function failPayout(deps: TWithdrawalDeps, payoutId: string, reason: string): Promise<boolean> {
   const order = await deps.db.transaction(async (tx) => {
     const row = await lockOrderByPayoutId(tx, payoutId);
-    if (!row || row.status !== 'paying') return null;
+    if (row?.status !== 'paying') return null;
     const released = await releaseHold(tx, {
       siteId: row.siteId,
       holdTransferId: row.holdTransferId,
