@@ -42,6 +42,9 @@ const IN_LAYOUT = [
   '/verify-password',
   '/bind-email',
   '/change-password',
+  // Screens implied by texts (spec §2, route not shown): bank card add, transaction record.
+  '/bank-card/add',
+  '/transactions',
 ];
 const OUTSIDE = ['/gameInfo', '/cztx', '/download', '/test', '/test12'];
 

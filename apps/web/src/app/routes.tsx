@@ -16,6 +16,21 @@ const DownloadPage = lazy(() => import('./pages/download-route.tsx'));
 const DiagnosticsPage = lazy(() => import('./pages/diagnostics-route.tsx'));
 const SupportPage = lazy(() => import('./pages/support-route.tsx'));
 export const NotFoundPage = lazy(() => import('./pages/not-found-route.tsx'));
+// Money pages (issue 3): each feature's page module is its own chunk.
+const RechargePage = lazy(() => import('../features/recharge/components/recharge-page.tsx'));
+const RechargePaymentPage = lazy(() => import('../features/recharge/components/recharge-payment-page.tsx'));
+const RechargeRecordPage = lazy(() => import('../features/records/components/recharge-record-page.tsx'));
+const WithdrawPage = lazy(() => import('../features/withdraw/components/withdraw-page.tsx'));
+const WithdrawalRecordPage = lazy(() => import('../features/records/components/withdrawal-record-page.tsx'));
+const TransactionRecordPage = lazy(
+  () => import('../features/records/components/transaction-record-page.tsx'),
+);
+const BankCardsPage = lazy(() => import('../features/bank-cards/components/bank-cards-page.tsx'));
+const OrderCenterPage = lazy(() => import('../features/order-center/components/order-center-page.tsx'));
+const OrderFeePage = lazy(() => import('../features/order-center/components/order-fee-page.tsx'));
+const OrderAssociationPage = lazy(
+  () => import('../features/order-center/components/order-association-page.tsx'),
+);
 
 export interface TSection {
   /** i18n key of the page title. */
@@ -54,15 +69,14 @@ export const ROUTES: readonly TRoute[] = [
   { path: '/video', layout: true, element: section('video', 'games', 'video', false) },
   { path: '/login', layout: true, element: page(LoginPage) },
   { path: '/searchGames', layout: true, element: section('search_games', 'search', 'search', false) },
-  { path: '/recharge', layout: true, element: section('recharge', 'payment_methods', 'wallet', true) },
-  { path: '/rechargeRecord', layout: true, element: section('recharge_record', 'records', 'list', true) },
-  {
-    path: '/recharge-payment',
-    layout: true,
-    element: section('recharge_payment', 'payment_order', 'wallet', true),
-  },
-  { path: '/withdraw', layout: true, element: section('withdraw', 'bank_cards', 'wallet', true) },
-  { path: '/withdrawalRecord', layout: true, element: section('withdrawal_record', 'records', 'list', true) },
+  { path: '/recharge', layout: true, element: page(RechargePage) },
+  { path: '/rechargeRecord', layout: true, element: page(RechargeRecordPage) },
+  { path: '/recharge-payment', layout: true, element: page(RechargePaymentPage) },
+  { path: '/withdraw', layout: true, element: page(WithdrawPage) },
+  { path: '/withdrawalRecord', layout: true, element: page(WithdrawalRecordPage) },
+  // Screens the spec implies without naming a route (§2): bank card add, transaction record.
+  { path: '/bank-card/add', layout: true, element: page(BankCardsPage) },
+  { path: '/transactions', layout: true, element: page(TransactionRecordPage) },
   {
     path: '/promotion/activity',
     layout: true,
@@ -130,13 +144,9 @@ export const ROUTES: readonly TRoute[] = [
     layout: true,
     element: section('register_subordinates', 'subordinates', 'plus', true),
   },
-  { path: '/order-center', layout: true, element: section('order_center', 'records', 'list', true) },
-  { path: '/order-center/fee', layout: true, element: section('order_fee', 'records', 'list', true) },
-  {
-    path: '/order-center/association',
-    layout: true,
-    element: section('order_association', 'records', 'list', true),
-  },
+  { path: '/order-center', layout: true, element: page(OrderCenterPage) },
+  { path: '/order-center/fee', layout: true, element: page(OrderFeePage) },
+  { path: '/order-center/association', layout: true, element: page(OrderAssociationPage) },
   { path: '/security-center', layout: true, element: section('security_center', 'security', 'shield', true) },
   { path: '/verify-password', layout: true, element: section('verify_password', 'security', 'lock', true) },
   { path: '/bind-email', layout: true, element: section('bind_email', 'security', 'lock', true) },

@@ -1,0 +1,97 @@
+import { LANGUAGE_TAGS, RECORD_PERIODS, type TRecordPeriod } from '@sorte/contract';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+
+const SECTIONS = [
+  { to: '/order-center', labelKey: 'money.order_details' },
+  { to: '/order-center/fee', labelKey: 'pages.order_fee' },
+  { to: '/order-center/association', labelKey: 'pages.order_association' },
+] as const;
+
+/** The three order-center pages, one tab each. */
+export function OrderCenterTabs() {
+  const { t } = useTranslation();
+  return (
+    <nav className="tabs tabs--scroll" aria-label={t('pages.order_center')}>
+      {SECTIONS.map((section) => (
+        <NavLink
+          key={section.to}
+          to={section.to}
+          end
+          replace
+          className={({ isActive }) => `tabs__tab order-center__tab${isActive ? ' is-active' : ''}`}
+        >
+          {t(section.labelKey)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Today / last 3 days / last 7 days; "reset" goes back to everything. */
+export function PeriodFilter({
+  value,
+  onChange,
+}: {
+  value: TRecordPeriod;
+  onChange: (period: TRecordPeriod) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="order-center__filters">
+      {RECORD_PERIODS.filter((period) => period !== 'all').map((period) => (
+        <button
+          key={period}
+          type="button"
+          className={`chip${value === period ? ' is-active' : ''}`}
+          aria-pressed={value === period}
+          onClick={() => onChange(period)}
+        >
+          {t(`money.period.${period}`)}
+        </button>
+      ))}
+      <button type="button" className="chip" onClick={() => onChange('all')}>
+        {t('money.reset')}
+      </button>
+    </div>
+  );
+}
+
+export function QueryStates({
+  isPending,
+  isError,
+  isEmpty,
+  onRetry,
+}: {
+  isPending: boolean;
+  isError: boolean;
+  isEmpty: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  if (isPending) return <Spinner />;
+  if (isError) {
+    return (
+      <div className="load-fail" role="alert">
+        <p>{t('money.load_fail')}</p>
+        <button type="button" className="button button--ghost button--small" onClick={onRetry}>
+          {t('money.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (isEmpty) return <EmptyState message={t('empty.records')} icon="list" />;
+  return null;
+}
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(date);
+}

@@ -1,0 +1,59 @@
+import type {
+  TRechargeListResponse,
+  TRecordPeriod,
+  TTransactionRecordResponse,
+  TWithdrawListResponse,
+} from '@sorte/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Rows per page of the recharge and withdrawal records. */
+export const RECORDS_PAGE_SIZE = 10;
+
+/** Where a page starts: the newest rows, or older / newer than a cursor of the page before. */
+export type TPageCursor = { before?: string; after?: string };
+
+/** `POST /api/recharge/list`: the player's deposit orders, newest first. */
+export function useRechargeRecords(cursor: TPageCursor) {
+  return useQuery({
+    queryKey: ['records', 'recharge', cursor],
+    queryFn: () =>
+      api.post<TRechargeListResponse>(
+        '/api/recharge/list',
+        { ...cursor, limit: RECORDS_PAGE_SIZE },
+        { silent: true },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** `POST /api/drawing/list`: the player's withdrawals, newest first. */
+export function useWithdrawalRecords(cursor: TPageCursor) {
+  return useQuery({
+    queryKey: ['records', 'withdrawal', cursor],
+    queryFn: () =>
+      api.post<TWithdrawListResponse>(
+        '/api/drawing/list',
+        { ...cursor, limit: RECORDS_PAGE_SIZE },
+        { silent: true },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** `POST /api/transaction/record`: wallet movements of a period, keyset pages. */
+export function useTransactionRecords(period: TRecordPeriod, cursor: string | undefined) {
+  return useQuery({
+    queryKey: ['records', 'transactions', period, cursor ?? null],
+    queryFn: () =>
+      api.post<TTransactionRecordResponse>(
+        '/api/transaction/record',
+        { period, cursor, page_size: RECORDS_PAGE_SIZE },
+        { silent: true },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,108 @@
+import { RECORD_PERIODS, type TRecordPeriod } from '@sorte/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useTransactionRecords } from '../api/list-records.ts';
+import { formatTime } from '../format-time.ts';
+import '../records.css';
+import { Pager, RecordStates } from './record-states.tsx';
+
+/** The filters of spec §2: today / last 3 days / last 7 days; "reset" returns to everything. */
+const FILTERS = RECORD_PERIODS.filter((period) => period !== 'all');
+
+/** The transaction record: every wallet movement, with period filters and previous/next pages. */
+export function TransactionRecordPage() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('money.transactions')} requiresLogin>
+      <TransactionRecords />
+    </PageFrame>
+  );
+}
+
+function TransactionRecords() {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<TRecordPeriod>('all');
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const records = useTransactionRecords(period, cursor);
+  const list = records.data?.list ?? [];
+  const choose = (next: TRecordPeriod) => {
+    setPeriod(next);
+    setCursor(undefined);
+  };
+  return (
+    <div className="records">
+      <div className="records__filters">
+        <div className="tabs tabs--scroll">
+          {FILTERS.map((item) => (
+            <button
+              key={item}
+              type="button"
+              className={`tabs__tab${period === item ? ' is-active' : ''}`}
+              aria-pressed={period === item}
+              onClick={() => choose(item)}
+              data-testid={`period-${item}`}
+            >
+              {t(`money.period.${item}`)}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => choose('all')}
+          data-testid="period-reset"
+        >
+          {t('money.reset')}
+        </button>
+      </div>
+      <RecordStates
+        isPending={records.isPending}
+        isError={records.isError}
+        isEmpty={list.length === 0}
+        onRetry={() => void records.refetch()}
+      />
+      {!records.isError && list.length > 0 && (
+        <ul className="record-list">
+          {list.map((row) => (
+            <li key={row.id} className="record" data-testid="record-row">
+              <div className="record__head">
+                <span className="record__kind">{t(`money.kinds.${row.kind}`)}</span>
+                <span className={`record__change record__change--${row.direction}`}>{row.change}</span>
+              </div>
+              <dl className="record__meta">
+                <div>
+                  <dt>{t('money.time')}</dt>
+                  <dd>{formatTime(row.created_at)}</dd>
+                </div>
+                <div>
+                  <dt>{t('money.account')}</dt>
+                  <dd>{t(`money.accounts.${row.account}`)}</dd>
+                </div>
+                <div>
+                  <dt>{t('money.balance_after')}</dt>
+                  <dd>{row.balance_after}</dd>
+                </div>
+                {row.reference && (
+                  <div>
+                    <dt>{t('money.order_no')}</dt>
+                    <dd>{row.reference}</dd>
+                  </div>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        hasPrevious={records.data?.prev_cursor != null}
+        hasNext={records.data?.next_cursor != null}
+        busy={records.isFetching}
+        onPrevious={() => setCursor(records.data?.prev_cursor ?? undefined)}
+        onNext={() => setCursor(records.data?.next_cursor ?? undefined)}
+      />
+    </div>
+  );
+}
+
+export default TransactionRecordPage;
