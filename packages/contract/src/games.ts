@@ -42,7 +42,9 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
 
 const ZLang = z.string().max(10).optional();
 const ZSearch = z.string().trim().max(64, { error: M.tooLong });
-const ZId = z.string().regex(/^[1-9]\d{0,18}$/, { error: 'validation.invalid' });
+/** A database id as text; at most 18 digits so it always fits a PostgreSQL bigint. */
+const ZId = z.string().regex(/^[1-9]\d{0,17}$/, { error: 'validation.invalid' });
+const ZIdNumber = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const ZPage = z.coerce.number({ error: M.wrongType }).int({ error: M.wrongType }).min(1).max(10_000);
 
 /** A "0.00" money amount above zero (at most two decimals, no sign). */
@@ -139,8 +141,8 @@ export const ZFollowListQuery = z.object({
  */
 export const ZFollowRequest = z
   .object({
-    member_id: z.union([ZId, z.number().int().positive()]).optional(),
-    game_id: z.union([ZId, z.number().int().positive()]).optional(),
+    member_id: z.union([ZId, ZIdNumber]).optional(),
+    game_id: z.union([ZId, ZIdNumber]).optional(),
     name: ZSearch.optional(),
     platType: z.string().max(32).optional(),
   })
@@ -157,7 +159,7 @@ export const ZFollowResponse = z.object({ game_id: z.string(), is_favorite: z.bo
 /** POST /api/day7/day7LoginV2 */
 export const ZLaunchRequest = z
   .object({
-    game_id: z.union([ZId, z.number().int().positive()]).optional(),
+    game_id: z.union([ZId, ZIdNumber]).optional(),
     /** Game code (e.g. "dice") or exact name. */
     name: ZSearch.optional(),
     platType: z.string().max(32).optional(),

@@ -232,6 +232,15 @@ describe.each(kinds)('favourites and launch on %s', (kind) => {
       payload: { name: 'no such game' },
     });
     expect(unknown.status).toBe(404);
+    for (const game_id of ['9999999999999999999', 2 ** 60, -1, 'abc']) {
+      const huge = await call(app, {
+        method: 'POST',
+        url: '/api/games/follow/set',
+        token: player.token,
+        payload: { game_id },
+      });
+      expect(huge.status, String(game_id)).toBe(422);
+    }
     const empty = await call(app, {
       method: 'POST',
       url: '/api/games/follow/set',

@@ -2,7 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { formatMinor } from '@sorte/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { findDemoSession, insertDemoSession, type TPlayer } from './originals.repo.ts';
+import {
+  deleteExpiredDemoSessions,
+  findDemoSession,
+  insertDemoSession,
+  type TPlayer,
+} from './originals.repo.ts';
 
 /**
  * Demo mode: a guest plays the in-house games with fun money kept on a server-side demo session
@@ -12,12 +17,14 @@ import { findDemoSession, insertDemoSession, type TPlayer } from './originals.re
 export const DEMO_START_BALANCE_MINOR = 100_000n;
 export const DEMO_SESSION_TTL_MS = 24 * 3_600_000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const EXPIRED_DELETED_PER_CALL = 100;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 export async function createDemoSession(executor: Executor, siteId: bigint) {
+  await deleteExpiredDemoSessions(executor, EXPIRED_DELETED_PER_CALL);
   const token = randomBytes(32).toString('base64url');
   await insertDemoSession(executor, {
     siteId,

@@ -460,6 +460,25 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(unknown.body.code).toBe('DEMO_SESSION_INVALID');
   });
 
+  it('clears demo sessions that expired over a day ago when new ones start', async () => {
+    const old = (await post('/api/originals/demo/session', undefined, {})).body.data.demo_token;
+    await post('/api/originals/slot/bet', undefined, INSTANT_BETS.slot, { 'x-demo-token': old });
+    await app.services.db.execute(
+      sql`UPDATE demo_sessions SET expires_at = now() - interval '2 days'
+          WHERE token_hash = encode(sha256(convert_to(${old}, 'UTF8')), 'hex')`,
+    );
+    const expired = await post('/api/originals/slot/bet', undefined, INSTANT_BETS.slot, {
+      'x-demo-token': old,
+    });
+    expect(expired.body.code).toBe('DEMO_SESSION_INVALID');
+    await post('/api/originals/demo/session', undefined, {});
+    const left = await rowsOf<{ n: string }>(
+      app.services.db,
+      sql`SELECT count(*) AS n FROM demo_sessions WHERE expires_at < now() - interval '1 day'`,
+    );
+    expect(Number(left[0]!.n)).toBe(0);
+  });
+
   it('publishes the rules, limits and paytables of every in-house game', async () => {
     const { body } = await call(app, { method: 'GET', url: '/api/originals/rules' });
     const games = body.data.list.map((g: { game: string }) => g.game);

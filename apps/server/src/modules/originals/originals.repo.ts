@@ -109,6 +109,16 @@ export async function insertDemoSession(
   return row;
 }
 
+/**
+ * Deletes up to `limit` sessions that expired over a day ago (their rounds and seed pairs go with
+ * them: demo play is not recorded for the long term). Called as new sessions start, so the table
+ * stays bounded without a separate job.
+ */
+export async function deleteExpiredDemoSessions(executor: Executor, limit: number): Promise<void> {
+  await executor.execute(sql`DELETE FROM demo_sessions WHERE id IN (
+    SELECT id FROM demo_sessions WHERE expires_at < now() - interval '1 day' LIMIT ${limit})`);
+}
+
 export async function findDemoSession(
   executor: Executor,
   siteId: bigint,
