@@ -195,6 +195,21 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(badKey.status).toBe(422);
   });
 
+  it('serialises concurrent bets of one player: each takes its own nonce and the balance adds up', async () => {
+    const p = await player(10_000n);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => post('/api/originals/dice/bet', p.token, INSTANT_BETS.dice)),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const nonces = results.map((r) => r.body.data.round.fairness.nonce).sort((a: number, b: number) => a - b);
+    expect(nonces).toEqual([0, 1, 2, 3, 4, 5]);
+    const net = results.reduce(
+      (sum, r) => sum + minor(r.body.data.round.payout) - minor(r.body.data.round.stake),
+      0n,
+    );
+    expect(await cash(p.memberId)).toBe(10_000n + net);
+  });
+
   it('refuses a bet above the balance and changes nothing', async () => {
     const p = await player(50n);
     const seeds = (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: p.token })).body.data;
