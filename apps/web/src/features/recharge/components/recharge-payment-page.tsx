@@ -39,10 +39,10 @@ function PaymentContent({ orderNo }: { orderNo: string }) {
   const order = useRechargeOrder(orderNo);
   const status = order.data?.status;
 
-  // The push says the balance moved; the order is read again to learn whether it was this one.
-  useBalancePush((push) => {
-    if (push.order_no === orderNo || push.reason === 'deposit')
-      void queryClient.invalidateQueries({ queryKey: rechargeOrderKey(orderNo) });
+  // Any push says the balance moved (the header already shows it); the order is read again to
+  // learn whether this one was paid.
+  useBalancePush(() => {
+    void queryClient.invalidateQueries({ queryKey: rechargeOrderKey(orderNo) });
   });
 
   useEffect(() => {
@@ -158,7 +158,7 @@ function PendingPanel({ order }: { order: TRechargeResponse }) {
           <label className="field__label" htmlFor="pix-code">
             {t('money.copy_paste')}
           </label>
-          <textarea id="pix-code" className="payment__code" readOnly rows={3} value={order.pix_copy_paste} />
+          <textarea id="pix-code" className="payment__code" readOnly rows={4} value={order.pix_copy_paste} />
           <div className="payment__actions">
             <button
               type="button"
