@@ -494,6 +494,45 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(Number(left[0]!.n)).toBe(0);
   });
 
+  it('answers malformed requests with a translated 4xx, never a 500', async () => {
+    const p = await player(1_000n);
+    const cases: [string, unknown][] = [
+      ['/api/originals/mines/pick', { round_id: 'abc', tile: 1 }],
+      ['/api/originals/mines/pick', { round_id: '1', tile: 25 }],
+      ['/api/originals/mines/pick', {}],
+      ['/api/originals/hilo/call', { round_id: '1', call: 'up' }],
+      ['/api/originals/hilo/cashout', { round_id: '99999999999999999999' }],
+      ['/api/originals/mines/start', { amount: '1.00', mines: 25 }],
+      ['/api/originals/mines/start', { amount: '1.00', mines: 0 }],
+      ['/api/originals/roulette/bet', { bets: [{ type: 'straight', numbers: [37], amount: '1.00' }] }],
+      [
+        '/api/originals/roulette/bet',
+        { bets: Array.from({ length: 51 }, () => ({ type: 'red', amount: '1.00' })) },
+      ],
+      ['/api/originals/keno/bet', { amount: '1.00', picks: Array.from({ length: 11 }, (_, i) => i + 1) }],
+      ['/api/game/record/details', { id: '123456789' }],
+      ['/api/game/record', { page_size: 51 }],
+      ['/api/game/record', { before_id: '5', after_id: '9' }],
+      ['/api/fairness/client-seed', {}],
+      ['/api/originals/dice/bet', 'not json'],
+    ];
+    for (const [url, payload] of cases) {
+      const res = await call(app, {
+        method: 'POST',
+        url: `${url}?lang=vi`,
+        token: p.token,
+        payload: payload as Record<string, unknown>,
+      });
+      expect(res.status, `${url} ${JSON.stringify(payload)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${url} ${JSON.stringify(payload)}`).toBeLessThan(500);
+      expect(res.body.status).toBe('fail');
+      expect(res.body.message.length).toBeGreaterThan(0);
+    }
+    const history = await call(app, { method: 'GET', url: '/api/fairness/history?page=0', token: p.token });
+    expect(history.status).toBe(422);
+    expect(await cash(p.memberId)).toBe(1_000n);
+  });
+
   it('publishes the rules, limits and paytables of every in-house game', async () => {
     const { body } = await call(app, { method: 'GET', url: '/api/originals/rules' });
     const games = body.data.list.map((g: { game: string }) => g.game);
