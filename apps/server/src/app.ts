@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
-import type { Database, Executor } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TAuthDeps } from './modules/auth/auth.service.ts';
@@ -21,8 +21,8 @@ import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { originalsRoutes } from './modules/originals/originals.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
-import { recordsRoutes } from './modules/records/records.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';
 import {
@@ -42,8 +42,6 @@ export type AppOptions = {
   database: Database;
   /** Captcha image maker; tests inject one whose answers they know. */
   captchaGenerator?: CaptchaGenerator;
-  /** Runs in the registration transaction once a member exists (e.g. open wallet accounts). */
-  onMemberCreated?: (tx: Executor, siteId: bigint, memberId: bigint) => Promise<void>;
   /** The PSP link of the money flows; server.ts attaches the connection once listening. */
   psp?: PspGateway;
   /** PostgreSQL URL for the realtime LISTEN connection (default: DATABASE_URL on PostgreSQL). */
@@ -118,7 +116,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     },
-    ...(options.onMemberCreated ? { onMemberCreated: options.onMemberCreated } : {}),
   };
   const services: TServices = { config, db: database.db, sites, captcha, throttle, auth };
   app.decorate('services', services);
