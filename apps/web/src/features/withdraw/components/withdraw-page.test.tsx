@@ -1,0 +1,123 @@
+import { MESSAGES } from '@sorte/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client.ts';
+import { setToken } from '../../../lib/storage.ts';
+import { fail, mockApi, ok } from '../../../test/api-mock.ts';
+import { WithdrawPage } from './withdraw-page.tsx';
+
+vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const INFO = {
+  currency: 'BRL',
+  balance: '100.00',
+  withdrawable: '100.00',
+  wagering_required: '0.00',
+  min_money: '20.00',
+  max_money: '50000.00',
+  fee_rate: '1.00',
+  fee_min: '2.00',
+  daily_count_max: 5,
+  today_count: 0,
+  has_qk_pwd: true,
+  own_cpf_only: false,
+  preview: null,
+  rules: ['Withdrawals are paid by PIX after the administrators review'],
+};
+
+const CARD = {
+  id: 31,
+  bank_name: 'PIX',
+  account_type: 'CPF',
+  name: 'Maria da Silva',
+  account: '52998224725',
+  account_masked: '***.982.247-**',
+  cpf_id: '52998224725',
+  account_no: null,
+  is_default: true,
+  created_at: '2026-11-23T02:00:00.000Z',
+};
+
+function renderPage(drawing: () => { status?: number; body: unknown }) {
+  setToken('player-token');
+  const api = mockApi({
+    'GET /api/drawing/info': () => ({ body: ok(INFO) }),
+    'GET /api/member/bank': () => ({
+      body: ok({ list: [CARD], max_cards: 5, own_cpf_only: false, member_cpf: null }),
+    }),
+    'POST /api/drawing': drawing,
+    'POST /api/auth/me': () => ({ body: ok(null) }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/withdraw']}>
+        <WithdrawPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+const en = MESSAGES.en;
+
+describe('withdraw form', () => {
+  it('refuses an empty form with the translated messages and sends nothing', async () => {
+    const api = renderPage(() => ({ body: ok({}) }));
+    await userEvent.click(await screen.findByTestId('withdraw-submit'));
+    expect(await screen.findByText(en['validation.required.amount'])).toBeTruthy();
+    expect(screen.getByText(en['validation.required.qk_pwd'])).toBeTruthy();
+    expect(api.calls.some((call) => call.url.pathname === '/api/drawing')).toBe(false);
+  });
+
+  it('shows fee and actual receipt as the amount is typed, and the bounds when outside them', async () => {
+    renderPage(() => ({ body: ok({}) }));
+    const amount = await screen.findByTestId('withdraw-amount');
+    await userEvent.type(amount, '50');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('2.00');
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('48.00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10');
+    await userEvent.type(screen.getByTestId('withdraw-password'), '123456');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText('The amount must be between 20.00 and 50000.00')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('0.00');
+  });
+
+  it('sends the withdraw post fields and shows exactly the success message', async () => {
+    const api = renderPage(() => ({ body: ok({}) }));
+    await userEvent.type(await screen.findByTestId('withdraw-amount'), '50');
+    await userEvent.type(screen.getByTestId('withdraw-password'), '482915');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    const success = await screen.findByTestId('withdraw-success');
+    expect(success.textContent).toBe(
+      'The withdrawal application has been submitted successfully. Please wait for the administrators review.',
+    );
+    const call = api.calls.find((item) => item.url.pathname === '/api/drawing');
+    expect(call?.body).toMatchObject({
+      money: '50.00',
+      member_bank_id: '31',
+      qk_pwd: '482915',
+      payment_type: 'CPF',
+      account: '52998224725',
+    });
+  });
+
+  it('shows the server message when the withdrawal is refused', async () => {
+    renderPage(() => ({
+      status: 400,
+      body: fail('WITHDRAW_PASSWORD_WRONG', 'Wrong withdrawal password. 4 attempt(s) left'),
+    }));
+    await userEvent.type(await screen.findByTestId('withdraw-amount'), '50');
+    await userEvent.type(screen.getByTestId('withdraw-password'), '000000');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('withdraw-error').textContent).toBe(
+        'Wrong withdrawal password. 4 attempt(s) left',
+      ),
+    );
+    expect(screen.queryByTestId('withdraw-success')).toBeNull();
+  });
+});
