@@ -141,6 +141,25 @@ describe.each(kinds)('PIX deposits through the sandbox PSP on %s', (kind) => {
     expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(0n);
   });
 
+  it('takes a signed notification on a host that is no site domain (a PSP calls the URL it was given)', async () => {
+    const player = await newPlayer(h.app);
+    const created = await order(player.token, '15.00');
+    const body = {
+      pix: [
+        {
+          endToEndId: `E${Date.now()}H`.padEnd(32, 'H'),
+          txid: created.txid,
+          valor: '15.00',
+          horario: new Date().toISOString(),
+        },
+      ],
+    };
+    const delivered = await signedWebhook(h.app, 'pix', body, h.psp.webhookSecret, 'callbacks.psp.invalid');
+    expect(delivered.statusCode).toBe(200);
+    expect((await detail(player.token, created.order_no)).status).toBe('paid');
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(1500n);
+  });
+
   it('acknowledges a Pix for an unknown txid without money and refunds a wrong amount', async () => {
     const unknown = await signedWebhook(
       h.app,
