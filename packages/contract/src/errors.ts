@@ -29,6 +29,16 @@ export const ERROR_CODES = {
   /** Same idempotency key, different request. */
   IDEMPOTENCY_CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
+  /** A money amount the ledger refuses (zero, negative, beyond the largest amount or a balance ceiling). */
+  INVALID_AMOUNT: 422,
+  /** A money movement the ledger refuses as malformed (e.g. a hold account touched directly). */
+  INVALID_TRANSFER: 422,
+  /** The member or site has no wallet account for this operation. */
+  ACCOUNT_NOT_FOUND: 404,
+  /** A withdrawal hold that does not exist on this site. */
+  HOLD_NOT_FOUND: 404,
+  /** The withdrawal hold was already paid out or returned. */
+  HOLD_ALREADY_RESOLVED: 409,
   /** The member already has the most bank cards allowed (BANK_CARD_LIMIT in bank-cards.ts). */
   BANK_CARD_LIMIT: 409,
   /** This PIX key is already on an active card of this site (the caller's or another member's). */

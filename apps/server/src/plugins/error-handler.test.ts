@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from './error-handler.ts';
+import { WalletError } from '../modules/wallet/wallet.errors.ts';
+import { errorHandlerPlugin, fieldErrorsOf } from './error-handler.ts';
 
 describe('fieldErrorsOf', () => {
   it('keeps the first message per field and the first overall', () => {
@@ -38,5 +40,39 @@ describe('fieldErrorsOf', () => {
       fields: {},
       first: 'validation.wrong_type',
     });
+  });
+});
+
+describe('wallet refusals no caller translated', () => {
+  async function appThrowing(error: Error) {
+    const app = Fastify({ logger: false });
+    app.decorateRequest('lang', 'pt');
+    await app.register(errorHandlerPlugin);
+    app.get('/boom', async () => {
+      throw error;
+    });
+    return app;
+  }
+
+  it('become the contract code with a translated message, never a 500', async () => {
+    const app = await appThrowing(new WalletError('INVALID_AMOUNT', 'amount must be positive'));
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      status: 'fail',
+      code: 'INVALID_AMOUNT',
+      message: 'Valor inválido',
+    });
+    await app.close();
+  });
+
+  it('say how much wagering is still owed', async () => {
+    const app = await appThrowing(
+      new WalletError('WAGERING_NOT_MET', 'owed', { wageringRequiredMinor: '50000' }),
+    );
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toContain('500.00');
+    await app.close();
   });
 });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../errors.ts';
 import { unknownSitePage } from '../http/html-page.ts';
+import { isWalletError, walletAppError } from '../modules/wallet/wallet.errors.ts';
 
 type TValidationItem = { instancePath?: string; message?: string; keyword?: string };
 
@@ -65,7 +66,8 @@ function sendFail(
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+      const error = isWalletError(thrown) ? walletAppError(thrown) : thrown;
       if (isAppError(error)) {
         if (error.headers) reply.headers(error.headers);
         if (error.code === 'UNKNOWN_SITE' && !isApiPath(request.url)) {

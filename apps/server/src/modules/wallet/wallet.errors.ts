@@ -1,3 +1,6 @@
+import { formatMinor } from '@sorte/contract';
+import { AppError } from '../../errors.ts';
+
 /**
  * Errors the wallet throws on purpose. Each has a stable code the HTTP layer maps to a status and a
  * translated message (packages/contract/src/errors.ts); `details` is safe to log, never shown raw.
@@ -53,4 +56,18 @@ export function isWalletError(error: unknown, code?: TWalletErrorCode): error is
  */
 export function assertInvariant(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`wallet invariant violated: ${message}`);
+}
+
+/**
+ * The player-facing error for a wallet refusal that no caller translated itself: every wallet code
+ * is also a contract code, so the client always gets a stable code and a translated message, never
+ * a 500 for a refusal.
+ */
+export function walletAppError(error: WalletError): AppError {
+  if (error.code === 'WAGERING_NOT_MET') {
+    const owed = error.details.wageringRequiredMinor;
+    const amount = typeof owed === 'string' && /^\d+$/.test(owed) ? formatMinor(BigInt(owed)) : '0.00';
+    return new AppError('WAGERING_NOT_MET', { params: { amount }, cause: error });
+  }
+  return new AppError(error.code, { cause: error });
 }
