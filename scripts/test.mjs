@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, with all output shown as it happens.
-// Static checks first (lockfile, types, lint, translations), then the web build the browser journeys need,
-// then the vitest projects one after another so that the heavy ones (PGlite, Chromium) never share
-// the machine. Every step runs even after a failure, so one run shows every problem. The last line
-// is the tally, "N passed, N failed": tests summed over the vitest projects, plus one failure for
-// each static step that failed.
+// Static checks first (lockfile, types, lint, translations), then the build the browser journeys
+// need, then the vitest projects one after another so that the heavy ones (PGlite, Chromium) never
+// share the machine. Every step runs even after a failure, so one run shows every problem. The last
+// line is the tally, "N passed, N failed": tests summed over the vitest projects, plus one failure
+// for each static step that failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,23 +17,15 @@ const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
 mkdirSync(resultsDir, { recursive: true });
 
 /** Runs one command with inherited output; returns its exit status (signals count as failure). */
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.error) console.error(result.error);
   return result.status ?? 1;
 }
 
-const staticSteps = [
-  { name: 'lockfile', command: node, args: [join(root, 'scripts', 'check-lockfile.mjs')] },
-  { name: 'typecheck', command: node, args: [join(root, 'scripts', 'typecheck.mjs')] },
-  { name: 'lint', command: node, args: [bin('@biomejs/biome', 'bin/biome'), 'check', '.'] },
-  { name: 'check:i18n', command: node, args: ['--import', 'tsx', join(root, 'scripts', 'check-i18n.ts')] },
-  {
-    name: 'build',
-    command: process.platform === 'win32' ? 'npm.cmd' : 'npm',
-    args: ['run', 'build'],
-  },
-];
+// The static steps are the package.json scripts of the same names, so each command is defined once.
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const staticSteps = ['check:lockfile', 'typecheck', 'lint', 'check:i18n', 'build'];
 
 // The web project exists only once the app has a Vite config (see vitest.config.ts).
 const vitestProjects = ['unit', 'web', 'integration', 'e2e'].filter(
@@ -46,12 +38,12 @@ let failed = 0;
 let skipped = 0;
 
 for (const step of staticSteps) {
-  console.log(`\n━━ ${step.name} ━━`);
+  console.log(`\n━━ ${step} ━━`);
   const started = Date.now();
-  const status = run(step.command, step.args);
+  const status = run(npm, ['run', '--silent', step]);
   const ok = status === 0;
   if (!ok) failed += 1;
-  summary.push({ step: step.name, result: ok ? 'ok' : `FAILED (exit ${status})`, ms: Date.now() - started });
+  summary.push({ step, result: ok ? 'ok' : `FAILED (exit ${status})`, ms: Date.now() - started });
 }
 
 /**
