@@ -15,7 +15,7 @@ const SECTIONS = [
 export function OrderCenterTabs() {
   const { t } = useTranslation();
   return (
-    <nav className="tabs tabs--scroll" aria-label={t('pages.order_center')}>
+    <nav className="tabs order-center__tabs" aria-label={t('pages.order_center')}>
       {SECTIONS.map((section) => (
         <NavLink
           key={section.to}

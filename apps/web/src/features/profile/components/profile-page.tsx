@@ -16,6 +16,8 @@ const SHORTCUTS: readonly { to: string; labelKey: string; icon: TIconName }[] = 
   { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'bank' },
   { to: '/rechargeRecord', labelKey: 'pages.recharge_record', icon: 'list' },
   { to: '/withdrawalRecord', labelKey: 'pages.withdrawal_record', icon: 'list' },
+  { to: '/bank-card/add', labelKey: 'money.bank_cards', icon: 'bank' },
+  { to: '/transactions', labelKey: 'money.transactions', icon: 'list' },
   { to: '/promotion/vip', labelKey: 'pages.promotion_vip', icon: 'crown' },
   { to: '/agency-center/invite', labelKey: 'pages.agency_invite', icon: 'share' },
   { to: '/order-center', labelKey: 'pages.order_center', icon: 'list' },

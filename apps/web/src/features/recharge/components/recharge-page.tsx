@@ -160,7 +160,6 @@ function RechargeForm({ channel }: { channel: TChannel }) {
         label={t('money.amount')}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={t('money.amount_range', range)}
         hint={t('money.amount_range', range)}
         maxLength={16}
         data-testid="recharge-amount"

@@ -10,6 +10,11 @@ import { Pager, RecordStates } from './record-states.tsx';
 /** The filters of spec §2: today / last 3 days / last 7 days; "reset" returns to everything. */
 const FILTERS = RECORD_PERIODS.filter((period) => period !== 'all');
 
+/** References read "<kind>:<order number>"; the row already names the kind. */
+function referenceOf(reference: string): string {
+  return reference.replace(/^[a-z_]+:/, '');
+}
+
 /** The transaction record: every wallet movement, with period filters and previous/next pages. */
 export function TransactionRecordPage() {
   const { t } = useTranslation();
@@ -33,23 +38,21 @@ function TransactionRecords() {
   return (
     <div className="records">
       <div className="records__filters">
-        <div className="tabs tabs--scroll">
-          {FILTERS.map((item) => (
-            <button
-              key={item}
-              type="button"
-              className={`tabs__tab${period === item ? ' is-active' : ''}`}
-              aria-pressed={period === item}
-              onClick={() => choose(item)}
-              data-testid={`period-${item}`}
-            >
-              {t(`money.period.${item}`)}
-            </button>
-          ))}
-        </div>
+        {FILTERS.map((item) => (
+          <button
+            key={item}
+            type="button"
+            className={`records__filter${period === item ? ' is-active' : ''}`}
+            aria-pressed={period === item}
+            onClick={() => choose(item)}
+            data-testid={`period-${item}`}
+          >
+            {t(`money.period.${item}`)}
+          </button>
+        ))}
         <button
           type="button"
-          className="button button--ghost button--small"
+          className="records__filter"
           onClick={() => choose('all')}
           data-testid="period-reset"
         >
@@ -86,7 +89,7 @@ function TransactionRecords() {
                 {row.reference && (
                   <div>
                     <dt>{t('money.order_no')}</dt>
-                    <dd>{row.reference}</dd>
+                    <dd>{referenceOf(row.reference)}</dd>
                   </div>
                 )}
               </dl>

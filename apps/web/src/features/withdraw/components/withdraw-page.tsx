@@ -193,7 +193,6 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
         label={t('money.amount')}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={t('money.amount_range', range)}
         hint={t('money.amount_range', range)}
         maxLength={16}
         data-testid="withdraw-amount"
