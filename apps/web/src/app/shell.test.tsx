@@ -40,6 +40,8 @@ function renderAt(path: string) {
     'POST /api/auth/me': () => ({ body: ok(makeUser({ money: '12.50' })) }),
     'POST /api/profilepictures/user': () => ({ body: ok({ profileurl: null }) }),
     'POST /api/auth/logout': () => ({ body: ok(null) }),
+    // The deposit records page (issue 3) asks for the player's orders: none yet.
+    'POST /api/recharge/list': () => ({ body: ok({ list: [], next: null, prev: null }) }),
   });
   const router = createMemoryRouter(createRoutesFromElements(routeTree), { initialEntries: [path] });
   render(
