@@ -1,5 +1,6 @@
 import { createRoutesFromElements } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ORIGINAL_CODES } from '../features/originals/original-codes.ts';
 import { routeTree } from './router.tsx';
 import { ROUTES } from './routes.tsx';
 
@@ -45,8 +46,19 @@ const IN_LAYOUT = [
   // Screens implied by texts (spec §2, route not shown): bank card add, transaction record.
   '/bank-card/add',
   '/transactions',
+  // Issue 4: the game record and the fairness page.
+  '/game-record',
+  '/fairness',
 ];
-const OUTSIDE = ['/gameInfo', '/cztx', '/download', '/test', '/test12'];
+const OUTSIDE = [
+  '/gameInfo',
+  '/cztx',
+  '/download',
+  '/test',
+  '/test12',
+  // Issue 4: one full-screen page per in-house game.
+  ...ORIGINAL_CODES.map((code) => `/originals/${code}`),
+];
 
 describe('route table', () => {
   it('has every route of the spec, inside or outside the index layout as the spec says', () => {

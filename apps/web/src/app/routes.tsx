@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import type { TIconName } from '../components/icon.tsx';
+import { ORIGINAL_CODES } from '../features/originals/original-codes.ts';
 
 /**
  * Every route of spec §2. Each page is its own chunk (React.lazy), so the home route downloads only
@@ -10,11 +11,28 @@ const HomePage = lazy(() => import('./pages/home-route.tsx'));
 const ProfilePage = lazy(() => import('./pages/profile-route.tsx'));
 const LoginPage = lazy(() => import('./pages/login-route.tsx'));
 const SectionPage = lazy(() => import('./pages/section-page.tsx'));
-const GameInfoPage = lazy(() => import('./pages/game-info-route.tsx'));
+const GameInfoPage = lazy(() => import('../features/originals/components/game-info-page.tsx'));
 const CashierPage = lazy(() => import('./pages/cashier-route.tsx'));
 const DownloadPage = lazy(() => import('./pages/download-route.tsx'));
 const DiagnosticsPage = lazy(() => import('./pages/diagnostics-route.tsx'));
 const SupportPage = lazy(() => import('./pages/support-route.tsx'));
+// Games (issue 4): the lobby, the game screens, the game record and the fairness page.
+const GamesPage = lazy(() =>
+  import('../features/lobby/components/lobby-page.tsx').then((module) => ({ default: module.GamesRoute })),
+);
+const VideoPage = lazy(() =>
+  import('../features/lobby/components/lobby-page.tsx').then((module) => ({ default: module.VideoRoute })),
+);
+const SearchGamesPage = lazy(() =>
+  import('../features/lobby/components/lobby-page.tsx').then((module) => ({ default: module.SearchRoute })),
+);
+const OriginalGamePage = lazy(() =>
+  import('../features/originals/components/original-game-page.tsx').then((module) => ({
+    default: module.OriginalGamePage,
+  })),
+);
+const GameRecordPage = lazy(() => import('../features/game-record/components/game-record-page.tsx'));
+const FairnessPage = lazy(() => import('../features/fairness/components/fairness-page.tsx'));
 export const NotFoundPage = lazy(() => import('./pages/not-found-route.tsx'));
 // Money pages (issue 3): each feature's page module is its own chunk.
 const RechargePage = lazy(() => import('../features/recharge/components/recharge-page.tsx'));
@@ -65,10 +83,10 @@ const page = (Component: ComponentType): ReactElement => <Component />;
 export const ROUTES: readonly TRoute[] = [
   { path: '/', layout: true, element: page(HomePage) },
   { path: '/profile', layout: true, element: page(ProfilePage) },
-  { path: '/game', layout: true, element: section('game', 'games', 'game', false) },
-  { path: '/video', layout: true, element: section('video', 'games', 'video', false) },
+  { path: '/game', layout: true, element: page(GamesPage) },
+  { path: '/video', layout: true, element: page(VideoPage) },
   { path: '/login', layout: true, element: page(LoginPage) },
-  { path: '/searchGames', layout: true, element: section('search_games', 'search', 'search', false) },
+  { path: '/searchGames', layout: true, element: page(SearchGamesPage) },
   { path: '/recharge', layout: true, element: page(RechargePage) },
   { path: '/rechargeRecord', layout: true, element: page(RechargeRecordPage) },
   { path: '/recharge-payment', layout: true, element: page(RechargePaymentPage) },
@@ -156,4 +174,13 @@ export const ROUTES: readonly TRoute[] = [
   { path: '/download', layout: false, element: page(DownloadPage) },
   { path: '/test', layout: false, element: page(DiagnosticsPage) },
   { path: '/test12', layout: false, element: page(DiagnosticsPage) },
+  // Issue 4: the game record and the fairness page (no route named by the spec) and one full-screen
+  // page per in-house game, at the url the launch call answers.
+  { path: '/game-record', layout: true, element: page(GameRecordPage) },
+  { path: '/fairness', layout: true, element: page(FairnessPage) },
+  ...ORIGINAL_CODES.map((code) => ({
+    path: `/originals/${code}`,
+    layout: false,
+    element: <OriginalGamePage key={code} code={code} />,
+  })),
 ];

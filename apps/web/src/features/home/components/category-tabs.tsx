@@ -1,6 +1,11 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+
+// The game grids are their own chunk: the home route's first download stays the shell and the tabs.
+const CategoryGames = lazy(() =>
+  import('../../games/components/home-games.tsx').then((module) => ({ default: module.CategoryGames })),
+);
 
 /** Known category codes have translated names; an unknown one shows its code, capitalised. */
 export function categoryLabel(
@@ -36,7 +41,9 @@ export function CategoryTabs({ categories }: { categories: string[] }) {
         ))}
       </div>
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${current}`}>
-        <EmptyState message={t('empty.games')} icon="game" />
+        <Suspense fallback={null}>
+          <CategoryGames key={categories[current]} category={categories[current] ?? ''} />
+        </Suspense>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type TIconName } from '../../../components/icon.tsx';
@@ -6,6 +7,10 @@ import { useHasToken } from '../../../lib/session.ts';
 import { useSiteData } from '../../../lib/site.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { CategoryTabs } from './category-tabs.tsx';
+
+const HomeGameRows = lazy(() =>
+  import('../../games/components/home-games.tsx').then((module) => ({ default: module.HomeGameRows })),
+);
 
 const QUICK: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/recharge', labelKey: 'nav.deposit', icon: 'wallet' },
@@ -47,6 +52,9 @@ export function HomePage() {
         ))}
       </nav>
       <CategoryTabs categories={site?.categories ?? []} />
+      <Suspense fallback={null}>
+        <HomeGameRows />
+      </Suspense>
     </div>
   );
 }

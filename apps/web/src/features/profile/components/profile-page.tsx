@@ -18,6 +18,8 @@ const SHORTCUTS: readonly { to: string; labelKey: string; icon: TIconName }[] = 
   { to: '/withdrawalRecord', labelKey: 'pages.withdrawal_record', icon: 'list' },
   { to: '/bank-card/add', labelKey: 'money.bank_cards', icon: 'bank' },
   { to: '/transactions', labelKey: 'money.transactions', icon: 'list' },
+  { to: '/game-record', labelKey: 'lobby.record.title', icon: 'game' },
+  { to: '/fairness', labelKey: 'lobby.fair.title', icon: 'shield' },
   { to: '/promotion/vip', labelKey: 'pages.promotion_vip', icon: 'crown' },
   { to: '/agency-center/invite', labelKey: 'pages.agency_invite', icon: 'share' },
   { to: '/order-center', labelKey: 'pages.order_center', icon: 'list' },

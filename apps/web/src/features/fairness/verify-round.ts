@@ -1,0 +1,66 @@
+import type { TRound } from '@sorte/contract';
+import { type BetInput, replayBet } from '@sorte/fairness';
+
+export type TVerification =
+  | { status: 'match'; recomputed: unknown }
+  | { status: 'mismatch'; recomputed: unknown }
+  /** The round's server seed is still secret: rotate the seed pair to reveal it. */
+  | { status: 'unrevealed' }
+  /** Not a settled in-house round this page can replay (active, crash, unknown game). */
+  | { status: 'unsupported' };
+
+const REPLAYABLE = ['dice', 'limbo', 'mines', 'plinko', 'keno', 'roulette', 'slot', 'hilo', 'bingo'];
+
+/** The server stores bigints as decimal strings (JSON); the same turn is applied to the replay. */
+function toJson(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, toJson(child)]));
+  }
+  return value;
+}
+
+/** Stable text of a JSON value with sorted keys: the database may store keys in another order. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${canonical(child)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The round's stored parameters as replayBet's input (roulette chip stakes back to bigint). */
+export function betInputOf(round: Pick<TRound, 'game' | 'params'>): BetInput {
+  const params = round.params as Record<string, unknown>;
+  if (round.game === 'roulette') {
+    const bets = (Array.isArray(params.bets) ? params.bets : []).map((chip) => {
+      const { stakeMinor, ...rest } = chip as Record<string, unknown>;
+      return { ...rest, stakeMinor: BigInt(String(stakeMinor ?? '0')) };
+    });
+    return { game: 'roulette', bets } as unknown as BetInput;
+  }
+  return { ...params, game: round.game } as BetInput;
+}
+
+/**
+ * Recomputes a settled round in the browser from its revealed seeds with the same code the server
+ * settled it with, and says whether the result equals the stored outcome.
+ */
+export function verifyRound(
+  round: Pick<TRound, 'game' | 'status' | 'params' | 'outcome' | 'fairness'>,
+): TVerification {
+  if (round.status !== 'settled' || !REPLAYABLE.includes(round.game)) return { status: 'unsupported' };
+  const { server_seed: serverSeed, client_seed: clientSeed, nonce } = round.fairness;
+  if (!serverSeed) return { status: 'unrevealed' };
+  let recomputed: unknown;
+  try {
+    recomputed = toJson(replayBet({ serverSeed, clientSeed, nonce }, betInputOf(round)).result);
+  } catch {
+    return { status: 'mismatch', recomputed: null };
+  }
+  return canonical(recomputed) === canonical(round.outcome)
+    ? { status: 'match', recomputed }
+    : { status: 'mismatch', recomputed };
+}

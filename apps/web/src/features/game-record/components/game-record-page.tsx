@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import {
+  RECORD_RANGES,
+  type TRecordCursor,
+  type TRecordRange,
+  useGameRecord,
+  useRound,
+} from '../api/game-record-api.ts';
+import { formatDateTime, RoundDetails } from './round-details.tsx';
+import '../game-record.css';
+
+function RoundModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const round = useRound(id);
+  return (
+    <Modal title={t('lobby.record.details')} onClose={onClose}>
+      {round.isPending ? (
+        <Spinner />
+      ) : round.isError ? (
+        <p role="alert">{t('lobby.load_fail')}</p>
+      ) : (
+        <RoundDetails round={round.data} />
+      )}
+    </Modal>
+  );
+}
+
+function GameRecords() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<TRecordRange>('today');
+  const [cursor, setCursor] = useState<TRecordCursor>({});
+  const [open, setOpen] = useState<string | null>(null);
+  const records = useGameRecord(range, cursor);
+  const list = records.data?.list ?? [];
+  const choose = (next: TRecordRange) => {
+    setRange(next);
+    setCursor({});
+  };
+  return (
+    <div className="game-record">
+      <div className="tabs tabs--scroll" role="tablist" aria-label={t('lobby.record.filter')}>
+        {RECORD_RANGES.map((item) => (
+          <button
+            key={item}
+            type="button"
+            role="tab"
+            aria-selected={item === range}
+            className={`tabs__tab${item === range ? ' is-active' : ''}`}
+            onClick={() => choose(item)}
+            data-testid={`record-range-${item}`}
+          >
+            {t(`lobby.record.range.${item}`)}
+          </button>
+        ))}
+      </div>
+      {records.data && (
+        <p className="game-record__totals">
+          {t('lobby.record.totals', {
+            rounds: records.data.totals.count,
+            bet: formatMoney(records.data.totals.bet_amount),
+            result: formatMoney(records.data.totals.win_loss),
+          })}
+        </p>
+      )}
+      {records.isPending ? (
+        <Spinner />
+      ) : records.isError ? (
+        <div className="load-fail" role="alert">
+          <p>{t('lobby.load_fail')}</p>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => void records.refetch()}
+          >
+            {t('lobby.retry')}
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState message={t('empty.records')} icon="list" />
+      ) : (
+        <ul className="game-record__list">
+          {list.map((row) => (
+            <li key={row.id}>
+              <button
+                type="button"
+                className="game-record__row"
+                data-testid="game-record-row"
+                data-round-id={row.id}
+                onClick={() => setOpen(row.id)}
+              >
+                <span className="game-record__name">
+                  <strong>{row.name}</strong>
+                  <small>{row.brand}</small>
+                </span>
+                <span className="game-record__time">{formatDateTime(row.bet_time)}</span>
+                <span className="game-record__amount">{formatMoney(row.bet_amount)}</span>
+                <span
+                  className={`game-record__result ${row.win_loss.startsWith('-') ? 'is-loss' : 'is-win'}`}
+                >
+                  {formatMoney(row.win_loss)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav className="lobby-pager" aria-label={t('lobby.paging')}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={!records.data?.prev_after_id || records.isFetching}
+          onClick={() => setCursor({ after_id: records.data?.prev_after_id ?? undefined })}
+        >
+          {t('lobby.previous')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={!records.data?.next_before_id || records.isFetching}
+          onClick={() => setCursor({ before_id: records.data?.next_before_id ?? undefined })}
+        >
+          {t('lobby.next')}
+        </button>
+      </nav>
+      {open && <RoundModal id={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+/** `/game-record`: the player's rounds (brand, game, bet time, bet amount, win/loss) and their details. */
+export default function GameRecordPage() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('lobby.record.title')} requiresLogin>
+      <GameRecords />
+    </PageFrame>
+  );
+}

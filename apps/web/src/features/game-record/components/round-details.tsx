@@ -1,0 +1,78 @@
+import type { TRound } from '@sorte/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format.ts';
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+/** One round as recorded: stake, payout, multiplier, the bet, the outcome and its seeds. */
+export function RoundDetails({ round }: { round: TRound }) {
+  const { t } = useTranslation();
+  const { fairness } = round;
+  return (
+    <div className="round-details" data-testid="round-details">
+      <dl className="round-details__grid">
+        <div>
+          <dt>{t('lobby.record.game')}</dt>
+          <dd>{round.game_name}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.record.bet_time')}</dt>
+          <dd>{formatDateTime(round.created_at)}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.record.bet_amount')}</dt>
+          <dd>{formatMoney(round.stake)}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.record.payout')}</dt>
+          <dd>{formatMoney(round.payout)}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.record.multiplier')}</dt>
+          <dd>×{round.multiplier}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.record.win_loss')}</dt>
+          <dd className={round.win_loss.startsWith('-') ? 'is-loss' : 'is-win'}>
+            {formatMoney(round.win_loss)}
+          </dd>
+        </div>
+      </dl>
+      <h3 className="round-details__title">{t('lobby.fair.seeds')}</h3>
+      <dl className="round-details__seeds">
+        <div>
+          <dt>{t('lobby.fair.server_seed_hash')}</dt>
+          <dd className="mono">{fairness.server_seed_hash}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.fair.server_seed')}</dt>
+          <dd className="mono">{fairness.server_seed ?? t('lobby.fair.not_revealed')}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.fair.client_seed')}</dt>
+          <dd className="mono">{fairness.client_seed}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.fair.nonce')}</dt>
+          <dd className="mono">{fairness.nonce}</dd>
+        </div>
+      </dl>
+      <details className="round-details__raw">
+        <summary>{t('lobby.record.bet_and_outcome')}</summary>
+        <pre className="mono">
+          {JSON.stringify({ params: round.params, outcome: round.outcome }, null, 2)}
+        </pre>
+      </details>
+      {round.status === 'settled' && (
+        <Link className="button button--ghost button--small" to={`/fairness?round=${round.id}`}>
+          {t('lobby.fair.verify_this')}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { TGame } from '@sorte/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { openModal } from '../../../lib/auth-modal.ts';
+import { useHasToken } from '../../../lib/session.ts';
+import { useFavorites, useToggleFavorite } from '../api/games-api.ts';
+
+/** Heart of one game: a member's click toggles it at once, a guest is asked to log in. */
+export function FavoriteToggle({ game }: { game: TGame }) {
+  const { t } = useTranslation();
+  const hasToken = useHasToken();
+  const favorites = useFavorites();
+  const toggle = useToggleFavorite();
+  const isFavorite = hasToken && (favorites.data?.list ?? []).some((item) => item.id === game.id);
+  return (
+    <button
+      type="button"
+      className={`game-tile__heart${isFavorite ? ' is-active' : ''}`}
+      data-testid="favorite-toggle"
+      aria-pressed={isFavorite}
+      aria-label={t(isFavorite ? 'lobby.favorite_remove' : 'lobby.favorite_add', { name: game.name })}
+      onClick={() => {
+        if (!hasToken) {
+          openModal('login');
+          return;
+        }
+        toggle.mutate({ game, favorite: !isFavorite });
+      }}
+    >
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path
+          d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z"
+          fill={isFavorite ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
+  );
+}
+
+/** One game: thumbnail, name, provider and RTP; opens through the /gameInfo relay. */
+export function GameTile({ game }: { game: TGame }) {
+  const { t } = useTranslation();
+  return (
+    <article className="game-tile" data-testid="game-tile" data-game={game.code}>
+      <Link to={`/gameInfo?game=${encodeURIComponent(game.code)}`} className="game-tile__link">
+        <img
+          className="game-tile__image"
+          src={game.thumbnail}
+          alt=""
+          loading="lazy"
+          width="160"
+          height="160"
+        />
+        <span className="game-tile__rtp">{t('lobby.rtp_badge', { rtp: game.rtp })}</span>
+        <span className="game-tile__name">{game.name}</span>
+        <span className="game-tile__provider">{game.provider_name}</span>
+      </Link>
+      <FavoriteToggle game={game} />
+    </article>
+  );
+}
+
+/** A grid of tiles, with skeletons while loading and the given empty message when there are none. */
+export function GameGrid({
+  games,
+  loading,
+  emptyMessage,
+}: {
+  games: readonly TGame[];
+  loading: boolean;
+  emptyMessage: string;
+}) {
+  if (loading && games.length === 0) {
+    return (
+      <div className="game-grid" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <div key={index} className="game-tile game-tile--skeleton" />
+        ))}
+      </div>
+    );
+  }
+  if (games.length === 0) {
+    return (
+      <div className="empty-state" role="status">
+        <p>{emptyMessage}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="game-grid">
+      {games.map((game) => (
+        <GameTile key={game.id} game={game} />
+      ))}
+    </div>
+  );
+}

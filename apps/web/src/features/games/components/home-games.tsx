@@ -1,0 +1,70 @@
+import type { TGame } from '@sorte/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { useHasToken } from '../../../lib/session.ts';
+import { toCategoryCode, useGameSection, useGamesList, useRecentGames } from '../api/games-api.ts';
+import { GameGrid } from './game-tile.tsx';
+import '../games.css';
+
+const HOME_PAGE_SIZE = 12;
+
+/** The first page of one home category tab, with "more" leading to the full lobby. */
+export function CategoryGames({ category }: { category: string }) {
+  const { t } = useTranslation();
+  const code = toCategoryCode(category);
+  const list = useGamesList(
+    { category: code ?? undefined, page: 1, page_size: HOME_PAGE_SIZE },
+    code !== null,
+  );
+  const games = list.data?.list ?? [];
+  if (code === null || list.isError || (!list.isPending && games.length === 0)) {
+    return <EmptyState message={t('empty.games')} icon="game" />;
+  }
+  return (
+    <div className="game-section">
+      <GameGrid games={games} loading={list.isPending} emptyMessage={t('empty.games')} />
+      {(list.data?.total ?? 0) > games.length && (
+        <Link className="button button--ghost button--block" to={`/game?category=${code}`}>
+          {t('lobby.more')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function GameRow({ title, games, more }: { title: string; games: readonly TGame[]; more?: string }) {
+  const { t } = useTranslation();
+  if (games.length === 0) return null;
+  return (
+    <section className="game-row" aria-label={title}>
+      <header className="game-row__header">
+        <h2 className="game-row__title">{title}</h2>
+        {more && (
+          <Link className="game-row__more" to={more}>
+            {t('lobby.more')}
+          </Link>
+        )}
+      </header>
+      <div className="game-row__strip">
+        <GameGrid games={games} loading={false} emptyMessage="" />
+      </div>
+    </section>
+  );
+}
+
+/** Home rows under the category tabs: popular, new releases and (for members) recently played. */
+export function HomeGameRows() {
+  const { t } = useTranslation();
+  const hasToken = useHasToken();
+  const popular = useGameSection('popular');
+  const fresh = useGameSection('promotion');
+  const recent = useRecentGames();
+  return (
+    <>
+      {hasToken && <GameRow title={t('categories.recent')} games={recent.data?.list ?? []} />}
+      <GameRow title={t('categories.popular')} games={popular.data?.list ?? []} more="/game?tag=popular" />
+      <GameRow title={t('categories.new')} games={fresh.data?.list ?? []} more="/game?tag=new" />
+    </>
+  );
+}

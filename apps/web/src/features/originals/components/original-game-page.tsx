@@ -1,0 +1,151 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/spinner.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import {
+  type TOriginalCode,
+  type TOriginalRules,
+  useLaunch,
+  useOriginalRules,
+} from '../api/originals-api.ts';
+import '../originals.css';
+
+type TRecord = Record<string, unknown>;
+const isRecord = (value: unknown): value is TRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const numeric = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? Number(value) : 0;
+const maxOf = (values: unknown) => (Array.isArray(values) ? Math.max(0, ...values.map(numeric)) : 0);
+
+export interface TPaytableLine {
+  /** What the line is about: a bet type or risk level (`key`), a pick count, or a ball count. */
+  kind: 'key' | 'picks' | 'balls';
+  key: string;
+  value: string;
+}
+
+/** The paytable the server publishes, summed up in a few lines (top multipliers per option). */
+export function paytableLines(paytable: unknown): TPaytableLine[] {
+  if (Array.isArray(paytable)) {
+    return paytable.filter(isRecord).map((row) => ({
+      kind: 'balls' as const,
+      key: String(row.max_balls ?? ''),
+      value: `×${String(row.multiplier ?? '')}`,
+    }));
+  }
+  if (!isRecord(paytable)) return [];
+  return Object.entries(paytable).flatMap((entry): TPaytableLine[] => {
+    const [key, value] = entry;
+    if (typeof value === 'string' || typeof value === 'number')
+      return [{ kind: 'key', key, value: `×${value}` }];
+    if (!isRecord(value)) return [];
+    if ('hits' in value) return [{ kind: 'picks', key, value: `×${maxOf(value.hits)}` }];
+    // Plinko: one table per row count; the top slot of the largest board.
+    const tables = Object.values(value).filter(isRecord);
+    const top = Math.max(0, ...tables.map((table) => maxOf(table.slots)));
+    return top > 0 ? [{ kind: 'key', key, value: `×${top}` }] : [];
+  });
+}
+
+function RulesCard({ code, rules }: { code: string; rules: TOriginalRules | undefined }) {
+  const { t } = useTranslation();
+  const lines = paytableLines(rules?.paytable);
+  return (
+    <section className="card original__rules" data-testid="game-rules">
+      <h2 className="card__title">{t('lobby.rules_title')}</h2>
+      <p>{t(`lobby.rules.${code}`)}</p>
+      {rules && (
+        <dl className="original__facts">
+          <div>
+            <dt>{t('lobby.rtp')}</dt>
+            <dd>{rules.rtp === rules.rtp_max ? `${rules.rtp}%` : `${rules.rtp}% – ${rules.rtp_max}%`}</dd>
+          </div>
+          <div>
+            <dt>{t('lobby.min_bet')}</dt>
+            <dd>{rules.min_bet}</dd>
+          </div>
+          <div>
+            <dt>{t('lobby.max_bet')}</dt>
+            <dd>{rules.max_bet}</dd>
+          </div>
+          <div>
+            <dt>{t('lobby.max_win')}</dt>
+            <dd>{rules.max_win}</dd>
+          </div>
+        </dl>
+      )}
+      {lines.length > 0 && (
+        <>
+          <h3 className="original__subtitle">{t('lobby.paytable')}</h3>
+          <ul className="original__paytable">
+            {lines.map((line) => (
+              <li key={`${line.kind}-${line.key}`}>
+                <span>
+                  {line.kind === 'picks'
+                    ? t('lobby.paytable_picks', { n: line.key })
+                    : line.kind === 'balls'
+                      ? t('lobby.paytable_balls', { n: line.key })
+                      : t(`lobby.paytable_labels.${line.key}`, { defaultValue: line.key })}
+                </span>
+                <strong>{line.value}</strong>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * An in-house game's page (/originals/<code>): the frame with the game name, the balance it plays
+ * with (real or fun money), its rules, paytable, RTP and limits, and the way back to the lobby.
+ */
+export function OriginalGamePage({ code }: { code: TOriginalCode }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const demo = params.get('mode') === 'demo';
+  const launch = useLaunch(code, demo);
+  const rules = useOriginalRules();
+  const game = launch.data?.game;
+  const own = rules.data?.list.find((item) => item.game === code);
+  const fromCatalogue: TOriginalRules | undefined = game
+    ? {
+        game: code,
+        rtp: game.rtp,
+        rtp_max: game.rtp_max,
+        min_bet: game.min_bet,
+        max_bet: game.max_bet,
+        max_win: game.max_win,
+        paytable: null,
+      }
+    : undefined;
+  return (
+    <div className="original" data-testid="original-game" data-game={code}>
+      <header className="original__bar">
+        <Link to="/game" className="button button--ghost button--small" data-testid="back-to-lobby">
+          {t('lobby.back_to_lobby')}
+        </Link>
+        <h1 className="original__title">{game?.name ?? code}</h1>
+        <span className="original__balance" data-testid="game-balance">
+          {launch.data ? formatMoney(launch.data.balance) : '—'}
+          {launch.data?.mode === 'demo' && <small> {t('lobby.fun_money')}</small>}
+        </span>
+      </header>
+      {launch.isPending || rules.isPending ? (
+        <Spinner />
+      ) : (
+        <div className="original__body">
+          {launch.isError && (
+            <p className="original__notice" role="alert">
+              {(launch.error as ApiError).message}
+            </p>
+          )}
+          <p className="original__notice">{t('lobby.play_later')}</p>
+          <RulesCard code={code} rules={own ?? fromCatalogue} />
+        </div>
+      )}
+    </div>
+  );
+}
