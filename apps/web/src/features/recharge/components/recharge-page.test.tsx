@@ -1,0 +1,100 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client.ts';
+import { setToken } from '../../../lib/storage.ts';
+import { mockApi, ok } from '../../../test/api-mock.ts';
+import { RechargePage } from './recharge-page.tsx';
+
+vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const CHANNEL = {
+  payment_type: 'pix',
+  code: 'pix_bonus',
+  name: 'PIX +2%',
+  min_money: '50.00',
+  max_money: '100000.00',
+  fee_rate: '0.00',
+  bonus_rate: '2.00',
+  bonus_wagering_multiple: 5,
+  presets: ['50.00', '100.00'],
+  expires_in: 900,
+};
+
+function renderPage() {
+  setToken('player-token');
+  const api = mockApi({
+    'GET /api/payments/list': () => ({
+      body: ok({
+        currency: 'BRL',
+        list: [
+          { payment_type: 'pix', name: 'PIX', min_money: '50.00', max_money: '100000.00', channel_count: 1 },
+        ],
+      }),
+    }),
+    'GET /api/payment/online/list': () => ({ body: ok({ currency: 'BRL', list: [{ id: 2, ...CHANNEL }] }) }),
+    'POST /api/recharge/online': () => ({
+      body: ok({
+        id: '9',
+        order_no: 'R20261123ABC',
+        amount: '100.00',
+        bonus: '2.00',
+        payment_type: 'pix',
+        channel: 'pix_bonus',
+        status: 'pending',
+        created_at: '2026-11-23T02:00:00.000Z',
+        expires_at: '2026-11-23T02:15:00.000Z',
+        paid_at: null,
+        txid: 'abc',
+        pix_copy_paste: '000201…',
+        qr_code: '000201…',
+        expires_in: 900,
+        pay_url: null,
+      }),
+    }),
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/recharge', element: <RechargePage /> },
+      { path: '/recharge-payment', element: <p>payment step</p> },
+    ],
+    { initialEntries: ['/recharge'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...api, router };
+}
+
+describe('deposit form', () => {
+  it('shows the bounds, the reward and the actual amount, and refuses an amount outside the bounds', async () => {
+    const api = renderPage();
+    const amount = await screen.findByTestId('recharge-amount');
+    expect(screen.getByText('Min 50.00 · Max 100000.00')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('recharge-preset-100.00'));
+    expect(screen.getByTestId('recharge-actual').textContent).toBe('100.00');
+    expect(screen.getByText('2.00')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '49.99');
+    await userEvent.click(screen.getByTestId('recharge-submit'));
+    expect(await screen.findByText('The amount must be between 50.00 and 100000.00')).toBeTruthy();
+    expect(api.calls.some((call) => call.url.pathname === '/api/recharge/online')).toBe(false);
+  });
+
+  it('creates the order with the recharge post fields and goes to the payment step', async () => {
+    const { calls, router } = renderPage();
+    await userEvent.type(await screen.findByTestId('recharge-amount'), '100.5');
+    await userEvent.click(screen.getByTestId('recharge-submit'));
+    expect(await screen.findByText('payment step')).toBeTruthy();
+    expect(router.state.location.search).toBe('?order_no=R20261123ABC');
+    expect(calls.find((call) => call.url.pathname === '/api/recharge/online')?.body).toEqual({
+      money: '100.50',
+      payment_id: 2,
+      payment_type: 'pix',
+    });
+  });
+});
