@@ -1,0 +1,165 @@
+import type { TRound } from '@sorte/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import {
+  checkStake,
+  formatMinorText,
+  placeBet,
+  RoundLine,
+  StakeField,
+  settleBalance,
+  type TPlayProps,
+} from './play-shared.tsx';
+
+const MIN_TARGET = 101;
+const MAX_TARGET = 100_000_000;
+const HISTORY = 8;
+const COUNT_MS = 900;
+
+/** "2.5" → 250 hundredths; null unless a target between 1.01 and 1,000,000.00 with ≤ 2 decimals. */
+export function limboTarget(text: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const hundredths = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return hundredths >= MIN_TARGET && hundredths <= MAX_TARGET ? hundredths : null;
+}
+
+export const hundredthsText = (h: number) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
+
+/** Win chance 99 % / target, floored to 2 decimals ("49.50" for ×2.00). */
+export function limboChance(targetHundredths: number): string {
+  return hundredthsText(Math.floor(990_000 / targetHundredths));
+}
+
+/** Limbo: pick a target multiplier; the server's result counts up to where it stopped. */
+export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
+  const { t } = useTranslation();
+  const { min_bet: min, max_bet: max } = launch.game;
+  const [amount, setAmount] = useState(min);
+  const [targetText, setTargetText] = useState('2.00');
+  const [shown, setShown] = useState<number | null>(null);
+  const [last, setLast] = useState<TRound | null>(null);
+  const [history, setHistory] = useState<{ id: string; value: number; win: boolean }[]>([]);
+  const [busy, setBusy] = useState(false);
+  const frame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const target = limboTarget(targetText);
+  const stake = checkStake(amount, min, max);
+  const canBet = !busy && target !== null && stake.minor !== null;
+  const payout =
+    target !== null && stake.minor !== null ? formatMinorText((stake.minor * BigInt(target)) / 100n) : '0.00';
+
+  /** Counts from 1.00 to the result on a log scale, so ×2 and ×5,000 both take about as long. */
+  const countTo = (result: number, done: () => void) => {
+    const start = performance.now();
+    const span = Math.log(Math.max(result, 100) / 100);
+    const step = (now: number) => {
+      const progress = Math.min(1, (now - start) / COUNT_MS);
+      const eased = 1 - (1 - progress) ** 3;
+      setShown(progress < 1 ? Math.floor(100 * Math.exp(span * eased)) : result);
+      if (progress < 1) frame.current = requestAnimationFrame(step);
+      else done();
+    };
+    frame.current = requestAnimationFrame(step);
+  };
+
+  const play = async () => {
+    if (!canBet || target === null || stake.minor === null) return;
+    setBusy(true);
+    setLast(null);
+    try {
+      const answer = await placeBet(
+        'limbo',
+        { amount: formatMinorText(stake.minor), target: hundredthsText(target) },
+        { demo, idempotencyKey: crypto.randomUUID() },
+      );
+      const result = Number(answer.round.outcome.resultHundredths ?? 100);
+      const win = Boolean(answer.round.outcome.win);
+      countTo(result, () => {
+        setLast(answer.round);
+        setHistory((items) => [{ id: answer.round.id, value: result, win }, ...items].slice(0, HISTORY));
+        settleBalance(answer, { demo, onBalance });
+        setBusy(false);
+      });
+    } catch (error) {
+      toast.error((error as ApiError).message);
+      setBusy(false);
+    }
+  };
+
+  const state = last ? (last.outcome.win ? ' is-win' : ' is-loss') : '';
+  return (
+    <section className="card play limbo" data-testid="limbo-play">
+      <ol className="play-history" aria-label={t('play.history')}>
+        {history.map((item) => (
+          <li key={item.id} className={item.win ? 'is-win' : 'is-loss'}>
+            ×{hundredthsText(item.value)}
+          </li>
+        ))}
+      </ol>
+      <div className={`limbo__screen${state}`}>
+        <output className="limbo__value" data-testid="limbo-result" aria-live="polite">
+          {shown === null ? '×1.00' : `×${hundredthsText(shown)}`}
+        </output>
+        <span className="limbo__target">
+          {t('play.limbo.target_line', { target: target === null ? '—' : hundredthsText(target) })}
+        </span>
+        <RoundLine round={last} />
+      </div>
+      <div className="play-grid">
+        <div>
+          <label className="play-label" htmlFor="limbo-target">
+            {t('play.limbo.target')}
+          </label>
+          <input
+            id="limbo-target"
+            data-testid="limbo-target"
+            className="play-input"
+            inputMode="decimal"
+            maxLength={10}
+            value={targetText}
+            disabled={busy}
+            aria-invalid={target === null}
+            onChange={(event) => setTargetText(event.target.value.replace(/[^\d.]/g, ''))}
+          />
+          {target === null && (
+            <p className="play-error" role="alert">
+              {t('play.limbo.target_invalid')}
+            </p>
+          )}
+        </div>
+        <StakeField
+          game="limbo"
+          value={amount}
+          onChange={setAmount}
+          min={min}
+          max={max}
+          disabled={busy}
+          error={stake.error}
+        />
+      </div>
+      <dl className="original__facts">
+        <div>
+          <dt>{t('play.win_chance')}</dt>
+          <dd data-testid="limbo-chance">{target === null ? '—' : `${limboChance(target)}%`}</dd>
+        </div>
+        <div>
+          <dt>{t('play.payout_on_win')}</dt>
+          <dd>{payout}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="button button--primary button--block button--large"
+        data-testid="limbo-bet"
+        disabled={!canBet}
+        onClick={() => void play()}
+      >
+        {busy ? t('play.playing') : t('play.bet')}
+      </button>
+    </section>
+  );
+}

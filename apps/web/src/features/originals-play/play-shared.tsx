@@ -1,0 +1,190 @@
+import type { TBetResponse, TLaunchResponse, TRound } from '@sorte/contract';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiError, buildUrl } from '../../lib/api-client.ts';
+import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
+import { getToken } from '../../lib/storage.ts';
+import { getDemoToken } from '../originals/api/originals-api.ts';
+
+export { placeBet } from '../originals/api/place-bet.ts';
+
+/** What every game screen receives from the game page (the same contract as DicePlay). */
+export interface TPlayProps {
+  launch: TLaunchResponse;
+  demo: boolean;
+  onBalance: (balance: string) => void;
+}
+
+/** "1.50" → 150n; null for anything that is not a positive amount with up to 2 decimals. */
+export function toMinor(text: string): bigint | null {
+  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const minor = BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+  return minor > 0n ? minor : null;
+}
+
+/** 150n → "1.50" (the contract's money text). */
+export const formatMinorText = (minor: bigint) =>
+  `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+
+const CALL_TIMEOUT_MS = 15_000;
+
+/**
+ * Calls a stepped game (Mines, Hi-Lo): start, pick/call, cash out, or the active round. The same
+ * headers as a bet: the demo session's X-Demo-Token with fun money, the session token otherwise.
+ */
+export async function steppedCall<T = TBetResponse>(
+  path: string,
+  options: { demo: boolean; body?: Record<string, unknown>; idempotencyKey?: string },
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const demoToken = options.demo ? getDemoToken() : null;
+  if (demoToken) headers['X-Demo-Token'] = demoToken;
+  const token = getToken();
+  if (token && !demoToken) headers.Authorization = `Bearer ${token}`;
+  let payload: { status?: string; code?: unknown; message?: unknown; data?: unknown } | undefined;
+  let status = 0;
+  try {
+    const response = await fetch(buildUrl(`/api/originals/${path}`), {
+      method: options.body ? 'POST' : 'GET',
+      headers,
+      ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      credentials: 'same-origin',
+    });
+    status = response.status;
+    payload = await response.json().catch(() => undefined);
+  } catch {
+    throw new ApiError({ code: 'NETWORK', status: 0, message: i18next.t('network-error') });
+  }
+  if (payload?.status === 'success') return payload.data as T;
+  throw new ApiError({
+    code: String(payload?.code ?? 'BAD_RESPONSE'),
+    status,
+    message:
+      typeof payload?.message === 'string' && payload.message
+        ? payload.message
+        : i18next.t('common.error_generic'),
+  });
+}
+
+/** After a settled bet: the page's balance, and the header's for real money. */
+export function settleBalance(answer: TBetResponse, props: Pick<TPlayProps, 'demo' | 'onBalance'>) {
+  props.onBalance(answer.balance);
+  if (!props.demo) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+}
+
+export type TStakeCheck = { minor: bigint; error: null } | { minor: null; error: string };
+
+/** The stake as typed, within the game's limits (the server refuses the rest anyway). */
+export function checkStake(text: string, min: string, max: string): TStakeCheck {
+  const minor = toMinor(text);
+  const low = toMinor(min) ?? 1n;
+  const high = toMinor(max) ?? low;
+  if (minor === null) return { minor: null, error: i18next.t('play.stake_invalid') };
+  if (minor < low || minor > high) return { minor: null, error: i18next.t('play.stake_range', { min, max }) };
+  return { minor, error: null };
+}
+
+/** Halves or doubles a stake, kept within the limits. */
+export function scaleStake(text: string, factor: 'half' | 'double', min: string, max: string): string {
+  const minor = toMinor(text) ?? toMinor(min) ?? 1n;
+  const low = toMinor(min) ?? 1n;
+  const high = toMinor(max) ?? minor;
+  const next = factor === 'half' ? minor / 2n : minor * 2n;
+  return formatMinorText(next < low ? low : next > high ? high : next);
+}
+
+export const isWin = (round: TRound) => !round.win_loss.startsWith('-') && round.payout !== '0.00';
+
+/** "1.9800" → "1.98": the server's 4-decimal multiplier, shown with 2 unless more matter. */
+export function shortMultiplier(text: string): string {
+  const match = /^(\d+)\.(\d{2})(\d*)$/.exec(text);
+  if (!match) return text;
+  const rest = (match[3] ?? '').replace(/0+$/, '');
+  return `${match[1]}.${match[2]}${rest}`;
+}
+
+/** The stake field every game shares: amount, ½ and 2×, and the reason it cannot be played. */
+export function StakeField({
+  game,
+  value,
+  onChange,
+  min,
+  max,
+  disabled,
+  error,
+}: {
+  game: string;
+  value: string;
+  onChange: (value: string) => void;
+  min: string;
+  max: string;
+  disabled: boolean;
+  error: string | null;
+}) {
+  const { t } = useTranslation();
+  const id = `${game}-amount`;
+  return (
+    <div className="play-stake">
+      <label className="play-label" htmlFor={id}>
+        {t('play.stake')}
+      </label>
+      <div className="play-stake__row">
+        <input
+          id={id}
+          name="amount"
+          data-testid={id}
+          className="play-input"
+          inputMode="decimal"
+          maxLength={13}
+          value={value}
+          disabled={disabled}
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.value.replace(/[^\d.]/g, ''))}
+        />
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={disabled}
+          onClick={() => onChange(scaleStake(value, 'half', min, max))}
+        >
+          ½
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={disabled}
+          onClick={() => onChange(scaleStake(value, 'double', min, max))}
+        >
+          2×
+        </button>
+      </div>
+      {error && (
+        <p className="play-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The last round's line under the board: won (payout) or lost (stake). */
+export function RoundLine({ round }: { round: TRound | null }) {
+  const { t } = useTranslation();
+  if (!round) return null;
+  const won = isWin(round);
+  const multiplier = shortMultiplier(round.multiplier);
+  return (
+    <p className={`play-line ${won ? 'is-win' : 'is-loss'}`}>
+      {won
+        ? t('play.won', { amount: round.payout, multiplier })
+        : round.payout !== '0.00'
+          ? t('play.returned', { amount: round.payout, multiplier })
+          : t('play.lost', { amount: round.stake })}
+    </p>
+  );
+}
