@@ -15,7 +15,7 @@ import {
   toMinor,
 } from './play-shared.tsx';
 
-const TILES = 25;
+const TILE_INDEXES = Array.from({ length: 25 }, (_, tile) => tile);
 const MINE_COUNTS = Array.from({ length: 24 }, (_, i) => i + 1);
 
 const numbers = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
@@ -121,7 +121,7 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
         )}
       </div>
       <fieldset className={`mines__grid${active ? ' is-live' : ''}`} aria-label={t('play.mines.board')}>
-        {Array.from({ length: TILES }, (_, tile) => {
+        {TILE_INDEXES.map((tile) => {
           const isOpen = opened.has(tile);
           const isMine = mineSet.has(tile);
           const state =
@@ -136,7 +136,6 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
                     : '';
           return (
             <button
-              // biome-ignore lint/suspicious/noArrayIndexKey: the 25 tiles are fixed positions
               key={tile}
               type="button"
               className={`mines__tile ${state}${pending === tile ? ' is-pending' : ''}`}

@@ -1,11 +1,15 @@
 import type { ComponentType } from 'react';
+import { KenoPlay } from './keno-play.tsx';
 import { LimboPlay } from './limbo-play.tsx';
 import { MinesPlay } from './mines-play.tsx';
 import type { TPlayProps } from './play-shared.tsx';
+import { PlinkoPlay } from './plinko-play.tsx';
 import './play.css';
 
 /** The playable screen of each in-house game code (Dice lives with the game page itself). */
 export const PLAY_COMPONENTS: Partial<Record<string, ComponentType<TPlayProps>>> = {
   limbo: LimboPlay,
   mines: MinesPlay,
+  plinko: PlinkoPlay,
+  keno: KenoPlay,
 };

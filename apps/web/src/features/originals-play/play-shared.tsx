@@ -172,6 +172,9 @@ export function StakeField({
   );
 }
 
+/** "5.6000" → "5.6", "110.0000" → "110": a multiplier as short as it can be written. */
+export const compactMultiplier = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
 /** The last round's line under the board: won (payout) or lost (stake). */
 export function RoundLine({ round }: { round: TRound | null }) {
   const { t } = useTranslation();
