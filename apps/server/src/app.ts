@@ -14,6 +14,7 @@ import {
 } from './modules/auth/captcha.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
+import { crashPlugin } from './modules/crash/crash.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { PspGateway } from './modules/deposits/psp-gateway.ts';
 import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
@@ -129,6 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionAuthPlugin);
   await app.register(realtimePlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+  });
+  await app.register(crashPlugin, {
+    lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
   });
   // 3. Routes.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -83,6 +83,12 @@ export const ERROR_CODES = {
   ROUND_IN_PROGRESS: 409,
   /** The game is disabled on this site, or cannot be launched in the requested mode. */
   GAME_UNAVAILABLE: 409,
+  /** Crash: bets for this round are closed (it is running or over); bet on the next round. */
+  CRASH_BETTING_CLOSED: 409,
+  /** Crash: the member already has a bet in this round (one bet per round). */
+  CRASH_ALREADY_BET: 409,
+  /** Crash: a cash-out outside the running phase (before 1.01× or at/after the crash). */
+  CRASH_CASHOUT_CLOSED: 409,
   /** The demo (fun-money) session token is missing, unknown or expired. */
   DEMO_SESSION_INVALID: 401,
   /** Anything we did not expect; details are only in the server log. */

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './bank-cards.ts';
+export * from './crash.ts';
 export * from './deposits.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

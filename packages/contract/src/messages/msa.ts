@@ -61,6 +61,10 @@ export const msa: TCatalogue = {
   'errors.ROUND_NOT_ACTIVE': 'Pusingan ini telah diselesaikan',
   'errors.ROUND_IN_PROGRESS': 'Sila selesaikan pusingan semasa anda terlebih dahulu',
   'errors.GAME_UNAVAILABLE': 'Permainan ini tidak tersedia buat masa ini',
+  'errors.CRASH_BETTING_CLOSED':
+    'Pertaruhan untuk pusingan ini telah ditutup. Sila tunggu pusingan seterusnya',
+  'errors.CRASH_ALREADY_BET': 'Anda sudah mempunyai pertaruhan dalam pusingan ini',
+  'errors.CRASH_CASHOUT_CLOSED': 'Tunai keluar tidak boleh dibuat sekarang',
   'errors.DEMO_SESSION_INVALID': 'Sesi demo anda telah tamat. Sila mulakan sesi baharu',
   'errors.INTERNAL': 'Ralat rangkaian, sila cuba lagi kemudian',
   'validation.amount_invalid':

@@ -1,0 +1,632 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  formatMinor,
+  parseMinor,
+  type TCrashBet,
+  type TCrashServerMessage,
+  type TCrashState,
+} from '@sorte/contract';
+import {
+  CRASH_MAX_HUNDREDTHS,
+  crashPointHundredths,
+  fromHundredths,
+  GAME_RULES,
+  payoutMinor,
+} from '@sorte/fairness';
+import pg from 'pg';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { findGame } from '../games/games.repo.ts';
+import { isWalletError } from '../wallet/wallet.errors.ts';
+import { getBalances, transfer } from '../wallet/wallet.service.ts';
+import {
+  formatHundredths,
+  hasCrashed,
+  multiplierAt,
+  parseHundredths,
+  tickMultiplierAt,
+} from './crash.curve.ts';
+import {
+  advanceChain,
+  betSummary,
+  findBetByKey,
+  findChain,
+  findLatestRoundSecret,
+  findMemberBet,
+  insertBet,
+  insertChain,
+  insertRoundSecret,
+  lockOpenChain,
+  lowestOpenAuto,
+  markCashed,
+  markRemainingLost,
+  moveRound,
+  openAutoBets,
+  setBetTransfer,
+  shareLockRoundSecret,
+  type TChainRow,
+  type TCrashBetRow,
+  type TRoundSecretRow,
+} from './crash.repo.ts';
+
+/**
+ * The crash round state machine: betting (bets accepted until `bettingEndsAt`) → running (the
+ * multiplier follows crash.curve.ts, a tick every `tickMs`) → crashed (at the pre-committed crash
+ * point from the hash chain) → a pause → the next round.
+ *
+ * Time comes from an injectable clock; tests drive it by hand and call `step()`. Every money
+ * decision is made in the database under a guard, so it holds even when the engine runs late:
+ *   - a bet locks the round row FOR SHARE and needs state 'betting' and clock < betting end;
+ *   - a cash-out locks it FOR SHARE, needs state 'running' and m(now) below the crash point, and
+ *     flips the bet from 'placed' with UPDATE … WHERE status = 'placed' (settles once);
+ *   - the crash UPDATEs the round row (waiting for those share locks), pays the auto cash-outs at
+ *     or below the crash point at exactly their target, and marks every other open bet lost.
+ * The stake and the win are wallet transfers keyed `crash-bet:<id>:bet|win` in the same transaction.
+ * One process runs the engine: on PostgreSQL it holds an advisory lock; others stay on standby.
+ */
+
+export type CrashClock = () => number;
+export type CrashMember = { siteId: bigint; memberId: bigint };
+export interface CrashListener {
+  send(text: string): void;
+  member: CrashMember | null;
+}
+
+export type CrashEngineOptions = {
+  bettingMs?: number;
+  tickMs?: number;
+  /** Pause between the crash and the next round's betting phase. */
+  crashedPauseMs?: number;
+  /** Rounds per hash chain; a new chain starts when one is used up. */
+  chainLength?: number;
+  onBalance?: (member: CrashMember, reason: string) => void;
+  onError?: (error: unknown) => void;
+};
+
+export type CrashStartOptions = {
+  clock?: CrashClock;
+  /** false: no timers; the caller drives the engine with step() (tests). */
+  autoRun?: boolean;
+  /** PostgreSQL URL for the advisory lock that elects the one engine process. */
+  lockUrl?: string | undefined;
+};
+
+const ENGINE_LOCK_KEY = 727_106;
+const STANDBY_RETRY_MS = 5_000;
+const MAX_LISTENERS = 20_000;
+
+function sha256Text(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * forward[k] = SHA-256^k(terminal seed) for k = 0 … length: forward[length] is the terminating hash
+ * and round p of the chain plays forward[length − p] (as @sorte/fairness createHashChain orders them).
+ */
+export function forwardHashes(terminalSeed: string, length: number): string[] {
+  const forward = [terminalSeed];
+  for (let i = 1; i <= length; i++) forward.push(sha256Text(forward[i - 1]!));
+  return forward;
+}
+
+function walletRefusal(error: unknown): never {
+  if (isWalletError(error, 'INSUFFICIENT_FUNDS') || isWalletError(error, 'ACCOUNT_NOT_FOUND')) {
+    throw new AppError('INSUFFICIENT_FUNDS');
+  }
+  if (isWalletError(error, 'IDEMPOTENCY_CONFLICT')) throw new AppError('IDEMPOTENCY_CONFLICT');
+  throw error;
+}
+
+export function betView(bet: TCrashBetRow): TCrashBet {
+  return {
+    id: bet.id.toString(),
+    round_id: bet.roundId.toString(),
+    amount: formatMinor(bet.stakeMinor),
+    auto_cashout: bet.autoCashoutHundredths === null ? null : formatHundredths(bet.autoCashoutHundredths),
+    status: bet.status,
+    cashout_multiplier: bet.cashoutHundredths === null ? null : formatHundredths(bet.cashoutHundredths),
+    payout: formatMinor(bet.payoutMinor),
+  };
+}
+
+export class CrashEngine {
+  readonly bettingMs: number;
+  readonly tickMs: number;
+  readonly crashedPauseMs: number;
+  readonly chainLength: number;
+  private clock: CrashClock = Date.now;
+  private round: TRoundSecretRow | null = null;
+  private chain: TChainRow | null = null;
+  private readonly chainHashes = new Map<string, string[]>();
+  private summary = { count: 0, totalMinor: 0n };
+  private lowestAuto: number | null = null;
+  private readonly listeners = new Set<CrashListener>();
+  private started = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private lockClient: pg.Client | null = null;
+  private stepping: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: CrashEngineOptions = {},
+  ) {
+    this.bettingMs = options.bettingMs ?? 6_000;
+    this.tickMs = options.tickMs ?? 100;
+    this.crashedPauseMs = options.crashedPauseMs ?? 3_000;
+    this.chainLength = options.chainLength ?? 10_000;
+  }
+
+  /** Whether this process runs rounds (false before start and on a standby process). */
+  get active(): boolean {
+    return this.round !== null && !this.stopped;
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  async start(options: CrashStartOptions = {}): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.stopped = false;
+    if (options.clock) this.clock = options.clock;
+    if (options.lockUrl && !(await this.takeLock(options.lockUrl))) {
+      // Another process runs the rounds: retry later in case it goes away.
+      this.started = false;
+      if (options.autoRun !== false) {
+        this.timer = setTimeout(() => void this.start(options).catch(this.report), STANDBY_RETRY_MS);
+        this.timer.unref();
+      }
+      return;
+    }
+    await this.recover();
+    if (options.autoRun !== false) this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.stepping.catch(() => undefined);
+    const lock = this.lockClient;
+    this.lockClient = null;
+    await lock?.end().catch(() => undefined);
+  }
+
+  /** Advances the state machine to the clock's time. Steps never overlap. */
+  step(): Promise<void> {
+    const next = this.stepping.then(() => this.advance());
+    this.stepping = next.catch(() => undefined);
+    return next;
+  }
+
+  addListener(listener: CrashListener): boolean {
+    if (this.listeners.size >= MAX_LISTENERS) return false;
+    this.listeners.add(listener);
+    return true;
+  }
+
+  removeListener(listener: CrashListener): void {
+    this.listeners.delete(listener);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What clients see
+
+  /** The current round as a client may see it: never the crash point or hash before the crash. */
+  async state(member: CrashMember | null): Promise<TCrashState> {
+    const round = this.requireRound();
+    const chain = this.chain;
+    const now = this.clock();
+    const crashed = round.state === 'crashed';
+    const myBet = member ? await findMemberBet(this.db, round.id, member.memberId) : null;
+    return {
+      round_id: round.id.toString(),
+      phase: round.state,
+      multiplier: formatHundredths(this.visibleMultiplier(round, now)),
+      hash_commitment: round.hashCommitment,
+      terminating_hash: chain?.terminatingHash ?? '',
+      public_salt: chain?.publicSalt ?? '',
+      betting_ms_left: round.state === 'betting' ? Math.max(0, round.bettingEndsAt - now) : 0,
+      bets: { count: this.summary.count, total: formatMinor(this.summary.totalMinor) },
+      crash_point: crashed ? formatHundredths(round.crashHundredths) : null,
+      round_hash: crashed ? round.roundHash : null,
+      my_bet: myBet && myBet.memberId === member?.memberId ? betView(myBet) : null,
+    };
+  }
+
+  /** The multiplier shown now: the last tick below the crash point until the crash is announced. */
+  private visibleMultiplier(round: TRoundSecretRow, now: number): number {
+    if (round.state === 'betting' || round.startedAt === null) return 100;
+    if (round.state === 'crashed') return round.crashHundredths;
+    let tick = Math.floor(Math.max(0, now - round.startedAt) / this.tickMs);
+    while (tick > 0 && multiplierAt(tick * this.tickMs) >= round.crashHundredths) tick -= 1;
+    return multiplierAt(tick * this.tickMs);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Bets and cash-outs
+
+  async placeBet(
+    member: CrashMember,
+    input: { amount: string; autoCashout?: string | undefined; idempotencyKey: string },
+  ): Promise<{ bet: TCrashBet; balance: string; replayed: boolean }> {
+    const stakeMinor = parseMinor(input.amount);
+    const limits = GAME_RULES.crash.limits;
+    if (stakeMinor === null || stakeMinor <= 0n) {
+      throw new AppError('VALIDATION_FAILED', {
+        messageKey: 'validation.amount_invalid',
+        fieldErrors: { amount: 'validation.amount_invalid' },
+      });
+    }
+    if (stakeMinor < limits.minBetMinor || stakeMinor > limits.maxBetMinor) {
+      throw new AppError('BET_OUT_OF_RANGE', {
+        params: { min: formatMinor(limits.minBetMinor), max: formatMinor(limits.maxBetMinor) },
+      });
+    }
+    let auto: number | null = null;
+    if (input.autoCashout !== undefined) {
+      auto = parseHundredths(input.autoCashout);
+      if (auto === null || auto < 101 || auto > CRASH_MAX_HUNDREDTHS) {
+        throw new AppError('INVALID_BET', { fieldErrors: { auto_cashout: 'validation.invalid' } });
+      }
+    }
+    const round = this.requireRound();
+    const requestHash = sha256Text(JSON.stringify({ stake: stakeMinor.toString(), auto }));
+    const now = this.clock();
+    const placed = await this.db.transaction(async (tx) => {
+      const game = await findGame(tx, member.siteId, { name: 'crash', providerCode: 'sorte' });
+      if (!game) throw new AppError('GAME_UNAVAILABLE');
+      const locked = await shareLockRoundSecret(tx, round.id);
+      const previous = await findBetByKey(tx, member.memberId, input.idempotencyKey);
+      if (previous) {
+        if (previous.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT');
+        return { bet: previous, replayed: true };
+      }
+      if (locked?.state !== 'betting' || now >= locked.bettingEndsAt) {
+        throw new AppError('CRASH_BETTING_CLOSED');
+      }
+      const bet = await insertBet(tx, {
+        roundId: round.id,
+        siteId: member.siteId,
+        memberId: member.memberId,
+        stakeMinor,
+        autoCashoutHundredths: auto,
+        idempotencyKey: input.idempotencyKey,
+        requestHash,
+        createdAt: now,
+      });
+      if (!bet) throw new AppError('CRASH_ALREADY_BET');
+      try {
+        const moved = await transfer(tx, {
+          siteId: member.siteId,
+          kind: 'bet',
+          from: { memberId: member.memberId, account: 'cash' },
+          to: { system: 'house' },
+          amountMinor: stakeMinor,
+          idempotencyKey: `crash-bet:${bet.id}:bet`,
+          reference: `crash-round:${round.id}`,
+          metadata: { game: 'crash', roundId: round.id.toString(), betId: bet.id.toString() },
+        });
+        await setBetTransfer(tx, bet.id, 'bet', moved.transferId);
+      } catch (error) {
+        walletRefusal(error);
+      }
+      return { bet, replayed: false };
+    });
+    if (!placed.replayed && this.round?.id === placed.bet.roundId) {
+      this.summary = {
+        count: this.summary.count + 1,
+        totalMinor: this.summary.totalMinor + placed.bet.stakeMinor,
+      };
+      if (auto !== null && (this.lowestAuto === null || auto < this.lowestAuto)) this.lowestAuto = auto;
+      this.options.onBalance?.(member, 'crash_bet');
+    }
+    return { bet: betView(placed.bet), balance: await this.cashOf(member), replayed: placed.replayed };
+  }
+
+  /**
+   * Cashes out the member's bet in `roundId` at the current tick's multiplier (or at its auto
+   * target when the curve already passed it). Refused at or after the crash instant.
+   */
+  async cashOut(member: CrashMember, roundId: bigint): Promise<{ bet: TCrashBet; balance: string }> {
+    const now = this.clock();
+    const settled = await this.db.transaction(async (tx) => {
+      const round = await shareLockRoundSecret(tx, roundId);
+      const bet = round ? await findMemberBet(tx, roundId, member.memberId) : null;
+      if (!round || !bet) throw new AppError('NOT_FOUND');
+      if (bet.status !== 'placed') throw new AppError('ROUND_NOT_ACTIVE');
+      if (round.state !== 'running' || round.startedAt === null) throw new AppError('CRASH_CASHOUT_CLOSED');
+      const elapsed = now - round.startedAt;
+      if (hasCrashed(elapsed, round.crashHundredths)) throw new AppError('CRASH_CASHOUT_CLOSED');
+      const tick = tickMultiplierAt(elapsed, this.tickMs);
+      const at =
+        bet.autoCashoutHundredths !== null && bet.autoCashoutHundredths <= tick
+          ? bet.autoCashoutHundredths
+          : tick;
+      if (at < 101) throw new AppError('CRASH_CASHOUT_CLOSED');
+      const paid = await this.settleWin(tx, bet, at, now);
+      if (!paid) throw new AppError('ROUND_NOT_ACTIVE');
+      return paid;
+    });
+    this.announceCashOut(settled);
+    return { bet: betView(settled), balance: await this.cashOf(member) };
+  }
+
+  /** Pays a bet at `hundredths` once; null when it was already settled. */
+  private async settleWin(
+    tx: Executor,
+    bet: TCrashBetRow,
+    hundredths: number,
+    now: number,
+  ): Promise<TCrashBetRow | null> {
+    const payout = payoutMinor(
+      bet.stakeMinor,
+      fromHundredths(hundredths),
+      GAME_RULES.crash.limits.maxWinMinor,
+    );
+    const settled = await markCashed(tx, bet.id, hundredths, payout, now);
+    if (!settled) return null;
+    if (payout > 0n) {
+      try {
+        const moved = await transfer(tx, {
+          siteId: bet.siteId,
+          kind: 'win',
+          from: { system: 'house' },
+          to: { memberId: bet.memberId, account: 'cash' },
+          amountMinor: payout,
+          idempotencyKey: `crash-bet:${bet.id}:win`,
+          reference: `crash-round:${bet.roundId}`,
+          metadata: { game: 'crash', roundId: bet.roundId.toString(), betId: bet.id.toString() },
+        });
+        await setBetTransfer(tx, bet.id, 'win', moved.transferId);
+      } catch (error) {
+        walletRefusal(error);
+      }
+    }
+    return settled;
+  }
+
+  private async cashOf(member: CrashMember): Promise<string> {
+    try {
+      return formatMinor((await getBalances(this.db, member.memberId, { siteId: member.siteId })).cashMinor);
+    } catch (error) {
+      if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return formatMinor(0n);
+      throw error;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The state machine
+
+  private requireRound(): TRoundSecretRow {
+    if (!this.round || this.stopped) throw new AppError('GAME_UNAVAILABLE');
+    return this.round;
+  }
+
+  private async advance(): Promise<void> {
+    if (this.stopped) return;
+    const now = this.clock();
+    const round = this.round;
+    if (!round) {
+      await this.openNext(now);
+      return;
+    }
+    if (round.state === 'betting') {
+      if (now >= round.bettingEndsAt) await this.startRunning(round, now);
+      return;
+    }
+    if (round.state === 'running' && round.startedAt !== null) {
+      const elapsed = now - round.startedAt;
+      if (hasCrashed(elapsed, round.crashHundredths)) {
+        await this.crash(round, now);
+        return;
+      }
+      const tick = tickMultiplierAt(elapsed, this.tickMs);
+      if (this.lowestAuto !== null && this.lowestAuto <= tick) await this.settleAutos(round, tick, now);
+      this.broadcast({
+        type: 'tick',
+        round_id: round.id.toString(),
+        multiplier: formatHundredths(tick),
+        at: now,
+      });
+      return;
+    }
+    if (round.state === 'crashed' && now >= (round.crashedAt ?? now) + this.crashedPauseMs) {
+      await this.openNext(now);
+    }
+  }
+
+  private async recover(): Promise<void> {
+    const latest = await findLatestRoundSecret(this.db);
+    if (!latest || latest.state === 'crashed') {
+      await this.openNext(this.clock());
+      return;
+    }
+    this.round = latest;
+    this.chain = await findChain(this.db, latest.chainId);
+    this.summary = await betSummary(this.db, latest.id);
+    this.lowestAuto = await lowestOpenAuto(this.db, latest.id);
+  }
+
+  /** The chain's hashes, computed once per chain and kept while it is in play. */
+  private hashesOf(chain: TChainRow): string[] {
+    const key = chain.id.toString();
+    let forward = this.chainHashes.get(key);
+    if (!forward) {
+      forward = forwardHashes(chain.terminalSeed, chain.length);
+      this.chainHashes.clear();
+      this.chainHashes.set(key, forward);
+    }
+    return forward;
+  }
+
+  private async openNext(now: number): Promise<void> {
+    const opened = await this.db.transaction(async (tx) => {
+      let chain = await lockOpenChain(tx);
+      if (!chain) {
+        const terminalSeed = randomBytes(32).toString('hex');
+        const forward = forwardHashes(terminalSeed, this.chainLength);
+        chain = await insertChain(tx, {
+          terminalSeed,
+          terminatingHash: forward[this.chainLength]!,
+          publicSalt: randomBytes(16).toString('hex'),
+          length: this.chainLength,
+        });
+        this.chainHashes.clear();
+        this.chainHashes.set(chain.id.toString(), forward);
+      }
+      const forward = this.hashesOf(chain);
+      const position = chain.position + 1;
+      const roundHash = forward[chain.length - position]!;
+      await advanceChain(tx, chain.id, position);
+      const round = await insertRoundSecret(tx, {
+        chainId: chain.id,
+        position,
+        roundHash,
+        hashCommitment: forward[chain.length - position + 1]!,
+        crashHundredths: crashPointHundredths(roundHash, chain.publicSalt),
+        bettingEndsAt: now + this.bettingMs,
+        createdAt: now,
+      });
+      return { round, chain: { ...chain, position } };
+    });
+    this.round = opened.round;
+    this.chain = opened.chain;
+    this.summary = { count: 0, totalMinor: 0n };
+    this.lowestAuto = null;
+    await this.broadcastState();
+  }
+
+  private async startRunning(round: TRoundSecretRow, now: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await moveRound(tx, round.id, 'betting', 'running', now);
+    });
+    this.round = { ...round, state: 'running', startedAt: now };
+    this.summary = await betSummary(this.db, round.id);
+    this.lowestAuto = await lowestOpenAuto(this.db, round.id);
+    await this.broadcastState();
+  }
+
+  private async settleAutos(round: TRoundSecretRow, upTo: number, now: number): Promise<void> {
+    const paid = await this.db.transaction(async (tx) => {
+      const due = await openAutoBets(tx, round.id, upTo);
+      const settled: TCrashBetRow[] = [];
+      for (const bet of due) {
+        const done = await this.settleWin(tx, bet, bet.autoCashoutHundredths!, now);
+        if (done) settled.push(done);
+      }
+      return settled;
+    });
+    this.lowestAuto = await lowestOpenAuto(this.db, round.id);
+    for (const bet of paid) this.announceCashOut(bet);
+  }
+
+  private async crash(round: TRoundSecretRow, now: number): Promise<void> {
+    const paid = await this.db.transaction(async (tx) => {
+      await moveRound(tx, round.id, 'running', 'crashed', now);
+      const due = await openAutoBets(tx, round.id, round.crashHundredths);
+      const settled: TCrashBetRow[] = [];
+      for (const bet of due) {
+        const done = await this.settleWin(tx, bet, bet.autoCashoutHundredths!, now);
+        if (done) settled.push(done);
+      }
+      await markRemainingLost(tx, round.id, now);
+      return settled;
+    });
+    this.round = { ...round, state: 'crashed', crashedAt: now };
+    this.lowestAuto = null;
+    this.broadcast({
+      type: 'crashed',
+      round_id: round.id.toString(),
+      crash_point: formatHundredths(round.crashHundredths),
+      round_hash: round.roundHash,
+    });
+    for (const bet of paid) this.announceCashOut(bet);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Delivery
+
+  private announceCashOut(bet: TCrashBetRow): void {
+    const message: TCrashServerMessage = {
+      type: 'cashed_out',
+      round_id: bet.roundId.toString(),
+      bet_id: bet.id.toString(),
+      multiplier: formatHundredths(bet.cashoutHundredths ?? 0),
+      payout: formatMinor(bet.payoutMinor),
+    };
+    const text = JSON.stringify(message);
+    for (const listener of this.listeners) {
+      if (listener.member?.memberId === bet.memberId) this.sendTo(listener, text);
+    }
+    this.options.onBalance?.({ siteId: bet.siteId, memberId: bet.memberId }, 'crash_win');
+  }
+
+  private async broadcastState(): Promise<void> {
+    if (this.listeners.size === 0) return;
+    const guest = JSON.stringify({
+      type: 'state',
+      ...(await this.state(null)),
+    } satisfies TCrashServerMessage);
+    for (const listener of this.listeners) {
+      if (listener.member) {
+        this.state(listener.member)
+          .then((state) => this.sendTo(listener, JSON.stringify({ type: 'state', ...state })))
+          .catch(this.report);
+      } else {
+        this.sendTo(listener, guest);
+      }
+    }
+  }
+
+  broadcast(message: TCrashServerMessage): void {
+    const text = JSON.stringify(message);
+    for (const listener of this.listeners) this.sendTo(listener, text);
+  }
+
+  private sendTo(listener: CrashListener, text: string): void {
+    try {
+      listener.send(text);
+    } catch (error) {
+      this.report(error);
+    }
+  }
+
+  private readonly report = (error: unknown): void => {
+    this.options.onError?.(error);
+  };
+
+  private schedule(): void {
+    if (this.stopped) return;
+    const round = this.round;
+    let delay = this.tickMs;
+    if (round?.state === 'running' && round.startedAt !== null) {
+      // Keep ticks on the curve's grid (t = k · tickMs) whatever a step cost.
+      const elapsed = this.clock() - round.startedAt;
+      delay = this.tickMs - (elapsed % this.tickMs);
+    }
+    this.timer = setTimeout(() => {
+      this.step()
+        .catch(this.report)
+        .finally(() => this.schedule());
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async takeLock(url: string): Promise<boolean> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', this.report);
+    await client.connect();
+    const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+      ENGINE_LOCK_KEY,
+    ]);
+    if (result.rows[0]?.locked) {
+      this.lockClient = client;
+      return true;
+    }
+    await client.end().catch(() => undefined);
+    return false;
+  }
+}

@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import { isNextRoundHash, sha256Hex, verifyCrashRound } from '@sorte/fairness';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPTCHA_TEXT, call, registerPlayer, seededDatabase } from '../../../test/app.ts';
+import { databaseKinds } from '../../../test/databases.ts';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { formatHundredths, multiplierAt } from './crash.curve.ts';
+import type { CrashEngine } from './crash.engine.ts';
+import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
+
+const kinds = await databaseKinds();
+
+/** The part of a ws WebSocket these tests use. */
+interface TestSocket {
+  send(data: string): void;
+  close(): void;
+  on(event: 'message', listener: (data: Buffer) => void): void;
+}
+const WS_MODULE = 'ws';
+type TSocketClass = new (
+  url: string,
+) => TestSocket & {
+  once(event: 'open', listener: () => void): void;
+  once(event: 'error', listener: (error: Error) => void): void;
+};
+
+/** Opens a socket with its inbox attached at once (the first state can arrive with the upgrade). */
+async function openSocket(url: string) {
+  const { default: Socket } = (await import(WS_MODULE)) as { default: TSocketClass };
+  const socket = new Socket(url);
+  const inbox = collect(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, inbox };
+}
+
+/** Collects every message (raw text and parsed) and waits for one that matches. */
+function collect(socket: TestSocket) {
+  const raw: string[] = [];
+  const messages: Record<string, unknown>[] = [];
+  socket.on('message', (data: Buffer) => {
+    raw.push(String(data));
+    messages.push(JSON.parse(String(data)));
+  });
+  const next = async (match: (m: Record<string, unknown>) => boolean, what: string) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const found = messages.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no ${what} message; got ${JSON.stringify(messages)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { raw, messages, next };
+}
+
+/** The first whole millisecond at which the curve reaches `crash` (the crash instant). */
+function crashInstant(crash: number): number {
+  let t = 0;
+  while (multiplierAt(t) < crash) t += 1;
+  return t;
+}
+
+describe.each(kinds)('crash rounds on %s', (kind) => {
+  let app: FastifyInstance;
+  let engine: CrashEngine;
+  let siteId: bigint;
+  let now = Date.now();
+
+  beforeAll(async () => {
+    const database = await seededDatabase(kind);
+    app = await buildApp({
+      config: testConfig(),
+      database,
+      captchaGenerator: () => ({ text: CAPTCHA_TEXT, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+    });
+    await app.ready();
+    engine = app.crash;
+    await engine.start({ clock: () => now, autoRun: false });
+    siteId = (await app.services.sites.byCode('sorte'))!.id;
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function player(fundMinor = 10_000n) {
+    const registered = await registerPlayer(app);
+    const memberId = BigInt(registered.user.id);
+    await transfer(app.services.db, {
+      siteId,
+      kind: 'deposit',
+      from: { system: 'psp_clearing' },
+      to: { memberId, account: 'cash' },
+      amountMinor: fundMinor,
+      idempotencyKey: `test-fund:${randomUUID()}`,
+    });
+    return { token: registered.token, memberId };
+  }
+
+  const cash = async (memberId: bigint) =>
+    (await getBalances(app.services.db, memberId, { siteId })).cashMinor;
+  const secret = async () => (await findLatestRoundSecret(app.services.db))!;
+  const post = (url: string, token: string, payload: Record<string, unknown>) =>
+    call(app, { method: 'POST', url, token, payload });
+
+  /** Runs the current round to its end and opens the next one (betting), returning its secret row. */
+  async function nextRound(): Promise<TRoundSecretRow> {
+    const before = await secret();
+    for (let i = 0; i < 10; i++) {
+      now += 300_000;
+      await engine.step();
+      const latest = await secret();
+      if (latest.id !== before.id && latest.state === 'betting') return latest;
+    }
+    throw new Error('no new round');
+  }
+
+  /** A fresh betting round whose (secret) crash point is at least `min` hundredths. */
+  async function roundCrashingAtLeast(min: number): Promise<TRoundSecretRow> {
+    for (let i = 0; i < 60; i++) {
+      const round = await nextRound();
+      if (round.crashHundredths >= min) return round;
+    }
+    throw new Error(`no round crashing at ${min} or more`);
+  }
+
+  /** Ends betting and starts the round; returns its start time. */
+  async function run(round: TRoundSecretRow): Promise<number> {
+    now = round.bettingEndsAt;
+    await engine.step();
+    const started = await secret();
+    expect(started).toMatchObject({ id: round.id, state: 'running' });
+    return started.startedAt!;
+  }
+
+  it('takes bets only while betting: a late bet is refused and a retried bet is placed once', async () => {
+    const round = await nextRound();
+    const p = await player();
+    const key = `crash-${randomUUID()}`;
+    const bet = await post('/api/crash/bet', p.token, { amount: '2.00', idempotency_key: key });
+    expect(bet.status).toBe(200);
+    expect(bet.body.data.bet).toMatchObject({
+      round_id: round.id.toString(),
+      amount: '2.00',
+      status: 'placed',
+    });
+    expect(bet.body.data.balance).toBe('98.00');
+
+    const retry = await post('/api/crash/bet', p.token, { amount: '2.00', idempotency_key: key });
+    expect(retry.body.data.bet.id).toBe(bet.body.data.bet.id);
+    const conflict = await post('/api/crash/bet', p.token, { amount: '3.00', idempotency_key: key });
+    expect(conflict.body.code).toBe('IDEMPOTENCY_CONFLICT');
+    const second = await post('/api/crash/bet', p.token, { amount: '1.00' });
+    expect(second.body.code).toBe('CRASH_ALREADY_BET');
+
+    const late = await player();
+    now = round.bettingEndsAt; // the betting phase is over even before the engine moves on
+    const tooLate = await post('/api/crash/bet', late.token, { amount: '1.00' });
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.body).toMatchObject({
+      code: 'CRASH_BETTING_CLOSED',
+      message: expect.stringContaining('closed'),
+    });
+    await engine.step();
+    const running = await post('/api/crash/bet', late.token, { amount: '1.00' });
+    expect(running.body.code).toBe('CRASH_BETTING_CLOSED');
+    expect(await cash(late.memberId)).toBe(10_000n);
+    expect(await cash(p.memberId)).toBe(9_800n);
+
+    const invalid = await post('/api/crash/bet', late.token, { amount: '0.01' });
+    expect(invalid.body.code).toBe('BET_OUT_OF_RANGE');
+    const badAuto = await post('/api/crash/bet', late.token, { amount: '1.00', auto_cashout: '1.00' });
+    expect(badAuto.status).toBe(422);
+  });
+
+  it('pays no cash-out at or after the crash instant, even when they race the crash', async () => {
+    const round = await roundCrashingAtLeast(120);
+    const early = await Promise.all([player(), player(), player()]);
+    const atCrash = await Promise.all([player(), player(), player(), player()]);
+    for (const p of [...early, ...atCrash]) {
+      expect((await post('/api/crash/bet', p.token, { amount: '10.00' })).status).toBe(200);
+    }
+    const startedAt = await run(round);
+    const instant = crashInstant(round.crashHundredths);
+
+    now = startedAt + instant - 1; // the last millisecond before the crash
+    const paid = await Promise.all(
+      early.map((p) => post('/api/crash/cashout', p.token, { round_id: round.id.toString() })),
+    );
+    for (const response of paid) {
+      expect(response.status).toBe(200);
+      const multiplier = Number(response.body.data.bet.cashout_multiplier.replace('.', ''));
+      expect(multiplier).toBeLessThan(round.crashHundredths);
+      expect(response.body.data.bet.status).toBe('cashed');
+    }
+
+    now = startedAt + instant; // the crash instant: cash-outs race the engine's crash
+    const racing = await Promise.all([
+      ...atCrash.map((p) => post('/api/crash/cashout', p.token, { round_id: round.id.toString() })),
+      engine.step(),
+    ]);
+    for (const response of racing.slice(0, atCrash.length) as Awaited<ReturnType<typeof post>>[]) {
+      expect(response.status).toBe(409);
+      expect(['CRASH_CASHOUT_CLOSED', 'ROUND_NOT_ACTIVE']).toContain(response.body.code);
+    }
+    expect((await secret()).state).toBe('crashed');
+    for (const p of atCrash) expect(await cash(p.memberId)).toBe(9_000n);
+    const rows = await rowsOf<{ status: string; payout_minor: string; win_transfer_id: string | null }>(
+      app.services.db,
+      sql`SELECT status, payout_minor::text, win_transfer_id::text FROM crash_bets
+          WHERE round_id = ${round.id.toString()}::bigint ORDER BY id`,
+    );
+    expect(rows.map((r) => r.status).sort()).toEqual([
+      'cashed',
+      'cashed',
+      'cashed',
+      'lost',
+      'lost',
+      'lost',
+      'lost',
+    ]);
+    for (const row of rows.filter((r) => r.status === 'lost')) {
+      expect(row).toMatchObject({ payout_minor: '0', win_transfer_id: null });
+    }
+    const after = await post('/api/crash/cashout', atCrash[0]!.token, { round_id: round.id.toString() });
+    expect(after.body.code).toBe('ROUND_NOT_ACTIVE');
+  });
+
+  it('settles a bet once when two cash-outs, or a cash-out and its auto cash-out, race', async () => {
+    const round = await roundCrashingAtLeast(150);
+    const twice = await player();
+    const auto = await player();
+    await post('/api/crash/bet', twice.token, { amount: '10.00' });
+    await post('/api/crash/bet', auto.token, { amount: '10.00', auto_cashout: '1.10' });
+    const startedAt = await run(round);
+
+    now = startedAt + 1_600; // the tick at 1.10×, below the crash point
+    const [a, b, c, d] = await Promise.all([
+      post('/api/crash/cashout', twice.token, { round_id: round.id.toString() }),
+      post('/api/crash/cashout', twice.token, { round_id: round.id.toString() }),
+      post('/api/crash/cashout', auto.token, { round_id: round.id.toString() }),
+      engine.step(),
+    ]);
+    void d;
+    const twiceStatuses = [a!.status, b!.status].sort();
+    expect(twiceStatuses).toEqual([200, 409]);
+    const won = a!.status === 200 ? a! : b!;
+    expect(won.body.data.bet).toMatchObject({ cashout_multiplier: '1.10', payout: '11.00' });
+    expect(await cash(twice.memberId)).toBe(10_100n);
+    // The auto cash-out pays exactly its target, whoever settled it.
+    if (c!.status !== 200) expect(c!.body.code).toBe('ROUND_NOT_ACTIVE');
+    expect(await cash(auto.memberId)).toBe(10_100n);
+
+    const wins = await rowsOf<{ n: number }>(
+      app.services.db,
+      sql`SELECT count(*)::int AS n FROM wallet_transfers t JOIN crash_bets b ON b.win_transfer_id = t.id
+          WHERE b.round_id = ${round.id.toString()}::bigint`,
+    );
+    expect(Number(wins[0]!.n)).toBe(2);
+    now = startedAt + crashInstant(round.crashHundredths);
+    await engine.step();
+    expect(await cash(twice.memberId)).toBe(10_100n);
+  });
+
+  it('never sends the crash point early and gives a reconnecting client its state and bet', async () => {
+    const round = await roundCrashingAtLeast(130);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const url = `ws://127.0.0.1:${port}/ws/crash`;
+    const p = await player();
+    const crashText = formatHundredths(round.crashHundredths);
+
+    const { socket: watcherSocket, inbox: watcher } = await openSocket(url);
+    const { socket: firstSocket, inbox } = await openSocket(url);
+    firstSocket.send(JSON.stringify({ type: 'auth', token: p.token }));
+    await inbox.next((m) => m.type === 'ready', 'ready');
+    firstSocket.send(JSON.stringify({ type: 'bet', amount: '5.00', idempotency_key: `ws-${randomUUID()}` }));
+    const accepted = await inbox.next((m) => m.type === 'bet_accepted', 'bet accepted');
+    expect(accepted).toMatchObject({
+      bet: { round_id: round.id.toString(), amount: '5.00' },
+      balance: '95.00',
+    });
+
+    const startedAt = await run(round);
+    await watcher.next((m) => m.type === 'state' && m.phase === 'running', 'running state');
+    const instant = crashInstant(round.crashHundredths);
+    for (const t of [100, 200, 300, Math.max(400, instant - 150)]) {
+      if (t >= instant) break;
+      now = startedAt + t;
+      await engine.step();
+    }
+    await watcher.next((m) => m.type === 'tick', 'tick');
+    firstSocket.close();
+
+    // Reconnect: the state comes at once (guest view), then with the member's own bet after auth.
+    const { socket: again, inbox: reconnect } = await openSocket(url);
+    const guestState = await reconnect.next((m) => m.type === 'state', 'state');
+    expect(guestState).toMatchObject({ round_id: round.id.toString(), phase: 'running', crash_point: null });
+    expect(guestState.my_bet).toBeNull();
+    again.send(JSON.stringify({ type: 'auth', token: p.token }));
+    const memberState = await reconnect.next((m) => m.type === 'state' && m.my_bet !== null, 'member state');
+    expect(memberState).toMatchObject({
+      phase: 'running',
+      crash_point: null,
+      round_hash: null,
+      my_bet: { amount: '5.00', status: 'placed' },
+    });
+    const http = await call(app, { method: 'GET', url: '/api/crash/state', token: p.token });
+    expect(http.body.data).toMatchObject({
+      crash_point: null,
+      round_hash: null,
+      my_bet: { status: 'placed' },
+    });
+
+    now = startedAt + instant;
+    await engine.step();
+    const crashed = await watcher.next((m) => m.type === 'crashed', 'crashed');
+    expect(crashed).toMatchObject({ crash_point: crashText, round_hash: round.roundHash });
+
+    // Every message before `crashed`, on every socket, keeps the secret.
+    for (const inboxOf of [watcher, reconnect, inbox]) {
+      const cut = inboxOf.messages.findIndex((m) => m.type === 'crashed');
+      const before = cut === -1 ? inboxOf.raw : inboxOf.raw.slice(0, cut);
+      expect(before.length).toBeGreaterThan(0);
+      for (const text of before) {
+        expect(text).not.toContain(round.roundHash);
+        const message = JSON.parse(text) as Record<string, unknown>;
+        expect(message.crash_point ?? null).toBeNull();
+        expect(message.round_hash ?? null).toBeNull();
+        if (typeof message.multiplier === 'string') {
+          expect(Number(message.multiplier.replace('.', ''))).toBeLessThan(round.crashHundredths);
+        }
+      }
+    }
+    await reconnect.next((m) => m.type === 'crashed', 'crashed after reconnect');
+    again.close();
+    watcherSocket.close();
+  });
+
+  it('publishes rounds that verify against the chain, and leaves the ledger reconciled', async () => {
+    await nextRound();
+    const history = await call(app, { method: 'GET', url: '/api/crash/history?limit=10' });
+    expect(history.status).toBe(200);
+    const list = history.body.data.list as {
+      round_hash: string;
+      hash_commitment: string;
+      terminating_hash: string;
+      public_salt: string;
+      crash_point: string;
+      chain_position: number;
+    }[];
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    for (const row of list) {
+      const verified = verifyCrashRound({
+        roundHash: row.round_hash,
+        terminatingHash: row.terminating_hash,
+        publicSalt: row.public_salt,
+      });
+      expect(verified.chain.valid).toBe(true);
+      expect(verified.chain.roundNumber).toBe(row.chain_position);
+      expect(formatHundredths(verified.crashHundredths)).toBe(row.crash_point);
+      expect(sha256Hex(row.round_hash)).toBe(row.hash_commitment);
+    }
+    for (let i = 0; i + 1 < list.length; i++) {
+      if (list[i]!.chain_position === list[i + 1]!.chain_position + 1) {
+        expect(isNextRoundHash(list[i + 1]!.round_hash, list[i]!.round_hash)).toBe(true);
+      }
+    }
+    const state = await call(app, { method: 'GET', url: '/api/crash/state' });
+    expect(state.body.data).toMatchObject({
+      phase: 'betting',
+      crash_point: null,
+      round_hash: null,
+      my_bet: null,
+    });
+    expect(JSON.stringify(state.body)).not.toContain((await secret()).roundHash);
+
+    const report = await reconcile(app.services.db, { siteId });
+    expect(report.drift).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+});

@@ -1,0 +1,395 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+/**
+ * SQL of the crash tables (migration 0006). Bigints travel as text and timestamps as epoch
+ * milliseconds so PGlite and node-postgres return the same shapes. Only functions named
+ * `…Secret…` read a round's hash or crash point; nothing sent to a client before the crash uses them.
+ */
+
+async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const id = (value: bigint) => sql`${value.toString()}::bigint`;
+const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+export type TChainRow = {
+  id: bigint;
+  terminalSeed: string;
+  terminatingHash: string;
+  publicSalt: string;
+  length: number;
+  position: number;
+};
+
+type TChainRaw = {
+  id: string;
+  terminal_seed: string;
+  terminating_hash: string;
+  public_salt: string;
+  length: number;
+  position: number;
+};
+
+const chainOf = (r: TChainRaw): TChainRow => ({
+  id: BigInt(r.id),
+  terminalSeed: r.terminal_seed,
+  terminatingHash: r.terminating_hash,
+  publicSalt: r.public_salt,
+  length: Number(r.length),
+  position: Number(r.position),
+});
+
+/** The newest chain with rounds left, locked so two openers never take the same position. */
+export async function lockOpenChain(tx: Executor): Promise<TChainRow | null> {
+  const [row] = await rowsOf<TChainRaw>(
+    tx,
+    sql`SELECT id::text, terminal_seed, terminating_hash, public_salt, length, position
+        FROM crash_chains WHERE position < length ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+  );
+  return row ? chainOf(row) : null;
+}
+
+export async function findChain(executor: Executor, chainId: bigint): Promise<TChainRow | null> {
+  const [row] = await rowsOf<TChainRaw>(
+    executor,
+    sql`SELECT id::text, terminal_seed, terminating_hash, public_salt, length, position
+        FROM crash_chains WHERE id = ${id(chainId)}`,
+  );
+  return row ? chainOf(row) : null;
+}
+
+export async function insertChain(
+  tx: Executor,
+  chain: { terminalSeed: string; terminatingHash: string; publicSalt: string; length: number },
+): Promise<TChainRow> {
+  const [row] = await rowsOf<TChainRaw>(
+    tx,
+    sql`INSERT INTO crash_chains (terminal_seed, terminating_hash, public_salt, length)
+        VALUES (${chain.terminalSeed}, ${chain.terminatingHash}, ${chain.publicSalt}, ${chain.length})
+        RETURNING id::text, terminal_seed, terminating_hash, public_salt, length, position`,
+  );
+  return chainOf(row!);
+}
+
+export async function advanceChain(tx: Executor, chainId: bigint, position: number): Promise<void> {
+  await tx.execute(sql`UPDATE crash_chains SET position = ${position} WHERE id = ${id(chainId)}`);
+}
+
+/** A round with its secrets: for the engine only. */
+export type TRoundSecretRow = {
+  id: bigint;
+  chainId: bigint;
+  position: number;
+  roundHash: string;
+  hashCommitment: string;
+  crashHundredths: number;
+  state: 'betting' | 'running' | 'crashed';
+  bettingEndsAt: number;
+  startedAt: number | null;
+  crashedAt: number | null;
+};
+
+type TRoundRaw = {
+  id: string;
+  chain_id: string;
+  position: number;
+  round_hash: string;
+  hash_commitment: string;
+  crash_hundredths: number;
+  state: TRoundSecretRow['state'];
+  betting_ends_ms: number;
+  started_ms: number | null;
+  crashed_ms: number | null;
+};
+
+const roundColumns = sql`id::text, chain_id::text, position, round_hash, hash_commitment, crash_hundredths, state,
+  ${epochMs(sql`betting_ends_at`)} AS betting_ends_ms, ${epochMs(sql`started_at`)} AS started_ms,
+  ${epochMs(sql`crashed_at`)} AS crashed_ms`;
+
+const roundOf = (r: TRoundRaw): TRoundSecretRow => ({
+  id: BigInt(r.id),
+  chainId: BigInt(r.chain_id),
+  position: Number(r.position),
+  roundHash: r.round_hash,
+  hashCommitment: r.hash_commitment,
+  crashHundredths: Number(r.crash_hundredths),
+  state: r.state,
+  bettingEndsAt: Math.round(Number(r.betting_ends_ms)),
+  startedAt: r.started_ms === null ? null : Math.round(Number(r.started_ms)),
+  crashedAt: r.crashed_ms === null ? null : Math.round(Number(r.crashed_ms)),
+});
+
+export async function insertRoundSecret(
+  tx: Executor,
+  round: {
+    chainId: bigint;
+    position: number;
+    roundHash: string;
+    hashCommitment: string;
+    crashHundredths: number;
+    bettingEndsAt: number;
+    createdAt: number;
+  },
+): Promise<TRoundSecretRow> {
+  const [row] = await rowsOf<TRoundRaw>(
+    tx,
+    sql`INSERT INTO crash_rounds (chain_id, position, round_hash, hash_commitment, crash_hundredths,
+          betting_ends_at, created_at)
+        VALUES (${id(round.chainId)}, ${round.position}, ${round.roundHash}, ${round.hashCommitment},
+          ${round.crashHundredths}, ${at(round.bettingEndsAt)}, ${at(round.createdAt)})
+        RETURNING ${roundColumns}`,
+  );
+  return roundOf(row!);
+}
+
+export async function findLatestRoundSecret(executor: Executor): Promise<TRoundSecretRow | null> {
+  const [row] = await rowsOf<TRoundRaw>(
+    executor,
+    sql`SELECT ${roundColumns} FROM crash_rounds ORDER BY id DESC LIMIT 1`,
+  );
+  return row ? roundOf(row) : null;
+}
+
+/**
+ * The round row locked FOR SHARE: bets and cash-outs hold it while they decide, so the engine's
+ * phase change (an UPDATE of the row) waits for them and they never see a stale phase.
+ */
+export async function shareLockRoundSecret(tx: Executor, roundId: bigint): Promise<TRoundSecretRow | null> {
+  const [row] = await rowsOf<TRoundRaw>(
+    tx,
+    sql`SELECT ${roundColumns} FROM crash_rounds WHERE id = ${id(roundId)} FOR SHARE`,
+  );
+  return row ? roundOf(row) : null;
+}
+
+/** Moves a round from `from` to `to`; false when it was not in `from` (someone else moved it). */
+export async function moveRound(
+  tx: Executor,
+  roundId: bigint,
+  from: 'betting' | 'running',
+  to: 'running' | 'crashed',
+  atMs: number,
+): Promise<boolean> {
+  const column = to === 'running' ? sql`started_at` : sql`crashed_at`;
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`UPDATE crash_rounds SET state = ${to}, ${column} = ${at(atMs)}
+        WHERE id = ${id(roundId)} AND state = ${from} RETURNING id::text`,
+  );
+  return rows.length === 1;
+}
+
+export type TCrashBetRow = {
+  id: bigint;
+  roundId: bigint;
+  siteId: bigint;
+  memberId: bigint;
+  stakeMinor: bigint;
+  autoCashoutHundredths: number | null;
+  cashoutHundredths: number | null;
+  payoutMinor: bigint;
+  status: 'placed' | 'cashed' | 'lost';
+  idempotencyKey: string;
+  requestHash: string;
+};
+
+type TBetRaw = {
+  id: string;
+  round_id: string;
+  site_id: string;
+  member_id: string;
+  stake_minor: string;
+  auto_cashout_hundredths: number | null;
+  cashout_hundredths: number | null;
+  payout_minor: string;
+  status: TCrashBetRow['status'];
+  idempotency_key: string;
+  request_hash: string;
+};
+
+const betColumns = sql`id::text, round_id::text, site_id::text, member_id::text, stake_minor::text,
+  auto_cashout_hundredths, cashout_hundredths, payout_minor::text, status, idempotency_key, request_hash`;
+
+const betOf = (r: TBetRaw): TCrashBetRow => ({
+  id: BigInt(r.id),
+  roundId: BigInt(r.round_id),
+  siteId: BigInt(r.site_id),
+  memberId: BigInt(r.member_id),
+  stakeMinor: BigInt(r.stake_minor),
+  autoCashoutHundredths: r.auto_cashout_hundredths === null ? null : Number(r.auto_cashout_hundredths),
+  cashoutHundredths: r.cashout_hundredths === null ? null : Number(r.cashout_hundredths),
+  payoutMinor: BigInt(r.payout_minor),
+  status: r.status,
+  idempotencyKey: r.idempotency_key,
+  requestHash: r.request_hash,
+});
+
+export async function findBetByKey(
+  tx: Executor,
+  memberId: bigint,
+  key: string,
+): Promise<TCrashBetRow | null> {
+  const [row] = await rowsOf<TBetRaw>(
+    tx,
+    sql`SELECT ${betColumns} FROM crash_bets WHERE member_id = ${id(memberId)} AND idempotency_key = ${key}`,
+  );
+  return row ? betOf(row) : null;
+}
+
+export async function findMemberBet(
+  executor: Executor,
+  roundId: bigint,
+  memberId: bigint,
+): Promise<TCrashBetRow | null> {
+  const [row] = await rowsOf<TBetRaw>(
+    executor,
+    sql`SELECT ${betColumns} FROM crash_bets WHERE round_id = ${id(roundId)} AND member_id = ${id(memberId)}`,
+  );
+  return row ? betOf(row) : null;
+}
+
+/** Inserts a bet; null when the member already has one in the round (the unique constraint). */
+export async function insertBet(
+  tx: Executor,
+  bet: {
+    roundId: bigint;
+    siteId: bigint;
+    memberId: bigint;
+    stakeMinor: bigint;
+    autoCashoutHundredths: number | null;
+    idempotencyKey: string;
+    requestHash: string;
+    createdAt: number;
+  },
+): Promise<TCrashBetRow | null> {
+  const [row] = await rowsOf<TBetRaw>(
+    tx,
+    sql`INSERT INTO crash_bets (round_id, site_id, member_id, stake_minor, auto_cashout_hundredths,
+          idempotency_key, request_hash, created_at)
+        VALUES (${id(bet.roundId)}, ${id(bet.siteId)}, ${id(bet.memberId)}, ${id(bet.stakeMinor)},
+          ${bet.autoCashoutHundredths}, ${bet.idempotencyKey}, ${bet.requestHash}, ${at(bet.createdAt)})
+        ON CONFLICT (round_id, member_id) DO NOTHING
+        RETURNING ${betColumns}`,
+  );
+  return row ? betOf(row) : null;
+}
+
+export async function setBetTransfer(tx: Executor, betId: bigint, column: 'bet' | 'win', transferId: bigint) {
+  const target = column === 'bet' ? sql`bet_transfer_id` : sql`win_transfer_id`;
+  await tx.execute(sql`UPDATE crash_bets SET ${target} = ${id(transferId)} WHERE id = ${id(betId)}`);
+}
+
+/**
+ * Settles a bet as cashed out exactly once: only a bet still 'placed' changes. Returns the bet
+ * after the change, or null when another settlement got there first.
+ */
+export async function markCashed(
+  tx: Executor,
+  betId: bigint,
+  cashoutHundredths: number,
+  payoutMinor: bigint,
+  atMs: number,
+): Promise<TCrashBetRow | null> {
+  const [row] = await rowsOf<TBetRaw>(
+    tx,
+    sql`UPDATE crash_bets SET status = 'cashed', cashout_hundredths = ${cashoutHundredths},
+          payout_minor = ${id(payoutMinor)}, settled_at = ${at(atMs)}
+        WHERE id = ${id(betId)} AND status = 'placed' RETURNING ${betColumns}`,
+  );
+  return row ? betOf(row) : null;
+}
+
+/** Every bet of the round still open becomes lost (at the crash). */
+export async function markRemainingLost(tx: Executor, roundId: bigint, atMs: number): Promise<number> {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`UPDATE crash_bets SET status = 'lost', settled_at = ${at(atMs)}
+        WHERE round_id = ${id(roundId)} AND status = 'placed' RETURNING id::text`,
+  );
+  return rows.length;
+}
+
+/** Open bets with an auto cash-out at or below `hundredths`, lowest target first. */
+export async function openAutoBets(
+  tx: Executor,
+  roundId: bigint,
+  hundredths: number,
+): Promise<TCrashBetRow[]> {
+  const rows = await rowsOf<TBetRaw>(
+    tx,
+    sql`SELECT ${betColumns} FROM crash_bets
+        WHERE round_id = ${id(roundId)} AND status = 'placed' AND auto_cashout_hundredths <= ${hundredths}
+        ORDER BY auto_cashout_hundredths, id LIMIT 10000`,
+  );
+  return rows.map(betOf);
+}
+
+/** The smallest auto cash-out target still open in the round (null: none). */
+export async function lowestOpenAuto(executor: Executor, roundId: bigint): Promise<number | null> {
+  const [row] = await rowsOf<{ lowest: number | null }>(
+    executor,
+    sql`SELECT min(auto_cashout_hundredths) AS lowest FROM crash_bets
+        WHERE round_id = ${id(roundId)} AND status = 'placed'`,
+  );
+  return row?.lowest === null || row?.lowest === undefined ? null : Number(row.lowest);
+}
+
+export async function betSummary(
+  executor: Executor,
+  roundId: bigint,
+): Promise<{ count: number; totalMinor: bigint }> {
+  const [row] = await rowsOf<{ count: number; total: string }>(
+    executor,
+    sql`SELECT count(*)::int AS count, coalesce(sum(stake_minor), 0)::text AS total
+        FROM crash_bets WHERE round_id = ${id(roundId)}`,
+  );
+  return { count: Number(row?.count ?? 0), totalMinor: BigInt(row?.total ?? '0') };
+}
+
+export type THistoryRow = {
+  roundId: bigint;
+  position: number;
+  crashHundredths: number;
+  roundHash: string;
+  hashCommitment: string;
+  terminatingHash: string;
+  publicSalt: string;
+  chainLength: number;
+  crashedAt: number;
+};
+
+/** The last crashed rounds (only crashed ones: their secrets are public now). */
+export async function crashedHistory(executor: Executor, limit: number): Promise<THistoryRow[]> {
+  const rows = await rowsOf<{
+    id: string;
+    position: number;
+    crash_hundredths: number;
+    round_hash: string;
+    hash_commitment: string;
+    terminating_hash: string;
+    public_salt: string;
+    length: number;
+    crashed_ms: number;
+  }>(
+    executor,
+    sql`SELECT r.id::text, r.position, r.crash_hundredths, r.round_hash, r.hash_commitment,
+          c.terminating_hash, c.public_salt, c.length, ${epochMs(sql`r.crashed_at`)} AS crashed_ms
+        FROM crash_rounds r JOIN crash_chains c ON c.id = r.chain_id
+        WHERE r.state = 'crashed' ORDER BY r.id DESC LIMIT ${Math.min(Math.max(limit, 1), 100)}`,
+  );
+  return rows.map((r) => ({
+    roundId: BigInt(r.id),
+    position: Number(r.position),
+    crashHundredths: Number(r.crash_hundredths),
+    roundHash: r.round_hash,
+    hashCommitment: r.hash_commitment,
+    terminatingHash: r.terminating_hash,
+    publicSalt: r.public_salt,
+    chainLength: Number(r.length),
+    crashedAt: Math.round(Number(r.crashed_ms)),
+  }));
+}

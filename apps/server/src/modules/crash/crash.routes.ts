@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type TCrashClientMessage,
+  type TLanguage,
+  translate,
+  ZCrashBetRequest,
+  ZCrashBetResponse,
+  ZCrashCashoutRequest,
+  ZCrashClientMessage,
+  ZCrashHistoryQuery,
+  ZCrashHistoryResponse,
+  ZCrashState,
+  ZLangQuery,
+} from '@sorte/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, isAppError } from '../../errors.ts';
+import { ok, responses } from '../../http/reply.ts';
+import { memberOf } from '../../plugins/session-auth.ts';
+import { authenticateMember } from '../auth/sessions.service.ts';
+import { formatHundredths } from './crash.curve.ts';
+import { CrashEngine, type CrashListener, type CrashMember, type CrashStartOptions } from './crash.engine.ts';
+import { crashedHistory } from './crash.repo.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The crash round engine (started when the server listens, or by a test with its own clock). */
+    crash: CrashEngine;
+  }
+}
+
+const tags = ['crash'];
+const security = [{ bearerAuth: [] }];
+
+/** A refusal as a client sees it: the stable code and the message in the socket's language. */
+function refusal(lang: TLanguage, error: unknown): { code: string; message: string } {
+  if (isAppError(error))
+    return { code: error.code, message: translate(lang, error.messageKey, error.params) };
+  return { code: 'INTERNAL', message: translate(lang, 'errors.INTERNAL') };
+}
+
+/**
+ * Crash: the engine, the WebSocket `GET /ws/crash` and the HTTP calls under /api/crash.
+ *
+ * WebSocket protocol (JSON text frames). Guests may watch; a member sends
+ * `{ "type": "auth", "token": "<session token>" }` (never in the URL) to bet.
+ *   server → `state` at once, at every phase change and after auth (with `my_bet`);
+ *            `tick { round_id, multiplier, at }` every 100 ms while running;
+ *            `crashed { round_id, crash_point, round_hash }` (the first message naming them);
+ *            `bet_accepted { bet, balance }` / `bet_refused { code, message }`;
+ *            `cashed_out { round_id, bet_id, multiplier, payout }` / `cashout_refused { code, message }`;
+ *            `ready { member }` after auth; `pong`; `error { code, message }`.
+ *   client → `bet { amount, auto_cashout?, idempotency_key }`, `cashout { round_id }`, `ping`.
+ * A reconnecting client gets the current state (and, once authenticated, its own bet).
+ */
+export const crashPlugin = fp(
+  async (app: FastifyInstance, options: { lockUrl?: string | undefined; start?: CrashStartOptions }) => {
+    const { db } = app.services;
+    const engine = new CrashEngine(db, {
+      onBalance: (member, reason) => {
+        void app.realtime.publishBalance(member.siteId, member.memberId, reason);
+      },
+      onError: (error) => app.log.warn({ err: error }, 'crash engine step failed'),
+    });
+    app.decorate('crash', engine);
+    app.addHook('onListen', async () => {
+      await engine.start({ lockUrl: options.lockUrl, ...options.start });
+    });
+    app.addHook('onClose', async () => {
+      await engine.stop();
+    });
+
+    app.get('/ws/crash', { websocket: true, schema: { hide: true } }, (socket, request) => {
+      const lang = request.lang;
+      const listener: CrashListener = { send: (text) => socket.send(text), member: null };
+      const send = (message: Record<string, unknown>) => socket.send(JSON.stringify(message));
+      let authenticating = false;
+
+      const sendState = async () => {
+        try {
+          send({ type: 'state', ...(await engine.state(listener.member)) });
+        } catch (error) {
+          send({ type: 'error', ...refusal(lang, error) });
+        }
+      };
+
+      if (!engine.addListener(listener)) {
+        socket.close(4429, 'too many connections');
+        return;
+      }
+      void sendState();
+
+      const handle = async (message: TCrashClientMessage) => {
+        if (message.type === 'ping') {
+          send({ type: 'pong' });
+          return;
+        }
+        if (message.type === 'auth') {
+          if (listener.member || authenticating) return;
+          authenticating = true;
+          try {
+            const auth = await authenticateMember(db, request.site, message.token);
+            listener.member = { siteId: auth.siteId, memberId: auth.memberId };
+          } catch {
+            send({ type: 'error', code: 'UNAUTHENTICATED', message: 'Unauthenticated.' });
+            socket.close(4401, 'unauthenticated');
+            return;
+          } finally {
+            authenticating = false;
+          }
+          send({ type: 'ready', member: true });
+          await sendState();
+          return;
+        }
+        const member = listener.member;
+        if (!member) {
+          const refused = { code: 'UNAUTHENTICATED', message: 'Unauthenticated.' };
+          send({ type: message.type === 'bet' ? 'bet_refused' : 'cashout_refused', ...refused });
+          return;
+        }
+        if (message.type === 'bet') {
+          try {
+            const placed = await engine.placeBet(member, {
+              amount: message.amount,
+              autoCashout: message.auto_cashout,
+              idempotencyKey: message.idempotency_key,
+            });
+            send({ type: 'bet_accepted', bet: placed.bet, balance: placed.balance });
+          } catch (error) {
+            if (!isAppError(error)) request.log.error({ err: error }, 'crash bet failed');
+            send({ type: 'bet_refused', ...refusal(lang, error) });
+          }
+          return;
+        }
+        try {
+          // Success reaches every socket of the member as `cashed_out` (the engine announces it).
+          await engine.cashOut(member, BigInt(message.round_id));
+        } catch (error) {
+          if (!isAppError(error)) request.log.error({ err: error }, 'crash cash-out failed');
+          send({ type: 'cashout_refused', ...refusal(lang, error) });
+        }
+      };
+
+      socket.on('message', (raw: Buffer) => {
+        let parsed: TCrashClientMessage;
+        try {
+          parsed = ZCrashClientMessage.parse(JSON.parse(raw.toString('utf8')));
+        } catch {
+          send({ type: 'error', code: 'BAD_REQUEST', message: translate(lang, 'errors.BAD_REQUEST') });
+          return;
+        }
+        void handle(parsed).catch((error: unknown) => request.log.warn({ err: error }, 'crash socket'));
+      });
+      socket.on('close', () => {
+        engine.removeListener(listener);
+      });
+    });
+
+    await app.register(
+      async (api) => {
+        const r = api.withTypeProvider<ZodTypeProvider>();
+
+        async function optionalMember(request: FastifyRequest): Promise<CrashMember | null> {
+          if (!request.headers.authorization) return null;
+          await app.requireMember(request);
+          const { siteId, memberId } = memberOf(request);
+          return { siteId, memberId };
+        }
+
+        async function member(request: FastifyRequest): Promise<CrashMember> {
+          await app.requireMember(request);
+          const { siteId, memberId } = memberOf(request);
+          return { siteId, memberId };
+        }
+
+        r.get('/crash/state', {
+          schema: {
+            tags,
+            summary:
+              'The current crash round (never its crash point before the crash); your bet when logged in',
+            querystring: ZLangQuery,
+            response: responses(ZCrashState),
+          },
+          handler: async (request) => ok(request.lang, await engine.state(await optionalMember(request))),
+        });
+
+        r.get('/crash/history', {
+          schema: {
+            tags,
+            summary: 'Last crashed rounds with crash points, round hashes and the chain to verify them',
+            querystring: ZCrashHistoryQuery,
+            response: responses(ZCrashHistoryResponse),
+          },
+          handler: async (request) => {
+            const rows = await crashedHistory(db, request.query.limit);
+            return ok(request.lang, {
+              list: rows.map((row) => ({
+                round_id: row.roundId.toString(),
+                chain_position: row.position,
+                crash_point: formatHundredths(row.crashHundredths),
+                round_hash: row.roundHash,
+                hash_commitment: row.hashCommitment,
+                terminating_hash: row.terminatingHash,
+                public_salt: row.publicSalt,
+                chain_length: row.chainLength,
+                crashed_at: new Date(row.crashedAt).toISOString(),
+              })),
+            });
+          },
+        });
+
+        r.post('/crash/bet', {
+          schema: {
+            tags,
+            summary: 'Bet on the current round while it takes bets (idempotency_key: placed once)',
+            security,
+            querystring: ZLangQuery,
+            body: ZCrashBetRequest,
+            response: responses(ZCrashBetResponse),
+          },
+          handler: async (request) => {
+            const who = await member(request);
+            const placed = await engine.placeBet(who, {
+              amount: request.body.amount,
+              autoCashout: request.body.auto_cashout,
+              idempotencyKey: request.body.idempotency_key ?? randomUUID(),
+            });
+            return ok(request.lang, { bet: placed.bet, balance: placed.balance });
+          },
+        });
+
+        r.post('/crash/cashout', {
+          schema: {
+            tags,
+            summary: 'Cash out your bet of a running round at the current multiplier',
+            security,
+            querystring: ZLangQuery,
+            body: ZCrashCashoutRequest,
+            response: responses(ZCrashBetResponse),
+          },
+          handler: async (request) => {
+            const who = await member(request);
+            const roundId = BigInt(request.body.round_id);
+            if (roundId <= 0n) throw new AppError('NOT_FOUND');
+            return ok(request.lang, await engine.cashOut(who, roundId));
+          },
+        });
+      },
+      { prefix: '/api' },
+    );
+  },
+  { name: 'crash', dependencies: ['realtime', 'session-auth'] },
+);

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN, ZStake } from './games.ts';
+import { ZLangQuery } from './site.ts';
+
+/**
+ * Crash (multiplayer rounds): HTTP bodies and answers, and the WebSocket messages of `/ws/crash`.
+ * Multipliers are decimal strings with two places ("2.37"); money is "0.00" strings.
+ * The crash point and the round hash appear only once a round has crashed.
+ */
+
+export const CRASH_PHASES = ['betting', 'running', 'crashed'] as const;
+export type TCrashPhase = (typeof CRASH_PHASES)[number];
+
+const ZMultiplierText = z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'validation.invalid' });
+
+export const ZCrashBetRequest = z.object({
+  amount: ZStake,
+  /** Cash out automatically when the multiplier reaches this ("2.00"; 1.01 – 1000000.00). */
+  auto_cashout: ZMultiplierText.optional(),
+  idempotency_key: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' })
+    .optional(),
+});
+export type TCrashBetRequest = z.infer<typeof ZCrashBetRequest>;
+
+export const ZCrashCashoutRequest = z.object({
+  round_id: z.string().regex(/^\d{1,18}$/, { error: 'validation.invalid' }),
+});
+
+export const ZCrashHistoryQuery = ZLangQuery.extend({
+  limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100).default(20),
+});
+
+export const ZCrashBet = z.object({
+  id: z.string(),
+  round_id: z.string(),
+  amount: z.string(),
+  auto_cashout: z.string().nullable(),
+  status: z.enum(['placed', 'cashed', 'lost']),
+  cashout_multiplier: z.string().nullable(),
+  payout: z.string(),
+});
+export type TCrashBet = z.infer<typeof ZCrashBet>;
+
+export const ZCrashState = z.object({
+  round_id: z.string(),
+  phase: z.enum(CRASH_PHASES),
+  /** The current multiplier ("1.00" while betting; the crash point once crashed). */
+  multiplier: z.string(),
+  /** SHA-256 of this round's hash (= the previous round's hash): the commitment shown in advance. */
+  hash_commitment: z.string(),
+  /** The published end of the round's hash chain and its public salt (for verifyCrashRound). */
+  terminating_hash: z.string(),
+  public_salt: z.string(),
+  /** Milliseconds left for bets (0 unless betting). */
+  betting_ms_left: z.number().int(),
+  bets: z.object({ count: z.number().int(), total: z.string() }),
+  /** Present only once the round has crashed. */
+  crash_point: z.string().nullable(),
+  round_hash: z.string().nullable(),
+  /** The caller's bet in this round (members only). */
+  my_bet: ZCrashBet.nullable(),
+});
+export type TCrashState = z.infer<typeof ZCrashState>;
+
+export const ZCrashBetResponse = z.object({ bet: ZCrashBet, balance: z.string() });
+
+export const ZCrashHistoryRound = z.object({
+  round_id: z.string(),
+  chain_position: z.number().int(),
+  crash_point: z.string(),
+  round_hash: z.string(),
+  hash_commitment: z.string(),
+  terminating_hash: z.string(),
+  public_salt: z.string(),
+  chain_length: z.number().int(),
+  crashed_at: z.string(),
+});
+export const ZCrashHistoryResponse = z.object({ list: z.array(ZCrashHistoryRound) });
+
+/** Client → server messages of `/ws/crash` (JSON text frames). */
+export const ZCrashClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
+  z.object({ type: z.literal('ping') }),
+  z.object({
+    type: z.literal('bet'),
+    amount: ZCrashBetRequest.shape.amount,
+    auto_cashout: ZCrashBetRequest.shape.auto_cashout,
+    idempotency_key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' }),
+  }),
+  z.object({ type: z.literal('cashout'), round_id: ZCrashCashoutRequest.shape.round_id }),
+]);
+export type TCrashClientMessage = z.infer<typeof ZCrashClientMessage>;
+
+/** Server → client messages of `/ws/crash`. */
+export type TCrashServerMessage =
+  | ({ type: 'state' } & TCrashState)
+  | { type: 'tick'; round_id: string; multiplier: string; at: number }
+  | { type: 'crashed'; round_id: string; crash_point: string; round_hash: string }
+  | { type: 'bet_accepted'; bet: TCrashBet; balance: string }
+  | { type: 'bet_refused'; code: string; message: string }
+  | { type: 'cashed_out'; round_id: string; bet_id: string; multiplier: string; payout: string }
+  | { type: 'cashout_refused'; code: string; message: string }
+  | { type: 'ready'; member: boolean }
+  | { type: 'pong' }
+  | { type: 'error'; code: string; message: string };
