@@ -1,9 +1,10 @@
 import type { TGame, TGameList, TGamesPage, TProvider } from '@sorte/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api, buildUrl } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useHasToken } from '../../../lib/session.ts';
+import { getToken } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** The contract's category codes; the site settings may still use the short legacy names. */
@@ -72,11 +73,44 @@ export function useGameSection(section: 'popular' | 'promotion', limit = 12) {
   });
 }
 
+/**
+ * A member's background list (recently played, favourites). It does not go through the shared
+ * client's session handling: a request that crosses a logout must not ask "log in again?" — the
+ * session's own calls say so when it really expired. A failure just leaves the list empty.
+ */
+async function memberList(method: 'GET' | 'POST', path: string, signal?: AbortSignal): Promise<TGameList> {
+  const token = getToken();
+  if (!token) return { list: [] };
+  const response = await fetch(buildUrl(path), {
+    method,
+    headers: {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+      ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: method === 'POST' ? '{}' : undefined,
+    signal: signal ?? null,
+    credentials: 'same-origin',
+  });
+  const payload = (await response.json().catch(() => null)) as {
+    status?: string;
+    code?: unknown;
+    message?: unknown;
+    data?: TGameList;
+  } | null;
+  if (payload?.status === 'success' && payload.data) return payload.data;
+  throw new ApiError({
+    code: String(payload?.code ?? 'BAD_RESPONSE'),
+    status: response.status,
+    message: typeof payload?.message === 'string' ? payload.message : '',
+  });
+}
+
 export function useRecentGames() {
   const hasToken = useHasToken();
   return useQuery<TGameList>({
     queryKey: [...GAMES_KEY, 'recent'],
-    queryFn: ({ signal }) => api.get<TGameList>('/api/games/recent', { signal, silent: true }),
+    queryFn: ({ signal }) => memberList('GET', '/api/games/recent', signal),
     enabled: hasToken,
     staleTime: 30_000,
   });
@@ -87,7 +121,8 @@ export function useFavorites() {
   const hasToken = useHasToken();
   return useQuery<TGameList>({
     queryKey: FAVORITES_KEY,
-    queryFn: () => api.post<TGameList>('/api/games/follow', {}, { silent: true }),
+    queryFn: ({ signal }) => memberList('POST', '/api/games/follow', signal),
+    retry: false,
     enabled: hasToken,
     staleTime: 30_000,
   });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -10,6 +11,8 @@ import {
   useOriginalRules,
 } from '../api/originals-api.ts';
 import '../originals.css';
+import { PLAY_COMPONENTS } from '../../originals-play/play-components.ts';
+import { DicePlay } from './dice-play.tsx';
 
 type TRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is TRecord =>
@@ -37,13 +40,27 @@ export function paytableLines(paytable: unknown): TPaytableLine[] {
   if (!isRecord(paytable)) return [];
   return Object.entries(paytable).flatMap((entry): TPaytableLine[] => {
     const [key, value] = entry;
-    if (typeof value === 'string' || typeof value === 'number')
-      return [{ kind: 'key', key, value: `×${value}` }];
-    if (!isRecord(value)) return [];
+    // Formulas ("99 / win chance (%)") are explained by the translated rules text instead.
+    if (typeof value === 'string' || typeof value === 'number') {
+      if (!/^\d+(\.\d+)?$/.test(String(value)) || key === 'max_steps') return [];
+      return [{ kind: 'key', key, value: key === 'lines' ? String(value) : `×${value}` }];
+    }
+    if (Array.isArray(value) || !isRecord(value)) return [];
     if ('hits' in value) return [{ kind: 'picks', key, value: `×${maxOf(value.hits)}` }];
-    // Plinko: one table per row count; the top slot of the largest board.
-    const tables = Object.values(value).filter(isRecord);
-    const top = Math.max(0, ...tables.map((table) => maxOf(table.slots)));
+    const children = Object.entries(value);
+    // Slot line pays: one line per symbol, its five-of-a-kind pay.
+    if (children.every(([, child]) => Array.isArray(child))) {
+      return children.map(([symbol, pays]) => ({
+        kind: 'key' as const,
+        key: symbol,
+        value: `×${maxOf(pays)}`,
+      }));
+    }
+    // Scatter pays: the top pay; plinko: the top slot over every board size.
+    const top = Math.max(
+      0,
+      ...children.map(([, child]) => (isRecord(child) ? maxOf(child.slots) : numeric(child))),
+    );
     return top > 0 ? [{ kind: 'key', key, value: `×${top}` }] : [];
   });
 }
@@ -107,8 +124,12 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
   const [params] = useSearchParams();
   const demo = params.get('mode') === 'demo';
   const launch = useLaunch(code, demo);
+  // The in-house game screens other than Dice (Limbo, Mines, Plinko, Keno …).
+  const Play = PLAY_COMPONENTS[code];
   const rules = useOriginalRules();
   const game = launch.data?.game;
+  // The balance after the latest bet (the launch answer holds the one before the first).
+  const [balance, setBalance] = useState<string | null>(null);
   const own = rules.data?.list.find((item) => item.game === code);
   const fromCatalogue: TOriginalRules | undefined = game
     ? {
@@ -129,7 +150,7 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
         </Link>
         <h1 className="original__title">{game?.name ?? code}</h1>
         <span className="original__balance" data-testid="game-balance">
-          {launch.data ? formatMoney(launch.data.balance) : '—'}
+          {launch.data ? formatMoney(balance ?? launch.data.balance) : '—'}
           {launch.data?.mode === 'demo' && <small> {t('lobby.fun_money')}</small>}
         </span>
       </header>
@@ -142,8 +163,14 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
               {(launch.error as ApiError).message}
             </p>
           )}
-          <p className="original__notice">{t('lobby.play_later')}</p>
+          {code !== 'dice' && !Play && <p className="original__notice">{t('lobby.play_later')}</p>}
           <RulesCard code={code} rules={own ?? fromCatalogue} />
+          {code === 'dice' && launch.data && (
+            <DicePlay launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
+          )}
+          {Play && launch.data && (
+            <Play launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
+          )}
         </div>
       )}
     </div>

@@ -1,0 +1,198 @@
+import type { TLaunchResponse, TRound } from '@sorte/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { queryClient, USER_QUERY_KEY } from '../../../lib/query-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { placeBet } from '../api/place-bet.ts';
+
+const OUTCOMES = 10_000;
+const MIN_WINS = 100;
+const MAX_WINS = 9_800;
+
+/** Winning rolls (of 10,000) for a bet: "under t" wins below t, "over t" above it. */
+export const winningRolls = (direction: 'under' | 'over', target: number) =>
+  direction === 'under' ? target : OUTCOMES - 1 - target;
+
+/** "1.50" → 150n; null for anything that is not a positive amount with up to 2 decimals. */
+export function toMinor(text: string): bigint | null {
+  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const minor = BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+  return minor > 0n ? minor : null;
+}
+
+export const formatMinorText = (minor: bigint) =>
+  `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+
+/** Payout multiplier 9900 / wins, floored to 4 decimals, as text. */
+export function multiplierText(wins: number): string {
+  const tenThousandths = Math.floor((9_900 * 10_000) / wins);
+  return `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, '0')}`;
+}
+
+const hundredthsText = (value: number) =>
+  `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
+
+/** The dice table: stake, over/under and target, chance and multiplier, and an animated roll. */
+export function DicePlay({
+  launch,
+  demo,
+  onBalance,
+}: {
+  launch: TLaunchResponse;
+  demo: boolean;
+  onBalance: (balance: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState(launch.game.min_bet);
+  const [direction, setDirection] = useState<'under' | 'over'>('under');
+  const [target, setTarget] = useState(5_000);
+  const [shown, setShown] = useState<number | null>(null);
+  const [last, setLast] = useState<TRound | null>(null);
+  const [busy, setBusy] = useState(false);
+  const frame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const wins = winningRolls(direction, target);
+  const valid = wins >= MIN_WINS && wins <= MAX_WINS;
+  const stake = toMinor(amount);
+  const payout = stake !== null && valid ? formatMinorText((stake * 9_900n) / BigInt(wins)) : '0.00';
+  const [low, high] =
+    direction === 'under' ? [MIN_WINS, MAX_WINS] : [OUTCOMES - 1 - MAX_WINS, OUTCOMES - 1 - MIN_WINS];
+
+  const flip = (next: 'under' | 'over') => {
+    // Keep the same win chance on the other side of the board.
+    if (next !== direction) setTarget(OUTCOMES - 1 - target);
+    setDirection(next);
+  };
+
+  const animateTo = (roll: number, done: () => void) => {
+    const start = performance.now();
+    const step = (now: number) => {
+      const progress = Math.min(1, (now - start) / 700);
+      setShown(progress < 1 ? Math.floor(Math.random() * OUTCOMES) : roll);
+      if (progress < 1) frame.current = requestAnimationFrame(step);
+      else done();
+    };
+    frame.current = requestAnimationFrame(step);
+  };
+
+  const roll = async () => {
+    if (busy || stake === null || !valid) return;
+    setBusy(true);
+    setLast(null);
+    try {
+      const answer = await placeBet(
+        'dice',
+        { amount: formatMinorText(stake), direction, target },
+        { demo, idempotencyKey: crypto.randomUUID() },
+      );
+      const rolled = Number(answer.round.outcome.roll ?? 0);
+      animateTo(rolled, () => {
+        setLast(answer.round);
+        onBalance(answer.balance);
+        if (!demo) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        setBusy(false);
+      });
+    } catch (error) {
+      toast.error((error as ApiError).message);
+      setBusy(false);
+    }
+  };
+
+  const won = last ? !last.win_loss.startsWith('-') : false;
+  return (
+    <section className="card dice" data-testid="dice-play">
+      <div
+        className={`dice__result${last ? (won ? ' is-win' : ' is-loss') : ''}`}
+        data-testid="dice-result"
+        aria-live="polite"
+      >
+        {shown === null ? '--.--' : hundredthsText(shown)}
+        {last && (
+          <small>
+            {won
+              ? t('lobby.dice.won', { amount: last.payout })
+              : t('lobby.dice.lost', { amount: last.stake })}
+          </small>
+        )}
+      </div>
+      <div className="dice__track" aria-hidden="true">
+        <div
+          className="dice__win"
+          style={
+            direction === 'under'
+              ? { left: 0, width: `${target / 100}%` }
+              : { left: `${(target + 1) / 100}%`, right: 0 }
+          }
+        />
+        {shown !== null && <div className="dice__marker" style={{ left: `${shown / 100}%` }} />}
+      </div>
+      <label className="dice__label" htmlFor="dice-target">
+        {t(direction === 'under' ? 'lobby.dice.roll_under' : 'lobby.dice.roll_over', {
+          target: hundredthsText(target),
+        })}
+      </label>
+      <input
+        id="dice-target"
+        data-testid="dice-target"
+        type="range"
+        min={low}
+        max={high}
+        step={1}
+        value={target}
+        onChange={(event) => setTarget(Number(event.target.value))}
+      />
+      <fieldset className="dice__switch" aria-label={t('lobby.dice.direction')}>
+        {(['under', 'over'] as const).map((item) => (
+          <button
+            key={item}
+            type="button"
+            className={`button button--small ${item === direction ? 'button--primary' : 'button--ghost'}`}
+            aria-pressed={item === direction}
+            onClick={() => flip(item)}
+          >
+            {t(`lobby.dice.${item}`)}
+          </button>
+        ))}
+      </fieldset>
+      <dl className="original__facts">
+        <div>
+          <dt>{t('lobby.dice.chance')}</dt>
+          <dd>{valid ? `${hundredthsText(wins)}%` : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.dice.multiplier')}</dt>
+          <dd>{valid ? `×${multiplierText(wins)}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('lobby.dice.payout')}</dt>
+          <dd>{payout}</dd>
+        </div>
+      </dl>
+      <label className="dice__label" htmlFor="dice-amount">
+        {t('lobby.dice.stake')}
+      </label>
+      <input
+        id="dice-amount"
+        name="amount"
+        data-testid="dice-amount"
+        className="dice__amount"
+        inputMode="decimal"
+        maxLength={13}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
+      />
+      <button
+        type="button"
+        className="button button--primary button--block button--large"
+        data-testid="dice-roll"
+        disabled={busy || stake === null || !valid}
+        onClick={() => void roll()}
+      >
+        {busy ? t('lobby.dice.rolling') : t('lobby.dice.roll')}
+      </button>
+    </section>
+  );
+}
