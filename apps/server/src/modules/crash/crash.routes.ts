@@ -65,7 +65,11 @@ export const crashPlugin = fp(
     });
     app.decorate('crash', engine);
     app.addHook('onListen', async () => {
-      await engine.start({ lockUrl: options.lockUrl, ...options.start });
+      // A database hiccup at start must not stop the server listening: the game answers
+      // GAME_UNAVAILABLE until a later start succeeds.
+      await engine
+        .start({ lockUrl: options.lockUrl, ...options.start })
+        .catch((error: unknown) => app.log.error({ err: error }, 'crash engine did not start'));
     });
     app.addHook('onClose', async () => {
       await engine.stop();
