@@ -4,6 +4,7 @@ import { LimboPlay } from './limbo-play.tsx';
 import { MinesPlay } from './mines-play.tsx';
 import type { TPlayProps } from './play-shared.tsx';
 import { PlinkoPlay } from './plinko-play.tsx';
+import { RoulettePlay } from './roulette-play.tsx';
 import './play.css';
 
 /** The playable screen of each in-house game code (Dice lives with the game page itself). */
@@ -12,4 +13,5 @@ export const PLAY_COMPONENTS: Partial<Record<string, ComponentType<TPlayProps>>>
   mines: MinesPlay,
   plinko: PlinkoPlay,
   keno: KenoPlay,
+  roulette: RoulettePlay,
 };

@@ -116,8 +116,11 @@ export function StakeField({
   max,
   disabled,
   error,
+  label,
 }: {
   game: string;
+  /** Defaults to "Bet amount"; Roulette asks for the value of one chip. */
+  label?: string;
   value: string;
   onChange: (value: string) => void;
   min: string;
@@ -130,7 +133,7 @@ export function StakeField({
   return (
     <div className="play-stake">
       <label className="play-label" htmlFor={id}>
-        {t('play.stake')}
+        {label ?? t('play.stake')}
       </label>
       <div className="play-stake__row">
         <input

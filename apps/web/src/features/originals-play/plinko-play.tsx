@@ -39,8 +39,8 @@ export function ballOffset(path: readonly string[], step: number): number {
 }
 
 function geometry(rows: number) {
-  const spacing = WIDTH / (rows + 2);
-  const top = spacing * 0.9;
+  const spacing = WIDTH / (rows + 1.4);
+  const top = spacing * 0.8;
   const slotTop = top + rows * spacing;
   return { spacing, top, slotTop, height: slotTop + spacing * 0.9 + 6 };
 }
@@ -108,6 +108,8 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
       const path = Array.isArray(answer.round.outcome.path) ? answer.round.outcome.path.map(String) : [];
       const slot = Number(answer.round.outcome.slot ?? 0);
       dropAlong(path, rows, () => {
+        // The ball sinks into its slot, which lights up with the multiplier readable.
+        setBall(null);
         setLanded(slot);
         setLast(answer.round);
         setHistory((items) =>
@@ -183,7 +185,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
                 y={slotTop + spacing * 0.05}
                 textAnchor="middle"
                 dominantBaseline="middle"
-                fontSize={Math.min(12, spacing * 0.3)}
+                fontSize={Math.min(13, spacing * 0.36)}
               >
                 {slots[k] ? compactMultiplier(slots[k]) : ''}
               </text>
@@ -198,9 +200,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
             <strong>×{shortMultiplier(last.multiplier)}</strong>
             <RoundLine round={last} />
           </>
-        ) : (
-          <span className="play-label">{t('play.plinko.board')}</span>
-        )}
+        ) : null}
       </div>
       <div className="play-grid">
         <div>
