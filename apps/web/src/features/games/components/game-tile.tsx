@@ -54,11 +54,14 @@ export function GameTile({ game }: { game: TGame }) {
           width="160"
           height="160"
         />
-        <span className="game-tile__rtp">{t('lobby.rtp_badge', { rtp: game.rtp })}</span>
         <span className="game-tile__name">{game.name}</span>
         <span className="game-tile__provider">{game.provider_name}</span>
       </Link>
-      <FavoriteToggle game={game} />
+      {/* Over the artwork: the heart (a button cannot sit inside the link) and the RTP badge. */}
+      <div className="game-tile__overlay">
+        <span className="game-tile__rtp">{t('lobby.rtp_badge', { rtp: game.rtp })}</span>
+        <FavoriteToggle game={game} />
+      </div>
     </article>
   );
 }

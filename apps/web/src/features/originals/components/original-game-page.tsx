@@ -151,7 +151,7 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
         <h1 className="original__title">{game?.name ?? code}</h1>
         <span className="original__balance" data-testid="game-balance">
           {launch.data ? formatMoney(balance ?? launch.data.balance) : '—'}
-          {launch.data?.mode === 'demo' && <small> {t('lobby.fun_money')}</small>}
+          {launch.data?.mode === 'demo' && <small>{t('lobby.fun_money')}</small>}
         </span>
       </header>
       {launch.isPending || rules.isPending ? (
