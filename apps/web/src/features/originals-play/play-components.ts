@@ -5,6 +5,7 @@ import { MinesPlay } from './mines-play.tsx';
 import type { TPlayProps } from './play-shared.tsx';
 import { PlinkoPlay } from './plinko-play.tsx';
 import { RoulettePlay } from './roulette-play.tsx';
+import { SlotPlay } from './slot-play.tsx';
 import './play.css';
 
 /** The playable screen of each in-house game code (Dice lives with the game page itself). */
@@ -14,4 +15,5 @@ export const PLAY_COMPONENTS: Partial<Record<string, ComponentType<TPlayProps>>>
   plinko: PlinkoPlay,
   keno: KenoPlay,
   roulette: RoulettePlay,
+  slot: SlotPlay,
 };
