@@ -1,0 +1,383 @@
+/**
+ * Bets benchmark.
+ *   1. Authenticated HTTP dice bets (`POST /api/originals/dice/bet`, 0.10 under 50.00) per second and
+ *      p50/p99 latency: 32 keep-alive connections over 1,000 players (a random player per bet), on
+ *      PGlite and on PostgreSQL, printed beside `pgbench -N -c 32` against the same PostgreSQL server
+ *      in the same run (the ceiling this machine gives a write transaction).
+ *   2. Crash ticks fanned out to 2,000 WebSocket clients of `/ws/crash`: tick delay p50/p99, the
+ *      time from the engine's tick (`at` in the message) to its arrival at a client. The clients
+ *      run in a worker thread so their parsing does not share the server's event loop.
+ *
+ * Run:  node --import tsx bench/bets/bets.bench.ts
+ * Env:  DATABASE_URL         PostgreSQL server to create a throwaway database on
+ *                            (default postgres://postgres:postgres@127.0.0.1:5432/postgres)
+ *       BENCH_SECONDS        time limit per HTTP scenario (default 8, max 60)
+ *       BENCH_MAX_BETS       count limit per HTTP scenario (default 20000, max 200000)
+ *       BENCH_TICK_SECONDS   how long the 2,000 sockets listen (default 20, max 120)
+ * Only loopback is used; every database created is dropped; the ledger is reconciled after the bets.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { testConfig } from '../../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
+import { createTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
+import { reconcile, transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
+import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 8), 1), 60);
+const MAX_BETS = Math.min(Math.max(Number(process.env.BENCH_MAX_BETS ?? 20_000), 100), 200_000);
+const TICK_SECONDS = Math.min(Math.max(Number(process.env.BENCH_TICK_SECONDS ?? 20), 5), 120);
+const CONNECTIONS = 32;
+const PLAYERS = 1_000;
+const WS_CLIENTS = 2_000;
+const WARMUP_BETS = 200;
+const PGBENCH_SECONDS = 10;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+interface Row {
+  what: string;
+  concurrency: number;
+  count: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  note: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+type TSite = NonNullable<Awaited<ReturnType<FastifyInstance['services']['sites']['byCode']>>>;
+type Started = { database: Database; port: number; close: () => Promise<void>; siteId: bigint; site: TSite };
+
+/** The real app on a migrated, seeded database, listening on loopback. */
+async function startServer(database: Database): Promise<Started> {
+  await migrate(database);
+  await seedDemoData(database.db);
+  const app = await buildApp({
+    config: testConfig({ RATE_LIMIT_PER_MINUTE: 1_000_000, AUTH_RATE_LIMIT_PER_MINUTE: 1_000_000 }),
+    database,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const site = await app.services.sites.byCode('sorte');
+  if (!site) throw new Error('demo site sorte missing');
+  return {
+    database,
+    port: (app.server.address() as { port: number }).port,
+    siteId: site.id,
+    site,
+    close: () => app.close(),
+  };
+}
+
+/** 1,000 funded players with a session each (made directly: argon2 logins are not what we measure). */
+async function makePlayers(server: Started): Promise<string[]> {
+  const { db } = server.database;
+  const { site } = server;
+  const tokens: string[] = [];
+  for (let i = 0; i < PLAYERS; i++) {
+    const memberId = await createTestMember(db, server.siteId);
+    await transfer(db, {
+      siteId: server.siteId,
+      kind: 'deposit',
+      from: { system: 'psp_clearing' },
+      to: { memberId, account: 'cash' },
+      amountMinor: 1_000_000n,
+      idempotencyKey: `bench-bets-fund-${memberId}`,
+    });
+    tokens.push(
+      (await createMemberSession(db, site, memberId, { ip: '127.0.0.1', userAgent: 'bench' })).token,
+    );
+  }
+  return tokens;
+}
+
+function postBet(agent: http.Agent, port: number, token: string): Promise<number> {
+  const body = JSON.stringify({ amount: '0.10', direction: 'under', target: 5000 });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/originals/dice/bet',
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: {
+          host: 'localhost',
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('request timeout')));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function diceScenario(server: Started): Promise<Row> {
+  const tokens = await makePlayers(server);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;
+  let failures = 0;
+  for (let i = 0; i < WARMUP_BETS; i++) if ((await postBet(agent, server.port, pick())) !== 200) failures++;
+  const latencies: number[] = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  const worker = async () => {
+    while (latencies.length < MAX_BETS && performance.now() < deadline) {
+      const t0 = performance.now();
+      const status = await postBet(agent, server.port, pick());
+      latencies.push(performance.now() - t0);
+      if (status !== 200) failures++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const elapsedS = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const report = await reconcile(server.database.db, { siteId: server.siteId });
+  if (!report.ok)
+    throw new Error(`ledger drift after the benchmark: ${JSON.stringify(report.drift.slice(0, 3))}`);
+  return {
+    what: `HTTP dice bets, ${server.database.kind}, ${PLAYERS.toLocaleString('en')} players`,
+    concurrency: CONNECTIONS,
+    count: latencies.length,
+    perSecond: latencies.length / elapsedS,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    note: `non-200: ${failures}; reconcile: no drift`,
+  };
+}
+
+/** The clients of the tick scenario (plain JS: a worker thread runs it without a TS loader). */
+const TICK_CLIENTS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const WebSocket = require('ws');
+const { url, clients, seconds } = workerData;
+const delays = [];
+let open = 0, failed = 0, ticks = 0;
+const sockets = [];
+for (let i = 0; i < clients; i++) {
+  const socket = new WebSocket(url);
+  socket.on('open', () => { open++; });
+  socket.on('error', () => { failed++; });
+  socket.on('message', (data) => {
+    const now = Date.now();
+    const message = JSON.parse(String(data));
+    if (message.type === 'tick') { ticks++; if (delays.length < 5000000) delays.push(now - message.at); }
+  });
+  sockets.push(socket);
+}
+setTimeout(() => {
+  for (const socket of sockets) socket.terminate();
+  parentPort.postMessage({ delays, open, failed, ticks });
+}, seconds * 1000);
+`;
+
+async function tickScenario(server: Started): Promise<Row> {
+  const worker = new Worker(TICK_CLIENTS, {
+    eval: true,
+    workerData: { url: `ws://127.0.0.1:${server.port}/ws/crash`, clients: WS_CLIENTS, seconds: TICK_SECONDS },
+  });
+  const result = await new Promise<{ delays: number[]; open: number; failed: number; ticks: number }>(
+    (resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    },
+  );
+  await worker.terminate();
+  const delays = result.delays.sort((a, b) => a - b);
+  return {
+    what: `crash ticks to ${WS_CLIENTS.toLocaleString('en')} WebSockets, ${server.database.kind}`,
+    concurrency: result.open,
+    count: result.ticks,
+    perSecond: result.ticks / TICK_SECONDS,
+    p50Ms: percentile(delays, 50),
+    p99Ms: percentile(delays, 99),
+    note: `tick delay; ${result.open} sockets open, ${result.failed} failed, ${TICK_SECONDS} s (betting phases included)`,
+  };
+}
+
+function pgbenchRow(adminUrl: URL, database: string): Row {
+  const which = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
+  const missing = {
+    what: 'pgbench -N: NOT INSTALLED (no pgbench on PATH)',
+    concurrency: CONNECTIONS,
+    count: 0,
+    perSecond: Number.NaN,
+    p50Ms: Number.NaN,
+    p99Ms: Number.NaN,
+    note: 'install postgresql-client to compare',
+  };
+  if (which.error || which.status !== 0) return missing;
+  const env = {
+    ...process.env,
+    PGHOST: adminUrl.hostname,
+    PGPORT: adminUrl.port || '5432',
+    PGUSER: decodeURIComponent(adminUrl.username),
+    PGPASSWORD: decodeURIComponent(adminUrl.password),
+    PGDATABASE: database,
+  };
+  execFileSync('pgbench', ['-i', '-q', '-s', '1'], { env, stdio: 'pipe' });
+  const logDir = mkdtempSync(join(tmpdir(), 'pgbench-'));
+  try {
+    const out = execFileSync(
+      'pgbench',
+      [
+        '-N',
+        '-c',
+        String(CONNECTIONS),
+        '-j',
+        '2',
+        '-T',
+        String(PGBENCH_SECONDS),
+        '-l',
+        '--log-prefix',
+        join(logDir, 'log'),
+      ],
+      { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: (PGBENCH_SECONDS + 60) * 1000 },
+    );
+    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? Number.NaN);
+    const count = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+    // Per-transaction log lines: client_id transaction_no time(us) script_no time_epoch time_us.
+    const latencies: number[] = [];
+    for (const file of readdirSync(logDir)) {
+      for (const line of readFileSync(join(logDir, file), 'utf8').split('\n')) {
+        const micros = Number(line.split(' ')[2]);
+        if (line.length > 0 && Number.isFinite(micros)) latencies.push(micros / 1000);
+      }
+    }
+    latencies.sort((x, y) => x - y);
+    const version = which.stdout.trim().replace(/^pgbench \(PostgreSQL\) /, 'PostgreSQL ');
+    return {
+      what: `pgbench -N -c ${CONNECTIONS} -j 2 -T ${PGBENCH_SECONDS} (scale 1)`,
+      concurrency: CONNECTIONS,
+      count,
+      perSecond: tps,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      note: `pgbench ${version}, same server and run`,
+    };
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function fmt(n: number, digits: number): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
+}
+
+/** One finished scenario, printed at once so a later failure never loses it. */
+function progress(r: Row): void {
+  console.log(
+    `done: ${r.what}: ${r.count} in ${fmt(r.perSecond, 0)}/s, p50 ${fmt(r.p50Ms, 2)} ms, p99 ${fmt(r.p99Ms, 2)} ms (${r.note})`,
+  );
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['scenario', 'conns', 'count', 'per s', 'p50 ms', 'p99 ms', 'note'];
+  const body = rows.map((r) => [
+    r.what,
+    String(r.concurrency),
+    String(r.count),
+    fmt(r.perSecond, 0),
+    fmt(r.p50Ms, 2),
+    fmt(r.p99Ms, 2),
+    r.note,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const b of body) console.log(line(b));
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  console.log(
+    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s`,
+  );
+
+  const lite = await startServer(await openDatabase({ kind: 'pglite' }));
+  try {
+    rows.push(await diceScenario(lite));
+    progress(rows.at(-1)!);
+    rows.push(await tickScenario(lite));
+    progress(rows.at(-1)!);
+  } finally {
+    await lite.close();
+    await lite.database.close();
+  }
+
+  if (await postgresReachable(ADMIN_URL)) {
+    const adminUrl = new URL(ADMIN_URL);
+    const name = `sorte_bets_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl.toString());
+    url.pathname = `/${name}`;
+    try {
+      const server = await startServer(
+        await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: CONNECTIONS }),
+      );
+      try {
+        rows.push(await diceScenario(server));
+        progress(rows.at(-1)!);
+      } finally {
+        await server.close();
+        await server.database.close();
+      }
+      rows.push(pgbenchRow(adminUrl, name));
+      progress(rows.at(-1)!);
+    } finally {
+      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    }
+  } else {
+    console.log(`PostgreSQL not reachable at ${ADMIN_URL}: PostgreSQL rows skipped`);
+  }
+  printTable(rows);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
