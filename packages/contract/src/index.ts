@@ -1,6 +1,8 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './bank-cards.ts';
+export * from './cnpj.ts';
+export * from './cpf.ts';
 export * from './crash.ts';
 export * from './deposits.ts';
 export * from './envelope.ts';
@@ -9,6 +11,7 @@ export * from './games.ts';
 export * from './languages.ts';
 export * from './messages/index.ts';
 export * from './money.ts';
+export * from './pix-key.ts';
 export * from './records.ts';
 export * from './site.ts';
 export * from './user.ts';

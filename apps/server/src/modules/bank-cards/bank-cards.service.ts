@@ -1,9 +1,11 @@
 import {
   BANK_CARD_LIMIT,
   DEFAULT_BANK_NAME,
+  normalizePixKey,
   type TBankCard,
   type TBankCardAddRequest,
   type TBankCardListResponse,
+  validCpf,
 } from '@sorte/contract';
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -24,7 +26,7 @@ import {
   softDeleteCard,
 } from './bank-cards.repo.ts';
 import type { TBankCardRow } from './bank-cards.schema.ts';
-import { maskPixKey, normalizePixKey, validCpf } from './pix-key.ts';
+import { maskPixKey } from './pix-key.ts';
 
 /**
  * Bank cards: the PIX keys a member withdraws to.

@@ -1,6 +1,6 @@
-import { BANK_ACCOUNT_TYPES } from '@sorte/contract';
+import { BANK_ACCOUNT_TYPES, normalizePixKey, validCpf } from '@sorte/contract';
 import { describe, expect, it } from 'vitest';
-import { maskCpf, maskPixKey, normalizePixKey, validCpf } from './pix-key.ts';
+import { maskCpf, maskPixKey } from './pix-key.ts';
 
 describe('PIX key normalisation', () => {
   it('writes CPF and CNPJ keys without punctuation and checks their digits', () => {

@@ -1,6 +1,8 @@
 import {
   CURRENCY,
   formatMinor,
+  isValidCpf,
+  normalizeCpf,
   parseMinor,
   type TLanguage,
   type TWithdrawalOrder,
@@ -16,7 +18,6 @@ import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
 import { maskPixKey } from '../bank-cards/pix-key.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
 import type { PspGateway } from '../deposits/psp-gateway.ts';
-import { isValidCpf, normalizeCpf } from '../payments/psp/cpf.ts';
 import { createPayoutId, type PixKeyType, PspError } from '../payments/psp/psp.client.ts';
 import type { PayoutNotification } from '../payments/psp/psp.webhook.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { parseMinor } from '@sorte/contract';
+import { isValidCpf, parseMinor } from '@sorte/contract';
 import { z } from 'zod';
-import { isValidCpf } from './cpf.ts';
 
 /**
  * Incoming PSP notifications: `POST {webhookUrl}/pix` (API Pix callback, `{ pix: [...] }`) and
