@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { BingoPlay } from './bingo-play.tsx';
 import { KenoPlay } from './keno-play.tsx';
 import { LimboPlay } from './limbo-play.tsx';
 import { MinesPlay } from './mines-play.tsx';
@@ -16,4 +17,5 @@ export const PLAY_COMPONENTS: Partial<Record<string, ComponentType<TPlayProps>>>
   keno: KenoPlay,
   roulette: RoulettePlay,
   slot: SlotPlay,
+  bingo: BingoPlay,
 };
