@@ -340,6 +340,17 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
       }
     }
     await reconnect.next((m) => m.type === 'crashed', 'crashed after reconnect');
+    // Guests watch but cannot bet; a flood of messages is cut off.
+    watcherSocket.send(
+      JSON.stringify({ type: 'bet', amount: '1.00', idempotency_key: `guest-${randomUUID()}` }),
+    );
+    expect(await watcher.next((m) => m.type === 'bet_refused', 'guest refusal')).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    for (let i = 0; i < 15; i++) watcherSocket.send(JSON.stringify({ type: 'ping' }));
+    expect(await watcher.next((m) => m.code === 'RATE_LIMITED', 'rate limit')).toMatchObject({
+      type: 'error',
+    });
     again.close();
     watcherSocket.close();
   });

@@ -32,6 +32,7 @@ declare module 'fastify' {
 
 const tags = ['crash'];
 const security = [{ bearerAuth: [] }];
+const MAX_MESSAGES_PER_SECOND = 10;
 
 /** A refusal as a client sees it: the stable code and the message in the socket's language. */
 function refusal(lang: TLanguage, error: unknown): { code: string; message: string } {
@@ -146,7 +147,24 @@ export const crashPlugin = fp(
         }
       };
 
+      // A socket may send a few messages a second (bets and cash-outs are database transactions).
+      let windowStart = Date.now();
+      let inWindow = 0;
       socket.on('message', (raw: Buffer) => {
+        const now = Date.now();
+        if (now - windowStart >= 1_000) {
+          windowStart = now;
+          inWindow = 0;
+        }
+        inWindow += 1;
+        if (inWindow > MAX_MESSAGES_PER_SECOND) {
+          send({
+            type: 'error',
+            code: 'RATE_LIMITED',
+            message: translate(lang, 'errors.RATE_LIMITED', { seconds: 1 }),
+          });
+          return;
+        }
         let parsed: TCrashClientMessage;
         try {
           parsed = ZCrashClientMessage.parse(JSON.parse(raw.toString('utf8')));
