@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { keysetPage } from '../../db/keyset.ts';
 import { sites } from '../sites/sites.schema.ts';
 import {
   depositOrders,
@@ -138,33 +139,19 @@ export async function findMemberOrders(executor: Executor, q: OrderPageQuery) {
     q.since ? gte(depositOrders.createdAt, q.since) : undefined,
     q.status ? eq(depositOrders.status, q.status) : undefined,
   );
-  const forward = q.after === null;
-  const rows = await executor
-    .select()
-    .from(depositOrders)
-    .where(
-      and(
-        filters,
-        q.before !== null ? lt(depositOrders.id, q.before) : undefined,
-        q.after !== null ? gt(depositOrders.id, q.after) : undefined,
-      ),
-    )
-    .orderBy(forward ? desc(depositOrders.id) : asc(depositOrders.id))
-    .limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  const page = rows.slice(0, q.limit);
-  if (!forward) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const existsBeyond = async (condition: ReturnType<typeof gt>) =>
-    (
-      await executor
-        .select({ id: depositOrders.id })
-        .from(depositOrders)
-        .where(and(filters, condition))
-        .limit(1)
-    ).length > 0;
-  const hasOlder = forward ? more : last ? await existsBeyond(lt(depositOrders.id, last.id)) : false;
-  const hasNewer = !forward ? more : first ? await existsBeyond(gt(depositOrders.id, first.id)) : false;
-  return { rows: page, hasOlder, hasNewer };
+  return keysetPage(
+    q,
+    depositOrders.id,
+    (bound, order, limit) =>
+      executor.select().from(depositOrders).where(and(filters, bound)).orderBy(order).limit(limit),
+    async (bound) =>
+      (
+        await executor
+          .select({ id: depositOrders.id })
+          .from(depositOrders)
+          .where(and(filters, bound))
+          .limit(1)
+      ).length > 0,
+    (row) => row.id,
+  );
 }

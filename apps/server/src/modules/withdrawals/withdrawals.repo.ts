@@ -1,6 +1,7 @@
 import type { TWithdrawalStatus } from '@sorte/contract';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { keysetPage } from '../../db/keyset.ts';
 import { memberMoneyProfile } from '../deposits/deposits.schema.ts';
 import {
   type TWithdrawalOrderRow,
@@ -150,38 +151,25 @@ export async function findOrders(executor: Executor, q: WithdrawalPageQuery) {
     q.since ? gte(withdrawalOrders.createdAt, q.since) : undefined,
     q.statuses ? inArray(withdrawalOrders.status, q.statuses) : undefined,
   );
-  const forward = q.after === null;
-  const rows = await executor
-    .select({ order: withdrawalOrders, username: memberMoneyProfile.username })
-    .from(withdrawalOrders)
-    .innerJoin(memberMoneyProfile, eq(memberMoneyProfile.id, withdrawalOrders.memberId))
-    .where(
-      and(
-        filters,
-        q.before !== null ? lt(withdrawalOrders.id, q.before) : undefined,
-        q.after !== null ? gt(withdrawalOrders.id, q.after) : undefined,
-      ),
-    )
-    .orderBy(forward ? desc(withdrawalOrders.id) : asc(withdrawalOrders.id))
-    .limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  const page = rows.slice(0, q.limit);
-  if (!forward) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const existsBeyond = async (condition: ReturnType<typeof gt>) =>
-    (
-      await executor
-        .select({ id: withdrawalOrders.id })
+  return keysetPage(
+    q,
+    withdrawalOrders.id,
+    (bound, order, limit) =>
+      executor
+        .select({ order: withdrawalOrders, username: memberMoneyProfile.username })
         .from(withdrawalOrders)
-        .where(and(filters, condition))
-        .limit(1)
-    ).length > 0;
-  const hasOlder = forward ? more : last ? await existsBeyond(lt(withdrawalOrders.id, last.order.id)) : false;
-  const hasNewer = !forward
-    ? more
-    : first
-      ? await existsBeyond(gt(withdrawalOrders.id, first.order.id))
-      : false;
-  return { rows: page, hasOlder, hasNewer };
+        .innerJoin(memberMoneyProfile, eq(memberMoneyProfile.id, withdrawalOrders.memberId))
+        .where(and(filters, bound))
+        .orderBy(order)
+        .limit(limit),
+    async (bound) =>
+      (
+        await executor
+          .select({ id: withdrawalOrders.id })
+          .from(withdrawalOrders)
+          .where(and(filters, bound))
+          .limit(1)
+      ).length > 0,
+    (row) => row.order.id,
+  );
 }
