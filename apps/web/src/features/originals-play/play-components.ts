@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { BingoPlay } from './bingo-play.tsx';
+import { HiloPlay } from './hilo-play.tsx';
 import { KenoPlay } from './keno-play.tsx';
 import { LimboPlay } from './limbo-play.tsx';
 import { MinesPlay } from './mines-play.tsx';
@@ -18,4 +19,5 @@ export const PLAY_COMPONENTS: Partial<Record<string, ComponentType<TPlayProps>>>
   roulette: RoulettePlay,
   slot: SlotPlay,
   bingo: BingoPlay,
+  hilo: HiloPlay,
 };
