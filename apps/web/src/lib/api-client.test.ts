@@ -114,6 +114,27 @@ describe('api client', () => {
     modalStore.set(null);
   });
 
+  it('ignores a 401 that answers a session already ended here, so a logout never reads as expiry', async () => {
+    setToken('ended-by-logout');
+    queryClient.setQueryData(USER_QUERY_KEY, makeUser());
+    let answer: (value: { status: number; body: unknown }) => void = () => undefined;
+    const inFlight = new Promise<{ status: number; body: unknown }>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      'POST /api/games/recent': () => inFlight,
+    });
+    const pending = api.post('/api/games/recent', {}, { silent: true });
+    // The player logs out and logs in again while the request is in flight.
+    setToken('new-session');
+    answer(unauthenticated());
+    await expect(pending).rejects.toBeInstanceOf(ApiError);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(confirmStore.get()).toBeNull();
+    expect(getToken()).toBe('new-session');
+    expect(queryClient.getQueryData(USER_QUERY_KEY)).not.toBeNull();
+  });
+
   it('does not ask about expiry when there was no session, nor for a wrong password', async () => {
     mockApi({
       'POST /api/auth/me': () => unauthenticated(),

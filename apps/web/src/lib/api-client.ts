@@ -60,8 +60,15 @@ function isEnvelope(
 
 let expiryPromptOpen = false;
 
-/** A 401 "Unauthenticated.": the session is gone. Reset the player and say why. */
-async function handleUnauthenticated(fail: TFail, hadToken: boolean): Promise<void> {
+/**
+ * A 401 "Unauthenticated.": the session is gone. Reset the player and say why — but only when the
+ * answer is about the session this browser holds now. A request sent before a logout (or before a
+ * newer login) can come back 401 afterwards; that is no expiry, and it must neither reset the new
+ * session nor ask to log in again over the login form the player just opened.
+ */
+async function handleUnauthenticated(fail: TFail, sentToken: string | null): Promise<void> {
+  if (sentToken !== null && getToken() !== sentToken) return;
+  const hadToken = sentToken !== null;
   queryClient.setQueryData(USER_QUERY_KEY, null);
   queryClient.setQueryData(PROFILE_PHOTO_QUERY_KEY, null);
   if (fail.force_offline) {
@@ -147,7 +154,7 @@ export async function apiRequest<T>(
   // The spec recognises an ended session by its message, 'Unauthenticated.'; our server also
   // sends the stable code. A wrong password is a 401 too, but with INVALID_CREDENTIALS.
   if (response.status === 401 && (fail.code === 'UNAUTHENTICATED' || fail.message === 'Unauthenticated.')) {
-    void handleUnauthenticated(fail, token !== null);
+    void handleUnauthenticated(fail, token);
     throw error;
   }
   if (!options.silent) toast.error(error.message);

@@ -7,7 +7,9 @@ export interface TMockCall {
   body: unknown;
 }
 
-type THandler = (call: TMockCall) => { status?: number; body: unknown };
+type TMockResponse = { status?: number; body: unknown };
+/** A handler may answer later (a promise), to model a request still in flight. */
+type THandler = (call: TMockCall) => TMockResponse | Promise<TMockResponse>;
 
 /** Replaces fetch with handlers keyed by "METHOD /path"; records every call. */
 export function mockApi(handlers: Record<string, THandler>) {
@@ -23,7 +25,7 @@ export function mockApi(handlers: Record<string, THandler>) {
     };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
-    const result = handler ? handler(call) : { status: 404, body: fail('NOT_FOUND', 'Not found') };
+    const result = handler ? await handler(call) : { status: 404, body: fail('NOT_FOUND', 'Not found') };
     return new Response(JSON.stringify(result.body), {
       status: result.status ?? 200,
       headers: { 'Content-Type': 'application/json' },
