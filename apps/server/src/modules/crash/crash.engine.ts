@@ -62,7 +62,9 @@ import {
  *   - the crash UPDATEs the round row (waiting for those share locks), pays the auto cash-outs at
  *     or below the crash point at exactly their target, and marks every other open bet lost.
  * The stake and the win are wallet transfers keyed `crash-bet:<id>:bet|win` in the same transaction.
- * One process runs the engine: on PostgreSQL it holds an advisory lock; others stay on standby.
+ * One process runs the engine: on PostgreSQL it holds an advisory lock and NOTIFYs its messages;
+ * the other processes LISTEN, relay them to their sockets, take bets and cash-outs (the database
+ * decides) and retry the lock every 5 s to take over when the leader goes away.
  */
 
 export type CrashClock = () => number;
@@ -92,6 +94,12 @@ export type CrashStartOptions = {
 };
 
 const ENGINE_LOCK_KEY = 727_106;
+/** The leader's messages to follower processes (each under PostgreSQL's 8000-byte NOTIFY limit). */
+const NOTIFY_CHANNEL = 'sorte_crash';
+type TNotice =
+  | { kind: 'state' }
+  | { kind: 'all'; text: string }
+  | { kind: 'member'; memberId: string; text: string };
 const STANDBY_RETRY_MS = 5_000;
 const MAX_LISTENERS = 20_000;
 
@@ -145,6 +153,7 @@ export class CrashEngine {
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private lockClient: pg.Client | null = null;
+  private listenClient: pg.Client | null = null;
   private stepping: Promise<void> = Promise.resolve();
 
   constructor(
@@ -172,16 +181,19 @@ export class CrashEngine {
     this.stopped = false;
     if (options.clock) this.clock = options.clock;
     if (options.lockUrl && !(await this.takeLock(options.lockUrl))) {
-      // Another process runs the rounds: retry later in case it goes away.
-      this.started = false;
-      if (options.autoRun !== false) {
-        this.timer = setTimeout(() => void this.start(options).catch(this.report), STANDBY_RETRY_MS);
-        this.timer.unref();
-      }
+      // Another process runs the rounds: follow it (its messages arrive by NOTIFY, bets and
+      // cash-outs go to the database here) and take over if it goes away.
+      await this.follow(options.lockUrl);
+      if (options.autoRun !== false) this.retryLeadership(options.lockUrl, options);
       return;
     }
     await this.recover();
     if (options.autoRun !== false) this.schedule();
+  }
+
+  /** Whether this process runs the rounds (false: it follows another process). */
+  get leading(): boolean {
+    return this.listenClient === null && this.round !== null;
   }
 
   async stop(): Promise<void> {
@@ -189,9 +201,76 @@ export class CrashEngine {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.stepping.catch(() => undefined);
-    const lock = this.lockClient;
+    const clients = [this.lockClient, this.listenClient];
     this.lockClient = null;
-    await lock?.end().catch(() => undefined);
+    this.listenClient = null;
+    for (const client of clients) await client?.end().catch(() => undefined);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Several processes on one PostgreSQL: the leader publishes, followers relay
+
+  private async follow(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', this.report);
+    client.on('notification', (message) => {
+      if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
+      void this.relay(message.payload).catch(this.report);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    this.listenClient = client;
+    await this.refresh();
+  }
+
+  private retryLeadership(url: string, options: CrashStartOptions): void {
+    this.timer = setTimeout(() => {
+      void (async () => {
+        if (this.stopped) return;
+        if (await this.takeLock(url)) {
+          const listener = this.listenClient;
+          this.listenClient = null;
+          await listener?.end().catch(() => undefined);
+          await this.recover();
+          if (options.autoRun !== false) this.schedule();
+        } else {
+          this.retryLeadership(url, options);
+        }
+      })().catch(this.report);
+    }, STANDBY_RETRY_MS);
+    this.timer.unref();
+  }
+
+  /** A follower's view of the round: re-read from the database (the leader wrote it). */
+  private async refresh(): Promise<void> {
+    const latest = await findLatestRoundSecret(this.db);
+    if (!latest) return;
+    if (this.chain?.id !== latest.chainId) this.chain = await findChain(this.db, latest.chainId);
+    this.summary = await betSummary(this.db, latest.id);
+    this.round = latest;
+  }
+
+  private async relay(payload: string): Promise<void> {
+    const notice = JSON.parse(payload) as TNotice;
+    if (notice.kind === 'state') {
+      await this.refresh();
+      await this.deliverState();
+      return;
+    }
+    if (notice.kind === 'member') {
+      for (const listener of this.listeners) {
+        if (listener.member?.memberId.toString() === notice.memberId) this.sendTo(listener, notice.text);
+      }
+      return;
+    }
+    if (notice.text.includes('"type":"crashed"')) await this.refresh();
+    for (const listener of this.listeners) this.sendTo(listener, notice.text);
+  }
+
+  private publish(notice: TNotice): void {
+    const client = this.lockClient;
+    if (!client) return;
+    client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, JSON.stringify(notice)]).catch(this.report);
   }
 
   /** Advances the state machine to the clock's time. Steps never overlap. */
@@ -561,10 +640,17 @@ export class CrashEngine {
     for (const listener of this.listeners) {
       if (listener.member?.memberId === bet.memberId) this.sendTo(listener, text);
     }
+    this.publish({ kind: 'member', memberId: bet.memberId.toString(), text });
     this.options.onBalance?.({ siteId: bet.siteId, memberId: bet.memberId }, 'crash_win');
   }
 
   private async broadcastState(): Promise<void> {
+    this.publish({ kind: 'state' });
+    await this.deliverState();
+  }
+
+  /** Each socket gets the state as it may see it (members with their own bet). */
+  private async deliverState(): Promise<void> {
     if (this.listeners.size === 0) return;
     const guest = JSON.stringify({
       type: 'state',
@@ -584,6 +670,7 @@ export class CrashEngine {
   broadcast(message: TCrashServerMessage): void {
     const text = JSON.stringify(message);
     for (const listener of this.listeners) this.sendTo(listener, text);
+    this.publish({ kind: 'all', text });
   }
 
   private sendTo(listener: CrashListener, text: string): void {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_TEXT, call, registerPlayer, seededDatabase } from '../../../test/app.ts';
-import { databaseKinds } from '../../../test/databases.ts';
+import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
@@ -111,11 +111,11 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     call(app, { method: 'POST', url, token, payload });
 
   /** Runs the current round to its end and opens the next one (betting), returning its secret row. */
-  async function nextRound(): Promise<TRoundSecretRow> {
+  async function nextRound(driver: CrashEngine = engine): Promise<TRoundSecretRow> {
     const before = await secret();
     for (let i = 0; i < 10; i++) {
       now += 300_000;
-      await engine.step();
+      await driver.step();
       const latest = await secret();
       if (latest.id !== before.id && latest.state === 'betting') return latest;
     }
@@ -123,18 +123,18 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
   }
 
   /** A fresh betting round whose (secret) crash point is at least `min` hundredths. */
-  async function roundCrashingAtLeast(min: number): Promise<TRoundSecretRow> {
+  async function roundCrashingAtLeast(min: number, driver: CrashEngine = engine): Promise<TRoundSecretRow> {
     for (let i = 0; i < 60; i++) {
-      const round = await nextRound();
+      const round = await nextRound(driver);
       if (round.crashHundredths >= min) return round;
     }
     throw new Error(`no round crashing at ${min} or more`);
   }
 
   /** Ends betting and starts the round; returns its start time. */
-  async function run(round: TRoundSecretRow): Promise<number> {
+  async function run(round: TRoundSecretRow, driver: CrashEngine = engine): Promise<number> {
     now = round.bettingEndsAt;
-    await engine.step();
+    await driver.step();
     const started = await secret();
     expect(started).toMatchObject({ id: round.id, state: 'running' });
     return started.startedAt!;
@@ -396,5 +396,72 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     const report = await reconcile(app.services.db, { siteId });
     expect(report.drift).toEqual([]);
     expect(report.ok).toBe(true);
+  });
+
+  // Several server processes share one PostgreSQL (PGlite is one process by construction).
+  if (kind !== 'postgres') return;
+  it('a second server process follows the leader: relays rounds, takes bets and cash-outs', async () => {
+    const admin = new URL((await postgresAdminUrl())!);
+    const [row] = await rowsOf<{ name: string }>(app.services.db, sql`SELECT current_database() AS name`);
+    admin.pathname = `/${row!.name}`;
+    const database = await seededDatabase('postgres');
+    const build = () =>
+      buildApp({
+        config: testConfig(),
+        database,
+        captchaGenerator: () => ({ text: CAPTCHA_TEXT, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+      });
+    const leaderApp = await build();
+    const followerApp = await build();
+    try {
+      await leaderApp.crash.start({ clock: () => now, autoRun: false, lockUrl: admin.toString() });
+      await followerApp.crash.start({ clock: () => now, autoRun: false, lockUrl: admin.toString() });
+      expect(leaderApp.crash.leading).toBe(true);
+      expect(followerApp.crash.leading).toBe(false);
+      await followerApp.listen({ port: 0, host: '127.0.0.1' });
+      const port = (followerApp.server.address() as { port: number }).port;
+      const { socket, inbox } = await openSocket(`ws://127.0.0.1:${port}/ws/crash`);
+
+      const round = await roundCrashingAtLeast(120, leaderApp.crash);
+      await inbox.next((m) => m.type === 'state' && m.round_id === round.id.toString(), 'relayed state');
+      const p = await player();
+      const bet = await call(followerApp, {
+        method: 'POST',
+        url: '/api/crash/bet',
+        token: p.token,
+        payload: { amount: '4.00' },
+      });
+      expect(bet.body.data.bet).toMatchObject({ round_id: round.id.toString(), status: 'placed' });
+
+      const startedAt = await run(round, leaderApp.crash);
+      await inbox.next((m) => m.type === 'state' && m.phase === 'running', 'relayed running');
+      now = startedAt + 2_000;
+      await leaderApp.crash.step();
+      await inbox.next((m) => m.type === 'tick' && m.round_id === round.id.toString(), 'relayed tick');
+      const cashed = await call(followerApp, {
+        method: 'POST',
+        url: '/api/crash/cashout',
+        token: p.token,
+        payload: { round_id: round.id.toString() },
+      });
+      expect(cashed.body.data.bet).toMatchObject({
+        status: 'cashed',
+        cashout_multiplier: '1.12',
+        payout: '4.48',
+      });
+
+      now = startedAt + crashInstant(round.crashHundredths);
+      await leaderApp.crash.step();
+      expect(
+        await inbox.next((m) => m.type === 'crashed' && m.round_id === round.id.toString(), 'relayed crash'),
+      ).toMatchObject({
+        round_id: round.id.toString(),
+        crash_point: formatHundredths(round.crashHundredths),
+      });
+      socket.close();
+    } finally {
+      await followerApp.close();
+      await leaderApp.close();
+    }
   });
 });
