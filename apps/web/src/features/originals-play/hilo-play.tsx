@@ -147,12 +147,7 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
         <div className="hilo__status">
           <span className="play-label">{t('play.mines.current')}</span>
           <strong className="mines__multiplier">
-            ×
-            {active
-              ? canCashOut
-                ? shortMultiplier(round.multiplier)
-                : '0.99'
-              : shortMultiplier(round?.multiplier ?? '0.00')}
+            {!round ? '—' : `×${active && !canCashOut ? '0.99' : shortMultiplier(round.multiplier)}`}
           </strong>
           {active && !canCashOut && <span className="play-label">{t('play.hilo.first_call')}</span>}
           {!active && <RoundLine round={round} />}

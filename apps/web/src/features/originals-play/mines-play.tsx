@@ -109,7 +109,7 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
       <div className="mines__status" data-testid="mines-result" aria-live="polite">
         <div>
           <span className="play-label">{t('play.mines.current')}</span>
-          <strong className="mines__multiplier">×{shortMultiplier(current ?? '0.00')}</strong>
+          <strong className="mines__multiplier">{current ? `×${shortMultiplier(current)}` : '—'}</strong>
         </div>
         <div>
           <span className="play-label">{t('play.mines.next')}</span>
