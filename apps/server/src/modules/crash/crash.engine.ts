@@ -154,6 +154,8 @@ export class CrashEngine {
   private timer: NodeJS.Timeout | null = null;
   private lockClient: pg.Client | null = null;
   private listenClient: pg.Client | null = null;
+  private autoRun = true;
+  private lockUrl: string | undefined;
   private stepping: Promise<void> = Promise.resolve();
 
   constructor(
@@ -180,6 +182,8 @@ export class CrashEngine {
     this.started = true;
     this.stopped = false;
     if (options.clock) this.clock = options.clock;
+    this.autoRun = options.autoRun !== false;
+    this.lockUrl = options.lockUrl;
     if (options.lockUrl && !(await this.takeLock(options.lockUrl))) {
       // Another process runs the rounds: follow it (its messages arrive by NOTIFY, bets and
       // cash-outs go to the database here) and take over if it goes away.
@@ -193,7 +197,7 @@ export class CrashEngine {
 
   /** Whether this process runs the rounds (false: it follows another process). */
   get leading(): boolean {
-    return this.listenClient === null && this.round !== null;
+    return this.mayLead && this.round !== null;
   }
 
   async stop(): Promise<void> {
@@ -239,6 +243,18 @@ export class CrashEngine {
       })().catch(this.report);
     }, STANDBY_RETRY_MS);
     this.timer.unref();
+  }
+
+  private demote(url: string): void {
+    this.lockClient = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const options: CrashStartOptions = { lockUrl: url, autoRun: this.autoRun };
+    this.follow(url)
+      .catch(this.report)
+      .finally(() => {
+        if (this.autoRun && !this.stopped) this.retryLeadership(url, options);
+      });
   }
 
   /** A follower's view of the round: re-read from the database (the leader wrote it). */
@@ -484,8 +500,13 @@ export class CrashEngine {
     return this.round;
   }
 
+  /** False on a follower: only the lock holder (or the only process) moves rounds on. */
+  private get mayLead(): boolean {
+    return !this.stopped && (this.lockUrl === undefined || this.lockClient !== null);
+  }
+
   private async advance(): Promise<void> {
-    if (this.stopped) return;
+    if (!this.mayLead) return;
     const now = this.clock();
     const round = this.round;
     if (!round) {
@@ -686,7 +707,7 @@ export class CrashEngine {
   };
 
   private schedule(): void {
-    if (this.stopped) return;
+    if (!this.mayLead) return;
     const round = this.round;
     let delay = this.tickMs;
     if (round?.state === 'running' && round.startedAt !== null) {
@@ -711,6 +732,10 @@ export class CrashEngine {
     ]);
     if (result.rows[0]?.locked) {
       this.lockClient = client;
+      // A lost connection is a lost lock: another process may lead now, so this one must follow.
+      client.on('end', () => {
+        if (this.lockClient === client && !this.stopped) this.demote(url);
+      });
       return true;
     }
     await client.end().catch(() => undefined);

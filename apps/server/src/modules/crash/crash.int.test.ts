@@ -459,6 +459,20 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
         crash_point: formatHundredths(round.crashHundredths),
       });
       socket.close();
+
+      // The leader loses its lock connection: it stops moving rounds on and follows instead.
+      await app.services.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_locks
+            WHERE locktype = 'advisory' AND objid = 727106
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      );
+      const deadline = Date.now() + 10_000;
+      while (leaderApp.crash.leading && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(leaderApp.crash.leading).toBe(false);
+      const frozen = await secret();
+      now += 300_000;
+      await leaderApp.crash.step();
+      expect(await secret()).toMatchObject({ id: frozen.id, state: frozen.state });
     } finally {
       await followerApp.close();
       await leaderApp.close();
