@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { mockApi, ok } from '../../test/api-mock.ts';
 import { instantFrames, launchOf, roundOf } from './play-fixtures.ts';
-import { ballOffset, PlinkoPlay, plinkoSlots } from './plinko-play.tsx';
+import { ballOffset, PlinkoPlay, plinkoSlots, slotLabel } from './plinko-play.tsx';
 
 vi.mock('../../lib/toast.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/toast.ts')>()),
@@ -48,6 +48,13 @@ describe('plinko helpers', () => {
     expect(ballOffset(['R', 'R', 'L'], 2)).toBe(1);
     expect(ballOffset(['R', 'R', 'L'], 3)).toBe(0.5);
     expect(ballOffset(['L', 'L', 'L'], 9)).toBe(-1.5);
+    expect(['1000.0000', '110.0000', '5.6000', '0.2000', '1000.5000'].map(slotLabel)).toEqual([
+      '1k',
+      '110',
+      '5.6',
+      '0.2',
+      '1000.5',
+    ]);
   });
 });
 

@@ -51,6 +51,12 @@ const slotHue = (index: number, count: number) =>
 
 type TBall = { x: number; y: number };
 
+/** A slot's multiplier as short as it fits: "5.6", "110", "1k" for ×1000. */
+export function slotLabel(multiplier: string): string {
+  const text = compactMultiplier(multiplier);
+  return /^\d+000$/.test(text) ? `${text.slice(0, -3)}k` : text;
+}
+
 /** Plinko: 8–16 rows, three risks; the ball follows the path the server drew into its slot. */
 export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
@@ -166,6 +172,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
         {slotIndexes.map((k) => {
           const x = centre + (k - rows / 2) * spacing;
           const hue = slotHue(k, rows + 1);
+          const label = slots[k] ? slotLabel(slots[k]) : '';
           return (
             <g
               key={k}
@@ -185,9 +192,9 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
                 y={slotTop + spacing * 0.05}
                 textAnchor="middle"
                 dominantBaseline="middle"
-                fontSize={Math.min(13, spacing * 0.36)}
+                fontSize={Math.min(13, spacing * 0.4, (slotWidth * 1.6) / Math.max(2, label.length))}
               >
-                {slots[k] ? compactMultiplier(slots[k]) : ''}
+                {label}
               </text>
             </g>
           );
