@@ -1,26 +1,4 @@
-/**
- * Bets benchmark.
- *   1. Authenticated HTTP dice bets (`POST /api/originals/dice/bet`, 0.10 under 50.00) per second and
- *      p50/p99 latency: 32 keep-alive connections over 1,000 players (a random player per bet), on
- *      PGlite and on PostgreSQL, printed beside `pgbench -N -c 32` against the same PostgreSQL server
- *      in the same run (the ceiling this machine gives a write transaction).
- *   2. Crash ticks fanned out to 2,000 WebSocket clients of `/ws/crash`: tick delay p50/p99, the
- *      time from the engine's tick (`at` in the message) to its arrival at a client. The clients
- *      run in a worker thread so their parsing does not share the server's event loop.
- *
- * Run:  node --import tsx bench/bets/bets.bench.ts
- * Env:  DATABASE_URL         PostgreSQL server to create a throwaway database on
- *                            (default postgres://postgres:postgres@127.0.0.1:5432/postgres)
- *       BENCH_SECONDS        time limit per HTTP scenario (default 8, max 60)
- *       BENCH_MAX_BETS       count limit per HTTP scenario (default 20000, max 200000)
- *       BENCH_TICK_SECONDS   how long the 2,000 sockets listen (default 20, max 120)
- * Only loopback is used; every database created is dropped; the ledger is reconciled after the bets.
- */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +11,14 @@ import { createMemberSession } from '../../apps/server/src/modules/auth/sessions
 import { createTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile, transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
+import {
+  type BenchRow,
+  fmt,
+  percentile,
+  pgbenchRow,
+  postgresReachable,
+  printTable,
+} from '../support/report.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 8), 1), 60);
@@ -44,22 +30,6 @@ const WS_CLIENTS = 2_000;
 const WARMUP_BETS = 200;
 const PGBENCH_SECONDS = 10;
 const REQUEST_TIMEOUT_MS = 10_000;
-
-interface Row {
-  what: string;
-  concurrency: number;
-  count: number;
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  note: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
 
 type TSite = NonNullable<Awaited<ReturnType<FastifyInstance['services']['sites']['byCode']>>>;
 type Started = { database: Database; port: number; close: () => Promise<void>; siteId: bigint; site: TSite };
@@ -135,7 +105,7 @@ function postBet(agent: http.Agent, port: number, token: string): Promise<number
   });
 }
 
-async function diceScenario(server: Started): Promise<Row> {
+async function diceScenario(server: Started): Promise<BenchRow> {
   const tokens = await makePlayers(server);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;
@@ -195,7 +165,7 @@ setTimeout(() => {
 }, seconds * 1000);
 `;
 
-async function tickScenario(server: Started): Promise<Row> {
+async function tickScenario(server: Started): Promise<BenchRow> {
   const worker = new Worker(TICK_CLIENTS, {
     eval: true,
     workerData: { url: `ws://127.0.0.1:${server.port}/ws/crash`, clients: WS_CLIENTS, seconds: TICK_SECONDS },
@@ -219,115 +189,15 @@ async function tickScenario(server: Started): Promise<Row> {
   };
 }
 
-function pgbenchRow(adminUrl: URL, database: string): Row {
-  const which = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
-  const missing = {
-    what: 'pgbench -N: NOT INSTALLED (no pgbench on PATH)',
-    concurrency: CONNECTIONS,
-    count: 0,
-    perSecond: Number.NaN,
-    p50Ms: Number.NaN,
-    p99Ms: Number.NaN,
-    note: 'install postgresql-client to compare',
-  };
-  if (which.error || which.status !== 0) return missing;
-  const env = {
-    ...process.env,
-    PGHOST: adminUrl.hostname,
-    PGPORT: adminUrl.port || '5432',
-    PGUSER: decodeURIComponent(adminUrl.username),
-    PGPASSWORD: decodeURIComponent(adminUrl.password),
-    PGDATABASE: database,
-  };
-  execFileSync('pgbench', ['-i', '-q', '-s', '1'], { env, stdio: 'pipe' });
-  const logDir = mkdtempSync(join(tmpdir(), 'pgbench-'));
-  try {
-    const out = execFileSync(
-      'pgbench',
-      [
-        '-N',
-        '-c',
-        String(CONNECTIONS),
-        '-j',
-        '2',
-        '-T',
-        String(PGBENCH_SECONDS),
-        '-l',
-        '--log-prefix',
-        join(logDir, 'log'),
-      ],
-      { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: (PGBENCH_SECONDS + 60) * 1000 },
-    );
-    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? Number.NaN);
-    const count = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
-    // Per-transaction log lines: client_id transaction_no time(us) script_no time_epoch time_us.
-    const latencies: number[] = [];
-    for (const file of readdirSync(logDir)) {
-      for (const line of readFileSync(join(logDir, file), 'utf8').split('\n')) {
-        const micros = Number(line.split(' ')[2]);
-        if (line.length > 0 && Number.isFinite(micros)) latencies.push(micros / 1000);
-      }
-    }
-    latencies.sort((x, y) => x - y);
-    const version = which.stdout.trim().replace(/^pgbench \(PostgreSQL\) /, 'PostgreSQL ');
-    return {
-      what: `pgbench -N -c ${CONNECTIONS} -j 2 -T ${PGBENCH_SECONDS} (scale 1)`,
-      concurrency: CONNECTIONS,
-      count,
-      perSecond: tps,
-      p50Ms: percentile(latencies, 50),
-      p99Ms: percentile(latencies, 99),
-      note: `pgbench ${version}, same server and run`,
-    };
-  } finally {
-    rmSync(logDir, { recursive: true, force: true });
-  }
-}
-
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-function fmt(n: number, digits: number): string {
-  return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
-}
-
 /** One finished scenario, printed at once so a later failure never loses it. */
-function progress(r: Row): void {
+function progress(r: BenchRow): void {
   console.log(
     `done: ${r.what}: ${r.count} in ${fmt(r.perSecond, 0)}/s, p50 ${fmt(r.p50Ms, 2)} ms, p99 ${fmt(r.p99Ms, 2)} ms (${r.note})`,
   );
 }
 
-function printTable(rows: Row[]): void {
-  const header = ['scenario', 'conns', 'count', 'per s', 'p50 ms', 'p99 ms', 'note'];
-  const body = rows.map((r) => [
-    r.what,
-    String(r.concurrency),
-    String(r.count),
-    fmt(r.perSecond, 0),
-    fmt(r.p50Ms, 2),
-    fmt(r.p99Ms, 2),
-    r.note,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const b of body) console.log(line(b));
-}
-
 async function main(): Promise<void> {
-  const rows: Row[] = [];
+  const rows: BenchRow[] = [];
   console.log(
     `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s`,
   );
@@ -363,7 +233,7 @@ async function main(): Promise<void> {
         await server.close();
         await server.database.close();
       }
-      rows.push(pgbenchRow(adminUrl, name));
+      rows.push(pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS));
       progress(rows.at(-1)!);
     } finally {
       const dropper = new pg.Client({ connectionString: adminUrl.toString() });
@@ -374,7 +244,7 @@ async function main(): Promise<void> {
   } else {
     console.log(`PostgreSQL not reachable at ${ADMIN_URL}: PostgreSQL rows skipped`);
   }
-  printTable(rows);
+  printTable(rows, { concurrency: 'conns', count: 'count', rate: 'per s' });
 }
 
 main().catch((error: unknown) => {

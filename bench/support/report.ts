@@ -1,0 +1,133 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** One measured scenario of a benchmark, printed as a table row. */
+export interface BenchRow {
+  what: string;
+  concurrency: number;
+  count: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  note: string;
+}
+
+/** The p-th percentile (nearest rank) of an ascending list; NaN when it is empty. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export function fmt(n: number, digits: number): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
+}
+
+/** Prints the rows as a Markdown table; the column names say what each benchmark counts. */
+export function printTable(
+  rows: BenchRow[],
+  columns: { concurrency: string; count: string; rate: string },
+): void {
+  const header = ['scenario', columns.concurrency, columns.count, columns.rate, 'p50 ms', 'p99 ms', 'note'];
+  const body = rows.map((r) => [
+    r.what,
+    String(r.concurrency),
+    String(r.count),
+    fmt(r.perSecond, 0),
+    fmt(r.p50Ms, 2),
+    fmt(r.p99Ms, 2),
+    r.note,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const b of body) console.log(line(b));
+}
+
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * `pgbench -N` (the "simple update" TPC-B-like script) with `clients` connections against
+ * `database` on the same server and in the same run as the benchmark it stands beside, so the two
+ * figures share the machine's state. Latencies come from pgbench's per-transaction log.
+ */
+export function pgbenchRow(adminUrl: URL, database: string, clients: number, seconds: number): BenchRow {
+  const which = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
+  if (which.error || which.status !== 0) {
+    return {
+      what: 'pgbench -N: NOT INSTALLED (no pgbench on PATH)',
+      concurrency: clients,
+      count: 0,
+      perSecond: Number.NaN,
+      p50Ms: Number.NaN,
+      p99Ms: Number.NaN,
+      note: 'install postgresql-client to compare',
+    };
+  }
+  const env = {
+    ...process.env,
+    PGHOST: adminUrl.hostname,
+    PGPORT: adminUrl.port || '5432',
+    PGUSER: decodeURIComponent(adminUrl.username),
+    PGPASSWORD: decodeURIComponent(adminUrl.password),
+    PGDATABASE: database,
+  };
+  execFileSync('pgbench', ['-i', '-q', '-s', '1'], { env, stdio: 'pipe' });
+  const logDir = mkdtempSync(join(tmpdir(), 'pgbench-'));
+  try {
+    const out = execFileSync(
+      'pgbench',
+      [
+        '-N',
+        '-c',
+        String(clients),
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        '-l',
+        '--log-prefix',
+        join(logDir, 'log'),
+      ],
+      { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: (seconds + 60) * 1000 },
+    );
+    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? Number.NaN);
+    const count = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+    // Per-transaction log lines: client_id transaction_no time(us) script_no time_epoch time_us.
+    const latencies: number[] = [];
+    for (const file of readdirSync(logDir)) {
+      for (const line of readFileSync(join(logDir, file), 'utf8').split('\n')) {
+        const micros = Number(line.split(' ')[2]);
+        if (line.length > 0 && Number.isFinite(micros)) latencies.push(micros / 1000);
+      }
+    }
+    latencies.sort((x, y) => x - y);
+    const version = which.stdout.trim().replace(/^pgbench \(PostgreSQL\) /, 'PostgreSQL ');
+    return {
+      what: `pgbench -N -c ${clients} -j 2 -T ${seconds} (scale 1)`,
+      concurrency: clients,
+      count,
+      perSecond: tps,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      note: `pgbench ${version}, same server and run`,
+    };
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+  }
+}
