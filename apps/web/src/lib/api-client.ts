@@ -37,6 +37,10 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers (e.g. a bet's Idempotency-Key, a demo session's X-Demo-Token). */
+  headers?: Record<string, string>;
+  /** False to leave out the player's bearer token (fun-money demo calls act as the demo session). */
+  withSession?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -101,8 +105,8 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = options.withSession === false ? null : getToken();
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

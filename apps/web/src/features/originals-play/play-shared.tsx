@@ -1,10 +1,7 @@
 import type { TBetResponse, TLaunchResponse, TRound } from '@sorte/contract';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError, buildUrl } from '../../lib/api-client.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
-import { getToken } from '../../lib/storage.ts';
-import { getDemoToken } from '../originals/api/originals-api.ts';
 
 export { placeBet } from '../originals/api/place-bet.ts';
 
@@ -27,48 +24,8 @@ export function toMinor(text: string): bigint | null {
 export const formatMinorText = (minor: bigint) =>
   `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
 
-const CALL_TIMEOUT_MS = 15_000;
-
-/**
- * Calls a stepped game (Mines, Hi-Lo): start, pick/call, cash out, or the active round. The same
- * headers as a bet: the demo session's X-Demo-Token with fun money, the session token otherwise.
- */
-export async function steppedCall<T = TBetResponse>(
-  path: string,
-  options: { demo: boolean; body?: Record<string, unknown>; idempotencyKey?: string },
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body) headers['Content-Type'] = 'application/json';
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  const demoToken = options.demo ? getDemoToken() : null;
-  if (demoToken) headers['X-Demo-Token'] = demoToken;
-  const token = getToken();
-  if (token && !demoToken) headers.Authorization = `Bearer ${token}`;
-  let payload: { status?: string; code?: unknown; message?: unknown; data?: unknown } | undefined;
-  let status = 0;
-  try {
-    const response = await fetch(buildUrl(`/api/originals/${path}`), {
-      method: options.body ? 'POST' : 'GET',
-      headers,
-      ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-      credentials: 'same-origin',
-    });
-    status = response.status;
-    payload = await response.json().catch(() => undefined);
-  } catch {
-    throw new ApiError({ code: 'NETWORK', status: 0, message: i18next.t('network-error') });
-  }
-  if (payload?.status === 'success') return payload.data as T;
-  throw new ApiError({
-    code: String(payload?.code ?? 'BAD_RESPONSE'),
-    status,
-    message:
-      typeof payload?.message === 'string' && payload.message
-        ? payload.message
-        : i18next.t('common.error_generic'),
-  });
-}
+/** Stepped games (Mines, Hi-Lo: start, pick/call, cash out, the active round) use the same call as bets. */
+export { originalsCall as steppedCall } from '../originals/api/place-bet.ts';
 
 /** After a settled bet: the page's balance, and the header's for real money. */
 export function settleBalance(answer: TBetResponse, props: Pick<TPlayProps, 'demo' | 'onBalance'>) {
