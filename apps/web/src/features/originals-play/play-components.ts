@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { BingoPlay } from './bingo-play.tsx';
+import { CrashPlay } from './crash-play.tsx';
 import { HiloPlay } from './hilo-play.tsx';
 import { KenoPlay } from './keno-play.tsx';
 import { LimboPlay } from './limbo-play.tsx';
@@ -20,4 +21,5 @@ export const PLAY_COMPONENTS: Partial<Record<string, ComponentType<TPlayProps>>>
   slot: SlotPlay,
   bingo: BingoPlay,
   hilo: HiloPlay,
+  crash: CrashPlay,
 };

@@ -1,0 +1,205 @@
+import type { TCrashBet, TCrashServerMessage, TCrashState } from '@sorte/contract';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok } from '../../test/api-mock.ts';
+import { autoCashoutTarget, CrashPlay, multiplierHundredths, potentialPayout } from './crash-play.tsx';
+import { instantFrames, launchOf } from './play-fixtures.ts';
+
+/** A stand-in for the browser's WebSocket: records what the screen sends, lets the test speak as the server. */
+class FakeSocket {
+  static readonly OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: Record<string, unknown>[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text) as Record<string, unknown>);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    act(() => this.onopen?.());
+  }
+  receive(message: TCrashServerMessage) {
+    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
+  }
+}
+
+const latest = () => {
+  const socket = FakeSocket.all[FakeSocket.all.length - 1];
+  if (!socket) throw new Error('no socket opened');
+  return socket;
+};
+
+function stateOf(overrides: Partial<TCrashState>): { type: 'state' } & TCrashState {
+  return {
+    type: 'state',
+    round_id: '12',
+    phase: 'betting',
+    multiplier: '1.00',
+    hash_commitment: 'ab'.repeat(32),
+    terminating_hash: 'cd'.repeat(32),
+    public_salt: 'salt',
+    betting_ms_left: 5000,
+    bets: { count: 0, total: '0.00' },
+    crash_point: null,
+    round_hash: null,
+    my_bet: null,
+    ...overrides,
+  };
+}
+
+const betOf = (overrides: Partial<TCrashBet>): TCrashBet => ({
+  id: '90',
+  round_id: '12',
+  amount: '2.00',
+  auto_cashout: null,
+  status: 'placed',
+  cashout_multiplier: null,
+  payout: '0.00',
+  ...overrides,
+});
+
+beforeEach(() => {
+  instantFrames();
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  mockApi({
+    'GET /api/crash/history': () => ({
+      body: ok({
+        list: [
+          { round_id: '11', crash_point: '3.41' },
+          { round_id: '10', crash_point: '1.00' },
+        ],
+      }),
+    }),
+  });
+});
+
+afterEach(() => {
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('crash helpers', () => {
+  it('reads multipliers, auto cash-out targets and payouts', () => {
+    expect(multiplierHundredths('2.37')).toBe(237);
+    expect(multiplierHundredths('x')).toBeNull();
+    expect(autoCashoutTarget('')).toEqual({ value: null, valid: true });
+    expect(autoCashoutTarget('2')).toEqual({ value: 200, valid: true });
+    expect(autoCashoutTarget('1.00').valid).toBe(false);
+    expect(autoCashoutTarget('2.555').valid).toBe(false);
+    expect(potentialPayout('2.00', 237)).toBe('4.74');
+    expect(potentialPayout('0.15', 133)).toBe('0.19');
+  });
+});
+
+describe('crash screen', () => {
+  it('bets in betting, cashes out while running and shows the new balance', async () => {
+    sessionStorage.setItem('token', 'member-token');
+    const onBalance = vi.fn();
+    render(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={onBalance} />);
+    const socket = latest();
+    expect(socket.url).toMatch(/\/ws\/crash\?lang=en$/);
+    socket.open();
+    expect(socket.sent[0]).toEqual({ type: 'auth', token: 'member-token' });
+    expect(await screen.findByText('×3.41')).toBeTruthy();
+
+    socket.receive(stateOf({}));
+    expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', true);
+    socket.receive({ type: 'ready', member: true });
+    expect(screen.getByTestId('crash-phase').getAttribute('data-phase')).toBe('betting');
+    const amount = screen.getByTestId('crash-amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2');
+    await userEvent.type(screen.getByTestId('crash-auto'), '5');
+    await userEvent.click(screen.getByTestId('crash-bet'));
+    const bet = socket.sent.find((message) => message.type === 'bet');
+    expect(bet).toMatchObject({ type: 'bet', amount: '2.00', auto_cashout: '5.00' });
+    expect(String(bet?.idempotency_key)).toMatch(/^[A-Za-z0-9_.:-]{8,64}$/);
+
+    socket.receive({ type: 'bet_accepted', bet: betOf({ auto_cashout: '5.00' }), balance: '98.00' });
+    expect(onBalance).toHaveBeenLastCalledWith('98.00');
+    expect(screen.getByTestId('crash-my-bet').textContent).toBe('Bet 2.00 placed, auto cash-out at ×5.00');
+    expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', true);
+
+    socket.receive(stateOf({ phase: 'running', betting_ms_left: 0 }));
+    socket.receive({ type: 'tick', round_id: '12', multiplier: '1.20', at: 1 });
+    socket.receive({ type: 'tick', round_id: '12', multiplier: '1.50', at: 2 });
+    await waitFor(() => expect(screen.getByTestId('crash-multiplier').textContent).toBe('×1.50'));
+    expect(screen.getByTestId('crash-phase').getAttribute('data-phase')).toBe('running');
+    expect(screen.queryByTestId('crash-bet')).toBeNull();
+    const cashout = screen.getByTestId('crash-cashout');
+    expect(cashout.textContent).toBe('Cash out 3.00');
+    await userEvent.click(cashout);
+    expect(socket.sent[socket.sent.length - 1]).toEqual({ type: 'cashout', round_id: '12' });
+    expect(screen.getByTestId('crash-cashout')).toHaveProperty('disabled', true);
+
+    socket.receive({ type: 'cashed_out', round_id: '12', bet_id: '90', multiplier: '1.50', payout: '3.00' });
+    expect(onBalance).toHaveBeenLastCalledWith('101.00');
+    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You cashed out at ×1.50: 3.00');
+    expect(screen.queryByTestId('crash-cashout')).toBeNull();
+
+    socket.receive({ type: 'crashed', round_id: '12', crash_point: '2.04', round_hash: 'ef'.repeat(32) });
+    expect(screen.getByTestId('crash-result').textContent).toBe('×2.04');
+    expect(screen.getByTestId('crash-phase').textContent).toBe('Crashed');
+    expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You cashed out at ×1.50: 3.00');
+  });
+
+  it('shows a refusal in place and a lost bet when the round crashes first', async () => {
+    sessionStorage.setItem('token', 'member-token');
+    render(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={() => {}} />);
+    const socket = latest();
+    socket.open();
+    socket.receive({ type: 'ready', member: true });
+    socket.receive(stateOf({}));
+    await userEvent.click(screen.getByTestId('crash-bet'));
+    socket.receive({ type: 'bet_refused', code: 'INSUFFICIENT_FUNDS', message: 'Saldo insuficiente.' });
+    expect(screen.getByRole('alert').textContent).toBe('Saldo insuficiente.');
+    expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', false);
+    await userEvent.click(screen.getByTestId('crash-bet'));
+    socket.receive({ type: 'bet_accepted', bet: betOf({ amount: '0.10' }), balance: '9.90' });
+    socket.receive({ type: 'tick', round_id: '12', multiplier: '1.01', at: 1 });
+    expect(screen.getByTestId('crash-cashout')).toBeTruthy();
+    socket.receive({ type: 'crashed', round_id: '12', crash_point: '1.01', round_hash: 'ef'.repeat(32) });
+    expect(screen.getByTestId('crash-result').textContent).toBe('×1.01');
+    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You lost 0.10');
+    expect(screen.queryByTestId('crash-cashout')).toBeNull();
+  });
+
+  it('lets a demo player watch without betting, and reconnects after the socket closes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { unmount } = render(<CrashPlay launch={launchOf('crash')} demo onBalance={() => {}} />);
+      expect(screen.getByTestId('crash-demo-note').textContent).toBe(
+        'Crash is played with real money after logging in. You can watch the live rounds here.',
+      );
+      const first = latest();
+      first.open();
+      expect(first.sent).toEqual([]);
+      first.receive(stateOf({ phase: 'running', multiplier: '1.80' }));
+      expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', true);
+      first.close();
+      expect(FakeSocket.all).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(1000));
+      expect(FakeSocket.all).toHaveLength(2);
+      latest().open();
+      unmount();
+      expect(latest().readyState).toBe(3);
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(FakeSocket.all).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,515 @@
+import type { TCrashBet, TCrashPhase, TCrashServerMessage } from '@sorte/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
+import { getToken } from '../../lib/storage.ts';
+import { checkStake, formatMinorText, StakeField, type TPlayProps, toMinor } from './play-shared.tsx';
+import './crash.css';
+
+/** How many recent crash points the strip shows (and asks the server for). */
+const HISTORY = 16;
+/** The server ticks every 100 ms: the display glides from one tick to the next over that span. */
+const TICK_MS = 100;
+/** Reconnect backoff: 1 s, 2 s, 4 s … capped, and a limited number of tries before asking the player. */
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = 15_000;
+const RETRY_LIMIT = 30;
+/** The curve's visible window grows with the round: at least this many seconds and ×2. */
+const CURVE_MIN_MS = 8000;
+const CURVE_MIN_MULT = 200;
+/** Points kept for the curve (a round of several minutes at 10 ticks/s is thinned to this many). */
+const CURVE_POINTS = 600;
+
+/** "2.37" → 237 hundredths; null for anything else. */
+export function multiplierHundredths(text: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export const hundredthsText = (h: number) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
+
+/** An auto cash-out target: empty is "none", otherwise 1.01 – 1,000,000.00 with ≤ 2 decimals. */
+export function autoCashoutTarget(text: string): { value: number | null; valid: boolean } {
+  if (text.trim() === '') return { value: null, valid: true };
+  const value = multiplierHundredths(text);
+  return value !== null && value >= 101 && value <= 100_000_000
+    ? { value, valid: true }
+    : { value: null, valid: false };
+}
+
+/** The stake times a multiplier in hundredths, floored to centavos (what the server pays, before its cap). */
+export const potentialPayout = (stakeText: string, hundredths: number) => {
+  const minor = toMinor(stakeText);
+  return minor === null ? '0.00' : formatMinorText((minor * BigInt(hundredths)) / 100n);
+};
+
+const socketUrl = () =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/crash?lang=${currentLanguage()}`;
+
+type TPoint = { t: number; m: number };
+type THistoryItem = { id: string; point: string };
+
+/** The curve through the round's ticks, scaled so the latest point always fits. */
+function CrashCurve({ points, phase, shown }: { points: TPoint[]; phase: TCrashPhase; shown: number }) {
+  const last = points[points.length - 1];
+  const spanT = Math.max(CURVE_MIN_MS, (last?.t ?? 0) * 1.1);
+  const spanM = Math.max(CURVE_MIN_MULT, Math.max(shown, last?.m ?? 100) * 1.15);
+  const x = (t: number) => (t / spanT) * 100;
+  const y = (m: number) => 60 - ((m - 100) / (spanM - 100)) * 56;
+  const tail = last ? [...points.slice(0, -1), { t: last.t, m: Math.min(shown, last.m) }] : [];
+  const line = tail
+    .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(2)},${y(p.m).toFixed(2)}`)
+    .join(' ');
+  const tip = tail[tail.length - 1];
+  return (
+    <svg
+      className={`crash__curve is-${phase}`}
+      viewBox="0 0 100 60"
+      preserveAspectRatio="none"
+      aria-hidden="true"
+    >
+      <line x1="0" y1="60" x2="100" y2="60" className="crash__axis" />
+      <line x1="0" y1={y(200)} x2="100" y2={y(200)} className="crash__grid" />
+      {tip && (
+        <>
+          <path d={`${line} L${x(tip.t).toFixed(2)},60 L0,60 Z`} className="crash__area" />
+          <path d={line} className="crash__line" vectorEffect="non-scaling-stroke" />
+        </>
+      )}
+    </svg>
+  );
+}
+
+/**
+ * Crash: one shared round for everyone over `/ws/crash` — betting (countdown), running (the
+ * multiplier climbs; cash out before it crashes), crashed (the point in red) — with auto cash-out.
+ * Guests and demo players watch; members bet with real money once the socket said `ready`.
+ */
+export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
+  const { t } = useTranslation();
+  const { min_bet: min, max_bet: max } = launch.game;
+  const [connected, setConnected] = useState(false);
+  const [gaveUp, setGaveUp] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [phase, setPhase] = useState<TCrashPhase | null>(null);
+  const [roundId, setRoundId] = useState<string | null>(null);
+  const [crashPoint, setCrashPoint] = useState<string | null>(null);
+  const [betsInfo, setBetsInfo] = useState<{ count: number; total: string } | null>(null);
+  const [myBet, setMyBet] = useState<TCrashBet | null>(null);
+  const [pending, setPending] = useState<'bet' | 'cashout' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [history, setHistory] = useState<THistoryItem[]>([]);
+  const [amount, setAmount] = useState(min);
+  const [autoText, setAutoText] = useState('');
+  const [shown, setShown] = useState(100);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const [points, setPoints] = useState<TPoint[]>([]);
+
+  const socket = useRef<WebSocket | null>(null);
+  const reconnect = useRef<() => void>(() => {});
+  const tick = useRef({ from: 100, to: 100, at: 0 });
+  const roundStart = useRef(0);
+  const bettingEnds = useRef(0);
+  const balance = useRef<bigint | null>(null);
+  const phaseRef = useRef<TCrashPhase | null>(null);
+  phaseRef.current = phase;
+
+  const publishBalance = useCallback(
+    (minor: bigint) => {
+      balance.current = minor;
+      onBalance(formatMinorText(minor));
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    },
+    [onBalance],
+  );
+
+  const onMessage = useCallback(
+    (message: TCrashServerMessage) => {
+      switch (message.type) {
+        case 'state': {
+          setPhase(message.phase);
+          setRoundId(message.round_id);
+          setBetsInfo(message.bets);
+          setCrashPoint(message.crash_point);
+          if (message.my_bet) setMyBet(message.my_bet);
+          const m = multiplierHundredths(message.multiplier) ?? 100;
+          tick.current = { from: m, to: m, at: performance.now() };
+          setShown(m);
+          if (message.phase === 'betting') {
+            bettingEnds.current = performance.now() + message.betting_ms_left;
+            setSecondsLeft(Math.ceil(message.betting_ms_left / 1000));
+            setPoints([]);
+            setMyBet((bet) => (bet && bet.round_id !== message.round_id ? null : bet));
+          }
+          if (message.phase === 'running') {
+            // Joined mid-round: the curve starts where the multiplier is now.
+            roundStart.current = performance.now() - Math.log(m / 100) / 0.00006;
+            setPoints([{ t: performance.now() - roundStart.current, m }]);
+          }
+          break;
+        }
+        case 'tick': {
+          const m = multiplierHundredths(message.multiplier);
+          if (m === null) break;
+          const now = performance.now();
+          if (phaseRef.current !== 'running') {
+            setPhase('running');
+            roundStart.current = now - Math.log(m / 100) / 0.00006;
+          }
+          setRoundId(message.round_id);
+          tick.current = { from: Math.min(tick.current.to, m), to: m, at: now };
+          setPoints((list) => {
+            const next = [...list, { t: now - roundStart.current, m }];
+            return next.length > CURVE_POINTS
+              ? next.filter((_, i) => i % 2 === 0 || i === next.length - 1)
+              : next;
+          });
+          break;
+        }
+        case 'crashed': {
+          setPhase('crashed');
+          setCrashPoint(message.crash_point);
+          const m = multiplierHundredths(message.crash_point) ?? tick.current.to;
+          tick.current = { from: m, to: m, at: performance.now() };
+          setShown(m);
+          setPending((p) => (p === 'cashout' ? null : p));
+          setMyBet((bet) => (bet && bet.status === 'placed' ? { ...bet, status: 'lost' } : bet));
+          setHistory((list) =>
+            [
+              { id: message.round_id, point: message.crash_point },
+              ...list.filter((h) => h.id !== message.round_id),
+            ].slice(0, HISTORY),
+          );
+          break;
+        }
+        case 'ready':
+          setReady(message.member);
+          break;
+        case 'bet_accepted': {
+          setPending(null);
+          setError(null);
+          setMyBet(message.bet);
+          const minor = toMinor(message.balance) ?? (message.balance === '0.00' ? 0n : null);
+          if (minor !== null) publishBalance(minor);
+          break;
+        }
+        case 'cashed_out': {
+          setPending(null);
+          setMyBet((bet) =>
+            bet && bet.id === message.bet_id
+              ? { ...bet, status: 'cashed', cashout_multiplier: message.multiplier, payout: message.payout }
+              : bet,
+          );
+          // The message carries the payout, not the balance: add it to the one bet_accepted gave.
+          const payout = toMinor(message.payout);
+          if (balance.current !== null && payout !== null) publishBalance(balance.current + payout);
+          else void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+          break;
+        }
+        case 'bet_refused':
+        case 'cashout_refused':
+        case 'error':
+          setPending(null);
+          setError(message.message);
+          break;
+        case 'pong':
+          break;
+      }
+    },
+    [publishBalance],
+  );
+
+  // The socket: connect, authenticate members, reconnect with backoff, close on unmount.
+  useEffect(() => {
+    let closed = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      const ws = new WebSocket(socketUrl());
+      socket.current = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setConnected(true);
+        setGaveUp(false);
+        const token = getToken();
+        if (token && !demo) ws.send(JSON.stringify({ type: 'auth', token }));
+      };
+      ws.onmessage = (event) => {
+        if (typeof event.data !== 'string') return;
+        try {
+          onMessage(JSON.parse(event.data) as TCrashServerMessage);
+        } catch {
+          // A frame that is not JSON is ignored: the next state or tick brings the screen back in line.
+        }
+      };
+      ws.onclose = () => {
+        if (socket.current === ws) socket.current = null;
+        setConnected(false);
+        setReady(false);
+        setPending(null);
+        if (closed) return;
+        attempt += 1;
+        if (attempt > RETRY_LIMIT) {
+          setGaveUp(true);
+          return;
+        }
+        timer = setTimeout(connect, Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempt - 1)));
+      };
+    };
+    reconnect.current = () => {
+      attempt = 0;
+      if (!closed && !socket.current) connect();
+    };
+    connect();
+    return () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      socket.current?.close();
+      socket.current = null;
+    };
+  }, [demo, onMessage]);
+
+  // The last crash points, once; later rounds are added as they crash.
+  useEffect(() => {
+    let alive = true;
+    api
+      .get<{ list: { round_id: string; crash_point: string }[] }>('/api/crash/history', {
+        query: { limit: HISTORY },
+        silent: true,
+      })
+      .then((data) => {
+        if (!alive) return;
+        setHistory((list) => {
+          const known = new Set(list.map((h) => h.id));
+          const older = data.list
+            .filter((r) => !known.has(r.round_id))
+            .map((r) => ({ id: r.round_id, point: r.crash_point }));
+          return [...list, ...older].slice(0, HISTORY);
+        });
+      })
+      .catch(() => {
+        // The strip stays empty; the live rounds still fill it.
+      });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  // The animation: glide between ticks (never past the last one) and count the betting seconds down.
+  useEffect(() => {
+    let frame = 0;
+    const step = (now: number) => {
+      if (phaseRef.current === 'running') {
+        const { from, to, at } = tick.current;
+        const progress = Math.min(1, (now - at) / TICK_MS);
+        setShown(Math.min(to, Math.floor(from + (to - from) * progress)));
+      } else if (phaseRef.current === 'betting') {
+        setSecondsLeft(Math.max(0, Math.ceil((bettingEnds.current - now) / 1000)));
+      }
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const stake = checkStake(amount, min, max);
+  const auto = autoCashoutTarget(autoText);
+  const myRoundBet = myBet && myBet.round_id === roundId ? myBet : null;
+  const canBet =
+    !demo &&
+    ready &&
+    connected &&
+    phase === 'betting' &&
+    pending === null &&
+    myRoundBet === null &&
+    stake.minor !== null &&
+    auto.valid;
+  const showCashout = phase === 'running' && myRoundBet?.status === 'placed';
+  const canCashout = showCashout && connected && pending === null;
+
+  const send = (message: Record<string, unknown>) => {
+    const ws = socket.current;
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      setError(t('crash.offline'));
+      return false;
+    }
+    ws.send(JSON.stringify(message));
+    return true;
+  };
+
+  const bet = () => {
+    if (!canBet || stake.minor === null) return;
+    setError(null);
+    const message: Record<string, unknown> = {
+      type: 'bet',
+      amount: formatMinorText(stake.minor),
+      idempotency_key: crypto.randomUUID(),
+    };
+    if (auto.value !== null) message.auto_cashout = hundredthsText(auto.value);
+    if (send(message)) setPending('bet');
+  };
+
+  const cashout = () => {
+    if (!canCashout || !roundId) return;
+    setError(null);
+    if (send({ type: 'cashout', round_id: roundId })) setPending('cashout');
+  };
+
+  const phaseLabel =
+    phase === null
+      ? t('crash.connecting')
+      : phase === 'betting'
+        ? t('crash.phase_betting', { seconds: secondsLeft })
+        : phase === 'running'
+          ? t('crash.phase_running')
+          : t('crash.phase_crashed');
+
+  return (
+    <section className="card play crash" data-testid="crash-play">
+      {demo && (
+        <p className="crash__note" data-testid="crash-demo-note">
+          {t('crash.demo_note')}
+        </p>
+      )}
+      <ol className="play-history crash__history" aria-label={t('crash.history')}>
+        {history.map((item) => {
+          const h = multiplierHundredths(item.point) ?? 100;
+          return (
+            <li key={item.id} className={h >= 200 ? 'is-win' : 'is-loss'}>
+              ×{item.point}
+            </li>
+          );
+        })}
+      </ol>
+      <div className={`crash__screen is-${phase ?? 'idle'}`}>
+        <CrashCurve points={points} phase={phase ?? 'betting'} shown={shown} />
+        <div className="crash__center">
+          <span
+            className="crash__phase"
+            data-testid="crash-phase"
+            data-phase={phase ?? ''}
+            aria-live="polite"
+          >
+            {phaseLabel}
+          </span>
+          {phase === 'crashed' ? (
+            <output className="crash__value is-crashed" data-testid="crash-result">
+              ×{crashPoint ?? hundredthsText(shown)}
+            </output>
+          ) : (
+            <output className="crash__value" data-testid="crash-multiplier">
+              ×{hundredthsText(phase === 'running' ? shown : 100)}
+            </output>
+          )}
+          {phase === 'betting' && (
+            <span
+              className="crash__bar"
+              style={{ ['--left' as string]: `${Math.min(100, (secondsLeft / 6) * 100)}%` }}
+            />
+          )}
+          {betsInfo && phase !== 'crashed' && (
+            <span className="crash__players">
+              {t('crash.players', { count: betsInfo.count, total: betsInfo.total })}
+            </span>
+          )}
+        </div>
+        {!connected && phase !== null && <span className="crash__offline">{t('crash.reconnecting')}</span>}
+      </div>
+      {myRoundBet && (
+        <p
+          className={`play-line ${myRoundBet.status === 'cashed' ? 'is-win' : myRoundBet.status === 'lost' ? 'is-loss' : ''}`}
+          data-testid="crash-my-bet"
+        >
+          {myRoundBet.status === 'cashed'
+            ? t('crash.cashed', {
+                multiplier: myRoundBet.cashout_multiplier ?? '',
+                amount: myRoundBet.payout,
+              })
+            : myRoundBet.status === 'lost'
+              ? t('crash.lost', { amount: myRoundBet.amount })
+              : myRoundBet.auto_cashout
+                ? t('crash.placed_auto', { amount: myRoundBet.amount, multiplier: myRoundBet.auto_cashout })
+                : t('crash.placed', { amount: myRoundBet.amount })}
+        </p>
+      )}
+      {error && (
+        <p className="play-error crash__error" role="alert">
+          {error}
+        </p>
+      )}
+      {gaveUp && (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => {
+            setGaveUp(false);
+            reconnect.current();
+          }}
+        >
+          {t('crash.retry')}
+        </button>
+      )}
+      <div className="play-grid">
+        <StakeField
+          game="crash"
+          value={amount}
+          onChange={setAmount}
+          min={min}
+          max={max}
+          disabled={demo || pending !== null}
+          error={demo ? null : stake.error}
+        />
+        <div>
+          <label className="play-label" htmlFor="crash-auto">
+            {t('crash.auto_cashout')}
+          </label>
+          <input
+            id="crash-auto"
+            data-testid="crash-auto"
+            className="play-input"
+            inputMode="decimal"
+            maxLength={10}
+            placeholder={t('crash.auto_placeholder')}
+            value={autoText}
+            disabled={demo || pending !== null}
+            aria-invalid={!auto.valid}
+            onChange={(event) => setAutoText(event.target.value.replace(/[^\d.]/g, ''))}
+          />
+          {!auto.valid && (
+            <p className="play-error" role="alert">
+              {t('crash.auto_invalid')}
+            </p>
+          )}
+        </div>
+      </div>
+      {showCashout ? (
+        <button
+          type="button"
+          className="button button--primary button--block button--large crash__cashout"
+          data-testid="crash-cashout"
+          disabled={!canCashout}
+          onClick={cashout}
+        >
+          {t('crash.cash_out', { amount: potentialPayout(myRoundBet?.amount ?? '0', shown) })}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary button--block button--large"
+          data-testid="crash-bet"
+          disabled={!canBet}
+          onClick={bet}
+        >
+          {pending === 'bet' ? t('crash.placing') : t('play.bet')}
+        </button>
+      )}
+      {!demo && !getToken() && <p className="crash__hint">{t('crash.login_to_bet')}</p>}
+      {!demo && getToken() && phase !== 'betting' && !myRoundBet && (
+        <p className="crash__hint">{t('crash.wait_next')}</p>
+      )}
+    </section>
+  );
+}
