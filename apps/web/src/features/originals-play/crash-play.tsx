@@ -50,6 +50,9 @@ const socketUrl = () =>
   `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/crash?lang=${currentLanguage()}`;
 
 type TPoint = { t: number; m: number };
+
+/** The server's curve m(t) = e^(0.00006·t ms), inverted: the milliseconds at which a multiplier is reached. */
+const curveTime = (hundredths: number) => Math.log(Math.max(hundredths, 100) / 100) / 0.00006;
 type THistoryItem = { id: string; point: string };
 
 /** The curve through the round's ticks, scaled so the latest point always fits. */
@@ -59,7 +62,9 @@ function CrashCurve({ points, phase, shown }: { points: TPoint[]; phase: TCrashP
   const spanM = Math.max(CURVE_MIN_MULT, Math.max(shown, last?.m ?? 100) * 1.15);
   const x = (t: number) => (t / spanT) * 100;
   const y = (m: number) => 60 - ((m - 100) / (spanM - 100)) * 56;
-  const tail = last ? [...points.slice(0, -1), { t: last.t, m: Math.min(shown, last.m) }] : [];
+  // The tip follows the gliding display (never past the last tick), the rest sits on the ticks.
+  const tipM = last ? Math.max(points[points.length - 2]?.m ?? 100, Math.min(shown, last.m)) : 100;
+  const tail = last ? [...points.slice(0, -1), { t: Math.min(last.t, curveTime(tipM)), m: tipM }] : [];
   const line = tail
     .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(2)},${y(p.m).toFixed(2)}`)
     .join(' ');
@@ -111,7 +116,6 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
   const socket = useRef<WebSocket | null>(null);
   const reconnect = useRef<() => void>(() => {});
   const tick = useRef({ from: 100, to: 100, at: 0 });
-  const roundStart = useRef(0);
   const bettingEnds = useRef(0);
   const balance = useRef<bigint | null>(null);
   const phaseRef = useRef<TCrashPhase | null>(null);
@@ -141,28 +145,26 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           if (message.phase === 'betting') {
             bettingEnds.current = performance.now() + message.betting_ms_left;
             setSecondsLeft(Math.ceil(message.betting_ms_left / 1000));
-            setPoints([]);
+            setPoints([{ t: 0, m: 100 }]);
             setMyBet((bet) => (bet && bet.round_id !== message.round_id ? null : bet));
           }
-          if (message.phase === 'running') {
-            // Joined mid-round: the curve starts where the multiplier is now.
-            roundStart.current = performance.now() - Math.log(m / 100) / 0.00006;
-            setPoints([{ t: performance.now() - roundStart.current, m }]);
-          }
+          if (message.phase === 'running')
+            setPoints([
+              { t: 0, m: 100 },
+              { t: curveTime(m), m },
+            ]);
           break;
         }
         case 'tick': {
           const m = multiplierHundredths(message.multiplier);
           if (m === null) break;
           const now = performance.now();
-          if (phaseRef.current !== 'running') {
-            setPhase('running');
-            roundStart.current = now - Math.log(m / 100) / 0.00006;
-          }
+          if (phaseRef.current !== 'running') setPhase('running');
           setRoundId(message.round_id);
           tick.current = { from: Math.min(tick.current.to, m), to: m, at: now };
           setPoints((list) => {
-            const next = [...list, { t: now - roundStart.current, m }];
+            // The curve's time axis comes from the multiplier itself, so network jitter never bends it.
+            const next = [...list, { t: curveTime(m), m }];
             return next.length > CURVE_POINTS
               ? next.filter((_, i) => i % 2 === 0 || i === next.length - 1)
               : next;
