@@ -39,7 +39,11 @@ async function startServer(database: Database): Promise<Started> {
   await migrate(database);
   await seedDemoData(database.db);
   const app = await buildApp({
-    config: testConfig({ RATE_LIMIT_PER_MINUTE: 1_000_000, AUTH_RATE_LIMIT_PER_MINUTE: 1_000_000 }),
+    config: testConfig({
+      RATE_LIMIT_PER_MINUTE: 1_000_000,
+      AUTH_RATE_LIMIT_PER_MINUTE: 1_000_000,
+      CRASH_ENGINE: true,
+    }),
     database,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

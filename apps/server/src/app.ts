@@ -132,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
   });
   await app.register(crashPlugin, {
+    autoStart: config.CRASH_ENGINE,
     lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
   });
   // 3. Routes.

@@ -27,6 +27,11 @@ export const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a reverse proxy (needed for real client addresses behind one). */
   TRUST_PROXY: onOff.default(false),
+  /**
+   * Run the crash game's rounds once the server listens. Tests turn it off: every test app of a
+   * process shares one database, and only the crash tests drive an engine (with their own clock).
+   */
+  CRASH_ENGINE: onOff.default(true),
   /** Seed the demo sites, players and operator at start (idempotent). */
   SEED_DEMO: onOff.default(true),
   /** The built player web app; served with an SPA fallback when the folder exists. */
@@ -76,6 +81,7 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'off' }),
     RATE_LIMIT_PER_MINUTE: 100_000,
     AUTH_RATE_LIMIT_PER_MINUTE: 100_000,
+    CRASH_ENGINE: false,
     ...overrides,
   };
 }

@@ -56,7 +56,10 @@ function refusal(lang: TLanguage, error: unknown): { code: string; message: stri
  * A reconnecting client gets the current state (and, once authenticated, its own bet).
  */
 export const crashPlugin = fp(
-  async (app: FastifyInstance, options: { lockUrl?: string | undefined; start?: CrashStartOptions }) => {
+  async (
+    app: FastifyInstance,
+    options: { autoStart: boolean; lockUrl?: string | undefined; start?: CrashStartOptions },
+  ) => {
     const { db } = app.services;
     const engine = new CrashEngine(db, {
       onBalance: (member, reason) => {
@@ -66,6 +69,7 @@ export const crashPlugin = fp(
     });
     app.decorate('crash', engine);
     app.addHook('onListen', async () => {
+      if (!options.autoStart) return;
       // A database hiccup at start must not stop the server listening: the game answers
       // GAME_UNAVAILABLE until a later start succeeds.
       await engine
