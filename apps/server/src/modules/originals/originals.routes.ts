@@ -161,22 +161,30 @@ export async function originalsRoutes(app: FastifyInstance) {
     });
   }
 
-  r.post('/originals/mines/start', {
-    schema: {
-      tags,
-      summary: 'Start a Mines round (stake taken now; open tiles, then cash out)',
-      security,
-      querystring: ZLangQuery,
-      body: ZMinesStart,
-      response: responses(ZBetResponse),
-    },
-    handler: async (request) => {
-      const player = await playerOf(request);
-      const key = idempotencyKeyOf(request.body.idempotency_key, headerKey(request));
-      const { round, balance } = await startSteppedRound(db, player, 'mines', request.body, key);
-      return ok(request.lang, { round, balance });
-    },
-  });
+  // Stepped games start the same way: the stake is taken now, then picks/calls follow.
+  const STEPPED_STARTS = {
+    mines: { body: ZMinesStart, summary: 'Start a Mines round (stake taken now; open tiles, then cash out)' },
+    hilo: { body: ZHiloStart, summary: 'Start a Hi-Lo round (stake taken now; the first card is dealt)' },
+  } as const;
+  for (const game of ['mines', 'hilo'] as const) {
+    r.post(`/originals/${game}/start`, {
+      schema: {
+        tags,
+        summary: STEPPED_STARTS[game].summary,
+        security,
+        querystring: ZLangQuery,
+        body: STEPPED_STARTS[game].body,
+        response: responses(ZBetResponse),
+      },
+      handler: async (request) => {
+        const player = await playerOf(request);
+        const body = request.body as { idempotency_key?: string | undefined } & Record<string, unknown>;
+        const key = idempotencyKeyOf(body.idempotency_key, headerKey(request));
+        const { round, balance } = await startSteppedRound(db, player, game, request.body, key);
+        return ok(request.lang, { round, balance });
+      },
+    });
+  }
 
   r.post('/originals/mines/pick', {
     schema: {
@@ -190,23 +198,6 @@ export async function originalsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const player = await playerOf(request);
       const { round, balance } = await pickMine(db, player, BigInt(request.body.round_id), request.body.tile);
-      return ok(request.lang, { round, balance });
-    },
-  });
-
-  r.post('/originals/hilo/start', {
-    schema: {
-      tags,
-      summary: 'Start a Hi-Lo round (stake taken now; the first card is dealt)',
-      security,
-      querystring: ZLangQuery,
-      body: ZHiloStart,
-      response: responses(ZBetResponse),
-    },
-    handler: async (request) => {
-      const player = await playerOf(request);
-      const key = idempotencyKeyOf(request.body.idempotency_key, headerKey(request));
-      const { round, balance } = await startSteppedRound(db, player, 'hilo', request.body, key);
       return ok(request.lang, { round, balance });
     },
   });
