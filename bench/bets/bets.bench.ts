@@ -24,6 +24,8 @@ const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 8), 1), 60);
 const MAX_BETS = Math.min(Math.max(Number(process.env.BENCH_MAX_BETS ?? 20_000), 100), 200_000);
 const TICK_SECONDS = Math.min(Math.max(Number(process.env.BENCH_TICK_SECONDS ?? 20), 5), 120);
+/** Which scenarios run (comma separated; default all): pglite, ticks, postgres — for profiling one. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'pglite,ticks,postgres').split(',').map((s) => s.trim()));
 const CONNECTIONS = 32;
 const PLAYERS = 1_000;
 const WS_CLIENTS = 2_000;
@@ -206,18 +208,26 @@ async function main(): Promise<void> {
     `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s`,
   );
 
-  const lite = await startServer(await openDatabase({ kind: 'pglite' }));
-  try {
-    rows.push(await diceScenario(lite));
-    progress(rows.at(-1)!);
-    rows.push(await tickScenario(lite));
-    progress(rows.at(-1)!);
-  } finally {
-    await lite.close();
-    await lite.database.close();
+  if (ONLY.has('pglite') || ONLY.has('ticks')) {
+    const lite = await startServer(await openDatabase({ kind: 'pglite' }));
+    try {
+      if (ONLY.has('pglite')) {
+        rows.push(await diceScenario(lite));
+        progress(rows.at(-1)!);
+      }
+      if (ONLY.has('ticks')) {
+        rows.push(await tickScenario(lite));
+        progress(rows.at(-1)!);
+      }
+    } finally {
+      await lite.close();
+      await lite.database.close();
+    }
   }
 
-  if (await postgresReachable(ADMIN_URL)) {
+  if (!ONLY.has('postgres')) {
+    // PostgreSQL scenarios left out on request.
+  } else if (await postgresReachable(ADMIN_URL)) {
     const adminUrl = new URL(ADMIN_URL);
     const name = `sorte_bets_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
