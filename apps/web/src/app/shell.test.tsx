@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, createRoutesFromElements, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { getToken, setToken } from '../lib/storage.ts';
 import { mockApi, ok } from '../test/api-mock.ts';
@@ -31,6 +31,32 @@ const SITE = {
   min_age: 18,
   telegram_link: null,
 };
+
+/** A stand-in for the browser's WebSocket: the shell's balance connection talks to it. */
+class FakeSocket extends EventTarget {
+  static all: FakeSocket[] = [];
+  readonly sent: unknown[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.all.push(this);
+    queueMicrotask(() => this.dispatchEvent(new Event('open')));
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+  }
+  push(message: unknown) {
+    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
 
 function renderAt(path: string) {
   const api = mockApi({
@@ -81,6 +107,45 @@ describe('player shell', () => {
     await userEvent.click(screen.getByTestId('logout'));
     await waitFor(() => expect(screen.getByTestId('open-login')).toBeTruthy());
     expect(getToken()).toBeNull();
+  });
+
+  it('holds one balance socket for a logged-in player: pushes update the header, logout closes it', async () => {
+    const { router } = renderAt('/');
+    await screen.findByTestId('open-login');
+    // A guest opens no socket.
+    expect(FakeSocket.all).toHaveLength(0);
+
+    act(() => setToken('t9'));
+    const balance = await screen.findByTestId('header-balance');
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const socket = FakeSocket.all[0]!;
+    await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: 't9' }]));
+    act(() =>
+      socket.push({
+        type: 'balance',
+        money: '62.50',
+        fs_money: '0.00',
+        ml_money: '0.00',
+        total_money: '62.50',
+        hold_money: '0.00',
+        reason: 'game_win',
+        order_no: null,
+      }),
+    );
+    // A user info request still in flight is cancelled: it would answer the older figure.
+    await waitFor(() => expect(balance.textContent).toBe('62.50'));
+
+    // Moving between pages keeps the one connection.
+    await act(() => router.navigate('/profile'));
+    expect(await screen.findByTestId('profile-username')).toBeTruthy();
+    expect(screen.getByTestId('header-balance').textContent).toBe('62.50');
+    expect(FakeSocket.all).toHaveLength(1);
+
+    await userEvent.click(screen.getByTestId('user-menu'));
+    await userEvent.click(screen.getByTestId('logout'));
+    await waitFor(() => expect(screen.getByTestId('open-login')).toBeTruthy());
+    expect(socket.closed).toBe(true);
+    expect(FakeSocket.all).toHaveLength(1);
   });
 
   it('opens the register and login modals as modal states, not routes', async () => {

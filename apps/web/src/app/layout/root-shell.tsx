@@ -6,6 +6,7 @@ import { ToasterHost } from '../../components/toaster-host.tsx';
 import { OfflineNotice } from '../../features/pwa/components/offline-notice.tsx';
 import { UpdateNotice } from '../../features/pwa/components/update-notice.tsx';
 import { SiteTheme } from '../../features/site/components/site-theme.tsx';
+import { BalanceConnection } from './balance-connection.tsx';
 import { ModalHost } from './modal-host.tsx';
 
 /**
@@ -26,6 +27,7 @@ export function RootShell() {
   return (
     <>
       <ScrollToTop />
+      <BalanceConnection />
       <SiteTheme />
       <OfflineNotice />
       <Suspense fallback={<Spinner />}>

@@ -2,7 +2,8 @@ import type { TUserInfo } from '@sorte/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { connectBalanceSocket } from '../../../lib/balance-socket.ts';
 import { queryClient, USER_QUERY_KEY } from '../../../lib/query-client.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
@@ -58,6 +59,9 @@ describe('payment step', () => {
       'POST /api/auth/me': () => ({ body: ok(makeUser({ money: '100.00' })) }),
     });
     queryClient.setQueryData(USER_QUERY_KEY, makeUser({ money: '0.00' }));
+    // The app shell holds the one connection; the page listens to it.
+    const stop = connectBalanceSocket();
+    onTestFinished(stop);
     render(
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={['/recharge-payment?order_no=R20261123ABC']}>
