@@ -550,6 +550,15 @@ export class CrashEngine {
     this.lowestAuto = await lowestOpenAuto(this.db, latest.id);
   }
 
+  /**
+   * The database no longer shows `round` in the phase this process holds (another process moved
+   * it on): nothing is settled from the stale view; the engine takes the database's round instead.
+   */
+  private async resync(round: TRoundSecretRow): Promise<void> {
+    this.report(new Error(`crash round ${round.id} moved on outside this engine; resynchronising`));
+    await this.recover();
+  }
+
   /** The chain's hashes, computed once per chain and kept while it is in play. */
   private hashesOf(chain: TChainRow): string[] {
     const key = chain.id.toString();
@@ -600,9 +609,11 @@ export class CrashEngine {
   }
 
   private async startRunning(round: TRoundSecretRow, now: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await moveRound(tx, round.id, 'betting', 'running', now);
-    });
+    const moved = await this.db.transaction((tx) => moveRound(tx, round.id, 'betting', 'running', now));
+    if (!moved) {
+      await this.resync(round);
+      return;
+    }
     this.round = { ...round, state: 'running', startedAt: now };
     this.summary = await betSummary(this.db, round.id);
     this.lowestAuto = await lowestOpenAuto(this.db, round.id);
@@ -625,7 +636,7 @@ export class CrashEngine {
 
   private async crash(round: TRoundSecretRow, now: number): Promise<void> {
     const paid = await this.db.transaction(async (tx) => {
-      await moveRound(tx, round.id, 'running', 'crashed', now);
+      if (!(await moveRound(tx, round.id, 'running', 'crashed', now))) return null;
       const due = await openAutoBets(tx, round.id, round.crashHundredths);
       const settled: TCrashBetRow[] = [];
       for (const bet of due) {
@@ -635,6 +646,10 @@ export class CrashEngine {
       await markRemainingLost(tx, round.id, now);
       return settled;
     });
+    if (paid === null) {
+      await this.resync(round);
+      return;
+    }
     this.round = { ...round, state: 'crashed', crashedAt: now };
     this.lowestAuto = null;
     this.broadcast({

@@ -48,7 +48,7 @@ export async function lockOpenChain(tx: Executor): Promise<TChainRow | null> {
   const [row] = await rowsOf<TChainRaw>(
     tx,
     sql`SELECT id::text, terminal_seed, terminating_hash, public_salt, length, position
-        FROM crash_chains WHERE position < length ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+        FROM crash_chains WHERE position < length ORDER BY crash_chains.id DESC LIMIT 1 FOR UPDATE`,
   );
   return row ? chainOf(row) : null;
 }
@@ -106,6 +106,8 @@ type TRoundRaw = {
   crashed_ms: number | null;
 };
 
+// These lists select `id::text`, whose output name is `id`: an ORDER BY must name the table's
+// column (crash_rounds.id), or PostgreSQL sorts by the text and '9' comes after '12'.
 const roundColumns = sql`id::text, chain_id::text, position, round_hash, hash_commitment, crash_hundredths, state,
   ${epochMs(sql`betting_ends_at`)} AS betting_ends_ms, ${epochMs(sql`started_at`)} AS started_ms,
   ${epochMs(sql`crashed_at`)} AS crashed_ms`;
@@ -149,7 +151,7 @@ export async function insertRoundSecret(
 export async function findLatestRoundSecret(executor: Executor): Promise<TRoundSecretRow | null> {
   const [row] = await rowsOf<TRoundRaw>(
     executor,
-    sql`SELECT ${roundColumns} FROM crash_rounds ORDER BY id DESC LIMIT 1`,
+    sql`SELECT ${roundColumns} FROM crash_rounds ORDER BY crash_rounds.id DESC LIMIT 1`,
   );
   return row ? roundOf(row) : null;
 }
@@ -323,7 +325,7 @@ export async function openAutoBets(
     tx,
     sql`SELECT ${betColumns} FROM crash_bets
         WHERE round_id = ${id(roundId)} AND status = 'placed' AND auto_cashout_hundredths <= ${hundredths}
-        ORDER BY auto_cashout_hundredths, id LIMIT 10000`,
+        ORDER BY auto_cashout_hundredths, crash_bets.id LIMIT 10000`,
   );
   return rows.map(betOf);
 }
