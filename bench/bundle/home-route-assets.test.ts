@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { entryAssets, homeRouteAssets, staticImports } from './home-route-assets.ts';
+import { entryAssets, homeRouteAssets, lazyChunkAssets, staticImports } from './home-route-assets.ts';
 
 describe('entryAssets', () => {
   it('finds module scripts, modulepreloads and stylesheets, and ignores the rest', () => {
@@ -53,5 +53,33 @@ describe('homeRouteAssets', () => {
     expect(assets.scripts.sort()).toEqual(['/assets/deep.js', '/assets/entry.js', '/assets/shared.js']);
     expect(assets.styles).toEqual(['/assets/app.css']);
     expect(assets.missing).toEqual(['/assets/gone.js']);
+  });
+});
+
+describe('lazyChunkAssets', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'sorte-bundle-lazy-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('adds the named lazy chunks, their static imports and stylesheets, minus what the entry holds', () => {
+    mkdirSync(join(dist, 'assets'));
+    const files: Record<string, string> = {
+      'home-route-Ab12Cd34.js': 'import{x}from"./games-Zz-9Yy8X.js";import{r}from"./react-Qq11Ww22.js";',
+      'games-Zz-9Yy8X.js': 'export const x=1;',
+      'games-Kk22Ll33.css': '.g{}',
+      'react-Qq11Ww22.js': 'export const r=1;',
+      'en-Mm44Nn55.js': 'export default {};',
+      // A longer name that merely starts like a requested one is not that chunk.
+      'en-route-Oo66Pp77.js': 'export{};',
+    };
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dist, 'assets', name), content);
+
+    const lazy = lazyChunkAssets(dist, ['home-route', 'en', 'missing'], ['/assets/react-Qq11Ww22.js']);
+    expect(lazy.scripts.sort()).toEqual([
+      '/assets/en-Mm44Nn55.js',
+      '/assets/games-Zz-9Yy8X.js',
+      '/assets/home-route-Ab12Cd34.js',
+    ]);
+    expect(lazy.styles).toEqual(['/assets/games-Kk22Ll33.css']);
+    expect(lazy.unmatched).toEqual(['missing']);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 
 /** A page names few files; this bounds the walk should the import graph ever be malformed. */
@@ -42,16 +42,9 @@ export function distFile(dist: string, sitePath: string): string {
   return join(dist, sitePath.replace(/^\//, '').split('?')[0]!);
 }
 
-/**
- * Every script and stylesheet a browser fetches for index.html before the app renders: what the
- * page names, plus the static imports of those scripts, transitively (a module runs only once all
- * its static imports have loaded).
- */
-export function homeRouteAssets(dist: string): { scripts: string[]; styles: string[]; missing: string[] } {
-  const { scripts, styles } = entryAssets(readFileSync(join(dist, 'index.html'), 'utf8'));
-  const seen = new Set<string>();
-  const missing: string[] = [];
-  const queue = scripts.map((src) => posix.normalize(src.startsWith('/') ? src : `/${src}`));
+/** Follows static imports from `start` (site paths), skipping what `seen` already holds. */
+function walkStatic(dist: string, start: readonly string[], seen: Set<string>, missing: string[]): void {
+  const queue = start.map((src) => posix.normalize(src.startsWith('/') ? src : `/${src}`));
   while (queue.length > 0 && seen.size < MAX_FILES) {
     const sitePath = queue.shift()!;
     if (seen.has(sitePath) || missing.includes(sitePath)) continue;
@@ -65,5 +58,57 @@ export function homeRouteAssets(dist: string): { scripts: string[]; styles: stri
       queue.push(posix.normalize(posix.join(posix.dirname(sitePath), specifier)));
     }
   }
+}
+
+/**
+ * Every script and stylesheet a browser fetches for index.html before the app renders: what the
+ * page names, plus the static imports of those scripts, transitively (a module runs only once all
+ * its static imports have loaded).
+ */
+export function homeRouteAssets(dist: string): { scripts: string[]; styles: string[]; missing: string[] } {
+  const { scripts, styles } = entryAssets(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const seen = new Set<string>();
+  const missing: string[] = [];
+  walkStatic(dist, scripts, seen, missing);
   return { scripts: [...seen], styles: styles.filter((path) => existsSync(distFile(dist, path))), missing };
+}
+
+/** A built chunk's name is `<module name>-<8 character hash>.<ext>`. */
+function chunkPattern(name: string, ext: string): RegExp {
+  return new RegExp(`^${name.replace(/[^\w-]/g, '')}-[\\w-]{8}\\.${ext}$`);
+}
+
+/**
+ * The lazy chunks the home page loads right after the entry (its route chunk, the game rows, the
+ * default language's catalogue) with their static imports and their stylesheets, minus what
+ * `already` holds. Named by module name, as the build names chunks.
+ */
+export function lazyChunkAssets(
+  dist: string,
+  names: readonly string[],
+  already: readonly string[],
+): { scripts: string[]; styles: string[]; unmatched: string[] } {
+  const assets = existsSync(join(dist, 'assets')) ? readdirSync(join(dist, 'assets')) : [];
+  const start: string[] = [];
+  const styles: string[] = [];
+  const unmatched: string[] = [];
+  for (const name of names) {
+    const scripts = assets.filter((file) => chunkPattern(name, 'js').test(file));
+    if (scripts.length === 0) unmatched.push(name);
+    start.push(...scripts.map((file) => `/assets/${file}`));
+    styles.push(
+      ...assets.filter((file) => chunkPattern(name, 'css').test(file)).map((file) => `/assets/${file}`),
+    );
+  }
+  const seen = new Set<string>(already);
+  walkStatic(dist, start, seen, []);
+  const scripts = [...seen].filter((path) => !already.includes(path));
+  // A stylesheet split from a shared chunk is named after that chunk (e.g. games-*.css beside games-*.js).
+  for (const path of scripts) {
+    const name = posix.basename(path).replace(/-[\w-]{8}\.js$/, '');
+    for (const file of assets.filter((candidate) => chunkPattern(name, 'css').test(candidate))) {
+      if (!styles.includes(`/assets/${file}`)) styles.push(`/assets/${file}`);
+    }
+  }
+  return { scripts, styles, unmatched };
 }

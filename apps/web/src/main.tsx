@@ -11,6 +11,10 @@ captureInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The home page is the usual first screen: its chunk downloads while the catalogue loads, not
+// after the first render asks for it (one round trip fewer on a slow phone network).
+if (window.location.pathname === '/') void import('./app/pages/home-route.tsx').catch(() => undefined);
+
 initI18n().then(() => {
   createRoot(container).render(
     <StrictMode>

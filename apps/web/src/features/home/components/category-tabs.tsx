@@ -1,11 +1,6 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
-
-// The game grids are their own chunk: the home route's first download stays the shell and the tabs.
-const CategoryGames = lazy(() =>
-  import('../../games/components/home-games.tsx').then((module) => ({ default: module.CategoryGames })),
-);
 
 /** Known category codes have translated names; an unknown one shows its code, capitalised. */
 export function categoryLabel(
@@ -16,7 +11,13 @@ export function categoryLabel(
   return translate(`categories.${code.toLowerCase()}`, { defaultValue: fallback });
 }
 
-export function CategoryTabs({ categories }: { categories: string[] }) {
+export function CategoryTabs({
+  categories,
+  renderPanel,
+}: {
+  categories: string[];
+  renderPanel: (category: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [active, setActive] = useState(0);
   const baseId = useId();
@@ -41,9 +42,7 @@ export function CategoryTabs({ categories }: { categories: string[] }) {
         ))}
       </div>
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${current}`}>
-        <Suspense fallback={null}>
-          <CategoryGames key={categories[current]} category={categories[current] ?? ''} />
-        </Suspense>
+        {renderPanel(categories[current] ?? '')}
       </div>
     </section>
   );

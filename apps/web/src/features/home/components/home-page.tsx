@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type TIconName } from '../../../components/icon.tsx';
@@ -8,10 +8,6 @@ import { useSiteData } from '../../../lib/site.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { CategoryTabs } from './category-tabs.tsx';
 
-const HomeGameRows = lazy(() =>
-  import('../../games/components/home-games.tsx').then((module) => ({ default: module.HomeGameRows })),
-);
-
 const QUICK: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/recharge', labelKey: 'nav.deposit', icon: 'wallet' },
   { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'bank' },
@@ -19,7 +15,19 @@ const QUICK: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/promotion/vip', labelKey: 'pages.promotion_vip', icon: 'crown' },
 ];
 
-export function HomePage() {
+/**
+ * The home page. The game grids come from the games feature; the app composes the two
+ * (app/pages/home-route.tsx), so features do not import each other.
+ */
+export function HomePage({
+  renderCategory,
+  gameRows,
+}: {
+  /** The games of one category tab. */
+  renderCategory: (category: string) => ReactNode;
+  /** Rows under the tabs (popular, new, recently played). */
+  gameRows: ReactNode;
+}) {
   const { t } = useTranslation();
   const { data: site, isPending } = useSiteData();
   const hasToken = useHasToken();
@@ -51,10 +59,8 @@ export function HomePage() {
           </Link>
         ))}
       </nav>
-      <CategoryTabs categories={site?.categories ?? []} />
-      <Suspense fallback={null}>
-        <HomeGameRows />
-      </Suspense>
+      <CategoryTabs categories={site?.categories ?? []} renderPanel={renderCategory} />
+      {gameRows}
     </div>
   );
 }
