@@ -1,5 +1,5 @@
 import type { TRound } from '@sorte/contract';
-import { replayBet } from '@sorte/fairness';
+import { crashPointHundredths, createHashChain, replayBet, sha256Hex } from '@sorte/fairness';
 import { describe, expect, it } from 'vitest';
 import { canonical, verifyRound } from './verify-round.ts';
 
@@ -85,6 +85,42 @@ describe('round verifier', () => {
     expect(verifyRound({ ...settledRound('dice', { bet }, stored), status: 'active' }).status).toBe(
       'unsupported',
     );
-    expect(verifyRound(settledRound('crash', {}, {})).status).toBe('unsupported');
+    expect(verifyRound(settledRound('crash', {}, {})).status).toBe('unrevealed');
+  });
+
+  it('verifies a crash bet by its place in the hash chain and its crash point', () => {
+    const chain = createHashChain('0f'.repeat(32), 50);
+    const position = 7; // round p of the chain is hashes[p - 1] (p hashes from the terminating one)
+    const roundHash = chain.hashes[position - 1]!;
+    const salt = 'a1'.repeat(16);
+    const crash = crashPointHundredths(roundHash, salt);
+    const point = `${Math.floor(crash / 100)}.${String(crash % 100).padStart(2, '0')}`;
+    const outcome = {
+      result: 'lost',
+      crash_point: point,
+      round_hash: roundHash,
+      hash_commitment: sha256Hex(roundHash),
+      chain_position: position,
+      chain_length: 50,
+      terminating_hash: chain.terminatingHash,
+      public_salt: salt,
+    };
+    expect(verifyRound(settledRound('crash', {}, outcome))).toMatchObject({
+      status: 'match',
+      recomputed: { crash_point: point, chain_position: position },
+    });
+    // A crash point, a position or a hash that is not the chain's own does not verify.
+    const wrongPoint = crash === 100 ? '1.01' : '1.00';
+    expect(verifyRound(settledRound('crash', {}, { ...outcome, crash_point: wrongPoint })).status).toBe(
+      'mismatch',
+    );
+    expect(verifyRound(settledRound('crash', {}, { ...outcome, chain_position: 8 })).status).toBe('mismatch');
+    expect(verifyRound(settledRound('crash', {}, { ...outcome, round_hash: 'ab'.repeat(32) })).status).toBe(
+      'mismatch',
+    );
+    // A bet cashed out while the round still runs has no revealed round hash yet.
+    expect(verifyRound(settledRound('crash', {}, { ...outcome, round_hash: null })).status).toBe(
+      'unrevealed',
+    );
   });
 });

@@ -1,12 +1,12 @@
 import type { TRound } from '@sorte/contract';
-import { type BetInput, replayBet } from '@sorte/fairness';
+import { type BetInput, replayBet, sha256Hex, verifyCrashRound } from '@sorte/fairness';
 
 export type TVerification =
   | { status: 'match'; recomputed: unknown }
   | { status: 'mismatch'; recomputed: unknown }
   /** The round's server seed is still secret: rotate the seed pair to reveal it. */
   | { status: 'unrevealed' }
-  /** Not a settled in-house round this page can replay (active, crash, unknown game). */
+  /** Not a settled in-house round this page can replay (active, unknown game). */
   | { status: 'unsupported' };
 
 const REPLAYABLE = ['dice', 'limbo', 'mines', 'plinko', 'keno', 'roulette', 'slot', 'hilo', 'bingo'];
@@ -51,6 +51,7 @@ export function betInputOf(round: Pick<TRound, 'game' | 'params'>): BetInput {
 export function verifyRound(
   round: Pick<TRound, 'game' | 'status' | 'params' | 'outcome' | 'fairness'>,
 ): TVerification {
+  if (round.game === 'crash' && round.status === 'settled') return verifyCrashBet(round.outcome);
   if (round.status !== 'settled' || !REPLAYABLE.includes(round.game)) return { status: 'unsupported' };
   const { server_seed: serverSeed, client_seed: clientSeed, nonce } = round.fairness;
   if (!serverSeed) return { status: 'unrevealed' };
@@ -63,4 +64,42 @@ export function verifyRound(
   return canonical(recomputed) === canonical(round.outcome)
     ? { status: 'match', recomputed }
     : { status: 'mismatch', recomputed };
+}
+
+/** "2.35" from hundredths, as the record shows a crash point. */
+function hundredthsText(hundredths: number): string {
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A crash bet is fair by the hash chain, not a seed pair: the round hash must lead to the chain's
+ * published terminating hash in exactly its position's number of SHA-256 steps, hash to the
+ * commitment shown before the round, and give the recorded crash point with the public salt.
+ */
+function verifyCrashBet(outcome: unknown): TVerification {
+  const o = (outcome ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof o[key] === 'string' ? (o[key] as string) : null);
+  const roundHash = text('round_hash');
+  const terminatingHash = text('terminating_hash');
+  const publicSalt = text('public_salt');
+  if (!roundHash) return { status: 'unrevealed' };
+  if (!terminatingHash || !publicSalt) return { status: 'unsupported' };
+  const length = Number(o.chain_length);
+  const verified = verifyCrashRound({
+    roundHash,
+    terminatingHash,
+    publicSalt,
+    ...(Number.isSafeInteger(length) && length > 0 ? { maxRounds: length } : {}),
+  });
+  const recomputed = {
+    crash_point: hundredthsText(verified.crashHundredths),
+    chain_position: verified.chain.valid ? verified.chain.roundNumber : null,
+    hash_commitment: sha256Hex(roundHash),
+  };
+  const matches =
+    verified.chain.valid &&
+    recomputed.chain_position === o.chain_position &&
+    recomputed.crash_point === o.crash_point &&
+    recomputed.hash_commitment === o.hash_commitment;
+  return { status: matches ? 'match' : 'mismatch', recomputed };
 }

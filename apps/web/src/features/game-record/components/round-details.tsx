@@ -13,6 +13,14 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function RoundDetails({ round }: { round: TRound }) {
   const { t } = useTranslation();
   const { fairness } = round;
+  // A crash bet is fair by the round's place in a hash chain: the same four values, named for it.
+  const crash = round.game === 'crash';
+  const label = {
+    hash: crash ? t('crash.evidence.commitment') : t('lobby.fair.server_seed_hash'),
+    seed: crash ? t('crash.evidence.round_hash') : t('lobby.fair.server_seed'),
+    client: crash ? t('crash.evidence.public_salt') : t('lobby.fair.client_seed'),
+    nonce: crash ? t('crash.evidence.chain_position') : t('lobby.fair.nonce'),
+  };
   return (
     <div className="round-details" data-testid="round-details">
       <dl className="round-details__grid">
@@ -46,19 +54,19 @@ export function RoundDetails({ round }: { round: TRound }) {
       <h3 className="round-details__title">{t('lobby.fair.seeds')}</h3>
       <dl className="round-details__seeds">
         <div>
-          <dt>{t('lobby.fair.server_seed_hash')}</dt>
+          <dt>{label.hash}</dt>
           <dd className="mono">{fairness.server_seed_hash}</dd>
         </div>
         <div>
-          <dt>{t('lobby.fair.server_seed')}</dt>
+          <dt>{label.seed}</dt>
           <dd className="mono">{fairness.server_seed ?? t('lobby.fair.not_revealed')}</dd>
         </div>
         <div>
-          <dt>{t('lobby.fair.client_seed')}</dt>
+          <dt>{label.client}</dt>
           <dd className="mono">{fairness.client_seed}</dd>
         </div>
         <div>
-          <dt>{t('lobby.fair.nonce')}</dt>
+          <dt>{label.nonce}</dt>
           <dd className="mono">{fairness.nonce}</dd>
         </div>
       </dl>
