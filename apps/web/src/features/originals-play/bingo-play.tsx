@@ -1,15 +1,14 @@
 import type { TRound } from '@sorte/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
 import { useOriginalRules } from '../originals/api/originals-api.ts';
+import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
-  compactMultiplier,
   formatMinorText,
+  PayList,
   placeBet,
-  RoundLine,
+  ResultBox,
   StakeField,
   settleBalance,
   type TPlayProps,
@@ -44,7 +43,6 @@ export function BingoPlay({ launch, demo, onBalance }: TPlayProps) {
   const [card, setCard] = useState<(number | null)[] | null>(null);
   const [shown, setShown] = useState<number[]>([]);
   const [last, setLast] = useState<TRound | null>(null);
-  const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -66,29 +64,25 @@ export function BingoPlay({ launch, demo, onBalance }: TPlayProps) {
     show(1);
   };
 
-  const play = async () => {
-    if (busy || stake.minor === null) return;
-    setBusy(true);
+  /** One card: the server deals it and draws until a line; the balls come out one by one. */
+  const play = async (stakeMinor: bigint) => {
     setLast(null);
     setShown([]);
-    try {
-      const answer = await placeBet(
-        'bingo',
-        { amount: formatMinorText(stake.minor) },
-        { demo, idempotencyKey: crypto.randomUUID() },
-      );
-      const { outcome } = answer.round;
-      setCard(Array.isArray(outcome.card) ? outcome.card.map((n) => (n === null ? null : Number(n))) : null);
-      draw(Array.isArray(outcome.balls) ? outcome.balls.map(Number) : [], () => {
-        setLast(answer.round);
-        settleBalance(answer, { demo, onBalance });
-        setBusy(false);
-      });
-    } catch (error) {
-      toast.error((error as ApiError).message);
-      setBusy(false);
-    }
+    const answer = await placeBet(
+      'bingo',
+      { amount: formatMinorText(stakeMinor) },
+      { demo, idempotencyKey: crypto.randomUUID() },
+    );
+    const { outcome } = answer.round;
+    setCard(Array.isArray(outcome.card) ? outcome.card.map((n) => (n === null ? null : Number(n))) : null);
+    await new Promise<void>((done) =>
+      draw(Array.isArray(outcome.balls) ? outcome.balls.map(Number) : [], done),
+    );
+    setLast(answer.round);
+    settleBalance(answer, { demo, onBalance });
+    return answer.round;
   };
+  const runner = useBetRunner({ play, stakeMinor: stake.minor, max });
 
   return (
     <section className="card play bingo" data-testid="bingo-play">
@@ -127,42 +121,30 @@ export function BingoPlay({ launch, demo, onBalance }: TPlayProps) {
           </li>
         ))}
       </ol>
-      <div className="bingo__result" data-testid="bingo-result" aria-live="polite">
-        {last && (
-          <>
-            <span className="play-label">{t('play.bingo.line_after', { count: shown.length })}</span>
-            <RoundLine round={last} />
-          </>
-        )}
-      </div>
-      {tiers.length > 0 && (
-        <ol className="keno__pays" aria-label={t('play.bingo.paytable')}>
-          {tiers.map((tier, i) => (
-            <li key={tier.max_balls} className={i === tierIndex ? 'is-hit' : ''}>
-              <span>{t('play.bingo.within', { count: tier.max_balls })}</span>
-              <strong>×{compactMultiplier(tier.multiplier)}</strong>
-            </li>
-          ))}
-        </ol>
-      )}
+      <ResultBox
+        game="bingo"
+        round={last}
+        detail={<span className="play-label">{t('play.bingo.line_after', { count: shown.length })}</span>}
+      />
+      <PayList
+        label={t('play.bingo.paytable')}
+        rows={tiers.map((tier, i) => ({
+          key: tier.max_balls,
+          label: t('play.bingo.within', { count: tier.max_balls }),
+          multiplier: tier.multiplier,
+          hit: i === tierIndex,
+        }))}
+      />
       <StakeField
         game="bingo"
         value={amount}
         onChange={setAmount}
         min={min}
         max={max}
-        disabled={busy}
+        disabled={runner.busy}
         error={stake.error}
       />
-      <button
-        type="button"
-        className="button button--primary button--block button--large"
-        data-testid="bingo-bet"
-        disabled={busy || stake.minor === null}
-        onClick={() => void play()}
-      >
-        {busy ? t('play.playing') : t('play.bingo.play')}
-      </button>
+      <BetPanel game="bingo" runner={runner} canBet={stake.minor !== null} label={t('play.bingo.play')} />
     </section>
   );
 }

@@ -1,18 +1,18 @@
-import type { TBetResponse, TRound } from '@sorte/contract';
-import { useEffect, useState } from 'react';
+import type { TRound } from '@sorte/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
 import {
   checkStake,
   formatMinorText,
+  MultiplierStat,
   RoundLine,
   StakeField,
-  settleBalance,
   shortMultiplier,
   steppedCall,
   type TPlayProps,
+  tenThousandthsOf,
   toMinor,
+  useSteppedRound,
 } from './play-shared.tsx';
 
 export type TCard = { index: number; rank: number; suit: number };
@@ -40,12 +40,6 @@ export function hiloCards(round: TRound | null): {
   return { cards, current: cards.at(-1)?.card ?? null };
 }
 
-/** "1.2375" → 12375n ten-thousandths. */
-function tenThousandths(text: string): bigint {
-  const match = /^(\d+)\.(\d{1,4})$/.exec(text);
-  return match ? BigInt(match[1] ?? '0') * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0')) : 0n;
-}
-
 function PlayingCard({ card, small = false }: { card: TCard; small?: boolean }) {
   const red = card.suit === 1 || card.suit === 2;
   return (
@@ -65,26 +59,8 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
   const [amount, setAmount] = useState(min);
-  const [round, setRound] = useState<TRound | null>(null);
-  const [busy, setBusy] = useState<'load' | 'start' | 'call' | 'cashout' | null>('load');
-
   // A round left open (reload, another tab) is resumed on the card it stopped at.
-  useEffect(() => {
-    let live = true;
-    steppedCall<{ round: TRound | null }>('hilo/active', { demo })
-      .then((answer) => {
-        if (live && answer.round) setRound(answer.round);
-      })
-      .catch(() => {
-        // Nothing to resume is the usual case; a failure here leaves a fresh table.
-      })
-      .finally(() => {
-        if (live) setBusy(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [demo]);
+  const { round, busy, run } = useSteppedRound<'start' | 'call' | 'cashout'>('hilo', { demo, onBalance });
 
   const active = round?.status === 'active';
   const stake = checkStake(amount, min, max);
@@ -92,26 +68,14 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
   const canCashOut = active && round.outcome.canCashOut === true;
   const lost = round?.status === 'settled' && round.outcome.lost === true;
   // What the round pays now: 0.99 × the fair product of the right calls (0.99 before any call).
-  const base = canCashOut ? tenThousandths(round.multiplier) : 9_900n;
+  const base = canCashOut ? tenThousandthsOf(round.multiplier) : 9_900n;
   const cashOutAmount = active ? formatMinorText(((toMinor(round.stake) ?? 0n) * base) / 10_000n) : '0.00';
-
-  const run = async (kind: 'start' | 'call' | 'cashout', call: () => Promise<TBetResponse>) => {
-    setBusy(kind);
-    try {
-      const answer = await call();
-      setRound(answer.round);
-      if (kind === 'start' || answer.round.status === 'settled') settleBalance(answer, { demo, onBalance });
-    } catch (error) {
-      toast.error((error as ApiError).message);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const start = () => {
     if (busy || stake.minor === null) return;
     const body = { amount: formatMinorText(stake.minor) };
-    void run('start', () => steppedCall('hilo/start', { demo, body, idempotencyKey: crypto.randomUUID() }));
+    const idempotencyKey = crypto.randomUUID();
+    void run('start', () => steppedCall('hilo/start', { demo, body, idempotencyKey }), true);
   };
   const makeCall = (call: 'higher' | 'lower' | 'skip') => {
     if (busy || !round || !active) return;
@@ -145,10 +109,10 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
           )}
         </div>
         <div className="hilo__status">
-          <span className="play-label">{t('play.mines.current')}</span>
-          <strong className="mines__multiplier">
-            {!round ? '—' : `×${active && !canCashOut ? '0.99' : shortMultiplier(round.multiplier)}`}
-          </strong>
+          <MultiplierStat
+            label={t('play.mines.current')}
+            value={!round ? null : active && !canCashOut ? '0.99' : shortMultiplier(round.multiplier)}
+          />
           {active && !canCashOut && <span className="play-label">{t('play.hilo.first_call')}</span>}
           {!active && <RoundLine round={round} />}
           {lost && <span className="play-line is-loss">{t('play.hilo.wrong')}</span>}

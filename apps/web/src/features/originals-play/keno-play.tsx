@@ -1,15 +1,14 @@
 import type { TRound } from '@sorte/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
 import { useOriginalRules } from '../originals/api/originals-api.ts';
+import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
-  compactMultiplier,
   formatMinorText,
+  PayList,
   placeBet,
-  RoundLine,
+  ResultBox,
   StakeField,
   settleBalance,
   type TPlayProps,
@@ -55,7 +54,6 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
   const [picks, setPicks] = useState<number[]>([]);
   const [drawn, setDrawn] = useState<number[]>([]);
   const [last, setLast] = useState<TRound | null>(null);
-  const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -63,7 +61,6 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
   const pays = kenoPays(paytable, picks.length);
   const drawnSet = new Set(drawn);
   const hits = picks.filter((n) => drawnSet.has(n)).length;
-  const canBet = !busy && stake.minor !== null && picks.length > 0;
 
   const choose = (next: number[]) => {
     setPicks(next);
@@ -80,28 +77,23 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
     show(1);
   };
 
-  const play = async () => {
-    if (!canBet || stake.minor === null) return;
-    setBusy(true);
+  /** One bet on the picks: the ten drawn numbers appear one by one, then the round is settled. */
+  const play = async (stakeMinor: bigint) => {
     setDrawn([]);
     setLast(null);
-    try {
-      const answer = await placeBet(
-        'keno',
-        { amount: formatMinorText(stake.minor), picks },
-        { demo, idempotencyKey: crypto.randomUUID() },
-      );
-      const numbers = Array.isArray(answer.round.outcome.drawn) ? answer.round.outcome.drawn.map(Number) : [];
-      reveal(numbers, () => {
-        setLast(answer.round);
-        settleBalance(answer, { demo, onBalance });
-        setBusy(false);
-      });
-    } catch (error) {
-      toast.error((error as ApiError).message);
-      setBusy(false);
-    }
+    const answer = await placeBet(
+      'keno',
+      { amount: formatMinorText(stakeMinor), picks },
+      { demo, idempotencyKey: crypto.randomUUID() },
+    );
+    const numbers = Array.isArray(answer.round.outcome.drawn) ? answer.round.outcome.drawn.map(Number) : [];
+    await new Promise<void>((done) => reveal(numbers, done));
+    setLast(answer.round);
+    settleBalance(answer, { demo, onBalance });
+    return answer.round;
   };
+  const runner = useBetRunner({ play, stakeMinor: stake.minor, max });
+  const busy = runner.busy;
 
   return (
     <section className="card play keno" data-testid="keno-play">
@@ -150,26 +142,20 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
           {t('play.keno.clear')}
         </button>
       </div>
-      {pays.length > 0 && (
-        <ol className="keno__pays" aria-label={t('play.keno.paytable')}>
-          {pays
-            .map((pay, count) => ({ pay, count }))
-            .map(({ pay, count }) => (
-              <li key={count} className={last && count === hits ? 'is-hit' : ''}>
-                <span>{t('play.keno.hit_count', { n: count })}</span>
-                <strong>×{compactMultiplier(pay)}</strong>
-              </li>
-            ))}
-        </ol>
-      )}
-      <div className="keno__result" data-testid="keno-result" aria-live="polite">
-        {last ? (
-          <>
-            <span className="play-label">{t('play.keno.hits', { hits })}</span>
-            <RoundLine round={last} />
-          </>
-        ) : null}
-      </div>
+      <PayList
+        label={t('play.keno.paytable')}
+        rows={pays.map((multiplier, count) => ({
+          key: count,
+          label: t('play.keno.hit_count', { n: count }),
+          multiplier,
+          hit: last !== null && count === hits,
+        }))}
+      />
+      <ResultBox
+        game="keno"
+        round={last}
+        detail={<span className="play-label">{t('play.keno.hits', { hits })}</span>}
+      />
       <StakeField
         game="keno"
         value={amount}
@@ -179,15 +165,12 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
         disabled={busy}
         error={stake.error}
       />
-      <button
-        type="button"
-        className="button button--primary button--block button--large"
-        data-testid="keno-bet"
-        disabled={!canBet}
-        onClick={() => void play()}
-      >
-        {busy ? t('play.playing') : t('play.bet')}
-      </button>
+      <BetPanel
+        game="keno"
+        runner={runner}
+        canBet={stake.minor !== null && picks.length > 0}
+        label={t('play.bet')}
+      />
     </section>
   );
 }

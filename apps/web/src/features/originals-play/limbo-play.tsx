@@ -1,8 +1,7 @@
 import type { TRound } from '@sorte/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
+import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
@@ -42,13 +41,11 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
   const [shown, setShown] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
   const [history, setHistory] = useState<{ id: string; value: number; win: boolean }[]>([]);
-  const [busy, setBusy] = useState(false);
   const frame = useRef(0);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const target = limboTarget(targetText);
   const stake = checkStake(amount, min, max);
-  const canBet = !busy && target !== null && stake.minor !== null;
   const payout =
     target !== null && stake.minor !== null ? formatMinorText((stake.minor * BigInt(target)) / 100n) : '0.00';
 
@@ -66,29 +63,24 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
     frame.current = requestAnimationFrame(step);
   };
 
-  const play = async () => {
-    if (!canBet || target === null || stake.minor === null) return;
-    setBusy(true);
+  /** One bet: the server's result counts up on the screen, then the round is shown and settled. */
+  const play = async (stakeMinor: bigint) => {
     setLast(null);
-    try {
-      const answer = await placeBet(
-        'limbo',
-        { amount: formatMinorText(stake.minor), target: hundredthsText(target) },
-        { demo, idempotencyKey: crypto.randomUUID() },
-      );
-      const result = Number(answer.round.outcome.resultHundredths ?? 100);
-      const win = Boolean(answer.round.outcome.win);
-      countTo(result, () => {
-        setLast(answer.round);
-        setHistory((items) => [{ id: answer.round.id, value: result, win }, ...items].slice(0, HISTORY));
-        settleBalance(answer, { demo, onBalance });
-        setBusy(false);
-      });
-    } catch (error) {
-      toast.error((error as ApiError).message);
-      setBusy(false);
-    }
+    const answer = await placeBet(
+      'limbo',
+      { amount: formatMinorText(stakeMinor), target: hundredthsText(target ?? MIN_TARGET) },
+      { demo, idempotencyKey: crypto.randomUUID() },
+    );
+    const result = Number(answer.round.outcome.resultHundredths ?? 100);
+    const win = Boolean(answer.round.outcome.win);
+    await new Promise<void>((done) => countTo(result, done));
+    setLast(answer.round);
+    setHistory((items) => [{ id: answer.round.id, value: result, win }, ...items].slice(0, HISTORY));
+    settleBalance(answer, { demo, onBalance });
+    return answer.round;
   };
+  const runner = useBetRunner({ play, stakeMinor: stake.minor, max });
+  const busy = runner.busy;
 
   const state = last ? (last.outcome.win ? ' is-win' : ' is-loss') : '';
   return (
@@ -151,15 +143,12 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
           <dd>{payout}</dd>
         </div>
       </dl>
-      <button
-        type="button"
-        className="button button--primary button--block button--large"
-        data-testid="limbo-bet"
-        disabled={!canBet}
-        onClick={() => void play()}
-      >
-        {busy ? t('play.playing') : t('play.bet')}
-      </button>
+      <BetPanel
+        game="limbo"
+        runner={runner}
+        canBet={target !== null && stake.minor !== null}
+        label={t('play.bet')}
+      />
     </section>
   );
 }

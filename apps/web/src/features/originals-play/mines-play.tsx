@@ -1,18 +1,18 @@
-import type { TBetResponse, TRound } from '@sorte/contract';
-import { useEffect, useState } from 'react';
+import type { TRound } from '@sorte/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
 import {
   checkStake,
   formatMinorText,
+  MultiplierStat,
   RoundLine,
   StakeField,
-  settleBalance,
   shortMultiplier,
   steppedCall,
   type TPlayProps,
+  tenThousandthsOf,
   toMinor,
+  useSteppedRound,
 } from './play-shared.tsx';
 
 const TILE_INDEXES = Array.from({ length: 25 }, (_, tile) => tile);
@@ -35,31 +35,13 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
   const { min_bet: min, max_bet: max } = launch.game;
   const [amount, setAmount] = useState(min);
   const [mineCount, setMineCount] = useState(3);
-  const [round, setRound] = useState<TRound | null>(null);
-  const [busy, setBusy] = useState<'start' | 'pick' | 'cashout' | 'load' | null>('load');
   const [pending, setPending] = useState<number | null>(null);
-
-  // A round left open (reload, another tab) is resumed where it stopped.
-  useEffect(() => {
-    let live = true;
-    steppedCall<{ round: TRound | null; balance: string }>('mines/active', { demo })
-      .then((answer) => {
-        if (!live) return;
-        if (answer.round) {
-          setRound(answer.round);
-          setMineCount(Number(answer.round.outcome.mines_count ?? 3));
-        }
-      })
-      .catch(() => {
-        // Nothing to resume is the usual case; a failure here leaves a fresh board.
-      })
-      .finally(() => {
-        if (live) setBusy(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [demo]);
+  // A round left open (reload, another tab) is resumed where it stopped, with its mine count.
+  const { round, busy, run } = useSteppedRound<'start' | 'pick' | 'cashout'>(
+    'mines',
+    { demo, onBalance },
+    (open) => setMineCount(Number(open.outcome.mines_count ?? 3)),
+  );
 
   const active = round?.status === 'active';
   const stake = checkStake(amount, min, max);
@@ -67,30 +49,18 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
   const opened = new Set(board.picks);
   const mineSet = new Set(board.mines);
 
-  const run = async (kind: 'start' | 'pick' | 'cashout', call: () => Promise<TBetResponse>) => {
-    setBusy(kind);
-    try {
-      const answer = await call();
-      setRound(answer.round);
-      if (kind === 'start' || answer.round.status === 'settled') settleBalance(answer, { demo, onBalance });
-    } catch (error) {
-      toast.error((error as ApiError).message);
-    } finally {
-      setBusy(null);
-      setPending(null);
-    }
-  };
-
   const start = () => {
     if (busy || stake.minor === null) return;
     const body = { amount: formatMinorText(stake.minor), mines: mineCount };
     const idempotencyKey = crypto.randomUUID();
-    void run('start', () => steppedCall('mines/start', { demo, body, idempotencyKey }));
+    void run('start', () => steppedCall('mines/start', { demo, body, idempotencyKey }), true);
   };
   const pick = (tile: number) => {
     if (busy || !round || !active || opened.has(tile)) return;
     setPending(tile);
-    void run('pick', () => steppedCall('mines/pick', { demo, body: { round_id: round.id, tile } }));
+    void run('pick', () => steppedCall('mines/pick', { demo, body: { round_id: round.id, tile } })).finally(
+      () => setPending(null),
+    );
   };
   const cashOut = () => {
     if (busy || !round || !active || board.picks.length === 0) return;
@@ -101,20 +71,14 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
   const next = active ? (round.outcome.next_multiplier as string | null) : null;
   const profit =
     active && board.picks.length > 0
-      ? formatMinorText(((toMinor(round.stake) ?? 0n) * toTenThousandths(current)) / 10_000n)
+      ? formatMinorText(((toMinor(round.stake) ?? 0n) * tenThousandthsOf(current ?? '')) / 10_000n)
       : null;
 
   return (
     <section className="card play mines" data-testid="mines-play">
       <div className="mines__status" data-testid="mines-result" aria-live="polite">
-        <div>
-          <span className="play-label">{t('play.mines.current')}</span>
-          <strong className="mines__multiplier">{current ? `×${shortMultiplier(current)}` : '—'}</strong>
-        </div>
-        <div>
-          <span className="play-label">{t('play.mines.next')}</span>
-          <strong>{next ? `×${shortMultiplier(next)}` : '—'}</strong>
-        </div>
+        <MultiplierStat label={t('play.mines.current')} value={current ? shortMultiplier(current) : null} />
+        <MultiplierStat label={t('play.mines.next')} value={next ? shortMultiplier(next) : null} />
         {!active && <RoundLine round={round} />}
         {!active && round && board.boom !== null && (
           <p className="play-line is-loss">{t('play.mines.boom')}</p>
@@ -208,11 +172,4 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
       )}
     </section>
   );
-}
-
-/** "1.2375" → 12375n (the multiplier in ten-thousandths, for a whole-centavo payout preview). */
-function toTenThousandths(text: string | undefined): bigint {
-  const match = /^(\d+)\.(\d{1,4})$/.exec(text ?? '');
-  if (!match) return 0n;
-  return BigInt(match[1] ?? '0') * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0'));
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { BingoPlay } from './bingo-play.tsx';
 import { CrashPlay } from './crash-play.tsx';
+import { DicePlay } from './dice-play.tsx';
 import { HiloPlay } from './hilo-play.tsx';
 import { KenoPlay } from './keno-play.tsx';
 import { LimboPlay } from './limbo-play.tsx';
@@ -11,8 +12,9 @@ import { RoulettePlay } from './roulette-play.tsx';
 import { SlotPlay } from './slot-play.tsx';
 import './play.css';
 
-/** The playable screen of each in-house game code (Dice lives with the game page itself). */
+/** The playable screen of each in-house game code. */
 export const PLAY_COMPONENTS: Partial<Record<string, ComponentType<TPlayProps>>> = {
+  dice: DicePlay,
   limbo: LimboPlay,
   mines: MinesPlay,
   plinko: PlinkoPlay,

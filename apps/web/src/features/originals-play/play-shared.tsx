@@ -1,7 +1,11 @@
 import type { TBetResponse, TLaunchResponse, TRound } from '@sorte/contract';
 import i18next from 'i18next';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../lib/api-client.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { originalsCall as steppedCallOf } from '../originals/api/place-bet.ts';
 
 export { placeBet } from '../originals/api/place-bet.ts';
 
@@ -132,6 +136,12 @@ export function StakeField({
   );
 }
 
+/** "1.2375" → 12375n: a multiplier in ten-thousandths, for a whole-centavo payout preview. */
+export function tenThousandthsOf(text: string): bigint {
+  const match = /^(\d+)\.(\d{1,4})$/.exec(text);
+  return match ? BigInt(match[1] ?? '0') * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0')) : 0n;
+}
+
 /** "5.6000" → "5.6", "110.0000" → "110": a multiplier as short as it can be written. */
 export const compactMultiplier = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
@@ -150,4 +160,112 @@ export function RoundLine({ round }: { round: TRound | null }) {
           : t('play.lost', { amount: round.stake })}
     </p>
   );
+}
+
+/** The result area under a board: what the round was about (`detail`) and the won/lost line. */
+export function ResultBox({
+  game,
+  round,
+  detail,
+  children,
+}: {
+  game: string;
+  round: TRound | null;
+  detail?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={`play-result ${game}__result`} data-testid={`${game}-result`} aria-live="polite">
+      {round && (
+        <>
+          {detail}
+          <RoundLine round={round} />
+          {children}
+        </>
+      )}
+    </div>
+  );
+}
+
+export interface TPayRow {
+  key: string | number;
+  label: string;
+  multiplier: string;
+  hit: boolean;
+}
+
+/** A short paytable beside a board (Keno hits, Bingo balls); the row the last round paid is lit. */
+export function PayList({ label, rows }: { label: string; rows: readonly TPayRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <ol className="play-pays" aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.key} className={row.hit ? 'is-hit' : ''}>
+          <span>{row.label}</span>
+          <strong>×{compactMultiplier(row.multiplier)}</strong>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A multiplier figure with its label (Mines and Hi-Lo show the round's current one). */
+export function MultiplierStat({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="play-stat">
+      <span className="play-label">{label}</span>
+      <strong className="play-stat__value">{value === null ? '—' : `×${value}`}</strong>
+    </div>
+  );
+}
+
+/**
+ * The open round of a stepped game (Mines, Hi-Lo): resumed from the server on arrival (a reload,
+ * another tab), then moved by `run` — start, pick/call, cash out — which shows a refusal in place and
+ * settles the balance when the stake is taken or the round is over.
+ */
+export function useSteppedRound<K extends string>(
+  game: 'mines' | 'hilo',
+  props: Pick<TPlayProps, 'demo' | 'onBalance'>,
+  onResume?: (round: TRound) => void,
+) {
+  const { demo } = props;
+  const [round, setRound] = useState<TRound | null>(null);
+  const [busy, setBusy] = useState<K | 'load' | null>('load');
+  const resume = useRef(onResume);
+  resume.current = onResume;
+
+  useEffect(() => {
+    let live = true;
+    steppedCallOf<{ round: TRound | null }>(`${game}/active`, { demo })
+      .then((answer) => {
+        if (!live || !answer.round) return;
+        setRound(answer.round);
+        resume.current?.(answer.round);
+      })
+      .catch(() => {
+        // Nothing to resume is the usual case; a failure here leaves a fresh board.
+      })
+      .finally(() => {
+        if (live) setBusy(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [demo, game]);
+
+  const run = async (kind: K, call: () => Promise<TBetResponse>, start = false) => {
+    setBusy(kind);
+    try {
+      const answer = await call();
+      setRound(answer.round);
+      if (start || answer.round.status === 'settled') settleBalance(answer, props);
+    } catch (error) {
+      toast.error((error as ApiError).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return { round, busy, run };
 }

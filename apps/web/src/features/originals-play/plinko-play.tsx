@@ -1,15 +1,14 @@
 import type { TRound } from '@sorte/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
 import { useOriginalRules } from '../originals/api/originals-api.ts';
+import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   compactMultiplier,
   formatMinorText,
   placeBet,
-  RoundLine,
+  ResultBox,
   StakeField,
   settleBalance,
   shortMultiplier,
@@ -70,7 +69,6 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
   const [landed, setLanded] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
   const [history, setHistory] = useState<{ id: string; multiplier: string; hue: number }[]>([]);
-  const [busy, setBusy] = useState(false);
   const frame = useRef(0);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
@@ -100,42 +98,37 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
     frame.current = requestAnimationFrame(tick);
   };
 
-  const drop = async () => {
-    if (busy || stake.minor === null) return;
-    setBusy(true);
+  /** One ball: it falls along the server's path, sinks into its slot, and the round is settled. */
+  const drop = async (stakeMinor: bigint) => {
     setLanded(null);
     setLast(null);
-    try {
-      const answer = await placeBet(
-        'plinko',
-        { amount: formatMinorText(stake.minor), rows, risk },
-        { demo, idempotencyKey: crypto.randomUUID() },
-      );
-      const path = Array.isArray(answer.round.outcome.path) ? answer.round.outcome.path.map(String) : [];
-      const slot = Number(answer.round.outcome.slot ?? 0);
-      dropAlong(path, rows, () => {
-        // The ball sinks into its slot, which lights up with the multiplier readable.
-        setBall(null);
-        setLanded(slot);
-        setLast(answer.round);
-        setHistory((items) =>
-          [
-            {
-              id: answer.round.id,
-              multiplier: shortMultiplier(answer.round.multiplier),
-              hue: slotHue(slot, rows + 1),
-            },
-            ...items,
-          ].slice(0, HISTORY),
-        );
-        settleBalance(answer, { demo, onBalance });
-        setBusy(false);
-      });
-    } catch (error) {
-      toast.error((error as ApiError).message);
-      setBusy(false);
-    }
+    const answer = await placeBet(
+      'plinko',
+      { amount: formatMinorText(stakeMinor), rows, risk },
+      { demo, idempotencyKey: crypto.randomUUID() },
+    );
+    const path = Array.isArray(answer.round.outcome.path) ? answer.round.outcome.path.map(String) : [];
+    const slot = Number(answer.round.outcome.slot ?? 0);
+    await new Promise<void>((done) => dropAlong(path, rows, done));
+    // The ball sinks into its slot, which lights up with the multiplier readable.
+    setBall(null);
+    setLanded(slot);
+    setLast(answer.round);
+    setHistory((items) =>
+      [
+        {
+          id: answer.round.id,
+          multiplier: shortMultiplier(answer.round.multiplier),
+          hue: slotHue(slot, rows + 1),
+        },
+        ...items,
+      ].slice(0, HISTORY),
+    );
+    settleBalance(answer, { demo, onBalance });
+    return answer.round;
   };
+  const runner = useBetRunner({ play: drop, stakeMinor: stake.minor, max });
+  const busy = runner.busy;
 
   const pegs: TBall[] = [];
   for (let r = 0; r < rows; r++) {
@@ -201,14 +194,11 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
         })}
         {ball && <circle cx={ball.x} cy={ball.y} r={Math.max(4, spacing * 0.2)} className="plinko__ball" />}
       </svg>
-      <div className="plinko__result" data-testid="plinko-result" aria-live="polite">
-        {last ? (
-          <>
-            <strong>×{shortMultiplier(last.multiplier)}</strong>
-            <RoundLine round={last} />
-          </>
-        ) : null}
-      </div>
+      <ResultBox
+        game="plinko"
+        round={last}
+        detail={last && <strong>×{shortMultiplier(last.multiplier)}</strong>}
+      />
       <div className="play-grid">
         <div>
           <label className="play-label" htmlFor="plinko-rows">
@@ -264,15 +254,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
         disabled={busy}
         error={stake.error}
       />
-      <button
-        type="button"
-        className="button button--primary button--block button--large"
-        data-testid="plinko-bet"
-        disabled={busy || stake.minor === null}
-        onClick={() => void drop()}
-      >
-        {busy ? t('play.playing') : t('play.plinko.drop')}
-      </button>
+      <BetPanel game="plinko" runner={runner} canBet={stake.minor !== null} label={t('play.plinko.drop')} />
     </section>
   );
 }

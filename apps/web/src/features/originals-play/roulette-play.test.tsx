@@ -1,9 +1,23 @@
-import { render, screen, within } from '@testing-library/react';
+import { coveredNumbers } from '@sorte/fairness';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../test/api-mock.ts';
 import { launchOf, roundOf } from './play-fixtures.ts';
-import { addChip, pocketColour, RoulettePlay, tableTotal, WHEEL } from './roulette-play.tsx';
+import {
+  addChip,
+  bestReturn,
+  chipLabel,
+  insideSpots,
+  pocketColour,
+  RoulettePlay,
+  returnOf,
+  scaleTable,
+  spotKey,
+  type TSpot,
+  tableTotal,
+  WHEEL,
+} from './roulette-play.tsx';
 
 vi.mock('../../lib/toast.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/toast.ts')>()),
@@ -82,7 +96,7 @@ describe('roulette screen', () => {
     await userEvent.click(screen.getByTestId('roulette-spot-red-'));
     await userEvent.click(screen.getByTestId('roulette-spot-red-'));
     expect(screen.getByTestId('roulette-total').textContent).toBe('3.00');
-    expect(within(screen.getByTestId('roulette-spot-red-')).getByText('2.00')).toBeTruthy();
+    expect(within(screen.getByTestId('roulette-spot-red-')).getByText('2')).toBeTruthy();
     await userEvent.click(screen.getByTestId('roulette-bet'));
     expect(await screen.findByText('You won 4.00 (×1.3333)', undefined, { timeout: 6000 })).toBeTruthy();
     expect(screen.getByTestId('roulette-result').textContent).toBe('32');
@@ -95,5 +109,125 @@ describe('roulette screen', () => {
         { type: 'red', numbers: [], amount: '2.00' },
       ],
     });
+  });
+});
+
+describe('roulette inside bets', () => {
+  it('puts every split, street, corner and line of the layout on the board once, each one the server accepts', () => {
+    const spots = insideSpots();
+    const count = (type: string) => spots.filter(({ spot }) => spot.type === type).length;
+    expect([count('split'), count('street'), count('corner'), count('line')]).toEqual([60, 12, 22, 11]);
+    expect(new Set(spots.map(({ spot }) => spotKey(spot))).size).toBe(spots.length);
+    for (const { spot } of spots) {
+      expect(() => coveredNumbers({ ...spot, stakeMinor: 1n })).not.toThrow();
+    }
+    // Two bets never share a place on the felt.
+    expect(new Set(spots.map(({ u, v }) => `${u}:${v}`)).size).toBe(spots.length);
+  });
+
+  it('places each inside bet where its numbers meet', () => {
+    const at = (type: TSpot['type'], numbers: number[]) =>
+      insideSpots().find(({ spot }) => spotKey(spot) === spotKey({ type, numbers }));
+    // 1 | 2 side by side in row 1: on the line between their columns.
+    expect(at('split', [1, 2])).toMatchObject({ u: 0.5, v: 1 });
+    // 1 above 4: on the line between rows 1 and 2.
+    expect(at('split', [1, 4])).toMatchObject({ u: 1, v: 0.5 });
+    expect(at('split', [0, 3])).toMatchObject({ u: 0, v: 2.5 });
+    expect(at('corner', [2])).toMatchObject({ u: 1, v: 2 });
+    expect(at('street', [34])).toMatchObject({ u: 11.5, v: 0 });
+    expect(at('line', [31])).toMatchObject({ u: 11, v: 0 });
+  });
+
+  it('knows what each bet pays and the best return of a table', () => {
+    expect(returnOf({ type: 'split', numbers: [1, 2] })).toBe(18);
+    expect(returnOf({ type: 'street', numbers: [4] })).toBe(12);
+    expect(returnOf({ type: 'corner', numbers: [1] })).toBe(9);
+    expect(returnOf({ type: 'line', numbers: [1] })).toBe(6);
+    let table = addChip(new Map(), { type: 'split', numbers: [1, 2] }, 100n);
+    table = addChip(table, { type: 'corner', numbers: [1] }, 100n);
+    table = addChip(table, { type: 'red', numbers: [] }, 100n);
+    // Pocket 1 (red) pays the split 18, the corner 9 and red 2: 29.00 for 3.00.
+    expect(bestReturn(table)).toBe(2_900n);
+    expect(tableTotal(scaleTable(table, 600n))).toBe(600n);
+    expect(scaleTable(table, 300n)).toBe(table);
+    expect([chipLabel(10n), chipLabel(150n), chipLabel(500_000n), chipLabel(250_000n)]).toEqual([
+      '0.1',
+      '1.5',
+      '5k',
+      '2.5k',
+    ]);
+  });
+
+  it('takes split, street, corner and line chips from the board, with undo and the bet list', async () => {
+    const api = mockApi({
+      'POST /api/originals/roulette/bet': () => ({
+        body: ok({
+          round: roundOf('roulette', { stake: '4.00', outcome: { pocket: 36, results: [] } }),
+          balance: '996.00',
+        }),
+      }),
+    });
+    render(<RoulettePlay launch={launchOf('roulette')} demo onBalance={() => {}} />);
+    await userEvent.click(screen.getByTestId('roulette-chip-1.00'));
+    await userEvent.click(screen.getByTestId('roulette-spot-split-1-2'));
+    await userEvent.click(screen.getByTestId('roulette-spot-street-4'));
+    await userEvent.click(screen.getByTestId('roulette-spot-corner-5'));
+    await userEvent.click(screen.getByTestId('roulette-spot-line-31'));
+    await userEvent.click(screen.getByTestId('roulette-spot-line-31'));
+    expect(screen.getByTestId('roulette-total').textContent).toBe('5.00');
+    await userEvent.click(screen.getByTestId('roulette-undo'));
+    expect(screen.getByTestId('roulette-total').textContent).toBe('4.00');
+    const slip = within(screen.getByTestId('roulette-slip'));
+    expect(slip.getByText('Split 1/2')).toBeTruthy();
+    expect(slip.getByText('Street 4–6')).toBeTruthy();
+    expect(slip.getByText('Corner 5/6/8/9')).toBeTruthy();
+    expect(slip.getByText('Line 31–36')).toBeTruthy();
+    expect(slip.getByText('pays 17:1')).toBeTruthy();
+    // Pocket 5 or 6 pays the street (12) and the corner (9).
+    expect(screen.getByTestId('roulette-best').textContent).toBe('21.00');
+    await userEvent.click(screen.getByTestId('roulette-bet'));
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]?.body).toMatchObject({
+      bets: [
+        { type: 'split', numbers: [1, 2], amount: '1.00' },
+        { type: 'street', numbers: [4], amount: '1.00' },
+        { type: 'corner', numbers: [5], amount: '1.00' },
+        { type: 'line', numbers: [31], amount: '1.00' },
+      ],
+    });
+  });
+
+  it('is played from the keyboard: a focused spot names its bet and payout, Enter puts a chip on it', async () => {
+    mockApi({});
+    render(<RoulettePlay launch={launchOf('roulette')} demo onBalance={() => {}} />);
+    const corner = screen.getByRole('button', { name: 'Corner 1/2/4/5, pays 8:1' });
+    corner.focus();
+    fireEvent.focus(corner);
+    expect(screen.getByTestId('roulette-preview').textContent).toBe('Corner 1/2/4/5 · pays 8:1');
+    // The numbers the focused bet covers light up on the board.
+    expect(screen.getByTestId('roulette-spot-straight-4').className).toContain('is-covered');
+    expect(screen.getByTestId('roulette-spot-straight-3').className).not.toContain('is-covered');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('0.10');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Corner 1/2/4/5' }));
+    expect(screen.getByTestId('roulette-total').textContent).toBe('0.00');
+  });
+
+  it('refuses a table over the maximum bet', async () => {
+    const api = mockApi({});
+    render(
+      <RoulettePlay
+        launch={{ ...launchOf('roulette'), game: { ...launchOf('roulette').game, max_bet: '1.00' } }}
+        demo
+        onBalance={() => {}}
+      />,
+    );
+    await userEvent.click(screen.getByTestId('roulette-chip-1.00'));
+    await userEvent.click(screen.getByTestId('roulette-spot-split-0-1'));
+    expect(screen.getByTestId('roulette-bet')).toHaveProperty('disabled', false);
+    await userEvent.click(screen.getByTestId('roulette-spot-split-0-1'));
+    expect(screen.getByText('Bet between 0.10 and 1.00')).toBeTruthy();
+    expect(screen.getByTestId('roulette-bet')).toHaveProperty('disabled', true);
+    expect(api.calls).toEqual([]);
   });
 });

@@ -1,14 +1,13 @@
 import type { TRound } from '@sorte/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
 import { useOriginalRules } from '../originals/api/originals-api.ts';
+import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
   placeBet,
-  RoundLine,
+  ResultBox,
   StakeField,
   settleBalance,
   type TPlayProps,
@@ -73,7 +72,6 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
   ]);
   const [stopped, setStopped] = useState(REELS);
   const [last, setLast] = useState<TRound | null>(null);
-  const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -89,37 +87,34 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
     else done();
   };
 
-  const spin = async () => {
-    if (busy || stake.minor === null) return;
-    setBusy(true);
+  /** One spin: the reels run at least a moment, stop one by one on the server's screen, then settle. */
+  const spin = async (stakeMinor: bigint) => {
     setLast(null);
     setStopped(0);
     const started = Date.now();
     try {
       const answer = await placeBet(
         'slot',
-        { amount: formatMinorText(stake.minor) },
+        { amount: formatMinorText(stakeMinor) },
         { demo, idempotencyKey: crypto.randomUUID() },
       );
       const next = slotScreen(answer.round.outcome);
       if (next) setScreen(next);
-      // The reels run at least a moment, then stop one by one, left to right.
       const wait = Math.max(0, MIN_SPIN_MS - (Date.now() - started));
-      timer.current = setTimeout(
-        () =>
-          stopReels(1, () => {
-            setLast(answer.round);
-            settleBalance(answer, { demo, onBalance });
-            setBusy(false);
-          }),
-        wait,
-      );
+      await new Promise((resume) => {
+        timer.current = setTimeout(resume, wait);
+      });
+      await new Promise<void>((done) => stopReels(1, done));
+      setLast(answer.round);
+      settleBalance(answer, { demo, onBalance });
+      return answer.round;
     } catch (error) {
-      toast.error((error as ApiError).message);
       setStopped(REELS);
-      setBusy(false);
+      throw error;
     }
   };
+  const runner = useBetRunner({ play: spin, stakeMinor: stake.minor, max });
+  const busy = runner.busy;
 
   return (
     <section className="card play slot" data-testid="slot-play">
@@ -165,29 +160,22 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
           </svg>
         )}
       </div>
-      <div className="slot__result" data-testid="slot-result" aria-live="polite">
-        {last && (
-          <>
-            <RoundLine round={last} />
-            {wins.length === 0 && scatterPay === 0 && (
-              <span className="play-label">{t('play.slot.no_win')}</span>
-            )}
-            <ul className="slot__wins">
-              {wins.map((win) => (
-                <li key={win.line}>
-                  {t('play.slot.line_win', {
-                    line: win.line + 1,
-                    count: win.count,
-                    symbol: t(`play.slot.symbols.${win.symbol}`, { defaultValue: win.symbol }),
-                    pay: `×${win.pay}`,
-                  })}
-                </li>
-              ))}
-              {scatterPay > 0 && <li>{t('play.slot.scatter', { count: scatters, pay: scatterPay })}</li>}
-            </ul>
-          </>
-        )}
-      </div>
+      <ResultBox game="slot" round={last}>
+        {wins.length === 0 && scatterPay === 0 && <span className="play-label">{t('play.slot.no_win')}</span>}
+        <ul className="slot__wins">
+          {wins.map((win) => (
+            <li key={win.line}>
+              {t('play.slot.line_win', {
+                line: win.line + 1,
+                count: win.count,
+                symbol: t(`play.slot.symbols.${win.symbol}`, { defaultValue: win.symbol }),
+                pay: `×${win.pay}`,
+              })}
+            </li>
+          ))}
+          {scatterPay > 0 && <li>{t('play.slot.scatter', { count: scatters, pay: scatterPay })}</li>}
+        </ul>
+      </ResultBox>
       <StakeField
         game="slot"
         value={amount}
@@ -198,15 +186,7 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
         error={stake.error}
       />
       <p className="play-label">{t('play.slot.lines')}</p>
-      <button
-        type="button"
-        className="button button--primary button--block button--large"
-        data-testid="slot-bet"
-        disabled={busy || stake.minor === null}
-        onClick={() => void spin()}
-      >
-        {busy ? t('play.playing') : t('play.slot.spin')}
-      </button>
+      <BetPanel game="slot" runner={runner} canBet={stake.minor !== null} label={t('play.slot.spin')} />
       {table.line_pays && (
         <ul className="slot__pays">
           {Object.entries(table.line_pays).map(([symbol, pays]) => (

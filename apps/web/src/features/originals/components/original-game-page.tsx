@@ -12,7 +12,6 @@ import {
 } from '../api/originals-api.ts';
 import '../originals.css';
 import { PLAY_COMPONENTS } from '../../originals-play/play-components.ts';
-import { DicePlay } from './dice-play.tsx';
 
 type TRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is TRecord =>
@@ -65,18 +64,32 @@ export function paytableLines(paytable: unknown): TPaytableLine[] {
   });
 }
 
+const rtpText = (rules: TOriginalRules) =>
+  rules.rtp === rules.rtp_max ? `${rules.rtp}%` : `${rules.rtp}% – ${rules.rtp_max}%`;
+
+/**
+ * The game's rules, limits and paytable. It stands beside the board on wide screens and under the
+ * bet controls on phones, where it folds; its heading keeps the RTP in view even when folded.
+ */
 function RulesCard({ code, rules }: { code: string; rules: TOriginalRules | undefined }) {
   const { t } = useTranslation();
   const lines = paytableLines(rules?.paytable);
   return (
-    <section className="card original__rules" data-testid="game-rules">
-      <h2 className="card__title">{t('lobby.rules_title')}</h2>
+    <details className="card original__rules" data-testid="game-rules" open>
+      <summary className="original__rules-summary">
+        <h2 className="card__title">{t('lobby.rules_title')}</h2>
+        {rules && (
+          <span className="original__rtp" data-testid="game-rtp">
+            {t('lobby.rtp')} {rtpText(rules)}
+          </span>
+        )}
+      </summary>
       <p>{t(`lobby.rules.${code}`)}</p>
       {rules && (
         <dl className="original__facts">
           <div>
             <dt>{t('lobby.rtp')}</dt>
-            <dd>{rules.rtp === rules.rtp_max ? `${rules.rtp}%` : `${rules.rtp}% – ${rules.rtp_max}%`}</dd>
+            <dd>{rtpText(rules)}</dd>
           </div>
           <div>
             <dt>{t('lobby.min_bet')}</dt>
@@ -111,7 +124,7 @@ function RulesCard({ code, rules }: { code: string; rules: TOriginalRules | unde
           </ul>
         </>
       )}
-    </section>
+    </details>
   );
 }
 
@@ -124,7 +137,7 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
   const [params] = useSearchParams();
   const demo = params.get('mode') === 'demo';
   const launch = useLaunch(code, demo);
-  // The in-house game screens other than Dice (Limbo, Mines, Plinko, Keno …).
+  // The game's own screen (Dice, Limbo, Mines, Plinko, Keno …).
   const Play = PLAY_COMPONENTS[code];
   const rules = useOriginalRules();
   const game = launch.data?.game;
@@ -163,14 +176,14 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
               {(launch.error as ApiError).message}
             </p>
           )}
-          {code !== 'dice' && !Play && <p className="original__notice">{t('lobby.play_later')}</p>}
-          <RulesCard code={code} rules={own ?? fromCatalogue} />
-          {code === 'dice' && launch.data && (
-            <DicePlay launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
-          )}
+          {!Play && <p className="original__notice">{t('lobby.play_later')}</p>}
+          {/* The board and bet controls come first: on a phone they fill the screen, the rules follow. */}
           {Play && launch.data && (
-            <Play launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
+            <div className="original__play">
+              <Play launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
+            </div>
           )}
+          <RulesCard code={code} rules={own ?? fromCatalogue} />
         </div>
       )}
     </div>

@@ -1,10 +1,16 @@
-import type { TLaunchResponse, TRound } from '@sorte/contract';
+import type { TRound } from '@sorte/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../lib/api-client.ts';
-import { queryClient, USER_QUERY_KEY } from '../../../lib/query-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { placeBet } from '../api/place-bet.ts';
+import { BetPanel, useBetRunner } from './auto-bet.tsx';
+import {
+  checkStake,
+  formatMinorText,
+  placeBet,
+  StakeField,
+  settleBalance,
+  type TPlayProps,
+  toMinor,
+} from './play-shared.tsx';
 
 const OUTCOMES = 10_000;
 const MIN_WINS = 100;
@@ -14,16 +20,7 @@ const MAX_WINS = 9_800;
 export const winningRolls = (direction: 'under' | 'over', target: number) =>
   direction === 'under' ? target : OUTCOMES - 1 - target;
 
-/** "1.50" → 150n; null for anything that is not a positive amount with up to 2 decimals. */
-export function toMinor(text: string): bigint | null {
-  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const minor = BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
-  return minor > 0n ? minor : null;
-}
-
-export const formatMinorText = (minor: bigint) =>
-  `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+export { formatMinorText, toMinor };
 
 /** Payout multiplier 9900 / wins, floored to 4 decimals, as text. */
 export function multiplierText(wins: number): string {
@@ -35,29 +32,22 @@ const hundredthsText = (value: number) =>
   `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
 
 /** The dice table: stake, over/under and target, chance and multiplier, and an animated roll. */
-export function DicePlay({
-  launch,
-  demo,
-  onBalance,
-}: {
-  launch: TLaunchResponse;
-  demo: boolean;
-  onBalance: (balance: string) => void;
-}) {
+export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
-  const [amount, setAmount] = useState(launch.game.min_bet);
+  const { min_bet: min, max_bet: max } = launch.game;
+  const [amount, setAmount] = useState(min);
   const [direction, setDirection] = useState<'under' | 'over'>('under');
   const [target, setTarget] = useState(5_000);
   const [shown, setShown] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
-  const [busy, setBusy] = useState(false);
   const frame = useRef(0);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const wins = winningRolls(direction, target);
   const valid = wins >= MIN_WINS && wins <= MAX_WINS;
-  const stake = toMinor(amount);
-  const payout = stake !== null && valid ? formatMinorText((stake * 9_900n) / BigInt(wins)) : '0.00';
+  const stake = checkStake(amount, min, max);
+  const payout =
+    stake.minor !== null && valid ? formatMinorText((stake.minor * 9_900n) / BigInt(wins)) : '0.00';
   const [low, high] =
     direction === 'under' ? [MIN_WINS, MAX_WINS] : [OUTCOMES - 1 - MAX_WINS, OUTCOMES - 1 - MIN_WINS];
 
@@ -78,28 +68,22 @@ export function DicePlay({
     frame.current = requestAnimationFrame(step);
   };
 
-  const roll = async () => {
-    if (busy || stake === null || !valid) return;
-    setBusy(true);
+  /** One roll: the number spins on the screen, stops on the server's roll, then the round is settled. */
+  const roll = async (stakeMinor: bigint) => {
     setLast(null);
-    try {
-      const answer = await placeBet(
-        'dice',
-        { amount: formatMinorText(stake), direction, target },
-        { demo, idempotencyKey: crypto.randomUUID() },
-      );
-      const rolled = Number(answer.round.outcome.roll ?? 0);
-      animateTo(rolled, () => {
-        setLast(answer.round);
-        onBalance(answer.balance);
-        if (!demo) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-        setBusy(false);
-      });
-    } catch (error) {
-      toast.error((error as ApiError).message);
-      setBusy(false);
-    }
+    const answer = await placeBet(
+      'dice',
+      { amount: formatMinorText(stakeMinor), direction, target },
+      { demo, idempotencyKey: crypto.randomUUID() },
+    );
+    const rolled = Number(answer.round.outcome.roll ?? 0);
+    await new Promise<void>((done) => animateTo(rolled, done));
+    setLast(answer.round);
+    settleBalance(answer, { demo, onBalance });
+    return answer.round;
   };
+  const runner = useBetRunner({ play: roll, stakeMinor: stake.minor, max });
+  const busy = runner.busy;
 
   const won = last ? !last.win_loss.startsWith('-') : false;
   return (
@@ -142,6 +126,7 @@ export function DicePlay({
         max={high}
         step={1}
         value={target}
+        disabled={busy}
         onChange={(event) => setTarget(Number(event.target.value))}
       />
       <fieldset className="dice__switch" aria-label={t('lobby.dice.direction')}>
@@ -151,6 +136,7 @@ export function DicePlay({
             type="button"
             className={`button button--small ${item === direction ? 'button--primary' : 'button--ghost'}`}
             aria-pressed={item === direction}
+            disabled={busy}
             onClick={() => flip(item)}
           >
             {t(`lobby.dice.${item}`)}
@@ -171,28 +157,22 @@ export function DicePlay({
           <dd>{payout}</dd>
         </div>
       </dl>
-      <label className="dice__label" htmlFor="dice-amount">
-        {t('lobby.dice.stake')}
-      </label>
-      <input
-        id="dice-amount"
-        name="amount"
-        data-testid="dice-amount"
-        className="dice__amount"
-        inputMode="decimal"
-        maxLength={13}
+      <StakeField
+        game="dice"
         value={amount}
-        onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
+        onChange={setAmount}
+        min={min}
+        max={max}
+        disabled={busy}
+        error={stake.error}
       />
-      <button
-        type="button"
-        className="button button--primary button--block button--large"
-        data-testid="dice-roll"
-        disabled={busy || stake === null || !valid}
-        onClick={() => void roll()}
-      >
-        {busy ? t('lobby.dice.rolling') : t('lobby.dice.roll')}
-      </button>
+      <BetPanel
+        game="dice"
+        betTestId="dice-roll"
+        runner={runner}
+        canBet={stake.minor !== null && valid}
+        label={t('lobby.dice.roll')}
+      />
     </section>
   );
 }
