@@ -22,6 +22,8 @@ import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { originalsRoutes } from './modules/originals/originals.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
+import { AggregatorGateway } from './modules/providers/aggregator.gateway.ts';
+import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
@@ -45,6 +47,8 @@ export type AppOptions = {
   captchaGenerator?: CaptchaGenerator;
   /** The PSP link of the money flows; server.ts attaches the connection once listening. */
   psp?: PspGateway;
+  /** The game aggregator of third-party games; server.ts attaches the connection once listening. */
+  aggregator?: AggregatorGateway;
   /** PostgreSQL URL for the realtime LISTEN connection (default: DATABASE_URL on PostgreSQL). */
   realtimeListenUrl?: string;
 };
@@ -121,9 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services: TServices = { config, db: database.db, sites, captcha, throttle, auth };
   app.decorate('services', services);
   app.decorate('psp', options.psp ?? new PspGateway());
+  const aggregator = options.aggregator ?? new AggregatorGateway();
+  app.decorate('aggregator', aggregator);
 
   // 1. External plugins.
-  await app.register(externalPlugins, { config });
+  await app.register(externalPlugins, { config, frameOrigins: () => aggregator.frameOrigins() });
   // 2. Application plugins.
   await app.register(errorHandlerPlugin);
   await app.register(requestContextPlugin, { sites });
@@ -152,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(pspPayoutWebhookRoutes);
       await api.register(bankCardsRoutes);
       await api.register(recordsRoutes);
+      await api.register(providersRoutes);
     },
     { prefix: '/api' },
   );

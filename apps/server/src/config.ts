@@ -53,6 +53,21 @@ export const ZConfig = z.object({
   PSP_WEBHOOK_URL: z.url().optional(),
   /** Loopback port of the local PSP sandbox (used when no PSP is configured); 0 picks a free one. */
   PSP_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
+  /** Third-party games: our id for the aggregator, in its callback paths /api/providers/<id>/wallet. */
+  AGGREGATOR_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'must be 2-32 lowercase letters, digits or dashes')
+    .default('sorte-demo'),
+  /** An external aggregator (with AGGREGATOR_SECRET); absent → the built-in demo aggregator. */
+  AGGREGATOR_BASE_URL: z.url().optional(),
+  /** HMAC-SHA256 key of the launch and wallet calls, shared with the aggregator. */
+  AGGREGATOR_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Where the aggregator calls our wallet; default http://127.0.0.1:<PORT>/api/providers/<id>/wallet. */
+  AGGREGATOR_WALLET_URL: z.url().optional(),
+  /** Loopback port of the demo aggregator; 0 (default) picks a free one. */
+  AGGREGATOR_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** The demo aggregator's address as players' browsers reach it (default its loopback URL). */
+  AGGREGATOR_SANDBOX_PUBLIC_URL: z.url().optional(),
 });
 export type TConfig = z.infer<typeof ZConfig>;
 

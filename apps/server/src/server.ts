@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { connectPsp } from './modules/payments/psp/psp.connection.ts';
+import { connectAggregator } from './modules/providers/aggregator.connection.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 
 /**
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await app.psp.close();
+    await app.aggregator.close();
     await database.close();
   });
 
@@ -63,6 +65,18 @@ async function main(): Promise<void> {
     },
   );
   app.psp.attach(psp);
+  // Third-party games: the aggregator calls our wallet back on this port too.
+  const aggregator = await connectAggregator(
+    { id: config.AGGREGATOR_ID, baseUrl: config.AGGREGATOR_BASE_URL, secret: config.AGGREGATOR_SECRET },
+    {
+      walletUrl:
+        config.AGGREGATOR_WALLET_URL ??
+        `http://127.0.0.1:${port}/api/providers/${config.AGGREGATOR_ID}/wallet`,
+      sandboxPort: config.AGGREGATOR_SANDBOX_PORT,
+      sandboxPublicUrl: config.AGGREGATOR_SANDBOX_PUBLIC_URL,
+    },
+  );
+  app.aggregator.attach(aggregator);
   const lines = [
     `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
     `  player site:      http://localhost:${port}/`,
@@ -70,6 +84,7 @@ async function main(): Promise<void> {
     `  API docs:         http://localhost:${port}/api/docs`,
     `  captcha:          ${config.CAPTCHA ? 'on' : 'off (CAPTCHA=off)'}`,
     `  PSP:              ${psp.sandboxUrl ? `sandbox at ${psp.sandboxUrl}/ (payer pages /pay/<txid>)` : config.PSP_BASE_URL}`,
+    `  game aggregator:  ${aggregator.sandboxUrl ? `demo aggregator at ${aggregator.sandboxUrl}/` : config.AGGREGATOR_BASE_URL}`,
   ];
   console.log(lines.join('\n'));
 }

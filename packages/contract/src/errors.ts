@@ -89,6 +89,8 @@ export const ERROR_CODES = {
   CRASH_ALREADY_BET: 409,
   /** Crash: a cash-out outside the running phase (before 1.01× or at/after the crash). */
   CRASH_CASHOUT_CLOSED: 409,
+  /** A third-party game's provider (aggregator) did not answer the launch; nothing was opened. */
+  PROVIDER_UNAVAILABLE: 503,
   /** The demo (fun-money) session token is missing, unknown or expired. */
   DEMO_SESSION_INVALID: 401,
   /** Anything we did not expect; details are only in the server log. */

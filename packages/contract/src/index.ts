@@ -12,6 +12,7 @@ export * from './languages.ts';
 export * from './messages/index.ts';
 export * from './money.ts';
 export * from './pix-key.ts';
+export * from './providers.ts';
 export * from './records.ts';
 export * from './site.ts';
 export * from './user.ts';

@@ -34,10 +34,18 @@ export const CSP_DIRECTIVES = {
 
 /** Third-party plugins, first in the stated order: security headers, rate limits, compression, docs. */
 export const externalPlugins = fp(
-  async (app: FastifyInstance, options: { config: TConfig }) => {
-    const { config } = options;
+  async (app: FastifyInstance, options: { config: TConfig; frameOrigins?: () => readonly string[] }) => {
+    const { config, frameOrigins } = options;
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        // Third-party game pages are framed from the game aggregator's origin, known once it is
+        // connected (the demo aggregator listens on a port chosen at start).
+        directives: {
+          ...CSP_DIRECTIVES,
+          frameSrc: [...CSP_DIRECTIVES.frameSrc, () => (frameOrigins?.() ?? []).join(' ') || "'self'"],
+        },
+      },
       // Served over plain http on localhost in demos; HSTS only makes sense behind TLS in production.
       strictTransportSecurity: config.NODE_ENV === 'production',
     });

@@ -61,6 +61,7 @@ export const ch: TCatalogue = {
   'errors.ROUND_NOT_ACTIVE': '該局已結算',
   'errors.ROUND_IN_PROGRESS': '請先完成目前這一局',
   'errors.GAME_UNAVAILABLE': '該遊戲目前無法使用',
+  'errors.PROVIDER_UNAVAILABLE': '遊戲供應商暫時無法連線，請稍後再試',
   'errors.CRASH_BETTING_CLOSED': '本輪下注已截止，請等待下一輪',
   'errors.CRASH_ALREADY_BET': '您在本輪已有下注',
   'errors.CRASH_CASHOUT_CLOSED': '現在無法兌現',

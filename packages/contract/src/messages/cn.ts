@@ -61,6 +61,7 @@ export const cn: TCatalogue = {
   'errors.ROUND_NOT_ACTIVE': '该局已结算',
   'errors.ROUND_IN_PROGRESS': '请先完成当前这一局',
   'errors.GAME_UNAVAILABLE': '该游戏目前不可用',
+  'errors.PROVIDER_UNAVAILABLE': '游戏供应商暂时无法连接，请稍后再试',
   'errors.CRASH_BETTING_CLOSED': '本轮下注已截止，请等待下一轮',
   'errors.CRASH_ALREADY_BET': '您在本轮已有下注',
   'errors.CRASH_CASHOUT_CLOSED': '现在无法兑现',

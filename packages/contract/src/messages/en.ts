@@ -64,6 +64,7 @@ export const en = {
   'errors.ROUND_NOT_ACTIVE': 'This round is already settled',
   'errors.ROUND_IN_PROGRESS': 'Please finish your current round first',
   'errors.GAME_UNAVAILABLE': 'This game is not available right now',
+  'errors.PROVIDER_UNAVAILABLE': 'The game provider is not reachable right now. Please try again shortly',
   'errors.CRASH_BETTING_CLOSED': 'Bets for this round are closed. Please wait for the next round',
   'errors.CRASH_ALREADY_BET': 'You already have a bet in this round',
   'errors.CRASH_CASHOUT_CLOSED': 'Cash out is not possible right now',

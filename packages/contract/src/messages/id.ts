@@ -61,6 +61,8 @@ export const id: TCatalogue = {
   'errors.ROUND_NOT_ACTIVE': 'Putaran ini sudah diselesaikan',
   'errors.ROUND_IN_PROGRESS': 'Silakan selesaikan putaran Anda saat ini terlebih dahulu',
   'errors.GAME_UNAVAILABLE': 'Permainan ini sedang tidak tersedia',
+  'errors.PROVIDER_UNAVAILABLE':
+    'Penyedia permainan sedang tidak dapat dihubungi. Silakan coba lagi sebentar lagi',
   'errors.CRASH_BETTING_CLOSED': 'Taruhan untuk ronde ini sudah ditutup. Silakan tunggu ronde berikutnya',
   'errors.CRASH_ALREADY_BET': 'Anda sudah memasang taruhan di ronde ini',
   'errors.CRASH_CASHOUT_CLOSED': 'Cash out tidak dapat dilakukan sekarang',

@@ -61,6 +61,8 @@ export const msa: TCatalogue = {
   'errors.ROUND_NOT_ACTIVE': 'Pusingan ini telah diselesaikan',
   'errors.ROUND_IN_PROGRESS': 'Sila selesaikan pusingan semasa anda terlebih dahulu',
   'errors.GAME_UNAVAILABLE': 'Permainan ini tidak tersedia buat masa ini',
+  'errors.PROVIDER_UNAVAILABLE':
+    'Penyedia permainan tidak dapat dihubungi buat masa ini. Sila cuba sebentar lagi',
   'errors.CRASH_BETTING_CLOSED':
     'Pertaruhan untuk pusingan ini telah ditutup. Sila tunggu pusingan seterusnya',
   'errors.CRASH_ALREADY_BET': 'Anda sudah mempunyai pertaruhan dalam pusingan ini',

@@ -63,6 +63,7 @@ export const pt: TCatalogue = {
   'errors.ROUND_NOT_ACTIVE': 'Esta rodada já foi liquidada',
   'errors.ROUND_IN_PROGRESS': 'Por favor, termine primeiro a rodada atual',
   'errors.GAME_UNAVAILABLE': 'Este jogo não está disponível no momento',
+  'errors.PROVIDER_UNAVAILABLE': 'O provedor do jogo não está disponível agora. Tente novamente em instantes',
   'errors.CRASH_BETTING_CLOSED': 'As apostas desta rodada estão encerradas. Aguarde a próxima rodada',
   'errors.CRASH_ALREADY_BET': 'Você já tem uma aposta nesta rodada',
   'errors.CRASH_CASHOUT_CLOSED': 'Não é possível sacar agora',

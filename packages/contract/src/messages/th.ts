@@ -61,6 +61,7 @@ export const th: TCatalogue = {
   'errors.ROUND_NOT_ACTIVE': 'รอบนี้ได้รับการชำระแล้ว',
   'errors.ROUND_IN_PROGRESS': 'กรุณาเล่นรอบปัจจุบันให้จบก่อน',
   'errors.GAME_UNAVAILABLE': 'เกมนี้ไม่พร้อมให้บริการในขณะนี้',
+  'errors.PROVIDER_UNAVAILABLE': 'ไม่สามารถเชื่อมต่อผู้ให้บริการเกมได้ในขณะนี้ โปรดลองอีกครั้งในภายหลัง',
   'errors.CRASH_BETTING_CLOSED': 'ปิดรับเดิมพันรอบนี้แล้ว กรุณารอรอบถัดไป',
   'errors.CRASH_ALREADY_BET': 'คุณมีเดิมพันในรอบนี้แล้ว',
   'errors.CRASH_CASHOUT_CLOSED': 'ไม่สามารถถอนเงินรางวัลได้ในขณะนี้',

@@ -62,6 +62,7 @@ export const vi: TCatalogue = {
   'errors.ROUND_NOT_ACTIVE': 'Ván này đã được thanh toán',
   'errors.ROUND_IN_PROGRESS': 'Vui lòng hoàn thành ván hiện tại trước',
   'errors.GAME_UNAVAILABLE': 'Trò chơi này hiện không khả dụng',
+  'errors.PROVIDER_UNAVAILABLE': 'Nhà cung cấp trò chơi hiện không phản hồi. Vui lòng thử lại sau ít phút',
   'errors.CRASH_BETTING_CLOSED': 'Đã đóng cược cho vòng này. Vui lòng chờ vòng tiếp theo',
   'errors.CRASH_ALREADY_BET': 'Bạn đã có cược trong vòng này',
   'errors.CRASH_CASHOUT_CLOSED': 'Hiện không thể rút tiền thắng',

@@ -3,14 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { touchRecentGame } from '../games/games.repo.ts';
 import { resolveGame, toGameView } from '../games/games.service.ts';
+import { thirdPartyLaunchTarget } from '../providers/providers.service.ts';
 import { createDemoSession, findDemoPlayer } from './demo.service.ts';
 import { playableBalance } from './originals.money.ts';
 
 /**
  * POST /api/day7/day7LoginV2: where the web app sends a player to play a game. In-house games run
  * in our own web app (/originals/<code>); logged-in members play for real, guests (or members who
- * ask for it) get a fun-money demo session. Third-party games need a provider connection this
- * platform does not have yet, so they are refused with GAME_UNAVAILABLE rather than faked.
+ * ask for it) get a fun-money demo session. Third-party games play at their aggregator, framed
+ * by our /play/<code> screen (modules/providers/providers.service.ts).
  */
 export async function launchGame(
   db: Db,
@@ -20,8 +21,9 @@ export async function launchGame(
 ): Promise<TLaunchResponse> {
   const game = await resolveGame(db, siteId, body);
   const view = toGameView(game);
-  if (!game.isInhouse) throw new AppError('GAME_UNAVAILABLE');
   const demo = memberId === null || body.demo === true;
+  // Third-party games play in the provider's page framed by /play/<code> (modules/providers).
+  if (!game.isInhouse) return thirdPartyLaunchTarget(db, siteId, memberId, view, demo);
   if (!demo && memberId !== null) {
     const player = { kind: 'member' as const, siteId, memberId };
     await touchRecentGame(db, memberId, game.id);

@@ -1,0 +1,2 @@
+export { type Aggregator, type AggregatorOptions, createAggregator } from './aggregator.ts';
+export { signBody, verifyBody } from './signature.ts';
