@@ -82,6 +82,8 @@ export const ZCrashHistoryResponse = z.object({ list: z.array(ZCrashHistoryRound
 /** Client → server messages of `/ws/crash` (JSON text frames). */
 export const ZCrashClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
+  /** A guest plays with the fun money of its demo session (the X-Demo-Token of the HTTP calls). */
+  z.object({ type: z.literal('demo'), demo_token: z.string().min(1).max(128) }),
   z.object({ type: z.literal('ping') }),
   z.object({
     type: z.literal('bet'),
@@ -102,6 +104,7 @@ export type TCrashServerMessage =
   | { type: 'bet_refused'; code: string; message: string }
   | { type: 'cashed_out'; round_id: string; bet_id: string; multiplier: string; payout: string }
   | { type: 'cashout_refused'; code: string; message: string }
-  | { type: 'ready'; member: boolean }
+  /** After auth (member: true) or a demo session (member: false, demo: true). */
+  | { type: 'ready'; member: boolean; demo?: boolean }
   | { type: 'pong' }
   | { type: 'error'; code: string; message: string };

@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame } from '../games/games.repo.ts';
+import { creditDemo, debitDemo, findDemoBalance } from '../originals/originals.repo.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { getBalances, transfer } from '../wallet/wallet.service.ts';
 import {
@@ -32,7 +33,7 @@ import {
   findBetByKey,
   findChain,
   findLatestRoundSecret,
-  findMemberBet,
+  findOwnBet,
   insertBet,
   insertChain,
   insertRoundSecret,
@@ -46,6 +47,7 @@ import {
   shareLockRoundSecret,
   type TChainRow,
   type TCrashBetRow,
+  type TCrashOwner,
   type TRoundSecretRow,
 } from './crash.repo.ts';
 
@@ -61,7 +63,8 @@ import {
  *     flips the bet from 'placed' with UPDATE … WHERE status = 'placed' (settles once);
  *   - the crash UPDATEs the round row (waiting for those share locks), pays the auto cash-outs at
  *     or below the crash point at exactly their target, and marks every other open bet lost.
- * The stake and the win are wallet transfers keyed `crash-bet:<id>:bet|win` in the same transaction.
+ * A member's stake and win are wallet transfers keyed `crash-bet:<id>:bet|win` in the same
+ * transaction; a guest's demo bet moves fun money on its demo session's row instead.
  * One process runs the engine: on PostgreSQL it holds an advisory lock and NOTIFYs its messages;
  * the other processes LISTEN, relay them to their sockets, take bets and cash-outs (the database
  * decides) and retry the lock every 5 s to take over when the leader goes away.
@@ -69,9 +72,24 @@ import {
 
 export type CrashClock = () => number;
 export type CrashMember = { siteId: bigint; memberId: bigint };
+/** Who bets: a member with real money, or a guest's demo session with fun money. */
+export type CrashPlayer =
+  | ({ kind: 'member' } & CrashMember)
+  | { kind: 'demo'; siteId: bigint; demoSessionId: bigint };
 export interface CrashListener {
   send(text: string): void;
-  member: CrashMember | null;
+  player: CrashPlayer | null;
+}
+
+const ownerOf = (player: CrashPlayer): TCrashOwner =>
+  player.kind === 'member' ? { memberId: player.memberId } : { demoSessionId: player.demoSessionId };
+
+/** Whether a socket's player owns the bet. */
+function owns(player: CrashPlayer | null, bet: TCrashBetRow): boolean {
+  if (!player) return false;
+  return player.kind === 'member'
+    ? bet.memberId === player.memberId
+    : bet.demoSessionId === player.demoSessionId;
 }
 
 export type CrashEngineOptions = {
@@ -99,7 +117,8 @@ const NOTIFY_CHANNEL = 'sorte_crash';
 type TNotice =
   | { kind: 'state' }
   | { kind: 'all'; text: string }
-  | { kind: 'member'; memberId: string; text: string };
+  | { kind: 'member'; memberId: string; text: string }
+  | { kind: 'demo'; demoSessionId: string; text: string };
 const STANDBY_RETRY_MS = 5_000;
 const MAX_LISTENERS = 20_000;
 
@@ -273,9 +292,14 @@ export class CrashEngine {
       await this.deliverState();
       return;
     }
-    if (notice.kind === 'member') {
+    if (notice.kind === 'member' || notice.kind === 'demo') {
       for (const listener of this.listeners) {
-        if (listener.member?.memberId.toString() === notice.memberId) this.sendTo(listener, notice.text);
+        const player = listener.player;
+        const match =
+          notice.kind === 'member'
+            ? player?.kind === 'member' && player.memberId.toString() === notice.memberId
+            : player?.kind === 'demo' && player.demoSessionId.toString() === notice.demoSessionId;
+        if (match) this.sendTo(listener, notice.text);
       }
       return;
     }
@@ -310,12 +334,12 @@ export class CrashEngine {
   // What clients see
 
   /** The current round as a client may see it: never the crash point or hash before the crash. */
-  async state(member: CrashMember | null): Promise<TCrashState> {
+  async state(player: CrashPlayer | null): Promise<TCrashState> {
     const round = this.requireRound();
     const chain = this.chain;
     const now = this.clock();
     const crashed = round.state === 'crashed';
-    const myBet = member ? await findMemberBet(this.db, round.id, member.memberId) : null;
+    const myBet = player ? await findOwnBet(this.db, round.id, ownerOf(player)) : null;
     return {
       round_id: round.id.toString(),
       phase: round.state,
@@ -327,7 +351,7 @@ export class CrashEngine {
       bets: { count: this.summary.count, total: formatMinor(this.summary.totalMinor) },
       crash_point: crashed ? formatHundredths(round.crashHundredths) : null,
       round_hash: crashed ? round.roundHash : null,
-      my_bet: myBet && myBet.memberId === member?.memberId ? betView(myBet) : null,
+      my_bet: myBet && owns(player, myBet) ? betView(myBet) : null,
     };
   }
 
@@ -344,7 +368,7 @@ export class CrashEngine {
   // Bets and cash-outs
 
   async placeBet(
-    member: CrashMember,
+    player: CrashPlayer,
     input: { amount: string; autoCashout?: string | undefined; idempotencyKey: string },
   ): Promise<{ bet: TCrashBet; balance: string; replayed: boolean }> {
     const stakeMinor = parseMinor(input.amount);
@@ -371,10 +395,10 @@ export class CrashEngine {
     const requestHash = sha256Text(JSON.stringify({ stake: stakeMinor.toString(), auto }));
     const now = this.clock();
     const placed = await this.db.transaction(async (tx) => {
-      const game = await findGame(tx, member.siteId, { name: 'crash', providerCode: 'sorte' });
+      const game = await findGame(tx, player.siteId, { name: 'crash', providerCode: 'sorte' });
       if (!game) throw new AppError('GAME_UNAVAILABLE');
       const locked = await shareLockRoundSecret(tx, round.id);
-      const previous = await findBetByKey(tx, member.memberId, input.idempotencyKey);
+      const previous = await findBetByKey(tx, ownerOf(player), input.idempotencyKey);
       if (previous) {
         if (previous.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT');
         return { bet: previous, replayed: true };
@@ -384,8 +408,8 @@ export class CrashEngine {
       }
       const bet = await insertBet(tx, {
         roundId: round.id,
-        siteId: member.siteId,
-        memberId: member.memberId,
+        siteId: player.siteId,
+        owner: ownerOf(player),
         stakeMinor,
         autoCashoutHundredths: auto,
         idempotencyKey: input.idempotencyKey,
@@ -393,11 +417,18 @@ export class CrashEngine {
         createdAt: now,
       });
       if (!bet) throw new AppError('CRASH_ALREADY_BET');
+      if (player.kind === 'demo') {
+        // Fun money: the session's own counter, never the ledger.
+        if ((await debitDemo(tx, player.demoSessionId, stakeMinor)) === null) {
+          throw new AppError('INSUFFICIENT_FUNDS');
+        }
+        return { bet, replayed: false };
+      }
       try {
         const moved = await transfer(tx, {
-          siteId: member.siteId,
+          siteId: player.siteId,
           kind: 'bet',
-          from: { memberId: member.memberId, account: 'cash' },
+          from: { memberId: player.memberId, account: 'cash' },
           to: { system: 'house' },
           amountMinor: stakeMinor,
           idempotencyKey: `crash-bet:${bet.id}:bet`,
@@ -411,25 +442,27 @@ export class CrashEngine {
       return { bet, replayed: false };
     });
     if (!placed.replayed && this.round?.id === placed.bet.roundId) {
-      this.summary = {
-        count: this.summary.count + 1,
-        totalMinor: this.summary.totalMinor + placed.bet.stakeMinor,
-      };
       if (auto !== null && (this.lowestAuto === null || auto < this.lowestAuto)) this.lowestAuto = auto;
-      this.options.onBalance?.(member, 'crash_bet');
+      if (player.kind === 'member') {
+        this.summary = {
+          count: this.summary.count + 1,
+          totalMinor: this.summary.totalMinor + placed.bet.stakeMinor,
+        };
+        this.options.onBalance?.(player, 'crash_bet');
+      }
     }
-    return { bet: betView(placed.bet), balance: await this.cashOf(member), replayed: placed.replayed };
+    return { bet: betView(placed.bet), balance: await this.balanceOf(player), replayed: placed.replayed };
   }
 
   /**
    * Cashes out the member's bet in `roundId` at the current tick's multiplier (or at its auto
    * target when the curve already passed it). Refused at or after the crash instant.
    */
-  async cashOut(member: CrashMember, roundId: bigint): Promise<{ bet: TCrashBet; balance: string }> {
+  async cashOut(player: CrashPlayer, roundId: bigint): Promise<{ bet: TCrashBet; balance: string }> {
     const now = this.clock();
     const settled = await this.db.transaction(async (tx) => {
       const round = await shareLockRoundSecret(tx, roundId);
-      const bet = round ? await findMemberBet(tx, roundId, member.memberId) : null;
+      const bet = round ? await findOwnBet(tx, roundId, ownerOf(player)) : null;
       if (!round || !bet) throw new AppError('NOT_FOUND');
       if (bet.status !== 'placed') throw new AppError('ROUND_NOT_ACTIVE');
       if (round.state !== 'running' || round.startedAt === null) throw new AppError('CRASH_CASHOUT_CLOSED');
@@ -446,7 +479,7 @@ export class CrashEngine {
       return paid;
     });
     this.announceCashOut(settled);
-    return { bet: betView(settled), balance: await this.cashOf(member) };
+    return { bet: betView(settled), balance: await this.balanceOf(player) };
   }
 
   /** Pays a bet at `hundredths` once; null when it was already settled. */
@@ -463,7 +496,9 @@ export class CrashEngine {
     );
     const settled = await markCashed(tx, bet.id, hundredths, payout, now);
     if (!settled) return null;
-    if (payout > 0n) {
+    if (payout > 0n && bet.demoSessionId !== null) {
+      await creditDemo(tx, bet.demoSessionId, payout);
+    } else if (payout > 0n && bet.memberId !== null) {
       try {
         const moved = await transfer(tx, {
           siteId: bet.siteId,
@@ -483,9 +518,10 @@ export class CrashEngine {
     return settled;
   }
 
-  private async cashOf(member: CrashMember): Promise<string> {
+  private async balanceOf(player: CrashPlayer): Promise<string> {
+    if (player.kind === 'demo') return formatMinor(await findDemoBalance(this.db, player.demoSessionId));
     try {
-      return formatMinor((await getBalances(this.db, member.memberId, { siteId: member.siteId })).cashMinor);
+      return formatMinor((await getBalances(this.db, player.memberId, { siteId: player.siteId })).cashMinor);
     } catch (error) {
       if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return formatMinor(0n);
       throw error;
@@ -674,10 +710,14 @@ export class CrashEngine {
     };
     const text = JSON.stringify(message);
     for (const listener of this.listeners) {
-      if (listener.member?.memberId === bet.memberId) this.sendTo(listener, text);
+      if (owns(listener.player, bet)) this.sendTo(listener, text);
     }
-    this.publish({ kind: 'member', memberId: bet.memberId.toString(), text });
-    this.options.onBalance?.({ siteId: bet.siteId, memberId: bet.memberId }, 'crash_win');
+    if (bet.memberId !== null) {
+      this.publish({ kind: 'member', memberId: bet.memberId.toString(), text });
+      this.options.onBalance?.({ siteId: bet.siteId, memberId: bet.memberId }, 'crash_win');
+    } else if (bet.demoSessionId !== null) {
+      this.publish({ kind: 'demo', demoSessionId: bet.demoSessionId.toString(), text });
+    }
   }
 
   private async broadcastState(): Promise<void> {
@@ -693,8 +733,8 @@ export class CrashEngine {
       ...(await this.state(null)),
     } satisfies TCrashServerMessage);
     for (const listener of this.listeners) {
-      if (listener.member) {
-        this.state(listener.member)
+      if (listener.player) {
+        this.state(listener.player)
           .then((state) => this.sendTo(listener, JSON.stringify({ type: 'state', ...state })))
           .catch(this.report);
       } else {

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { isNextRoundHash, sha256Hex, verifyCrashRound } from '@sorte/fairness';
+import {
+  crashPointHundredths,
+  createHashChain,
+  createTerminalSeed,
+  isNextRoundHash,
+  sha256Hex,
+  verifyCrashRound,
+} from '@sorte/fairness';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_TEXT, call, registerPlayer, seededDatabase } from '../../../test/app.ts';
+import { buildTestApp, CAPTCHA_TEXT, call, registerPlayer, seededDatabase } from '../../../test/app.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
+import { CRASH_RECORD_ID_BASE } from '../originals/crash-rounds.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
 import { formatHundredths, multiplierAt } from './crash.curve.ts';
@@ -393,6 +401,122 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     expect(state.body.data).toMatchObject({ round_id: next.id.toString(), phase: 'betting' });
   });
 
+  it('lets a guest bet fun money from a demo session: never the ledger, its own record', async () => {
+    const session = await call(app, { method: 'POST', url: '/api/originals/demo/session' });
+    const headers = { 'x-demo-token': session.body.data.demo_token as string };
+    const demo = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      call(app, { method, url, headers, ...(payload ? { payload } : {}) });
+    const round = await roundCrashingAtLeast(150);
+
+    const bet = await demo('POST', '/api/crash/bet', { amount: '10.00' });
+    expect(bet.status).toBe(200);
+    expect(bet.body.data).toMatchObject({ bet: { round_id: round.id.toString(), status: 'placed' } });
+    expect(bet.body.data.balance).toBe('990.00');
+    expect((await demo('POST', '/api/crash/bet', { amount: '1.00' })).body.code).toBe('CRASH_ALREADY_BET');
+    const state = await demo('GET', '/api/crash/state');
+    expect(state.body.data.my_bet).toMatchObject({ amount: '10.00', status: 'placed' });
+    // Fun money is not shown among the table's real stakes.
+    expect(state.body.data.bets).toEqual({ count: 0, total: '0.00' });
+
+    const startedAt = await run(round);
+    now = startedAt + 2_000; // the tick at 1.12×
+    const cashed = await demo('POST', '/api/crash/cashout', { round_id: round.id.toString() });
+    expect(cashed.body.data).toMatchObject({
+      bet: { status: 'cashed', cashout_multiplier: '1.12', payout: '11.20' },
+      balance: '1001.20',
+    });
+    now = startedAt + crashInstant(round.crashHundredths);
+    await engine.step();
+    const moved = await rowsOf<{ n: number }>(
+      app.services.db,
+      sql`SELECT count(*)::int AS n FROM wallet_transfers WHERE reference = ${`crash-round:${round.id}`}`,
+    );
+    expect(Number(moved[0]!.n)).toBe(0);
+
+    // The guest's record holds the bet, with the round's evidence once it crashed.
+    const record = await demo('POST', '/api/game/record', { range: 'all', game: 'crash' });
+    expect(record.body.data.list).toHaveLength(1);
+    expect(record.body.data.list[0]).toMatchObject({ game: 'crash', bet_amount: '10.00', win_loss: '1.20' });
+    const details = await demo('POST', '/api/game/record/details', { id: record.body.data.list[0].id });
+    expect(details.body.data).toMatchObject({
+      demo: true,
+      outcome: { crash_point: formatHundredths(round.crashHundredths), round_hash: round.roundHash },
+    });
+    const member = await player();
+    const foreign = await post('/api/game/record/details', member.token, { id: record.body.data.list[0].id });
+    expect(foreign.body.code).toBe('NOT_FOUND');
+
+    // An unknown token, or a stake above the fun money left, changes nothing.
+    const next = await nextRound();
+    const unknown = await call(app, {
+      method: 'POST',
+      url: '/api/crash/bet',
+      headers: { 'x-demo-token': 'A'.repeat(43) },
+      payload: { amount: '1.00' },
+    });
+    expect(unknown.body.code).toBe('DEMO_SESSION_INVALID');
+    const tooMuch = await demo('POST', '/api/crash/bet', { amount: '1001.21' });
+    expect(tooMuch.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect((await demo('GET', '/api/crash/state')).body.data).toMatchObject({
+      round_id: next.id.toString(),
+      my_bet: null,
+    });
+  });
+
+  it('takes a guest demo bet over the socket and pays its auto cash-out in fun money', async () => {
+    const round = await roundCrashingAtLeast(130);
+    const session = await call(app, { method: 'POST', url: '/api/originals/demo/session' });
+    const demoToken = session.body.data.demo_token as string;
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const { socket, inbox } = await openSocket(`ws://127.0.0.1:${port}/ws/crash`);
+    const { socket: otherSocket, inbox: other } = await openSocket(`ws://127.0.0.1:${port}/ws/crash`);
+    socket.send(JSON.stringify({ type: 'demo', demo_token: demoToken }));
+    expect(await inbox.next((m) => m.type === 'ready', 'ready')).toMatchObject({ member: false, demo: true });
+    socket.send(
+      JSON.stringify({
+        type: 'bet',
+        amount: '5.00',
+        auto_cashout: '1.10',
+        idempotency_key: `d-${randomUUID()}`,
+      }),
+    );
+    expect(await inbox.next((m) => m.type === 'bet_accepted', 'bet accepted')).toMatchObject({
+      bet: { round_id: round.id.toString(), amount: '5.00', auto_cashout: '1.10' },
+      balance: '995.00',
+    });
+    const startedAt = await run(round);
+    now = startedAt + 1_600; // the 1.10× tick: the engine pays the auto cash-out
+    await engine.step();
+    expect(await inbox.next((m) => m.type === 'cashed_out', 'cashed out')).toMatchObject({
+      round_id: round.id.toString(),
+      multiplier: '1.10',
+      payout: '5.50',
+    });
+    const state = await call(app, {
+      method: 'GET',
+      url: '/api/crash/state',
+      headers: { 'x-demo-token': demoToken },
+    });
+    expect(state.body.data.my_bet).toMatchObject({ status: 'cashed', payout: '5.50' });
+    const balance = await call(app, {
+      method: 'POST',
+      url: '/api/day7/day7LoginV2',
+      payload: { name: 'crash', demo: true, demo_token: demoToken },
+    });
+    expect(balance.body.data).toMatchObject({ mode: 'demo', balance: '1000.50' });
+    // A bad demo token is refused on the socket; other sockets never see this guest's cash-out.
+    otherSocket.send(JSON.stringify({ type: 'demo', demo_token: 'B'.repeat(43) }));
+    expect(await other.next((m) => m.type === 'error', 'refusal')).toMatchObject({
+      code: 'DEMO_SESSION_INVALID',
+    });
+    expect(other.messages.some((m) => m.type === 'cashed_out')).toBe(false);
+    now = startedAt + crashInstant(round.crashHundredths);
+    await engine.step();
+    socket.close();
+    otherSocket.close();
+  });
+
   it('publishes rounds that verify against the chain, and leaves the ledger reconciled', async () => {
     await nextRound();
     const history = await call(app, { method: 'GET', url: '/api/crash/history?limit=10' });
@@ -516,4 +640,306 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
       await leaderApp.close();
     }
   });
+});
+
+type TCrashRound = { id: string; position: number; roundHash: string; hashCommitment: string; crash: number };
+
+/**
+ * The game record with crash bets (issue 4): the member's settled crash bets sit beside the
+ * in-house rounds, in one order and one keyset paging, in the totals, with the round's evidence in
+ * the details. The crash rows are written as the engine leaves them (a genuine hash chain, used up
+ * so no engine plays it) and removed again. This block runs after the engine's tests above: they
+ * share this worker's database and expect only the rounds their engine played.
+ */
+describe.each(kinds)('game record with crash on %s', (kind) => {
+  let app: FastifyInstance;
+  let siteId: bigint;
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    siteId = (await app.services.sites.byCode('sorte'))!.id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function player(fundMinor = 10_000n) {
+    const registered = await registerPlayer(app);
+    const memberId = BigInt(registered.user.id);
+    await transfer(app.services.db, {
+      siteId,
+      kind: 'deposit',
+      from: { system: 'psp_clearing' },
+      to: { memberId, account: 'cash' },
+      amountMinor: fundMinor,
+      idempotencyKey: `test-fund:${randomUUID()}`,
+    });
+    return { token: registered.token, memberId };
+  }
+
+  const post = (url: string, token: string, payload: Record<string, unknown>) =>
+    call(app, { method: 'POST', url, token, payload });
+
+  /**
+   * A used-up chain of three rounds: round 1 still running, rounds 2 and 3 crashed. Round 2
+   * crashes at 1.50× or more so a cash-out at 1.49× is a real one.
+   */
+  async function chainOfThree(): Promise<TCrashRound[]> {
+    const salt = `salt-${randomUUID()}`;
+    for (;;) {
+      const seed = createTerminalSeed();
+      const chain = createHashChain(seed, 3);
+      if (crashPointHundredths(chain.hashes[1]!, salt) < 150) continue;
+      const [row] = await rowsOf<{ id: string }>(
+        app.services.db,
+        sql`INSERT INTO crash_chains (terminal_seed, terminating_hash, public_salt, length, position)
+            VALUES (${seed}, ${chain.terminatingHash}, ${salt}, 3, 3) RETURNING id::text`,
+      );
+      const rounds: TCrashRound[] = [];
+      for (let position = 1; position <= 3; position++) {
+        const roundHash = chain.hashes[position - 1]!;
+        const crash = crashPointHundredths(roundHash, salt);
+        const crashed = position > 1;
+        const [round] = await rowsOf<{ id: string }>(
+          app.services.db,
+          sql`INSERT INTO crash_rounds (chain_id, position, round_hash, hash_commitment, crash_hundredths, state,
+                betting_ends_at, started_at, crashed_at)
+              VALUES (${row!.id}::bigint, ${position}, ${roundHash}, ${sha256Hex(roundHash)}, ${crash},
+                ${crashed ? 'crashed' : 'running'}, now(), now(), ${crashed ? sql`now()` : sql`NULL`})
+              RETURNING id::text`,
+        );
+        rounds.push({ id: round!.id, position, roundHash, hashCommitment: sha256Hex(roundHash), crash });
+      }
+      return rounds;
+    }
+  }
+
+  /** A crash bet as settlement leaves it; returns its record id. */
+  async function crashBet(
+    round: TCrashRound,
+    memberId: bigint,
+    bet: { stakeMinor: bigint; status: 'placed' | 'cashed' | 'lost'; cashout?: number; minutesAgo?: number },
+  ): Promise<string> {
+    const cashout = bet.status === 'cashed' ? (bet.cashout ?? 101) : null;
+    const payout = cashout === null ? 0n : (bet.stakeMinor * BigInt(cashout)) / 100n;
+    const [row] = await rowsOf<{ id: string }>(
+      app.services.db,
+      sql`INSERT INTO crash_bets (round_id, site_id, member_id, stake_minor, cashout_hundredths, payout_minor,
+            status, idempotency_key, request_hash, created_at, settled_at)
+          VALUES (${round.id}::bigint, ${siteId.toString()}::bigint, ${memberId.toString()}::bigint,
+            ${bet.stakeMinor.toString()}::bigint, ${cashout}, ${payout.toString()}::bigint, ${bet.status},
+            ${randomUUID()}, 'test', now() - make_interval(mins => ${bet.minutesAgo ?? 0}),
+            ${bet.status === 'placed' ? sql`NULL` : sql`now()`})
+          RETURNING id::text`,
+    );
+    return (CRASH_RECORD_ID_BASE + BigInt(row!.id)).toString();
+  }
+
+  /**
+   * Removes this file's crash rows again: the crash engine's own tests share this database and
+   * expect only the rounds their engine played.
+   */
+  async function removeChain(rounds: TCrashRound[]) {
+    const ids = sql.join(
+      rounds.map((r) => sql`${r.id}::bigint`),
+      sql`, `,
+    );
+    await app.services.db.execute(sql`DELETE FROM crash_bets WHERE round_id IN (${ids})`);
+    const [chain] = await rowsOf<{ chain_id: string }>(
+      app.services.db,
+      sql`DELETE FROM crash_rounds WHERE id IN (${ids}) RETURNING chain_id::text`,
+    );
+    if (chain)
+      await app.services.db.execute(sql`DELETE FROM crash_chains WHERE id = ${chain.chain_id}::bigint`);
+  }
+
+  it('puts settled crash bets in the game record beside dice, paged in order, with their evidence', async () => {
+    const p = await player(100_000n);
+    const other = await player();
+    const early = await player();
+    const dice: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const bet = await post('/api/originals/dice/bet', p.token, {
+        amount: '1.00',
+        direction: 'under',
+        target: 5000,
+      });
+      expect(bet.status).toBe(200);
+      dice.push(bet.body.data.round.id);
+    }
+    const rounds = await chainOfThree();
+    try {
+      await checkRecord(p, other, early, dice, rounds);
+    } finally {
+      await removeChain(rounds);
+    }
+  });
+
+  async function checkRecord(
+    p: { token: string; memberId: bigint },
+    other: { token: string; memberId: bigint },
+    early: { token: string; memberId: bigint },
+    dice: string[],
+    rounds: TCrashRound[],
+  ) {
+    const [running, roundA, roundB] = rounds;
+    const cashoutA = '1.49';
+    const idA = await crashBet(roundA!, p.memberId, { stakeMinor: 200n, status: 'cashed', cashout: 149 });
+    const idOther = await crashBet(roundA!, other.memberId, { stakeMinor: 100n, status: 'lost' });
+    const idB = await crashBet(roundB!, p.memberId, { stakeMinor: 300n, status: 'lost' });
+    const idC = await crashBet(running!, p.memberId, { stakeMinor: 400n, status: 'placed' });
+    // Cashed out in a running round: a result already, but the crash point and hash stay secret.
+    const idEarly = await crashBet(running!, early.memberId, { stakeMinor: 100n, status: 'cashed' });
+    const earlyDetails = await post('/api/game/record/details', early.token, { id: idEarly });
+    expect(earlyDetails.status).toBe(200);
+    expect(earlyDetails.body.data.outcome).toMatchObject({
+      crash_point: null,
+      round_hash: null,
+      cashout: '1.01',
+    });
+    expect(earlyDetails.body.data.fairness.server_seed).toBeNull();
+    expect(JSON.stringify(earlyDetails.body)).not.toContain(running!.roundHash);
+    expect(JSON.stringify(await post('/api/game/record', early.token, {}))).not.toContain(running!.roundHash);
+
+    // Bet times interleave the two kinds: dice0 < crashA < dice1 < crashB.
+    const setTime = (table: 'game_rounds' | 'crash_bets', id: string, minutesAgo: number) =>
+      app.services.db.execute(
+        table === 'game_rounds'
+          ? sql`UPDATE game_rounds SET created_at = now() - make_interval(mins => ${minutesAgo}) WHERE id = ${id}::bigint`
+          : sql`UPDATE crash_bets SET created_at = now() - make_interval(mins => ${minutesAgo}) WHERE id = ${id}::bigint`,
+      );
+    await setTime('game_rounds', dice[0]!, 240);
+    await setTime('crash_bets', (BigInt(idA) - CRASH_RECORD_ID_BASE).toString(), 180);
+    await setTime('game_rounds', dice[1]!, 120);
+    await setTime('crash_bets', (BigInt(idB) - CRASH_RECORD_ID_BASE).toString(), 60);
+    const expected = [idB, dice[1], idA, dice[0]];
+
+    const all = await post('/api/game/record', p.token, { range: 'all' });
+    expect(all.status).toBe(200);
+    const list = all.body.data.list as { id: string; win_loss: string; bet_amount: string }[];
+    expect(list.map((r) => r.id)).toEqual(expected);
+    expect(list[0]).toMatchObject({
+      brand: 'Sorte Originals',
+      name: 'Crash',
+      game: 'crash',
+      bet_amount: '3.00',
+      payout: '0.00',
+      win_loss: '-3.00',
+      multiplier: '0.0000',
+      status: 'settled',
+    });
+    expect(list[2]).toMatchObject({ name: 'Crash', bet_amount: '2.00', multiplier: `${cashoutA}00` });
+    expect(list[1]).toMatchObject({ name: 'Dice', game: 'dice' });
+    const sum = list.reduce((acc, r) => acc + BigInt(r.win_loss.replace('.', '')), 0n);
+    expect(all.body.data.totals).toMatchObject({ count: 4, bet_amount: '7.00' });
+    expect(BigInt(all.body.data.totals.win_loss.replace('.', ''))).toBe(sum);
+    expect(list.map((r) => r.id)).not.toContain(idC);
+    expect(list.map((r) => r.id)).not.toContain(idOther);
+
+    // One row a page, down and back up again: every row once, in order.
+    const down: string[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const page = await post('/api/game/record', p.token, {
+        range: 'all',
+        page_size: 1,
+        ...(cursor ? { before_id: cursor } : {}),
+      });
+      down.push(...page.body.data.list.map((r: { id: string }) => r.id));
+      cursor = page.body.data.next_before_id;
+      if (!cursor) break;
+    }
+    expect(down).toEqual(expected);
+    const up: string[] = [];
+    cursor = expected[3]!;
+    for (let i = 0; i < 10; i++) {
+      const page = await post('/api/game/record', p.token, { range: 'all', page_size: 1, after_id: cursor });
+      up.unshift(...page.body.data.list.map((r: { id: string }) => r.id));
+      cursor = page.body.data.prev_after_id;
+      if (!cursor) break;
+    }
+    expect(up).toEqual(expected.slice(0, 3));
+    const page2 = await post('/api/game/record', p.token, { page_size: 2, before_id: expected[1] });
+    expect(page2.body.data.list.map((r: { id: string }) => r.id)).toEqual(expected.slice(2));
+    expect(page2.body.data).toMatchObject({ next_before_id: null, prev_after_id: expected[2] });
+
+    const onlyCrash = await post('/api/game/record', p.token, { game: 'crash' });
+    expect(onlyCrash.body.data.list.map((r: { id: string }) => r.id)).toEqual([expected[0], expected[2]]);
+    expect(onlyCrash.body.data.totals).toMatchObject({ count: 2, bet_amount: '5.00' });
+    const onlyDice = await post('/api/game/record', p.token, { game: 'dice' });
+    expect(onlyDice.body.data.list.map((r: { id: string }) => r.id)).toEqual([dice[1], dice[0]]);
+
+    // The other member sees only their own (settled) crash bet.
+    const theirs = await post('/api/game/record', other.token, {});
+    expect(theirs.body.data.list.map((r: { id: string }) => r.id)).toEqual([idOther]);
+    const foreign = await post('/api/game/record/details', other.token, {
+      id: idA,
+    });
+    expect(foreign.status).toBe(404);
+    const placed = await post('/api/game/record/details', p.token, { id: idC });
+    expect(placed.status).toBe(404);
+    expect(JSON.stringify(placed.body)).not.toContain(running!.roundHash);
+
+    const details = await post('/api/game/record/details', p.token, { id: idA });
+    expect(details.status).toBe(200);
+    const round = details.body.data;
+    expect(round).toMatchObject({
+      id: idA,
+      game: 'crash',
+      game_name: 'Crash',
+      status: 'settled',
+      demo: false,
+      stake: '2.00',
+      multiplier: `${cashoutA}00`,
+      fairness: {
+        server_seed: roundA!.roundHash,
+        server_seed_hash: roundA!.hashCommitment,
+        nonce: roundA!.position,
+      },
+    });
+    expect(round.outcome).toMatchObject({
+      result: 'cashed',
+      cashout: cashoutA,
+      crash_point: formatHundredths(roundA!.crash),
+      round_id: roundA!.id.toString(),
+      round_hash: roundA!.roundHash,
+      hash_commitment: roundA!.hashCommitment,
+      chain_position: roundA!.position,
+    });
+    const verified = verifyCrashRound({
+      roundHash: round.outcome.round_hash,
+      terminatingHash: round.outcome.terminating_hash,
+      publicSalt: round.outcome.public_salt,
+    });
+    expect(verified.chain.valid).toBe(true);
+    expect(formatHundredths(verified.crashHundredths)).toBe(round.outcome.crash_point);
+    expect(round.fairness.client_seed).toBe(round.outcome.public_salt);
+    const lost = await post('/api/game/record/details', p.token, { id: idB });
+    expect(lost.body.data).toMatchObject({ payout: '0.00', win_loss: '-3.00', multiplier: '0.0000' });
+    expect(lost.body.data.outcome).toMatchObject({
+      result: 'lost',
+      cashout: null,
+      crash_point: formatHundredths(roundB!.crash),
+      round_hash: roundB!.roundHash,
+    });
+
+    // The running round crashes (as the engine ends it): the placed bet is lost and now a result.
+    // The shared database is left with no unfinished round, as the crash engine expects.
+    await app.services.db.execute(
+      sql`UPDATE crash_rounds SET state = 'crashed', crashed_at = now() WHERE id = ${running!.id}::bigint`,
+    );
+    await app.services.db.execute(
+      sql`UPDATE crash_bets SET status = 'lost', settled_at = now()
+          WHERE round_id = ${running!.id}::bigint AND status = 'placed'`,
+    );
+    const later = await post('/api/game/record', p.token, { range: 'all' });
+    expect(later.body.data.totals).toMatchObject({ count: 5, bet_amount: '11.00' });
+    expect(later.body.data.list.map((r: { id: string }) => r.id)).toContain(idC);
+    const lostC = await post('/api/game/record/details', p.token, { id: idC });
+    expect(lostC.body.data.outcome).toMatchObject({
+      result: 'lost',
+      crash_point: formatHundredths(running!.crash),
+      round_hash: running!.roundHash,
+    });
+  }
 });

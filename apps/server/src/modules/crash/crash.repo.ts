@@ -185,11 +185,22 @@ export async function moveRound(
   return rows.length === 1;
 }
 
+/** Who a bet belongs to: a member (real money) or a guest's demo session (fun money). */
+export type TCrashOwner = { memberId: bigint } | { demoSessionId: bigint };
+
+function ownedBy(owner: TCrashOwner): SQL {
+  return 'memberId' in owner
+    ? sql`member_id = ${id(owner.memberId)}`
+    : sql`demo_session_id = ${id(owner.demoSessionId)}`;
+}
+
 export type TCrashBetRow = {
   id: bigint;
   roundId: bigint;
   siteId: bigint;
-  memberId: bigint;
+  /** Exactly one of memberId and demoSessionId is set. */
+  memberId: bigint | null;
+  demoSessionId: bigint | null;
   stakeMinor: bigint;
   autoCashoutHundredths: number | null;
   cashoutHundredths: number | null;
@@ -203,7 +214,8 @@ type TBetRaw = {
   id: string;
   round_id: string;
   site_id: string;
-  member_id: string;
+  member_id: string | null;
+  demo_session_id: string | null;
   stake_minor: string;
   auto_cashout_hundredths: number | null;
   cashout_hundredths: number | null;
@@ -213,14 +225,15 @@ type TBetRaw = {
   request_hash: string;
 };
 
-const betColumns = sql`id::text, round_id::text, site_id::text, member_id::text, stake_minor::text,
+const betColumns = sql`id::text, round_id::text, site_id::text, member_id::text, demo_session_id::text, stake_minor::text,
   auto_cashout_hundredths, cashout_hundredths, payout_minor::text, status, idempotency_key, request_hash`;
 
 const betOf = (r: TBetRaw): TCrashBetRow => ({
   id: BigInt(r.id),
   roundId: BigInt(r.round_id),
   siteId: BigInt(r.site_id),
-  memberId: BigInt(r.member_id),
+  memberId: r.member_id === null ? null : BigInt(r.member_id),
+  demoSessionId: r.demo_session_id === null ? null : BigInt(r.demo_session_id),
   stakeMinor: BigInt(r.stake_minor),
   autoCashoutHundredths: r.auto_cashout_hundredths === null ? null : Number(r.auto_cashout_hundredths),
   cashoutHundredths: r.cashout_hundredths === null ? null : Number(r.cashout_hundredths),
@@ -232,35 +245,35 @@ const betOf = (r: TBetRaw): TCrashBetRow => ({
 
 export async function findBetByKey(
   tx: Executor,
-  memberId: bigint,
+  owner: TCrashOwner,
   key: string,
 ): Promise<TCrashBetRow | null> {
   const [row] = await rowsOf<TBetRaw>(
     tx,
-    sql`SELECT ${betColumns} FROM crash_bets WHERE member_id = ${id(memberId)} AND idempotency_key = ${key}`,
+    sql`SELECT ${betColumns} FROM crash_bets WHERE ${ownedBy(owner)} AND idempotency_key = ${key}`,
   );
   return row ? betOf(row) : null;
 }
 
-export async function findMemberBet(
+export async function findOwnBet(
   executor: Executor,
   roundId: bigint,
-  memberId: bigint,
+  owner: TCrashOwner,
 ): Promise<TCrashBetRow | null> {
   const [row] = await rowsOf<TBetRaw>(
     executor,
-    sql`SELECT ${betColumns} FROM crash_bets WHERE round_id = ${id(roundId)} AND member_id = ${id(memberId)}`,
+    sql`SELECT ${betColumns} FROM crash_bets WHERE round_id = ${id(roundId)} AND ${ownedBy(owner)}`,
   );
   return row ? betOf(row) : null;
 }
 
-/** Inserts a bet; null when the member already has one in the round (the unique constraint). */
+/** Inserts a bet; null when its owner already has one in the round (a unique constraint). */
 export async function insertBet(
   tx: Executor,
   bet: {
     roundId: bigint;
     siteId: bigint;
-    memberId: bigint;
+    owner: TCrashOwner;
     stakeMinor: bigint;
     autoCashoutHundredths: number | null;
     idempotencyKey: string;
@@ -270,11 +283,13 @@ export async function insertBet(
 ): Promise<TCrashBetRow | null> {
   const [row] = await rowsOf<TBetRaw>(
     tx,
-    sql`INSERT INTO crash_bets (round_id, site_id, member_id, stake_minor, auto_cashout_hundredths,
-          idempotency_key, request_hash, created_at)
-        VALUES (${id(bet.roundId)}, ${id(bet.siteId)}, ${id(bet.memberId)}, ${id(bet.stakeMinor)},
+    sql`INSERT INTO crash_bets (round_id, site_id, member_id, demo_session_id, stake_minor,
+          auto_cashout_hundredths, idempotency_key, request_hash, created_at)
+        VALUES (${id(bet.roundId)}, ${id(bet.siteId)},
+          ${'memberId' in bet.owner ? id(bet.owner.memberId) : sql`NULL`},
+          ${'demoSessionId' in bet.owner ? id(bet.owner.demoSessionId) : sql`NULL`}, ${id(bet.stakeMinor)},
           ${bet.autoCashoutHundredths}, ${bet.idempotencyKey}, ${bet.requestHash}, ${at(bet.createdAt)})
-        ON CONFLICT (round_id, member_id) DO NOTHING
+        ON CONFLICT DO NOTHING
         RETURNING ${betColumns}`,
   );
   return row ? betOf(row) : null;
@@ -340,6 +355,7 @@ export async function lowestOpenAuto(executor: Executor, roundId: bigint): Promi
   return row?.lowest === null || row?.lowest === undefined ? null : Number(row.lowest);
 }
 
+/** The round's real-money bets (fun-money demo bets are not shown as the table's stakes). */
 export async function betSummary(
   executor: Executor,
   roundId: bigint,
@@ -347,7 +363,7 @@ export async function betSummary(
   const [row] = await rowsOf<{ count: number; total: string }>(
     executor,
     sql`SELECT count(*)::int AS count, coalesce(sum(stake_minor), 0)::text AS total
-        FROM crash_bets WHERE round_id = ${id(roundId)}`,
+        FROM crash_bets WHERE round_id = ${id(roundId)} AND member_id IS NOT NULL`,
   );
   return { count: Number(row?.count ?? 0), totalMinor: BigInt(row?.total ?? '0') };
 }

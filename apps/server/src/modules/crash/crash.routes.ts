@@ -19,8 +19,9 @@ import { AppError, isAppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
+import { requireDemoPlayer } from '../originals/demo.service.ts';
 import { formatHundredths } from './crash.curve.ts';
-import { CrashEngine, type CrashListener, type CrashMember, type CrashStartOptions } from './crash.engine.ts';
+import { CrashEngine, type CrashListener, type CrashPlayer, type CrashStartOptions } from './crash.engine.ts';
 import { crashedHistory } from './crash.repo.ts';
 
 declare module 'fastify' {
@@ -44,8 +45,9 @@ function refusal(lang: TLanguage, error: unknown): { code: string; message: stri
 /**
  * Crash: the engine, the WebSocket `GET /ws/crash` and the HTTP calls under /api/crash.
  *
- * WebSocket protocol (JSON text frames). Guests may watch; a member sends
- * `{ "type": "auth", "token": "<session token>" }` (never in the URL) to bet.
+ * WebSocket protocol (JSON text frames). Anyone may watch; a member sends
+ * `{ "type": "auth", "token": "<session token>" }` (never in the URL) to bet real money, a guest
+ * `{ "type": "demo", "demo_token": "<demo session token>" }` to bet its demo session's fun money.
  *   server → `state` at once, at every phase change and after auth (with `my_bet`);
  *            `tick { round_id, multiplier, at }` every 100 ms while running;
  *            `crashed { round_id, crash_point, round_hash }` (the first message naming them);
@@ -82,13 +84,13 @@ export const crashPlugin = fp(
 
     app.get('/ws/crash', { websocket: true, schema: { hide: true } }, (socket, request) => {
       const lang = request.lang;
-      const listener: CrashListener = { send: (text) => socket.send(text), member: null };
+      const listener: CrashListener = { send: (text) => socket.send(text), player: null };
       const send = (message: Record<string, unknown>) => socket.send(JSON.stringify(message));
       let authenticating = false;
 
       const sendState = async () => {
         try {
-          send({ type: 'state', ...(await engine.state(listener.member)) });
+          send({ type: 'state', ...(await engine.state(listener.player)) });
         } catch (error) {
           send({ type: 'error', ...refusal(lang, error) });
         }
@@ -105,12 +107,28 @@ export const crashPlugin = fp(
           send({ type: 'pong' });
           return;
         }
+        if (message.type === 'demo') {
+          if (listener.player || authenticating) return;
+          authenticating = true;
+          try {
+            const demo = await requireDemoPlayer(db, request.site.id, message.demo_token);
+            listener.player = { kind: 'demo', siteId: demo.siteId, demoSessionId: demo.demoSessionId };
+          } catch (error) {
+            send({ type: 'error', ...refusal(lang, error) });
+            return;
+          } finally {
+            authenticating = false;
+          }
+          send({ type: 'ready', member: false, demo: true });
+          await sendState();
+          return;
+        }
         if (message.type === 'auth') {
-          if (listener.member || authenticating) return;
+          if (listener.player || authenticating) return;
           authenticating = true;
           try {
             const auth = await authenticateMember(db, request.site, message.token);
-            listener.member = { siteId: auth.siteId, memberId: auth.memberId };
+            listener.player = { kind: 'member', siteId: auth.siteId, memberId: auth.memberId };
           } catch {
             send({ type: 'error', code: 'UNAUTHENTICATED', message: 'Unauthenticated.' });
             socket.close(4401, 'unauthenticated');
@@ -122,7 +140,7 @@ export const crashPlugin = fp(
           await sendState();
           return;
         }
-        const member = listener.member;
+        const member = listener.player;
         if (!member) {
           const refused = { code: 'UNAUTHENTICATED', message: 'Unauthenticated.' };
           send({ type: message.type === 'bet' ? 'bet_refused' : 'cashout_refused', ...refused });
@@ -187,17 +205,29 @@ export const crashPlugin = fp(
       async (api) => {
         const r = api.withTypeProvider<ZodTypeProvider>();
 
-        async function optionalMember(request: FastifyRequest): Promise<CrashMember | null> {
+        /** The guest demo session named by X-Demo-Token (it takes precedence, as for the originals). */
+        async function demoPlayer(request: FastifyRequest): Promise<CrashPlayer | null> {
+          const token = request.headers['x-demo-token'];
+          if (typeof token !== 'string' || token === '') return null;
+          const demo = await requireDemoPlayer(db, request.site.id, token);
+          return { kind: 'demo', siteId: demo.siteId, demoSessionId: demo.demoSessionId };
+        }
+
+        async function optionalPlayer(request: FastifyRequest): Promise<CrashPlayer | null> {
+          const demo = await demoPlayer(request);
+          if (demo) return demo;
           if (!request.headers.authorization) return null;
           await app.requireMember(request);
           const { siteId, memberId } = memberOf(request);
-          return { siteId, memberId };
+          return { kind: 'member', siteId, memberId };
         }
 
-        async function member(request: FastifyRequest): Promise<CrashMember> {
+        async function player(request: FastifyRequest): Promise<CrashPlayer> {
+          const demo = await demoPlayer(request);
+          if (demo) return demo;
           await app.requireMember(request);
           const { siteId, memberId } = memberOf(request);
-          return { siteId, memberId };
+          return { kind: 'member', siteId, memberId };
         }
 
         r.get('/crash/state', {
@@ -208,7 +238,7 @@ export const crashPlugin = fp(
             querystring: ZLangQuery,
             response: responses(ZCrashState),
           },
-          handler: async (request) => ok(request.lang, await engine.state(await optionalMember(request))),
+          handler: async (request) => ok(request.lang, await engine.state(await optionalPlayer(request))),
         });
 
         r.get('/crash/history', {
@@ -246,7 +276,7 @@ export const crashPlugin = fp(
             response: responses(ZCrashBetResponse),
           },
           handler: async (request) => {
-            const who = await member(request);
+            const who = await player(request);
             const placed = await engine.placeBet(who, {
               amount: request.body.amount,
               autoCashout: request.body.auto_cashout,
@@ -266,7 +296,7 @@ export const crashPlugin = fp(
             response: responses(ZCrashBetResponse),
           },
           handler: async (request) => {
-            const who = await member(request);
+            const who = await player(request);
             const roundId = BigInt(request.body.round_id);
             if (roundId <= 0n) throw new AppError('NOT_FOUND');
             return ok(request.lang, await engine.cashOut(who, roundId));

@@ -90,7 +90,7 @@ describe.each(kinds)('games catalogue on %s', (kind) => {
       expect(game.max_win).toBe((Number(rules.limits.maxWinMinor) / 100).toFixed(2));
       expect(Number(game.rtp)).toBeGreaterThanOrEqual(96);
       expect(Number(game.rtp_max)).toBeLessThanOrEqual(99);
-      expect(game.has_demo).toBe(game.code !== 'crash');
+      expect(game.has_demo).toBe(true); // every in-house game, crash included, has a fun-money mode
     }
   });
 
@@ -305,12 +305,18 @@ describe.each(kinds)('favourites and launch on %s', (kind) => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('GAME_UNAVAILABLE');
+    // Guests bet fun money on the shared crash rounds too.
     const crashDemo = await call(app, {
       method: 'POST',
       url: '/api/day7/day7LoginV2',
       payload: { name: 'crash' },
     });
-    expect(crashDemo.body.code).toBe('GAME_UNAVAILABLE');
+    expect(crashDemo.body.data).toMatchObject({
+      url: '/originals/crash?mode=demo',
+      mode: 'demo',
+      balance: '1000.00',
+    });
+    expect(crashDemo.body.data.demo_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const expired = await call(app, {
       method: 'POST',
       url: '/api/day7/day7LoginV2',

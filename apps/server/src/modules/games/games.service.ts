@@ -28,7 +28,8 @@ import {
 export const MAX_FAVORITES = 200;
 export const RECENT_GAMES_SHOWN = 20;
 
-const PLAYABLE_ORIGINALS: ReadonlySet<string> = new Set([...INSTANT_ORIGINALS, ...STEPPED_ORIGINALS]);
+// Crash takes fun-money bets from demo sessions on the shared rounds, like the others.
+const PLAYABLE_ORIGINALS: ReadonlySet<string> = new Set([...INSTANT_ORIGINALS, ...STEPPED_ORIGINALS, 'crash']);
 
 /** Basis points of a percent as "99.00". */
 export function formatRtp(basisPoints: number): string {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -311,80 +311,4 @@ export async function updateActiveRound(
     .where(and(eq(gameRounds.id, roundId), eq(gameRounds.status, 'active')))
     .returning({ id: gameRounds.id });
   return rows.length === 1;
-}
-
-export type TRoundPageInput = {
-  since: Date | null;
-  gameCode: string | undefined;
-  beforeId: bigint | undefined;
-  afterId: bigint | undefined;
-  limit: number;
-};
-
-function recordConditions(player: TPlayer, input: Pick<TRoundPageInput, 'since' | 'gameCode'>): SQL[] {
-  const conditions: SQL[] = [ownedBy(gameRounds, player)];
-  if (input.since) conditions.push(gte(gameRounds.createdAt, input.since));
-  if (input.gameCode) conditions.push(eq(gameRounds.gameCode, input.gameCode));
-  return conditions;
-}
-
-/** A keyset page of the player's rounds, newest first; one extra row tells whether more exist. */
-export async function findRoundPage(
-  executor: Executor,
-  player: TPlayer,
-  input: TRoundPageInput,
-): Promise<TRoundWithGame[]> {
-  const conditions = recordConditions(player, input);
-  if (input.afterId !== undefined) {
-    conditions.push(gt(gameRounds.id, input.afterId));
-    const rows = await selectRounds(executor)
-      .where(and(...conditions))
-      .orderBy(gameRounds.id)
-      .limit(input.limit);
-    return rows.map(flattenRound).reverse();
-  }
-  if (input.beforeId !== undefined) conditions.push(lt(gameRounds.id, input.beforeId));
-  const rows = await selectRounds(executor)
-    .where(and(...conditions))
-    .orderBy(desc(gameRounds.id))
-    .limit(input.limit);
-  return rows.map(flattenRound);
-}
-
-export async function roundExists(
-  executor: Executor,
-  player: TPlayer,
-  input: Pick<TRoundPageInput, 'since' | 'gameCode'>,
-  side: { olderThan: bigint } | { newerThan: bigint },
-): Promise<boolean> {
-  const conditions = recordConditions(player, input);
-  conditions.push(
-    'olderThan' in side ? lt(gameRounds.id, side.olderThan) : gt(gameRounds.id, side.newerThan),
-  );
-  const rows = await executor
-    .select({ id: gameRounds.id })
-    .from(gameRounds)
-    .where(and(...conditions))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function sumRounds(
-  executor: Executor,
-  player: TPlayer,
-  input: Pick<TRoundPageInput, 'since' | 'gameCode'>,
-): Promise<{ count: number; stakeMinor: bigint; winLossMinor: bigint }> {
-  const [row] = await executor
-    .select({
-      n: sql<string>`count(*)`,
-      stake: sql<string>`coalesce(sum(${gameRounds.stakeMinor}), 0)`,
-      winLoss: sql<string>`coalesce(sum(${gameRounds.payoutMinor} - ${gameRounds.stakeMinor}), 0)`,
-    })
-    .from(gameRounds)
-    .where(and(...recordConditions(player, input)));
-  return {
-    count: Number(row?.n ?? 0),
-    stakeMinor: BigInt(row?.stake ?? 0),
-    winLossMinor: BigInt(row?.winLoss ?? 0),
-  };
 }

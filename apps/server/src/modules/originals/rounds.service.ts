@@ -2,13 +2,15 @@ import { formatMinor, type TGameRecordResponse, type TRound } from '@sorte/contr
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
-  findRound,
-  findRoundPage,
-  roundExists,
-  sumRounds,
-  type TPlayer,
-  type TRoundWithGame,
-} from './originals.repo.ts';
+  findCrashRecord,
+  findRecordPage,
+  hundredthsText,
+  isCrashRecordId,
+  recordEntryExists,
+  sumRecord,
+  type TCrashRecord,
+} from './crash-rounds.repo.ts';
+import { findRound, type TPlayer, type TRoundWithGame } from './originals.repo.ts';
 
 /**
  * Round recall: the game record list (brand, name, bet time, bet amount, win/loss) and the full
@@ -40,7 +42,58 @@ export function toRoundView(round: TRoundWithGame): TRound {
   };
 }
 
+/**
+ * A settled crash bet as a round. Crash is fair by a hash chain, not by a seed pair; its evidence
+ * maps onto the same fields: the crash point is HMAC-SHA256(key = round hash, message = public
+ * salt), so `server_seed` is the round hash (null until the round crashed), `server_seed_hash` its
+ * SHA-256 (the commitment shown before the round), `client_seed` the chain's public salt and
+ * `nonce` the round's position in the chain. `outcome` carries the same evidence by name, with the
+ * chain's terminating hash that every round hash leads to.
+ */
+export function toCrashRoundView(bet: TCrashRecord, demo: boolean): TRound {
+  return {
+    id: bet.recordId.toString(),
+    game: 'crash',
+    game_name: bet.gameName,
+    status: 'settled',
+    demo,
+    stake: formatMinor(bet.stakeMinor),
+    payout: formatMinor(bet.payoutMinor),
+    win_loss: formatMinor(bet.payoutMinor - bet.stakeMinor),
+    multiplier: bet.cashoutHundredths === null ? '0.0000' : hundredthsText(bet.cashoutHundredths),
+    params: {
+      auto_cashout: bet.autoCashoutHundredths === null ? null : hundredthsText(bet.autoCashoutHundredths, 2),
+    },
+    outcome: {
+      result: bet.status,
+      cashout: bet.cashoutHundredths === null ? null : hundredthsText(bet.cashoutHundredths, 2),
+      crash_point: bet.crashed ? hundredthsText(bet.crashed.crashHundredths, 2) : null,
+      round_id: bet.roundId.toString(),
+      round_hash: bet.crashed?.roundHash ?? null,
+      hash_commitment: bet.hashCommitment,
+      chain_position: bet.position,
+      chain_length: bet.chainLength,
+      terminating_hash: bet.terminatingHash,
+      public_salt: bet.publicSalt,
+      crashed_at: bet.crashed?.crashedAt.toISOString() ?? null,
+    },
+    fairness: {
+      server_seed_hash: bet.hashCommitment,
+      server_seed: bet.crashed?.roundHash ?? null,
+      client_seed: bet.publicSalt,
+      nonce: bet.position,
+    },
+    created_at: bet.createdAt.toISOString(),
+    settled_at: bet.settledAt?.toISOString() ?? null,
+  };
+}
+
 export async function getRoundDetails(executor: Executor, player: TPlayer, roundId: bigint): Promise<TRound> {
+  if (isCrashRecordId(roundId)) {
+    const bet = await findCrashRecord(executor, player, roundId);
+    if (!bet) throw new AppError('NOT_FOUND');
+    return toCrashRoundView(bet, player.kind === 'demo');
+  }
   const round = await findRound(executor, player, roundId);
   if (!round) throw new AppError('NOT_FOUND');
   return toRoundView(round);
@@ -64,6 +117,7 @@ export function rangeStart(
   return new Date(localMidnight - daysBack * DAY_MS);
 }
 
+/** The record lists the in-house rounds and the member's settled crash bets, newest first. */
 export async function listGameRecord(
   executor: Executor,
   player: TPlayer,
@@ -77,7 +131,7 @@ export async function listGameRecord(
 ): Promise<TGameRecordResponse> {
   if (input.beforeId !== undefined && input.afterId !== undefined) throw new AppError('VALIDATION_FAILED');
   const filter = { since: input.since, gameCode: input.game };
-  const rows = await findRoundPage(executor, player, {
+  const rows = await findRecordPage(executor, player, {
     ...filter,
     beforeId: input.beforeId,
     afterId: input.afterId,
@@ -86,13 +140,15 @@ export async function listGameRecord(
   const first = rows[0];
   const last = rows[rows.length - 1];
   const [hasOlder, hasNewer, totals] = await Promise.all([
-    last ? roundExists(executor, player, filter, { olderThan: last.id }) : Promise.resolve(false),
-    first ? roundExists(executor, player, filter, { newerThan: first.id }) : Promise.resolve(false),
-    sumRounds(executor, player, filter),
+    last ? recordEntryExists(executor, player, filter, { olderThan: last.recordId }) : Promise.resolve(false),
+    first
+      ? recordEntryExists(executor, player, filter, { newerThan: first.recordId })
+      : Promise.resolve(false),
+    sumRecord(executor, player, filter),
   ]);
   return {
     list: rows.map((round) => ({
-      id: round.id.toString(),
+      id: round.recordId.toString(),
       brand: round.providerName,
       name: round.gameName,
       game: round.gameCode,
@@ -103,8 +159,8 @@ export async function listGameRecord(
       multiplier: round.multiplier,
       status: round.status,
     })),
-    next_before_id: hasOlder && last ? last.id.toString() : null,
-    prev_after_id: hasNewer && first ? first.id.toString() : null,
+    next_before_id: hasOlder && last ? last.recordId.toString() : null,
+    prev_after_id: hasNewer && first ? first.recordId.toString() : null,
     totals: {
       bet_amount: formatMinor(totals.stakeMinor),
       win_loss: formatMinor(totals.winLossMinor),
