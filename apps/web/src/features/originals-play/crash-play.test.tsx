@@ -177,18 +177,29 @@ describe('crash screen', () => {
     expect(screen.queryByTestId('crash-cashout')).toBeNull();
   });
 
-  it('lets a demo player watch without betting, and reconnects after the socket closes', async () => {
+  it('lets a demo player bet fun money with its demo session, and reconnects after the socket closes', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    sessionStorage.setItem('sorte.demo_token', 'D'.repeat(43));
+    const onBalance = vi.fn();
     try {
-      const { unmount } = render(<CrashPlay launch={launchOf('crash')} demo onBalance={() => {}} />);
+      const { unmount } = render(<CrashPlay launch={launchOf('crash')} demo onBalance={onBalance} />);
       expect(screen.getByTestId('crash-demo-note').textContent).toBe(
-        'Crash is played with real money after logging in. You can watch the live rounds here.',
+        'Demo mode: you bet fun money on the live rounds. Log in to play for real.',
       );
       const first = latest();
       first.open();
-      expect(first.sent).toEqual([]);
-      first.receive(stateOf({ phase: 'running', multiplier: '1.80' }));
+      // The socket names the demo session, never a member token.
+      expect(first.sent).toEqual([{ type: 'demo', demo_token: 'D'.repeat(43) }]);
+      first.receive(stateOf({ phase: 'betting' }));
       expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', true);
+      first.receive({ type: 'ready', member: false, demo: true });
+      expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', false);
+      act(() => screen.getByTestId('crash-bet').click());
+      expect(first.sent[1]).toMatchObject({ type: 'bet', amount: '0.10' });
+      first.receive({ type: 'bet_accepted', bet: betOf({ amount: '0.10' }), balance: '999.90' });
+      expect(onBalance).toHaveBeenLastCalledWith('999.90');
+      first.receive(stateOf({ phase: 'running', multiplier: '1.80' }));
+      expect(screen.getByTestId('crash-cashout')).toHaveProperty('disabled', false);
       first.close();
       expect(FakeSocket.all).toHaveLength(1);
       act(() => vi.advanceTimersByTime(1000));

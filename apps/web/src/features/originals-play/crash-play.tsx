@@ -5,6 +5,7 @@ import { api } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
 import { getToken } from '../../lib/storage.ts';
+import { getDemoToken } from '../originals/api/originals-api.ts';
 import { checkStake, formatMinorText, StakeField, type TPlayProps, toMinor } from './play-shared.tsx';
 import './crash.css';
 
@@ -91,7 +92,8 @@ function CrashCurve({ points, phase, shown }: { points: TPoint[]; phase: TCrashP
 /**
  * Crash: one shared round for everyone over `/ws/crash` — betting (countdown), running (the
  * multiplier climbs; cash out before it crashes), crashed (the point in red) — with auto cash-out.
- * Guests and demo players watch; members bet with real money once the socket said `ready`.
+ * Members bet real money, guests (demo mode) the fun money of their demo session, once the socket
+ * said `ready`; without either the round can still be watched.
  */
 export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
@@ -188,7 +190,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           break;
         }
         case 'ready':
-          setReady(message.member);
+          setReady(message.member || message.demo === true);
           break;
         case 'bet_accepted': {
           setPending(null);
@@ -237,7 +239,9 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
         setConnected(true);
         setGaveUp(false);
         const token = getToken();
-        if (token && !demo) ws.send(JSON.stringify({ type: 'auth', token }));
+        const demoToken = demo ? getDemoToken() : null;
+        if (demoToken) ws.send(JSON.stringify({ type: 'demo', demo_token: demoToken }));
+        else if (token && !demo) ws.send(JSON.stringify({ type: 'auth', token }));
       };
       ws.onmessage = (event) => {
         if (typeof event.data !== 'string') return;
@@ -321,7 +325,6 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
   const auto = autoCashoutTarget(autoText);
   const myRoundBet = myBet && myBet.round_id === roundId ? myBet : null;
   const canBet =
-    !demo &&
     ready &&
     connected &&
     phase === 'betting' &&
@@ -461,8 +464,8 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           onChange={setAmount}
           min={min}
           max={max}
-          disabled={demo || pending !== null}
-          error={demo ? null : stake.error}
+          disabled={pending !== null}
+          error={stake.error}
         />
         <div>
           <label className="play-label" htmlFor="crash-auto">
@@ -476,7 +479,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
             maxLength={10}
             placeholder={t('crash.auto_placeholder')}
             value={autoText}
-            disabled={demo || pending !== null}
+            disabled={pending !== null}
             aria-invalid={!auto.valid}
             onChange={(event) => setAutoText(event.target.value.replace(/[^\d.]/g, ''))}
           />
@@ -509,7 +512,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
         </button>
       )}
       {!demo && !getToken() && <p className="crash__hint">{t('crash.login_to_bet')}</p>}
-      {!demo && getToken() && phase !== 'betting' && !myRoundBet && (
+      {(demo || getToken()) && phase !== 'betting' && !myRoundBet && (
         <p className="crash__hint">{t('crash.wait_next')}</p>
       )}
     </section>
