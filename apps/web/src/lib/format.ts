@@ -1,4 +1,5 @@
-import { CURRENCY } from '@sorte/contract';
+import { CURRENCY, LANGUAGE_TAGS } from '@sorte/contract';
+import { currentLanguage } from './i18n.ts';
 
 /**
  * Money arrives as the contract's decimal string ("1234.56"). We show it as is — never through a
@@ -16,4 +17,18 @@ export function levelLabel(
   name: string,
 ) {
   return name ? translate(`vip_levels.${name.toLowerCase()}`, { defaultValue: name }) : '';
+}
+
+/**
+ * An ISO time in the reader's chosen language (not the browser's), date and time to the second:
+ * rounds a few seconds apart must read apart. '—' when absent, the text itself when unreadable.
+ */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  }).format(date);
 }

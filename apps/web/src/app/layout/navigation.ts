@@ -24,6 +24,8 @@ export const SIDE_MENU: readonly { titleKey: string; items: readonly TNavItem[] 
       { to: '/game', labelKey: 'nav.games', icon: 'game' },
       { to: '/video', labelKey: 'pages.video', icon: 'video' },
       { to: '/searchGames', labelKey: 'pages.search_games', icon: 'search' },
+      { to: '/game-record', labelKey: 'lobby.record.title', icon: 'list' },
+      { to: '/fairness', labelKey: 'lobby.fair.title', icon: 'shield' },
     ],
   },
   {

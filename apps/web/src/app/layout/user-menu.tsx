@@ -12,6 +12,8 @@ const LINKS: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/recharge', labelKey: 'nav.deposit', icon: 'wallet' },
   { to: '/withdraw', labelKey: 'pages.withdraw', icon: 'bank' },
   { to: '/order-center', labelKey: 'pages.order_center', icon: 'list' },
+  { to: '/game-record', labelKey: 'lobby.record.title', icon: 'game' },
+  { to: '/fairness', labelKey: 'lobby.fair.title', icon: 'shield' },
   { to: '/security-center', labelKey: 'pages.security_center', icon: 'shield' },
 ];
 

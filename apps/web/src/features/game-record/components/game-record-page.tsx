@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import {
   RECORD_RANGES,
   type TRecordCursor,
@@ -12,7 +12,7 @@ import {
   useGameRecord,
   useRound,
 } from '../api/game-record-api.ts';
-import { formatDateTime, RoundDetails } from './round-details.tsx';
+import { RoundDetails } from './round-details.tsx';
 import '../game-record.css';
 
 function RoundModal({ id, onClose }: { id: string; onClose: () => void }) {
@@ -31,6 +31,18 @@ function RoundModal({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
+/** A win shows its sign: "+2.00" reads as money won, "2.00" beside a stake does not. */
+export function signedMoney(value: string): string {
+  const money = formatMoney(value);
+  return /^[1-9]|^0\.(?!00$)/.test(money) ? `+${money}` : money;
+}
+
+function resultClass(value: string): string {
+  const money = formatMoney(value);
+  if (money.startsWith('-')) return 'is-loss';
+  return money === '0.00' ? '' : 'is-win';
+}
+
 function GameRecords() {
   const { t } = useTranslation();
   const [range, setRange] = useState<TRecordRange>('today');
@@ -44,8 +56,9 @@ function GameRecords() {
   };
   return (
     <div className="game-record">
-      <div className="tabs tabs--scroll" role="tablist" aria-label={t('lobby.record.filter')}>
-        {RECORD_RANGES.map((item) => (
+      {/* The three periods fill a phone's width; "Reset" (every round) is an action beside the totals. */}
+      <div className="tabs game-record__ranges" role="tablist" aria-label={t('lobby.record.filter')}>
+        {RECORD_RANGES.filter((item) => item !== 'all').map((item) => (
           <button
             key={item}
             type="button"
@@ -59,15 +72,25 @@ function GameRecords() {
           </button>
         ))}
       </div>
-      {records.data && (
+      <div className="game-record__summary">
         <p className="game-record__totals">
-          {t('lobby.record.totals', {
-            rounds: records.data.totals.count,
-            bet: formatMoney(records.data.totals.bet_amount),
-            result: formatMoney(records.data.totals.win_loss),
-          })}
+          {records.data &&
+            t('lobby.record.totals', {
+              rounds: records.data.totals.count,
+              bet: formatMoney(records.data.totals.bet_amount),
+              result: formatMoney(records.data.totals.win_loss),
+            })}
         </p>
-      )}
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-pressed={range === 'all'}
+          onClick={() => choose('all')}
+          data-testid="record-range-all"
+        >
+          {t('lobby.record.range.all')}
+        </button>
+      </div>
       {records.isPending ? (
         <Spinner />
       ) : records.isError ? (
@@ -99,35 +122,38 @@ function GameRecords() {
                   <small>{row.brand}</small>
                 </span>
                 <span className="game-record__time">{formatDateTime(row.bet_time)}</span>
-                <span className="game-record__amount">{formatMoney(row.bet_amount)}</span>
-                <span
-                  className={`game-record__result ${row.win_loss.startsWith('-') ? 'is-loss' : 'is-win'}`}
-                >
-                  {formatMoney(row.win_loss)}
+                <span className="game-record__amount">
+                  <small>{t('lobby.record.bet_amount')}</small> {formatMoney(row.bet_amount)}
+                </span>
+                <span className="game-record__result">
+                  <small>{t('lobby.record.win_loss')}</small>{' '}
+                  <strong className={resultClass(row.win_loss)}>{signedMoney(row.win_loss)}</strong>
                 </span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      <nav className="lobby-pager" aria-label={t('lobby.paging')}>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          disabled={!records.data?.prev_after_id || records.isFetching}
-          onClick={() => setCursor({ after_id: records.data?.prev_after_id ?? undefined })}
-        >
-          {t('lobby.previous')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          disabled={!records.data?.next_before_id || records.isFetching}
-          onClick={() => setCursor({ before_id: records.data?.next_before_id ?? undefined })}
-        >
-          {t('lobby.next')}
-        </button>
-      </nav>
+      {(records.data?.prev_after_id || records.data?.next_before_id) && (
+        <nav className="lobby-pager" aria-label={t('lobby.paging')}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={!records.data?.prev_after_id || records.isFetching}
+            onClick={() => setCursor({ after_id: records.data?.prev_after_id ?? undefined })}
+          >
+            {t('lobby.previous')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={!records.data?.next_before_id || records.isFetching}
+            onClick={() => setCursor({ before_id: records.data?.next_before_id ?? undefined })}
+          >
+            {t('lobby.next')}
+          </button>
+        </nav>
+      )}
       {open && <RoundModal id={open} onClose={() => setOpen(null)} />}
     </div>
   );

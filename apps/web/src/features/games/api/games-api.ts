@@ -22,7 +22,12 @@ export const CATEGORY_CODES = [
 ] as const;
 export type TCategoryCode = (typeof CATEGORY_CODES)[number];
 
-const ALIASES: Readonly<Record<string, TCategoryCode>> = { live: 'live_casino', video: 'video_game' };
+/** "Table games" (spec §2) are the card category: roulette, blackjack, baccarat, poker. */
+const ALIASES: Readonly<Record<string, TCategoryCode>> = {
+  live: 'live_casino',
+  video: 'video_game',
+  table: 'card',
+};
 
 /** A site category ("live", "slots", "video_game"…) as a catalogue category code, or null if unknown. */
 export function toCategoryCode(code: string): TCategoryCode | null {

@@ -56,10 +56,11 @@ export function GameTile({ game }: { game: TGame }) {
         />
         <span className="game-tile__name">{game.name}</span>
         <span className="game-tile__provider">{game.provider_name}</span>
-      </Link>
-      {/* Over the artwork: the heart (a button cannot sit inside the link) and the RTP badge. */}
-      <div className="game-tile__overlay">
+        {/* Under the name, not over the artwork: the artwork carries its own title and studio. */}
         <span className="game-tile__rtp">{t('lobby.rtp_badge', { rtp: game.rtp })}</span>
+      </Link>
+      {/* Over the artwork: the heart (a button cannot sit inside the link). */}
+      <div className="game-tile__overlay">
         <FavoriteToggle game={game} />
       </div>
     </article>

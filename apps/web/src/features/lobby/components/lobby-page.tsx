@@ -113,6 +113,51 @@ function CatalogueGames({ query, onPage }: { query: TListQuery; onPage: (page: n
   );
 }
 
+/** The lobby's category tabs; the chosen one scrolls into view (a deep link to the tenth one too). */
+function CategoryTabList({
+  tabs,
+  active,
+  onSelect,
+}: {
+  tabs: readonly string[];
+  active: string;
+  onSelect: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const strip = list.current;
+    const tab = strip?.querySelector<HTMLElement>(`[data-tab="${active || 'all'}"]`);
+    // Centres the tab inside the strip only; scrollIntoView would move the page as well.
+    if (!strip || !tab) return;
+    const box = strip.getBoundingClientRect();
+    const item = tab.getBoundingClientRect();
+    strip.scrollLeft += item.left - box.left - (box.width - item.width) / 2;
+  }, [active]);
+  return (
+    <div
+      ref={list}
+      className="tabs tabs--scroll lobby__tabs"
+      role="tablist"
+      aria-label={t('home.categories')}
+    >
+      {tabs.map((code) => (
+        <button
+          key={code || 'all'}
+          data-tab={code || 'all'}
+          type="button"
+          role="tab"
+          aria-selected={code === active}
+          className={`tabs__tab${code === active ? ' is-active' : ''}`}
+          onClick={() => onSelect(code)}
+        >
+          {code === '' ? t('lobby.all') : t(`categories.${code}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * `/game` (every category, provider filter, paging, favourites), `/video` (live casino only) and
  * `/searchGames` (search by name). The choices live in the URL so a link or a reload keeps them.
@@ -143,38 +188,28 @@ export function LobbyPage({ mode }: { mode: 'all' | 'live' | 'search' }) {
   };
 
   const title = t(mode === 'live' ? 'pages.video' : mode === 'search' ? 'pages.search_games' : 'pages.game');
-  const tabs: string[] = ['', ...CATEGORY_CODES, ...(hasToken ? [FAVORITES] : [])];
+  // Favourites right after "All": at the end of ten categories a phone would never show the tab.
+  const tabs: string[] = ['', ...(hasToken ? [FAVORITES] : []), ...CATEGORY_CODES];
   const activeTab = showFavorites ? FAVORITES : (category ?? '');
   return (
     <PageFrame title={title}>
-      {mode === 'search' && (
-        <div className="lobby-filters">
-          <SearchBox
-            initial={name}
-            onSearch={(text) => {
-              if (text !== name) update({ name: text || null });
-            }}
-          />
-        </div>
-      )}
       {mode === 'all' && (
-        <div className="tabs tabs--scroll" role="tablist" aria-label={t('home.categories')}>
-          {tabs.map((code) => (
-            <button
-              key={code || 'all'}
-              type="button"
-              role="tab"
-              aria-selected={code === activeTab}
-              className={`tabs__tab${code === activeTab ? ' is-active' : ''}`}
-              onClick={() => update({ category: code || null, tag: null })}
-            >
-              {code === '' ? t('lobby.all') : t(`categories.${code}`)}
-            </button>
-          ))}
-        </div>
+        <CategoryTabList
+          tabs={tabs}
+          active={activeTab}
+          onSelect={(code) => update({ category: code || null })}
+        />
       )}
       {!showFavorites && (
         <div className="lobby-filters">
+          {mode === 'search' && (
+            <SearchBox
+              initial={name}
+              onSearch={(text) => {
+                if (text !== name) update({ name: text || null });
+              }}
+            />
+          )}
           <select
             value={provider}
             aria-label={t('lobby.provider')}
@@ -187,6 +222,22 @@ export function LobbyPage({ mode }: { mode: 'all' | 'live' | 'search' }) {
               </option>
             ))}
           </select>
+          {mode !== 'search' && (
+            // Popular and new releases (the home rows' "More") are a filter the player can see and undo.
+            <select
+              value={tag ?? ''}
+              data-testid="lobby-tag"
+              aria-label={t('lobby.tag_filter')}
+              onChange={(event) => update({ tag: event.target.value || null })}
+            >
+              <option value="">{t('lobby.all_games')}</option>
+              {TAGS.map((item) => (
+                <option key={item} value={item}>
+                  {t(`categories.${item}`)}
+                </option>
+              ))}
+            </select>
+          )}
         </div>
       )}
       {showFavorites ? (
