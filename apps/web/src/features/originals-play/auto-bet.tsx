@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { formatMinorText, toMinor } from './play-shared.tsx';
+import { formatMinorText, StakeField, toMinor } from './play-shared.tsx';
 
 /** An auto-bet session places at most this many bets; each is a normal bet with its own key. */
 export const AUTO_MAX_BETS = 1_000;
@@ -241,9 +241,18 @@ export function BetPanel({
   canBet,
   label,
   betTestId,
+  stake,
 }: {
   game: string;
   runner: TBetRunner;
+  /** The stake field, when the game's bet controls begin with it (the value a bet or a session starts from). */
+  stake?: {
+    value: string;
+    onChange: (value: string) => void;
+    min: string;
+    max: string;
+    error: string | null;
+  };
   /** The game's own inputs are valid (stake, target, picks, chips …). */
   canBet: boolean;
   label: string;
@@ -319,6 +328,7 @@ export function BetPanel({
 
   return (
     <div className="play-bet" data-testid={`${game}-bet-panel`}>
+      {stake && <StakeField game={game} {...stake} disabled={busy} />}
       <fieldset className="play-bet__modes" aria-label={t('play.auto.mode')}>
         {(['manual', 'auto'] as const).map((item) => (
           <button

@@ -9,7 +9,6 @@ import {
   PayList,
   placeBet,
   ResultBox,
-  StakeField,
   settleBalance,
   type TPlayProps,
 } from './play-shared.tsx';
@@ -126,6 +125,13 @@ export function BingoPlay({ launch, demo, onBalance }: TPlayProps) {
         round={last}
         detail={<span className="play-label">{t('play.bingo.line_after', { count: shown.length })}</span>}
       />
+      <BetPanel
+        game="bingo"
+        runner={runner}
+        canBet={stake.minor !== null}
+        label={t('play.bingo.play')}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
+      />
       <PayList
         label={t('play.bingo.paytable')}
         rows={tiers.map((tier, i) => ({
@@ -135,16 +141,6 @@ export function BingoPlay({ launch, demo, onBalance }: TPlayProps) {
           hit: i === tierIndex,
         }))}
       />
-      <StakeField
-        game="bingo"
-        value={amount}
-        onChange={setAmount}
-        min={min}
-        max={max}
-        disabled={runner.busy}
-        error={stake.error}
-      />
-      <BetPanel game="bingo" runner={runner} canBet={stake.minor !== null} label={t('play.bingo.play')} />
     </section>
   );
 }

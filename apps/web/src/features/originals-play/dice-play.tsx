@@ -1,15 +1,15 @@
 import type { TRound } from '@sorte/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
   placeBet,
-  StakeField,
   settleBalance,
   type TPlayProps,
   toMinor,
+  useTween,
 } from './play-shared.tsx';
 
 const OUTCOMES = 10_000;
@@ -40,8 +40,7 @@ export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
   const [target, setTarget] = useState(5_000);
   const [shown, setShown] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
-  const frame = useRef(0);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  const tween = useTween();
 
   const wins = winningRolls(direction, target);
   const valid = wins >= MIN_WINS && wins <= MAX_WINS;
@@ -57,17 +56,6 @@ export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
     setDirection(next);
   };
 
-  const animateTo = (roll: number, done: () => void) => {
-    const start = performance.now();
-    const step = (now: number) => {
-      const progress = Math.min(1, (now - start) / 700);
-      setShown(progress < 1 ? Math.floor(Math.random() * OUTCOMES) : roll);
-      if (progress < 1) frame.current = requestAnimationFrame(step);
-      else done();
-    };
-    frame.current = requestAnimationFrame(step);
-  };
-
   /** One roll: the number spins on the screen, stops on the server's roll, then the round is settled. */
   const roll = async (stakeMinor: bigint) => {
     setLast(null);
@@ -77,7 +65,7 @@ export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
       { demo, idempotencyKey: crypto.randomUUID() },
     );
     const rolled = Number(answer.round.outcome.roll ?? 0);
-    await new Promise<void>((done) => animateTo(rolled, done));
+    await tween(700, (progress) => setShown(progress < 1 ? Math.floor(Math.random() * OUTCOMES) : rolled));
     setLast(answer.round);
     settleBalance(answer, { demo, onBalance });
     return answer.round;
@@ -157,21 +145,13 @@ export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
           <dd>{payout}</dd>
         </div>
       </dl>
-      <StakeField
-        game="dice"
-        value={amount}
-        onChange={setAmount}
-        min={min}
-        max={max}
-        disabled={busy}
-        error={stake.error}
-      />
       <BetPanel
         game="dice"
         betTestId="dice-roll"
         runner={runner}
         canBet={stake.minor !== null && valid}
         label={t('lobby.dice.roll')}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
       />
     </section>
   );

@@ -9,7 +9,6 @@ import {
   PayList,
   placeBet,
   ResultBox,
-  StakeField,
   settleBalance,
   type TPlayProps,
 } from './play-shared.tsx';
@@ -156,20 +155,12 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
         round={last}
         detail={<span className="play-label">{t('play.keno.hits', { hits })}</span>}
       />
-      <StakeField
-        game="keno"
-        value={amount}
-        onChange={setAmount}
-        min={min}
-        max={max}
-        disabled={busy}
-        error={stake.error}
-      />
       <BetPanel
         game="keno"
         runner={runner}
         canBet={stake.minor !== null && picks.length > 0}
         label={t('play.bet')}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
       />
     </section>
   );

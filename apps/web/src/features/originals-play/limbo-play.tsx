@@ -1,5 +1,5 @@
 import type { TRound } from '@sorte/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
@@ -10,6 +10,7 @@ import {
   StakeField,
   settleBalance,
   type TPlayProps,
+  useTween,
 } from './play-shared.tsx';
 
 const MIN_TARGET = 101;
@@ -41,8 +42,7 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
   const [shown, setShown] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
   const [history, setHistory] = useState<{ id: string; value: number; win: boolean }[]>([]);
-  const frame = useRef(0);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  const tween = useTween();
 
   const target = limboTarget(targetText);
   const stake = checkStake(amount, min, max);
@@ -50,17 +50,12 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
     target !== null && stake.minor !== null ? formatMinorText((stake.minor * BigInt(target)) / 100n) : '0.00';
 
   /** Counts from 1.00 to the result on a log scale, so ×2 and ×5,000 both take about as long. */
-  const countTo = (result: number, done: () => void) => {
-    const start = performance.now();
+  const countTo = (result: number) => {
     const span = Math.log(Math.max(result, 100) / 100);
-    const step = (now: number) => {
-      const progress = Math.min(1, (now - start) / COUNT_MS);
+    return tween(COUNT_MS, (progress) => {
       const eased = 1 - (1 - progress) ** 3;
       setShown(progress < 1 ? Math.floor(100 * Math.exp(span * eased)) : result);
-      if (progress < 1) frame.current = requestAnimationFrame(step);
-      else done();
-    };
-    frame.current = requestAnimationFrame(step);
+    });
   };
 
   /** One bet: the server's result counts up on the screen, then the round is shown and settled. */
@@ -73,7 +68,7 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
     );
     const result = Number(answer.round.outcome.resultHundredths ?? 100);
     const win = Boolean(answer.round.outcome.win);
-    await new Promise<void>((done) => countTo(result, done));
+    await countTo(result);
     setLast(answer.round);
     setHistory((items) => [{ id: answer.round.id, value: result, win }, ...items].slice(0, HISTORY));
     settleBalance(answer, { demo, onBalance });

@@ -31,6 +31,26 @@ export const formatMinorText = (minor: bigint) =>
 /** Stepped games (Mines, Hi-Lo: start, pick/call, cash out, the active round) use the same call as bets. */
 export { originalsCall as steppedCall } from '../originals/api/place-bet.ts';
 
+/**
+ * A frame-by-frame animation: `onFrame(progress 0…1, elapsedMs)` on each animation frame for
+ * `durationMs`, then the promise resolves. The frame in flight is cancelled when the screen leaves.
+ */
+export function useTween() {
+  const frame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  return (durationMs: number, onFrame: (progress: number, elapsedMs: number) => void) =>
+    new Promise<void>((resolve) => {
+      const start = performance.now();
+      const tick = (now: number) => {
+        const elapsed = Math.min(durationMs, now - start);
+        onFrame(elapsed / durationMs, elapsed);
+        if (elapsed < durationMs) frame.current = requestAnimationFrame(tick);
+        else resolve();
+      };
+      frame.current = requestAnimationFrame(tick);
+    });
+}
+
 /** After a settled bet: the page's balance, and the header's for real money. */
 export function settleBalance(answer: TBetResponse, props: Pick<TPlayProps, 'demo' | 'onBalance'>) {
   props.onBalance(answer.balance);

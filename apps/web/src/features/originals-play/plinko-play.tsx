@@ -1,5 +1,5 @@
 import type { TRound } from '@sorte/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOriginalRules } from '../originals/api/originals-api.ts';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
@@ -9,10 +9,10 @@ import {
   formatMinorText,
   placeBet,
   ResultBox,
-  StakeField,
   settleBalance,
   shortMultiplier,
   type TPlayProps,
+  useTween,
 } from './play-shared.tsx';
 
 export const PLINKO_ROWS = [8, 9, 10, 11, 12, 13, 14, 15, 16] as const;
@@ -69,8 +69,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
   const [landed, setLanded] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
   const [history, setHistory] = useState<{ id: string; multiplier: string; hue: number }[]>([]);
-  const frame = useRef(0);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  const tween = useTween();
 
   const stake = checkStake(amount, min, max);
   const slots = plinkoSlots(paytable, risk, rows);
@@ -78,12 +77,9 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
   const centre = WIDTH / 2;
 
   /** Row by row: sideways by half a peg gap, with a small hop at each peg. */
-  const dropAlong = (path: string[], boardRows: number, done: () => void) => {
+  const dropAlong = (path: string[], boardRows: number) => {
     const g = geometry(boardRows);
-    const start = performance.now();
-    const total = (path.length + 1) * STEP_MS;
-    const tick = (now: number) => {
-      const elapsed = Math.min(total, now - start);
+    return tween((path.length + 1) * STEP_MS, (_, elapsed) => {
       const step = Math.floor(elapsed / STEP_MS);
       const within = (elapsed - step * STEP_MS) / STEP_MS;
       const from = ballOffset(path, Math.max(0, step - 1));
@@ -92,10 +88,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
       const baseY = step === 0 ? g.top - g.spacing * (1 - within) : g.top + (step - 1 + within) * g.spacing;
       const hop = step === 0 ? 0 : Math.sin(Math.PI * within) * g.spacing * 0.25;
       setBall({ x: WIDTH / 2 + offset * g.spacing, y: baseY - hop });
-      if (elapsed < total) frame.current = requestAnimationFrame(tick);
-      else done();
-    };
-    frame.current = requestAnimationFrame(tick);
+    });
   };
 
   /** One ball: it falls along the server's path, sinks into its slot, and the round is settled. */
@@ -109,7 +102,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
     );
     const path = Array.isArray(answer.round.outcome.path) ? answer.round.outcome.path.map(String) : [];
     const slot = Number(answer.round.outcome.slot ?? 0);
-    await new Promise<void>((done) => dropAlong(path, rows, done));
+    await dropAlong(path, rows);
     // The ball sinks into its slot, which lights up with the multiplier readable.
     setBall(null);
     setLanded(slot);
@@ -245,16 +238,13 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
           </div>
         </fieldset>
       </div>
-      <StakeField
+      <BetPanel
         game="plinko"
-        value={amount}
-        onChange={setAmount}
-        min={min}
-        max={max}
-        disabled={busy}
-        error={stake.error}
+        runner={runner}
+        canBet={stake.minor !== null}
+        label={t('play.plinko.drop')}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
       />
-      <BetPanel game="plinko" runner={runner} canBet={stake.minor !== null} label={t('play.plinko.drop')} />
     </section>
   );
 }

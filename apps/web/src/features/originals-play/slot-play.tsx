@@ -8,7 +8,6 @@ import {
   formatMinorText,
   placeBet,
   ResultBox,
-  StakeField,
   settleBalance,
   type TPlayProps,
 } from './play-shared.tsx';
@@ -114,7 +113,6 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
     }
   };
   const runner = useBetRunner({ play: spin, stakeMinor: stake.minor, max });
-  const busy = runner.busy;
 
   return (
     <section className="card play slot" data-testid="slot-play">
@@ -176,17 +174,14 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
           {scatterPay > 0 && <li>{t('play.slot.scatter', { count: scatters, pay: scatterPay })}</li>}
         </ul>
       </ResultBox>
-      <StakeField
-        game="slot"
-        value={amount}
-        onChange={setAmount}
-        min={min}
-        max={max}
-        disabled={busy}
-        error={stake.error}
-      />
       <p className="play-label">{t('play.slot.lines')}</p>
-      <BetPanel game="slot" runner={runner} canBet={stake.minor !== null} label={t('play.slot.spin')} />
+      <BetPanel
+        game="slot"
+        runner={runner}
+        canBet={stake.minor !== null}
+        label={t('play.slot.spin')}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
+      />
       {table.line_pays && (
         <ul className="slot__pays">
           {Object.entries(table.line_pays).map(([symbol, pays]) => (

@@ -18,6 +18,8 @@ const isRecord = (value: unknown): value is TRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const numeric = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? Number(value) : 0;
+/** "100.0000" → "100", "0.1500" → "0.15": a multiplier as short as it can be written. */
+const short = (text: string) => (/^\d+\.\d+$/.test(text) ? text.replace(/\.?0+$/, '') : text);
 const maxOf = (values: unknown) => (Array.isArray(values) ? Math.max(0, ...values.map(numeric)) : 0);
 
 export interface TPaytableLine {
@@ -33,7 +35,7 @@ export function paytableLines(paytable: unknown): TPaytableLine[] {
     return paytable.filter(isRecord).map((row) => ({
       kind: 'balls' as const,
       key: String(row.max_balls ?? ''),
-      value: `×${String(row.multiplier ?? '')}`,
+      value: `×${short(String(row.multiplier ?? ''))}`,
     }));
   }
   if (!isRecord(paytable)) return [];
@@ -158,8 +160,15 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
   return (
     <div className="original" data-testid="original-game" data-game={code}>
       <header className="original__bar">
-        <Link to="/game" className="button button--ghost button--small" data-testid="back-to-lobby">
-          {t('lobby.back_to_lobby')}
+        <Link
+          to="/game"
+          className="button button--ghost button--small original__back"
+          data-testid="back-to-lobby"
+          aria-label={t('lobby.back_to_lobby')}
+        >
+          <span aria-hidden="true">‹</span>
+          {/* On a phone the arrow alone leaves the game name room in the bar. */}
+          <span className="original__back-text">{t('lobby.back_to_lobby')}</span>
         </Link>
         <h1 className="original__title">{game?.name ?? code}</h1>
         <span className="original__balance" data-testid="game-balance">
