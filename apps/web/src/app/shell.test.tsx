@@ -66,6 +66,10 @@ function renderAt(path: string) {
     'POST /api/auth/me': () => ({ body: ok(makeUser({ money: '12.50' })) }),
     'POST /api/profilepictures/user': () => ({ body: ok({ profileurl: null }) }),
     'POST /api/auth/logout': () => ({ body: ok(null) }),
+    // An empty catalogue: the home tabs say so (a failed load would say 'Load Fail' instead).
+    'GET /api/games/listsv2': () => ({
+      body: ok({ list: [], total: 0, page: 1, page_size: 12, last_page: 1 }),
+    }),
     // The deposit records page (issue 3) asks for the player's orders: none yet.
     'POST /api/recharge/list': () => ({ body: ok({ list: [], next: null, prev: null }) }),
   });

@@ -2,13 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFail } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fetchRound } from '../../game-record/api/game-record-api.ts';
-import { formatDateTime } from '../../game-record/components/round-details.tsx';
 import {
   HISTORY_KEY,
   rotateSeeds,
@@ -64,11 +65,7 @@ function CurrentSeeds() {
   const revealed = rotate.data?.revealed ?? change.data?.revealed;
   if (seeds.isPending) return <Spinner />;
   if (seeds.isError || !seeds.data) {
-    return (
-      <div className="load-fail" role="alert">
-        <p>{t('lobby.load_fail')}</p>
-      </div>
-    );
+    return <LoadFail onRetry={() => void seeds.refetch()} />;
   }
   const clientSeed = draft ?? seeds.data.client_seed;
   const submit = (event: FormEvent) => {

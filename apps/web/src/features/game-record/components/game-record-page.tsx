@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadFail } from '../../../components/load-fail.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -94,16 +95,7 @@ function GameRecords() {
       {records.isPending ? (
         <Spinner />
       ) : records.isError ? (
-        <div className="load-fail" role="alert">
-          <p>{t('lobby.load_fail')}</p>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => void records.refetch()}
-          >
-            {t('lobby.retry')}
-          </button>
-        </div>
+        <LoadFail onRetry={() => void records.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState message={t('empty.records')} icon="list" />
       ) : (

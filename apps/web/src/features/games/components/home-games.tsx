@@ -2,6 +2,7 @@ import type { TGame } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadFail } from '../../../components/load-fail.tsx';
 import { useHasToken } from '../../../lib/session.ts';
 import { toCategoryCode, useGameSection, useGamesList, useRecentGames } from '../api/games-api.ts';
 import { GameGrid } from './game-tile.tsx';
@@ -18,7 +19,8 @@ export function CategoryGames({ category }: { category: string }) {
     code !== null,
   );
   const games = list.data?.list ?? [];
-  if (code === null || list.isError || (!list.isPending && games.length === 0)) {
+  if (list.isError) return <LoadFail onRetry={() => void list.refetch()} />;
+  if (code === null || (!list.isPending && games.length === 0)) {
     return <EmptyState message={t('empty.games')} icon="game" />;
   }
   return (

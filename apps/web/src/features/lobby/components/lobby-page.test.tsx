@@ -67,6 +67,31 @@ describe('games lobby', () => {
     expect(screen.queryByLabelText('Provider')).toBeNull();
   });
 
+  it('says the favourites failed to load (not "none yet") and loads them on retry', async () => {
+    setToken('player-token');
+    let failing = true;
+    mockApi({
+      'GET /api/games/apisv2': () => ({ body: ok({ list: [] }) }),
+      'POST /api/games/follow': () =>
+        failing
+          ? { status: 500, body: { status: 'fail', code: 'INTERNAL', message: 'Server error', data: null } }
+          : { body: ok({ list: [game('7', 'Hi-Lo')] }) },
+    });
+    const router = createMemoryRouter([{ path: '*', element: <GamesRoute /> }], {
+      initialEntries: ['/game?category=favorites'],
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Load Fail');
+    expect(screen.queryByText(/No favorite games yet/)).toBeNull();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Hi-Lo')).toBeTruthy();
+  });
+
   it('offers a guest no favourites tab', async () => {
     renderLobby('/game', <GamesRoute />);
     expect(await screen.findByRole('tab', { name: 'All' })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFail } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useHasToken } from '../../../lib/session.ts';
 import {
@@ -79,6 +80,8 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
 function FavoriteGames() {
   const { t } = useTranslation();
   const favorites = useFavorites();
+  // A list that failed to load is not an empty list: "no favourites yet" would be wrong.
+  if (favorites.isError) return <LoadFail onRetry={() => void favorites.refetch()} />;
   return (
     <GameGrid
       games={favorites.data?.list ?? []}
@@ -95,16 +98,7 @@ function CatalogueGames({ query, onPage }: { query: TListQuery; onPage: (page: n
   return (
     <>
       {list.isError ? (
-        <div className="load-fail" role="alert">
-          <p>{t('lobby.load_fail')}</p>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => void list.refetch()}
-          >
-            {t('lobby.retry')}
-          </button>
-        </div>
+        <LoadFail onRetry={() => void list.refetch()} />
       ) : (
         <GameGrid games={list.data?.list ?? []} loading={list.isPending} emptyMessage={t(emptyKey)} />
       )}
