@@ -415,7 +415,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
               style={{ ['--left' as string]: `${Math.min(100, (secondsLeft / 6) * 100)}%` }}
             />
           )}
-          {betsInfo && phase !== 'crashed' && (
+          {betsInfo && betsInfo.count > 0 && phase !== 'crashed' && (
             <span className="crash__players">
               {t('crash.players', { count: betsInfo.count, total: betsInfo.total })}
             </span>
