@@ -2,7 +2,15 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../test/api-mock.ts';
-import { AUTO_FORM, afterRound, planOf, signedMinor, type TAutoPlan, type TAutoState } from './auto-bet.tsx';
+import {
+  AUTO_FORM,
+  afterRound,
+  planOf,
+  signedMinor,
+  signedText,
+  type TAutoPlan,
+  type TAutoState,
+} from './auto-bet.tsx';
 import { LimboPlay } from './limbo-play.tsx';
 import { instantFrames, launchOf, roundOf } from './play-fixtures.ts';
 
@@ -49,6 +57,7 @@ describe('auto-bet plan', () => {
     );
     expect(signedMinor('-1.50')).toBe(-150n);
     expect(signedMinor('0.00')).toBe(0n);
+    expect([signedText(120n), signedText(-30n), signedText(0n)]).toEqual(['+1.20', '-0.30', '0.00']);
   });
 
   it('raises the stake by the percentage after a loss and goes back to the first stake after a win', () => {

@@ -228,8 +228,9 @@ export function useBetRunner({
 
 export type TBetRunner = ReturnType<typeof useBetRunner>;
 
-const signedText = (minor: bigint) =>
-  `${minor < 0n ? '-' : '+'}${formatMinorText(minor < 0n ? -minor : minor)}`;
+/** "+1.20", "-0.30", and "0.00" without a sign. */
+export const signedText = (minor: bigint) =>
+  `${minor < 0n ? '-' : minor > 0n ? '+' : ''}${formatMinorText(minor < 0n ? -minor : minor)}`;
 
 /**
  * The bet button of an instant game, with a Manual / Auto switch. In auto mode: how many bets, stop
