@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The API server the dev server and `vite preview` forward /api and /media to. */
@@ -9,9 +9,59 @@ const proxy = {
   '/media': { target: API_TARGET, changeOrigin: false },
 };
 
+/**
+ * The home page is the usual first screen, and its chunk is lazy (other routes must not pay for
+ * it). A modulepreload link lets the browser fetch it, and what it imports, while the entry script
+ * downloads, instead of after the entry has run: one round trip fewer before the home page fills in.
+ */
+function preloadHomeRoute(): Plugin {
+  return {
+    name: 'sorte:preload-home-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const home = Object.values(bundle).find(
+          (output) =>
+            output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/app/pages/home-route.tsx'),
+        );
+        if (home?.type !== 'chunk') return [];
+        const entryFiles = new Set(
+          Object.values(bundle).flatMap((output) =>
+            output.type === 'chunk' && output.isEntry ? [output.fileName, ...output.imports] : [],
+          ),
+        );
+        const files = [home.fileName, ...home.imports].filter((file) => !entryFiles.has(file));
+        const styles = new Set(
+          files.flatMap((file) => {
+            const output = bundle[file];
+            return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
+          }),
+        );
+        return [
+          ...files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          // Fetched early but not render-blocking: the chunk applies it when it loads.
+          ...[...styles].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    preloadHomeRoute(),
     VitePWA({
       // We register the worker ourselves (src/features/pwa/register-service-worker.ts) so we control
       // the 60 s update check, the waiting notice and the reload on controller change.

@@ -11,11 +11,13 @@ describe('entryAssets', () => {
       <script src="/legacy.js"></script>
       <link rel="modulepreload" crossorigin href="/assets/vendor-b2.js">
       <link rel="stylesheet" crossorigin href="/assets/index-c3.css">
+      <link rel="preload" as="style" crossorigin href="/assets/games-d4.css">
+      <link rel="preload" as="font" crossorigin href="/assets/font-e5.woff2">
       <link rel="manifest" href="/manifest.webmanifest">
       <link rel="icon" href="/favicon.svg"></head>`;
     expect(entryAssets(html)).toEqual({
       scripts: ['/assets/index-a1.js', '/assets/vendor-b2.js'],
-      styles: ['/assets/index-c3.css'],
+      styles: ['/assets/index-c3.css', '/assets/games-d4.css'],
     });
   });
 });

@@ -21,7 +21,10 @@ export function entryAssets(html: string): { scripts: string[]; styles: string[]
     const href = attribute(tag, 'href');
     if (!href) continue;
     if (rel === 'modulepreload') scripts.add(href);
-    if (rel === 'stylesheet') styles.add(href);
+    // A stylesheet preloaded for a lazy chunk downloads with the page too.
+    if (rel === 'stylesheet' || (rel === 'preload' && attribute(tag, 'as')?.toLowerCase() === 'style')) {
+      styles.add(href);
+    }
   }
   return { scripts: [...scripts], styles: [...styles] };
 }
