@@ -99,6 +99,35 @@ describe('balance socket', () => {
     expect(money()).toBe('125.00');
   });
 
+  it('cancels a user info request still in flight, which would answer the older balance', async () => {
+    setToken('player-token');
+    queryClient.setQueryData(USER_QUERY_KEY, makeUser({ money: '10.00' }));
+    let answer: (user: TUserInfo) => void = () => undefined;
+    const request = queryClient
+      .fetchQuery({
+        queryKey: USER_QUERY_KEY,
+        queryFn: () => new Promise<TUserInfo>((resolve) => (answer = resolve)),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    stop = connectBalanceSocket();
+    last().accept();
+    last().push(push('90.00'));
+    await vi.waitFor(() => expect(money()).toBe('90.00'));
+    answer(makeUser({ money: '10.00' }));
+    await request;
+    await vi.waitFor(() => expect(queryClient.isFetching({ queryKey: USER_QUERY_KEY })).toBe(0));
+    expect(money()).toBe('90.00');
+  });
+
+  it('ignores a push before the user info has loaded (that answer is fresh anyway)', () => {
+    setToken('player-token');
+    stop = connectBalanceSocket();
+    last().accept();
+    last().push(push('90.00'));
+    expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeUndefined();
+  });
+
   it('pings while connected so idle proxies keep the socket', () => {
     setToken('player-token');
     stop = connectBalanceSocket();
