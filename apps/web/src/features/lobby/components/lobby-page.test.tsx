@@ -134,6 +134,34 @@ describe('games lobby', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
+  it('pages through the catalogue from the top of the next page', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const api = mockApi({
+      'GET /api/games/listsv2': (call) => {
+        const current = Number(call.url.searchParams.get('page') ?? '1');
+        return {
+          body: ok({ ...page([game(String(current), `Game ${current}`)]), page: current, last_page: 3 }),
+        };
+      },
+      'GET /api/games/apisv2': () => ({ body: ok({ list: [] }) }),
+    });
+    const router = createMemoryRouter([{ path: '*', element: <GamesRoute /> }], {
+      initialEntries: ['/game'],
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Game 2', { selector: '.game-tile__name' })).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+    expect(listCalls(api.calls).at(-1)?.url.searchParams.get('page')).toBe('2');
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
   it('searches by name and says so when nothing matches', async () => {
     const { calls } = renderLobby('/searchGames', <SearchRoute />, (call) =>
       call.url.searchParams.get('name') === 'dice' ? [game('2', 'Dice', 'arcade')] : [],

@@ -239,7 +239,11 @@ export function LobbyPage({ mode }: { mode: 'all' | 'live' | 'search' }) {
       ) : (
         <CatalogueGames
           query={{ category, provider: provider || undefined, tag, name: name || undefined, page }}
-          onPage={(next) => update({ page: String(next) })}
+          onPage={(next) => {
+            update({ page: String(next) });
+            // The pager sits under the grid: the next page starts at its first game, not its last.
+            window.scrollTo(0, 0);
+          }}
         />
       )}
     </PageFrame>
