@@ -9,6 +9,7 @@ import {
   insertPairIfNone,
   revealPair,
   type TPlayer,
+  takeNextNonce,
 } from './originals.repo.ts';
 
 /**
@@ -27,6 +28,24 @@ export async function activePair(executor: Executor, player: TPlayer, lock: bool
   const created = await findActivePair(executor, player, { lock });
   if (!created) throw new Error('seed pair missing right after insert');
   return created;
+}
+
+/**
+ * Takes the next nonce of the player's active pair (created on first use). The pair stays locked
+ * until the caller's transaction ends, so the player's bets take their nonces one at a time; a
+ * rollback gives the nonce back.
+ */
+export async function takeNonce(
+  tx: Executor,
+  player: TPlayer,
+): Promise<{ pair: TSeedPairRow; nonce: bigint }> {
+  let pair = await takeNextNonce(tx, player);
+  if (!pair) {
+    await insertPairIfNone(tx, player, createSeedPair());
+    pair = await takeNextNonce(tx, player);
+    if (!pair) throw new Error('seed pair missing right after insert');
+  }
+  return { pair, nonce: pair.nextNonce - 1n };
 }
 
 export function pairView(pair: TSeedPairRow) {

@@ -195,6 +195,33 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(badKey.status).toBe(422);
   });
 
+  it('answers a retry with its round even once the balance is spent, and a retried Mines start with the open round', async () => {
+    const p = await player(100n);
+    const key = `k-${randomUUID()}`;
+    const bet = { ...INSTANT_BETS.dice, amount: '1.00', target: 100, idempotency_key: key };
+    const first = await post('/api/originals/dice/bet', p.token, bet);
+    expect(first.status).toBe(200);
+    expect(minor(first.body.data.balance)).toBe(await cash(p.memberId));
+    const retry = await post('/api/originals/dice/bet', p.token, bet);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.round).toEqual(first.body.data.round);
+    expect(retry.body.data.balance).toBe(first.body.data.balance);
+
+    const q = await player(10_000n);
+    const startKey = `m-${randomUUID()}`;
+    const start = { amount: '1.00', mines: 3, idempotency_key: startKey };
+    const started = await post('/api/originals/mines/start', q.token, start);
+    expect(started.status).toBe(200);
+    expect(minor(started.body.data.balance)).toBe(await cash(q.memberId));
+    const again = await post('/api/originals/mines/start', q.token, start);
+    expect(again.status).toBe(200);
+    expect(again.body.data.round.id).toBe(started.body.data.round.id);
+    const other = await post('/api/originals/mines/start', q.token, { amount: '1.00', mines: 3 });
+    expect(other.body.code).toBe('ROUND_IN_PROGRESS');
+    const seeds = (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: q.token })).body.data;
+    expect(seeds.nonce).toBe(1);
+  });
+
   it('serialises concurrent bets of one player: each takes its own nonce and the balance adds up', async () => {
     const p = await player(10_000n);
     const results = await Promise.all(

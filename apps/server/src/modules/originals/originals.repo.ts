@@ -7,6 +7,7 @@ import {
   gameProviders,
   gameRounds,
   games,
+  memberRecentGames,
   type TDemoSessionRow,
   type TGameRoundRow,
   type TSeedPairRow,
@@ -56,6 +57,21 @@ export async function insertPairIfNone(
     .insert(fairnessSeedPairs)
     .values({ siteId: player.siteId, ...ownerColumns(player), ...pair })
     .onConflictDoNothing();
+}
+
+/**
+ * Takes the next nonce of the player's active pair in one statement: the UPDATE locks the pair row
+ * until commit (so the player's bets queue here, one nonce each) and returns the pair with
+ * `nextNonce` already advanced, i.e. the nonce taken is `nextNonce - 1`. Null when the player has
+ * no active pair yet.
+ */
+export async function takeNextNonce(executor: Executor, player: TPlayer): Promise<TSeedPairRow | null> {
+  const [row] = await executor
+    .update(fairnessSeedPairs)
+    .set({ nextNonce: sql`${fairnessSeedPairs.nextNonce} + 1` })
+    .where(and(ownedBy(fairnessSeedPairs, player), isNull(fairnessSeedPairs.revealedAt)))
+    .returning();
+  return row ?? null;
 }
 
 export async function advanceNonce(executor: Executor, pairId: bigint): Promise<void> {
@@ -275,6 +291,36 @@ export async function insertRound(executor: Executor, player: TPlayer, round: TN
   return row.id;
 }
 
+/**
+ * Inserts an active round unless the player already has one under this idempotency key (then null:
+ * the caller answers the retry from that round). A member's round also marks the game as recently
+ * played, in the same statement: one round trip where the bet path used to spend two.
+ */
+export async function insertRoundOnce(
+  executor: Executor,
+  player: TPlayer,
+  round: TNewRound,
+): Promise<{ id: bigint } | null> {
+  const owner = player.kind === 'member' ? gameRounds.memberId : gameRounds.demoSessionId;
+  const insert = executor
+    .insert(gameRounds)
+    .values({ siteId: player.siteId, ...ownerColumns(player), status: 'active', ...round })
+    .onConflictDoNothing({ target: [owner, gameRounds.idempotencyKey], where: isNotNull(owner) })
+    .returning({ id: gameRounds.id });
+  const query =
+    player.kind === 'member'
+      ? sql`WITH inserted AS (${insert.getSQL()}),
+          recent AS (
+            INSERT INTO ${memberRecentGames} (member_id, game_id)
+            SELECT ${player.memberId.toString()}::bigint, ${round.gameId.toString()}::bigint FROM inserted
+            ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now())
+          SELECT id FROM inserted`
+      : insert.getSQL();
+  const result = (await executor.execute(query)) as unknown as { rows: { id: unknown }[] };
+  const row = result.rows[0];
+  return row ? { id: BigInt(String(row.id)) } : null;
+}
+
 export type TRoundUpdate = {
   settle: boolean;
   payoutMinor: bigint;
@@ -288,27 +334,34 @@ export type TRoundUpdate = {
   winTransferId?: bigint | null;
 };
 
-/** Updates an ACTIVE round; false when it was already settled (so nothing settles twice). */
+function roundChanges(update: TRoundUpdate) {
+  return {
+    ...(update.settle ? { status: 'settled' as const, settledAt: sql`now()` } : {}),
+    payoutMinor: update.payoutMinor,
+    multiplierNum: update.multiplierNum.toString(),
+    multiplierDen: update.multiplierDen.toString(),
+    multiplier: update.multiplier,
+    params: update.params,
+    steps: update.steps,
+    outcome: update.outcome,
+    ...(update.betTransferId !== undefined ? { betTransferId: update.betTransferId } : {}),
+    ...(update.winTransferId !== undefined ? { winTransferId: update.winTransferId } : {}),
+  };
+}
+
+/**
+ * Updates an ACTIVE round and returns it as stored (so the answer needs no read after commit);
+ * null when it was already settled (so nothing settles twice).
+ */
 export async function updateActiveRound(
   executor: Executor,
   roundId: bigint,
   update: TRoundUpdate,
-): Promise<boolean> {
-  const rows = await executor
+): Promise<TGameRoundRow | null> {
+  const [row] = await executor
     .update(gameRounds)
-    .set({
-      ...(update.settle ? { status: 'settled' as const, settledAt: sql`now()` } : {}),
-      payoutMinor: update.payoutMinor,
-      multiplierNum: update.multiplierNum.toString(),
-      multiplierDen: update.multiplierDen.toString(),
-      multiplier: update.multiplier,
-      params: update.params,
-      steps: update.steps,
-      outcome: update.outcome,
-      ...(update.betTransferId !== undefined ? { betTransferId: update.betTransferId } : {}),
-      ...(update.winTransferId !== undefined ? { winTransferId: update.winTransferId } : {}),
-    })
+    .set(roundChanges(update))
     .where(and(eq(gameRounds.id, roundId), eq(gameRounds.status, 'active')))
-    .returning({ id: gameRounds.id });
-  return rows.length === 1;
+    .returning();
+  return row ?? null;
 }

@@ -15,9 +15,9 @@ import {
 } from '@sorte/fairness';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { findGame, touchRecentGame } from '../games/games.repo.ts';
-import type { TSeedPairRow } from '../games/games.schema.ts';
-import { activePair } from './fairness.service.ts';
+import { findGame, type TCatalogueGame } from '../games/games.repo.ts';
+import type { TGameRoundRow, TSeedPairRow } from '../games/games.schema.ts';
+import { takeNonce } from './fairness.service.ts';
 import {
   fairly,
   formatMultiplier,
@@ -30,12 +30,12 @@ import {
 } from './originals.games.ts';
 import { payWinnings, playableBalance, takeStake } from './originals.money.ts';
 import {
-  advanceNonce,
   findActiveRound,
   findRound,
   findRoundByKey,
-  insertRound,
+  insertRoundOnce,
   type TPlayer,
+  type TRoundUpdate,
   type TRoundWithGame,
   updateActiveRound,
 } from './originals.repo.ts';
@@ -43,12 +43,16 @@ import { toRoundView } from './rounds.service.ts';
 
 /**
  * Bets on the in-house games. Every bet runs in ONE database transaction:
- *   lock the player's seed pair → replay check on the idempotency key → take the nonce → play
- *   (@sorte/fairness) → insert the round → stake (cash → house) → winnings (house → cash) → round
- *   updated with the transfer ids.
+ *   take the nonce (locks the player's seed pair) → insert the round (a taken idempotency key means
+ *   a retry) → play (@sorte/fairness) → stake (cash → house) → winnings (house → cash) → round
+ *   updated with the transfer ids, returned as stored.
  * A refusal anywhere (insufficient funds, bad bet) rolls everything back: no nonce used, no round,
- * no money moved. Mines and Hi-Lo are stepped: the stake is taken at the start, each step locks the
- * round row, and settlement flips it from 'active' to 'settled' exactly once.
+ * no money moved. A retry rolls back too and is answered from the round its first request placed.
+ * Mines and Hi-Lo are stepped: the stake is taken at the start, each step locks the round row, and
+ * settlement flips it from 'active' to 'settled' exactly once.
+ *
+ * The answer (round and balance) is built from what the transaction's statements returned, so a
+ * bet costs no read after commit; the balance is the one right after this bet's own transfers.
  */
 
 export type TBetResult = { round: TRound; balance: string; replayed: boolean };
@@ -63,54 +67,120 @@ function seedsOf(pair: { serverSeed: string; clientSeed: string }, nonce: bigint
   return { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: Number(nonce) };
 }
 
-async function gameRow(tx: Tx, player: TPlayer, code: string) {
+const GAME_CACHE_TTL_MS = 30_000;
+const GAME_CACHE_MAX_ENTRIES = 1_000;
+const gameCaches = new WeakMap<Db, Map<string, { game: TCatalogueGame; until: number }>>();
+
+/**
+ * The in-house game a bet plays on the site, or null. Every bet needs the row and catalogue rows
+ * change rarely, so found rows are kept per database for 30 s, as resolved sites are (an operator's
+ * change reaches bets within that time). The cache is bounded (sites × in-house games in practice).
+ */
+async function gameRow(db: Db, tx: Tx, player: TPlayer, code: string): Promise<TCatalogueGame | null> {
+  let cache = gameCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    gameCaches.set(db, cache);
+  }
+  const key = `${player.siteId}:${code}`;
+  const now = Date.now();
+  const cached = cache.get(key);
+  if (cached && cached.until > now) return cached.game;
   const game = await findGame(tx, player.siteId, { name: code, providerCode: 'sorte' });
-  if (!game?.isInhouse) throw new AppError('GAME_UNAVAILABLE');
+  if (!game?.isInhouse) return null;
+  if (cache.size >= GAME_CACHE_MAX_ENTRIES) cache.clear();
+  cache.set(key, { game, until: now + GAME_CACHE_TTL_MS });
   return game;
 }
 
-async function result(db: Db, player: TPlayer, roundId: bigint, replayed: boolean): Promise<TBetResult> {
-  const round = await findRound(db, player, roundId);
-  if (!round) throw new Error(`round ${roundId} missing after commit`);
-  return { round: toRoundView(round), balance: formatMinor(await playableBalance(db, player)), replayed };
+/** Thrown inside a bet's transaction when its idempotency key already placed a round: roll back. */
+class RoundExists extends Error {
+  constructor() {
+    super('a round exists under this idempotency key');
+  }
+}
+
+type TOpenedRound = { roundId: bigint; pair: TSeedPairRow; nonce: bigint; game: TCatalogueGame };
+
+/** A round row with what its view shows beside it: game and provider names, the seeds. */
+function withGame(
+  row: TGameRoundRow,
+  opened: { pair: TSeedPairRow; game: { name: string; providerName: string } },
+): TRoundWithGame {
+  return {
+    ...row,
+    gameName: opened.game.name,
+    providerName: opened.game.providerName,
+    serverSeed: opened.pair.serverSeed,
+    serverSeedHash: opened.pair.serverSeedHash,
+    clientSeed: opened.pair.clientSeed,
+    pairRevealed: opened.pair.revealedAt !== null,
+  };
 }
 
 /**
- * Common opening of a bet: lock the pair, answer a retry from its round, take the nonce and
- * insert the round. Returns null for a retry (the caller answers with the existing round).
+ * Common opening of a bet: take the nonce, check the game, insert the round. Throws RoundExists for
+ * a retry (the caller rolls back and answers with the existing round).
  */
 async function openRound(
+  db: Db,
   tx: Tx,
   player: TPlayer,
   game: string,
   bet: TPreparedBet,
+  requestHashHex: string,
   idempotencyKey: string,
-): Promise<{ roundId: bigint; replayOf: null; pair: TSeedPairRow; nonce: bigint } | { replayOf: bigint }> {
-  const pair = await activePair(tx, player, true);
-  const hash = requestHash(game, bet);
-  const previous = await findRoundByKey(tx, player, idempotencyKey);
-  if (previous) {
-    if (previous.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
-    return { replayOf: previous.id };
+): Promise<TOpenedRound> {
+  const { pair, nonce } = await takeNonce(tx, player);
+  const row = await gameRow(db, tx, player, game);
+  if (!row) {
+    // A retry of a bet placed before the game was withdrawn still gets its round.
+    if (await findRoundByKey(tx, player, idempotencyKey)) throw new RoundExists();
+    throw new AppError('GAME_UNAVAILABLE');
   }
-  const row = await gameRow(tx, player, game);
   if (game === 'mines' || game === 'hilo') {
-    if (await findActiveRound(tx, player, game)) throw new AppError('ROUND_IN_PROGRESS');
+    const active = await findActiveRound(tx, player, game);
+    if (active?.idempotencyKey === idempotencyKey) throw new RoundExists();
+    if (active) throw new AppError('ROUND_IN_PROGRESS');
   }
-  const nonce = pair.nextNonce;
-  await advanceNonce(tx, pair.id);
-  const roundId = await insertRound(tx, player, {
+  const inserted = await insertRoundOnce(tx, player, {
     gameId: row.id,
     gameCode: game,
     idempotencyKey,
-    requestHash: hash,
+    requestHash: requestHashHex,
     stakeMinor: bet.stakeMinor,
     params: bet.params,
     seedPairId: pair.id,
     nonce,
   });
-  if (player.kind === 'member') await touchRecentGame(tx, player.memberId, row.id);
-  return { roundId, replayOf: null, pair, nonce };
+  if (!inserted) throw new RoundExists();
+  return { roundId: inserted.id, pair, nonce, game: row };
+}
+
+/**
+ * Runs a new bet in one transaction; a retry (RoundExists) is answered from the round the key
+ * placed: the same request gets that round, a different one IDEMPOTENCY_CONFLICT.
+ */
+async function betOnce(
+  db: Db,
+  player: TPlayer,
+  idempotencyKey: string,
+  requestHashHex: string,
+  work: (tx: Tx) => Promise<TBetResult>,
+): Promise<TBetResult> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (!(error instanceof RoundExists)) throw error;
+  }
+  const previous = await findRoundByKey(db, player, idempotencyKey);
+  if (!previous) throw new Error(`round of key ${idempotencyKey} missing after a retry`);
+  if (previous.requestHash !== requestHashHex) throw new AppError('IDEMPOTENCY_CONFLICT');
+  return {
+    round: toRoundView(previous),
+    balance: formatMinor(await playableBalance(db, player)),
+    replayed: true,
+  };
 }
 
 export function idempotencyKeyOf(bodyKey: string | undefined, headerKey: string | undefined): string {
@@ -125,21 +195,21 @@ export async function placeInstantBet<G extends TInstantOriginal>(
   idempotencyKey: string,
 ): Promise<TBetResult> {
   const bet = prepareBet(game, body);
-  const opened = await db.transaction(async (tx) => {
-    const round = await openRound(tx, player, game, bet, idempotencyKey);
-    if (round.replayOf !== null) return round;
-    const settlement = settleInstant(game, seedsOf(round.pair, round.nonce), bet);
+  const hash = requestHash(game, bet);
+  return betOnce(db, player, idempotencyKey, hash, async (tx) => {
+    const opened = await openRound(db, tx, player, game, bet, hash, idempotencyKey);
+    const settlement = settleInstant(game, seedsOf(opened.pair, opened.nonce), bet);
     const stake = await takeStake(tx, player, {
-      id: round.roundId,
+      id: opened.roundId,
       gameCode: game,
       stakeMinor: bet.stakeMinor,
     });
     const win = await payWinnings(tx, player, {
-      id: round.roundId,
+      id: opened.roundId,
       gameCode: game,
       payoutMinor: settlement.payoutMinor,
     });
-    await updateActiveRound(tx, round.roundId, {
+    const settled = await updateActiveRound(tx, opened.roundId, {
       settle: true,
       payoutMinor: settlement.payoutMinor,
       multiplierNum: settlement.multiplier.num,
@@ -151,10 +221,13 @@ export async function placeInstantBet<G extends TInstantOriginal>(
       betTransferId: stake.transferId,
       winTransferId: win?.transferId ?? null,
     });
-    return round;
+    if (!settled) throw new Error(`round ${opened.roundId} was not active at settlement`);
+    return {
+      round: toRoundView(withGame(settled, opened)),
+      balance: formatMinor((win ?? stake).balanceMinor),
+      replayed: false,
+    };
   });
-  const roundId = opened.replayOf ?? (opened as { roundId: bigint }).roundId;
-  return result(db, player, roundId, opened.replayOf !== null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,12 +256,12 @@ export async function startSteppedRound<G extends TSteppedOriginal>(
   idempotencyKey: string,
 ): Promise<TBetResult> {
   const bet = prepareBet(game, body);
-  const opened = await db.transaction(async (tx) => {
-    const round = await openRound(tx, player, game, bet, idempotencyKey);
-    if (round.replayOf !== null) return round;
+  const hash = requestHash(game, bet);
+  return betOnce(db, player, idempotencyKey, hash, async (tx) => {
+    const opened = await openRound(db, tx, player, game, bet, hash, idempotencyKey);
     // Dealing the round checks its parameters: Hi-Lo shows the first card, Mines places the
     // mines (kept secret until settlement; every step recomputes them from the seeds).
-    const seeds = seedsOf(round.pair, round.nonce);
+    const seeds = seedsOf(opened.pair, opened.nonce);
     let view: TSteppedView;
     if (game === 'hilo') {
       const first = replay(seeds, { game: 'hilo', calls: [] });
@@ -199,11 +272,11 @@ export async function startSteppedRound<G extends TSteppedOriginal>(
       view = minesView(mines, [], ZERO);
     }
     const stake = await takeStake(tx, player, {
-      id: round.roundId,
+      id: opened.roundId,
       gameCode: game,
       stakeMinor: bet.stakeMinor,
     });
-    await updateActiveRound(tx, round.roundId, {
+    const started = await updateActiveRound(tx, opened.roundId, {
       settle: false,
       payoutMinor: 0n,
       multiplierNum: view.multiplier.num,
@@ -214,10 +287,13 @@ export async function startSteppedRound<G extends TSteppedOriginal>(
       outcome: view.outcome,
       betTransferId: stake.transferId,
     });
-    return round;
+    if (!started) throw new Error(`round ${opened.roundId} was not active right after its insert`);
+    return {
+      round: toRoundView(withGame(started, opened)),
+      balance: formatMinor(stake.balanceMinor),
+      replayed: false,
+    };
   });
-  const roundId = opened.replayOf ?? (opened as { roundId: bigint }).roundId;
-  return result(db, player, roundId, opened.replayOf !== null);
 }
 
 async function lockActiveRound(tx: Tx, player: TPlayer, game: TSteppedOriginal, roundId: bigint) {
@@ -225,6 +301,24 @@ async function lockActiveRound(tx: Tx, player: TPlayer, game: TSteppedOriginal, 
   if (!round || round.gameCode !== game) throw new AppError('NOT_FOUND');
   if (round.status !== 'active') throw new AppError('ROUND_NOT_ACTIVE');
   return round;
+}
+
+/**
+ * The answer to a step: the locked round as the step left it, and the balance (the winnings'
+ * transfer tells it when one was paid; otherwise it is read, in the step's transaction).
+ */
+async function stepResult(
+  tx: Tx,
+  player: TPlayer,
+  locked: TRoundWithGame,
+  stored: TGameRoundRow,
+  balanceMinor: bigint | null,
+): Promise<TBetResult> {
+  return {
+    round: toRoundView({ ...locked, ...stored }),
+    balance: formatMinor(balanceMinor ?? (await playableBalance(tx, player))),
+    replayed: false,
+  };
 }
 
 async function settleStepped(
@@ -237,7 +331,7 @@ async function settleStepped(
     params: Record<string, unknown>;
     steps: unknown[];
   },
-): Promise<void> {
+): Promise<TBetResult> {
   const game = round.gameCode as TSteppedOriginal;
   const payout = payoutMinor(round.stakeMinor, settled.multiplier, GAME_RULES[game].limits.maxWinMinor);
   const win = await payWinnings(tx, player, { id: round.id, gameCode: game, payoutMinor: payout });
@@ -254,6 +348,19 @@ async function settleStepped(
   });
   // The row is locked and was active, so this cannot fail; if it ever did, roll the payment back.
   if (!updated) throw new AppError('ROUND_NOT_ACTIVE');
+  return stepResult(tx, player, round, updated, win?.balanceMinor ?? null);
+}
+
+/** Updates a locked active round after a step that does not end it. */
+async function continueStepped(
+  tx: Tx,
+  player: TPlayer,
+  round: TRoundWithGame,
+  step: Omit<TRoundUpdate, 'settle' | 'payoutMinor'>,
+): Promise<TBetResult> {
+  const updated = await updateActiveRound(tx, round.id, { ...step, settle: false, payoutMinor: 0n });
+  if (!updated) throw new AppError('ROUND_NOT_ACTIVE');
+  return stepResult(tx, player, round, updated, null);
 }
 
 function minesOf(round: TRoundWithGame): { mines: number; picks: number[] } {
@@ -262,7 +369,7 @@ function minesOf(round: TRoundWithGame): { mines: number; picks: number[] } {
 
 /** Opens a tile; a mine ends the round (nothing paid), the last safe tile cashes out by itself. */
 export async function pickMine(db: Db, player: TPlayer, roundId: bigint, tile: number): Promise<TBetResult> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const round = await lockActiveRound(tx, player, 'mines', roundId);
     const { mines, picks: before } = minesOf(round);
     if (before.includes(tile)) throw new AppError('INVALID_BET');
@@ -272,18 +379,15 @@ export async function pickMine(db: Db, player: TPlayer, roundId: bigint, tile: n
     const { result: r } = played;
     const finished = r.hitMine || picks.length === MINES_TILES - mines;
     if (finished) {
-      await settleStepped(tx, player, round, {
+      return settleStepped(tx, player, round, {
         multiplier: r.multiplier,
         outcome: toJson(r) as Record<string, unknown>,
         params: { mines, picks },
         steps: picks,
       });
-      return;
     }
     const view = minesView(mines, picks, r.multiplier);
-    await updateActiveRound(tx, round.id, {
-      settle: false,
-      payoutMinor: 0n,
+    return continueStepped(tx, player, round, {
       multiplierNum: view.multiplier.num,
       multiplierDen: view.multiplier.den,
       multiplier: formatMultiplier(view.multiplier),
@@ -292,7 +396,6 @@ export async function pickMine(db: Db, player: TPlayer, roundId: bigint, tile: n
       outcome: view.outcome,
     });
   });
-  return result(db, player, roundId, false);
 }
 
 /** Makes a Hi-Lo call; a wrong call ends the round with nothing paid. */
@@ -302,7 +405,7 @@ export async function callHilo(
   roundId: bigint,
   call: HiloCall,
 ): Promise<TBetResult> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const round = await lockActiveRound(tx, player, 'hilo', roundId);
     const calls = [...(round.steps as HiloCall[]), call];
     if (calls.length > HILO_MAX_STEPS) throw new AppError('INVALID_BET');
@@ -311,12 +414,14 @@ export async function callHilo(
     const { result: r } = played;
     const outcome = toJson(r) as Record<string, unknown>;
     if (r.lost) {
-      await settleStepped(tx, player, round, { multiplier: ZERO, outcome, params: { calls }, steps: calls });
-      return;
+      return settleStepped(tx, player, round, {
+        multiplier: ZERO,
+        outcome,
+        params: { calls },
+        steps: calls,
+      });
     }
-    await updateActiveRound(tx, round.id, {
-      settle: false,
-      payoutMinor: 0n,
+    return continueStepped(tx, player, round, {
       multiplierNum: r.multiplier.num,
       multiplierDen: r.multiplier.den,
       multiplier: formatMultiplier(r.multiplier),
@@ -325,7 +430,6 @@ export async function callHilo(
       outcome,
     });
   });
-  return result(db, player, roundId, false);
 }
 
 /** Cashes a stepped round out at its current multiplier. A second cash-out is ROUND_NOT_ACTIVE. */
@@ -335,7 +439,7 @@ export async function cashOut(
   game: TSteppedOriginal,
   roundId: bigint,
 ): Promise<TBetResult> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const round = await lockActiveRound(tx, player, game, roundId);
     const seeds = seedsOf(round, round.nonce);
     if (game === 'mines') {
@@ -344,26 +448,24 @@ export async function cashOut(
       const played = replay(seeds, { game: 'mines', mines, picks });
       if (played.game !== 'mines' || played.result.hitMine)
         throw new Error('an active mines round hit a mine');
-      await settleStepped(tx, player, round, {
+      return settleStepped(tx, player, round, {
         multiplier: played.result.multiplier,
         outcome: toJson(played.result) as Record<string, unknown>,
         params: { mines, picks },
         steps: picks,
       });
-      return;
     }
     const calls = round.steps as HiloCall[];
     const played = replay(seeds, { game: 'hilo', calls });
     if (played.game !== 'hilo' || played.result.lost) throw new Error('an active hi-lo round was lost');
     if (!played.result.canCashOut) throw new AppError('INVALID_BET');
-    await settleStepped(tx, player, round, {
+    return settleStepped(tx, player, round, {
       multiplier: played.result.multiplier,
       outcome: toJson(played.result) as Record<string, unknown>,
       params: { calls },
       steps: calls,
     });
   });
-  return result(db, player, roundId, false);
 }
 
 export async function getActiveRound(db: Db, player: TPlayer, game: TSteppedOriginal) {
