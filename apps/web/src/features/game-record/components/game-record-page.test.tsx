@@ -56,6 +56,7 @@ const bodies = (calls: TMockCall[]) =>
 describe('game record', () => {
   it('shows each round with labelled stake and signed win/loss, and pages when there is more', async () => {
     setToken('player-token');
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { calls } = renderRecord((call) => {
       const body = call.body as { before_id?: string };
       return {
@@ -75,6 +76,7 @@ describe('game record', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getAllByTestId('game-record-row')).toHaveLength(1));
     expect(bodies(calls).at(-1)).toMatchObject({ range: 'today', before_id: '8' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 

@@ -51,6 +51,11 @@ function GameRecords() {
   const [open, setOpen] = useState<string | null>(null);
   const records = useGameRecord(range, cursor);
   const list = records.data?.list ?? [];
+  // The pager sits under the list: the next page starts at its first round, not its last.
+  const turn = (next: TRecordCursor) => {
+    setCursor(next);
+    window.scrollTo(0, 0);
+  };
   const choose = (next: TRecordRange) => {
     setRange(next);
     setCursor({});
@@ -132,7 +137,7 @@ function GameRecords() {
             type="button"
             className="button button--ghost button--small"
             disabled={!records.data?.prev_after_id || records.isFetching}
-            onClick={() => setCursor({ after_id: records.data?.prev_after_id ?? undefined })}
+            onClick={() => turn({ after_id: records.data?.prev_after_id ?? undefined })}
           >
             {t('lobby.previous')}
           </button>
@@ -140,7 +145,7 @@ function GameRecords() {
             type="button"
             className="button button--ghost button--small"
             disabled={!records.data?.next_before_id || records.isFetching}
-            onClick={() => setCursor({ before_id: records.data?.next_before_id ?? undefined })}
+            onClick={() => turn({ before_id: records.data?.next_before_id ?? undefined })}
           >
             {t('lobby.next')}
           </button>
