@@ -120,6 +120,9 @@ async function diceScenario(server: Started): Promise<BenchRow> {
   const latencies: number[] = [];
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
+  // This process's CPU (server and load generator together) per bet: steadier than bets/s on a
+  // shared machine. On PGlite it includes the database; on PostgreSQL the server's CPU is apart.
+  const cpuBefore = process.cpuUsage();
   const worker = async () => {
     while (latencies.length < MAX_BETS && performance.now() < deadline) {
       const t0 = performance.now();
@@ -130,6 +133,8 @@ async function diceScenario(server: Started): Promise<BenchRow> {
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   const elapsedS = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMsPerBet = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const report = await reconcile(server.database.db, { siteId: server.siteId });
@@ -142,7 +147,7 @@ async function diceScenario(server: Started): Promise<BenchRow> {
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `non-200: ${failures}; reconcile: no drift`,
+    note: `non-200: ${failures}; node CPU ${fmt(cpuMsPerBet, 1)} ms/bet; reconcile: no drift`,
   };
 }
 
