@@ -5,10 +5,10 @@ import { expectLoggedIn, newPlayer, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
- * Issue 4's story on a phone: a guest rolls the dice with fun money; a new player deposits through
- * the sandbox PSP's payer page, plays three in-house games for real money, finds the rounds in the
- * game record, reveals the server seed by rotating the pair, and the browser's verifier recomputes
- * one round to the same outcome the server stored.
+ * Issue 4's story on a phone: a guest rolls the dice and bets on a live crash round with fun money;
+ * a new player deposits through the sandbox PSP's payer page, plays three in-house games for real
+ * money, finds the rounds in the game record, reveals the server seed by rotating the pair, and the
+ * browser's verifier recomputes one round to the same outcome the server stored.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -76,6 +76,24 @@ describe('in-house games on a phone', () => {
       await expect.poll(() => textOf(page, 'game-balance')).toContain(demoRoll.balance);
       expect(await textOf(page, 'game-balance')).not.toBe(funBefore);
       await screenshot(page, 'games-01-demo-dice');
+
+      // The guest bets fun money on a live crash round too, with an auto cash-out at 1.01×.
+      await openGame(page, 'crash', 'crash-play');
+      expect(page.url()).toContain('mode=demo');
+      await page
+        .getByTestId('crash-phase')
+        .and(page.locator('[data-phase=betting]'))
+        .waitFor({ timeout: 60_000 });
+      await expect.poll(() => page.getByTestId('crash-bet').isEnabled(), { timeout: 15_000 }).toBe(true);
+      await page.getByTestId('crash-auto').fill('1.01');
+      await page.getByTestId('crash-bet').click();
+      await expect.poll(() => textOf(page, 'crash-my-bet'), { timeout: 15_000 }).toMatch(/placed/);
+      // Settled when the curve passes 1.01× (or lost if the round crashes at 1.00×).
+      await expect
+        .poll(() => textOf(page, 'crash-my-bet'), { timeout: 60_000 })
+        .toMatch(/You cashed out at ×1\.01|You lost/);
+      expect(await textOf(page, 'game-balance')).toContain('(fun money)');
+      await screenshot(page, 'games-01b-demo-crash');
 
       // 2. A new player registers and deposits 100.00 through the sandbox payer page.
       await page.goto(server.url);
