@@ -144,7 +144,7 @@ export const ZGameFrameMessage = z.object({
 export type TGameFrameMessage = z.infer<typeof ZGameFrameMessage>;
 
 // ---------------------------------------------------------------------------------------------
-// Player API: the /play/<code> screen asks for the provider's game page (POST /api/providers/launch).
+// Player API: the /play?game=<code> screen asks for the provider's game page (POST /api/providers/launch).
 
 export const ZProviderLaunchRequest = z.strictObject({
   /** The game's code, e.g. "aurora-golden-macaw". */

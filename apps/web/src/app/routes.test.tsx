@@ -56,6 +56,8 @@ const OUTSIDE = [
   '/download',
   '/test',
   '/test12',
+  // Third-party games, framed from their provider.
+  '/play',
   // Issue 4: one full-screen page per in-house game.
   ...ORIGINAL_CODES.map((code) => `/originals/${code}`),
 ];

@@ -31,6 +31,8 @@ const OriginalGamePage = lazy(() =>
     default: module.OriginalGamePage,
   })),
 );
+// Third-party games: the provider's page framed under Sorte's bar (/play?game=<code>).
+const ThirdPartyPage = lazy(() => import('../features/third-party/components/third-party-page.tsx'));
 const GameRecordPage = lazy(() => import('../features/game-record/components/game-record-page.tsx'));
 const FairnessPage = lazy(() => import('../features/fairness/components/fairness-page.tsx'));
 export const NotFoundPage = lazy(() => import('./pages/not-found-route.tsx'));
@@ -178,6 +180,7 @@ export const ROUTES: readonly TRoute[] = [
   // page per in-house game, at the url the launch call answers.
   { path: '/game-record', layout: true, element: page(GameRecordPage) },
   { path: '/fairness', layout: true, element: page(FairnessPage) },
+  { path: '/play', layout: false, element: page(ThirdPartyPage) },
   ...ORIGINAL_CODES.map((code) => ({
     path: `/originals/${code}`,
     layout: false,

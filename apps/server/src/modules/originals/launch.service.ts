@@ -11,7 +11,7 @@ import { playableBalance } from './originals.money.ts';
  * POST /api/day7/day7LoginV2: where the web app sends a player to play a game. In-house games run
  * in our own web app (/originals/<code>); logged-in members play for real, guests (or members who
  * ask for it) get a fun-money demo session. Third-party games play at their aggregator, framed
- * by our /play/<code> screen (modules/providers/providers.service.ts).
+ * by our /play?game=<code> screen (modules/providers/providers.service.ts).
  */
 export async function launchGame(
   db: Db,
@@ -22,7 +22,7 @@ export async function launchGame(
   const game = await resolveGame(db, siteId, body);
   const view = toGameView(game);
   const demo = memberId === null || body.demo === true;
-  // Third-party games play in the provider's page framed by /play/<code> (modules/providers).
+  // Third-party games play in the provider's page framed by /play?game=<code> (modules/providers).
   if (!game.isInhouse) return thirdPartyLaunchTarget(db, siteId, memberId, view, demo);
   if (!demo && memberId !== null) {
     const player = { kind: 'member' as const, siteId, memberId };

@@ -386,7 +386,7 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
       payload: { name: SLOT },
     });
     expect(relay.status).toBe(200);
-    expect(relay.body.data).toMatchObject({ url: `/play/${SLOT}`, mode: 'real', balance: '50.00' });
+    expect(relay.body.data).toMatchObject({ url: `/play?game=${SLOT}`, mode: 'real', balance: '50.00' });
 
     const launch = await call(app, {
       method: 'POST',
@@ -436,7 +436,7 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
 
   it('gives a guest the fun-money mode without touching any wallet', async () => {
     const relay = await call(app, { method: 'POST', url: '/api/day7/day7LoginV2', payload: { name: TABLE } });
-    expect(relay.body.data).toMatchObject({ url: `/play/${TABLE}?mode=demo`, mode: 'demo' });
+    expect(relay.body.data).toMatchObject({ url: `/play?game=${TABLE}&mode=demo`, mode: 'demo' });
     const launch = await call(app, {
       method: 'POST',
       url: '/api/providers/launch',

@@ -19,7 +19,7 @@ import { hashToken } from './providers.wallet.ts';
 
 /**
  * Launching a third-party game. `/api/day7/day7LoginV2` answers the web route of the game screen
- * (/play/<code>, in real or demo mode); that screen asks `POST /api/providers/launch` for the
+ * (/play?game=<code>, in real or demo mode); that screen asks `POST /api/providers/launch` for the
  * provider's game page, which opens a provider session for a member (a short-lived opaque token,
  * only its hash stored, bound to site, member, game and BRL) and asks the aggregator for the page.
  * Guests, and members asking for fun money, get the aggregator's demo mode: its own fun money and
@@ -48,7 +48,7 @@ export async function thirdPartyLaunchTarget(
 ): Promise<TLaunchResponse> {
   if (memberId !== null && !demo) {
     return {
-      url: `/play/${view.code}`,
+      url: `/play?game=${view.code}`,
       mode: 'real',
       game: view,
       balance: formatMinor(await cashBalance(db, siteId, memberId)),
@@ -56,7 +56,7 @@ export async function thirdPartyLaunchTarget(
     };
   }
   // Every third-party game has the aggregator's fun-money mode.
-  return { url: `/play/${view.code}?mode=demo`, mode: 'demo', game: view, balance: '0.00', demo_token: null };
+  return { url: `/play?game=${view.code}&mode=demo`, mode: 'demo', game: view, balance: '0.00', demo_token: null };
 }
 
 /** Opens a provider session; the token goes to the aggregator, only its hash stays with us. */
