@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type TConfig, testConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import { transfer } from '../src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
 import { type DatabaseKind, testDatabase } from './databases.ts';
 
@@ -107,4 +109,26 @@ export async function registerPlayer(
   const response = await call(app, { method: 'POST', url: '/api/auth/register2', host, payload: body });
   if (response.status !== 200) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
   return { token: response.body.data.token as string, user: response.body.data.user, input: body };
+}
+
+/**
+ * A new member with a session and `fundMinor` of cash, deposited from the PSP clearing account as
+ * a paid PIX deposit would (the registration's site: `host`).
+ */
+export async function fundedPlayer(app: FastifyInstance, fundMinor: bigint, host: string = HOSTS.intl) {
+  const registered = await registerPlayer(app, host);
+  const memberId = BigInt(registered.user.id);
+  if (fundMinor > 0n) {
+    const site = await app.services.sites.byHost(host);
+    if (!site) throw new Error(`no site for ${host}`);
+    await transfer(app.services.db, {
+      siteId: site.id,
+      kind: 'deposit',
+      from: { system: 'psp_clearing' },
+      to: { memberId, account: 'cash' },
+      amountMinor: fundMinor,
+      idempotencyKey: `test-fund:${randomUUID()}`,
+    });
+  }
+  return { token: registered.token, memberId, user: registered.user };
 }

@@ -10,13 +10,13 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, CAPTCHA_TEXT, call, registerPlayer, seededDatabase } from '../../../test/app.ts';
+import { buildTestApp, CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { CRASH_RECORD_ID_BASE } from '../originals/crash-rounds.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { getBalances, reconcile } from '../wallet/wallet.service.ts';
 import { formatHundredths, multiplierAt } from './crash.curve.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
@@ -98,19 +98,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     await app.close();
   });
 
-  async function player(fundMinor = 10_000n) {
-    const registered = await registerPlayer(app);
-    const memberId = BigInt(registered.user.id);
-    await transfer(app.services.db, {
-      siteId,
-      kind: 'deposit',
-      from: { system: 'psp_clearing' },
-      to: { memberId, account: 'cash' },
-      amountMinor: fundMinor,
-      idempotencyKey: `test-fund:${randomUUID()}`,
-    });
-    return { token: registered.token, memberId };
-  }
+  const player = (fundMinor = 10_000n) => fundedPlayer(app, fundMinor);
 
   const cash = async (memberId: bigint) =>
     (await getBalances(app.services.db, memberId, { siteId })).cashMinor;
@@ -663,19 +651,7 @@ describe.each(kinds)('game record with crash on %s', (kind) => {
     await app.close();
   });
 
-  async function player(fundMinor = 10_000n) {
-    const registered = await registerPlayer(app);
-    const memberId = BigInt(registered.user.id);
-    await transfer(app.services.db, {
-      siteId,
-      kind: 'deposit',
-      from: { system: 'psp_clearing' },
-      to: { memberId, account: 'cash' },
-      amountMinor: fundMinor,
-      idempotencyKey: `test-fund:${randomUUID()}`,
-    });
-    return { token: registered.token, memberId };
-  }
+  const player = (fundMinor = 10_000n) => fundedPlayer(app, fundMinor);
 
   const post = (url: string, token: string, payload: Record<string, unknown>) =>
     call(app, { method: 'POST', url, token, payload });
