@@ -110,7 +110,8 @@ async function openAuto() {
   return count;
 }
 
-describe('auto-bet on a game screen', () => {
+// A session waits a moment between real bets; a busy machine needs more than the default 5 s.
+describe('auto-bet on a game screen', { timeout: 15_000 }, () => {
   it('places each bet as a normal bet with its own key and doubles the stake after each loss', async () => {
     const api = mockApi({
       'POST /api/originals/limbo/bet': (call) => {

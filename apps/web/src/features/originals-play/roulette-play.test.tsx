@@ -9,6 +9,7 @@ import {
   bestReturn,
   chipLabel,
   insideSpots,
+  nextSpotKey,
   pocketColour,
   RoulettePlay,
   returnOf,
@@ -52,7 +53,8 @@ describe('roulette table', () => {
   });
 });
 
-describe('roulette screen', () => {
+// The wheel turns for 2.6 s of real time, and a busy machine renders the board slowly.
+describe('roulette screen', { timeout: 15_000 }, () => {
   it('needs a chip on the table and a valid chip value', async () => {
     const api = mockApi({});
     render(<RoulettePlay launch={launchOf('roulette')} demo onBalance={() => {}} />);
@@ -112,7 +114,7 @@ describe('roulette screen', () => {
   });
 });
 
-describe('roulette inside bets', () => {
+describe('roulette inside bets', { timeout: 15_000 }, () => {
   it('puts every split, street, corner and line of the layout on the board once, each one the server accepts', () => {
     const spots = insideSpots();
     const count = (type: string) => spots.filter(({ spot }) => spot.type === type).length;
@@ -229,5 +231,43 @@ describe('roulette inside bets', () => {
     expect(screen.getByText('Bet between 0.10 and 1.00')).toBeTruthy();
     expect(screen.getByTestId('roulette-bet')).toHaveProperty('disabled', true);
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('roulette board from the keyboard', { timeout: 15_000 }, () => {
+  it('moves half a cell per arrow on the standing table and on the lying one', () => {
+    expect(nextSpotKey('straight:1', 'ArrowRight', false)).toBe('split:1-2');
+    expect(nextSpotKey('split:1-2', 'ArrowRight', false)).toBe('straight:2');
+    expect(nextSpotKey('straight:1', 'ArrowDown', false)).toBe('split:1-4');
+    expect(nextSpotKey('split:1-4', 'ArrowRight', false)).toBe('corner:1');
+    expect(nextSpotKey('straight:1', 'ArrowLeft', false)).toBe('street:1');
+    expect(nextSpotKey('street:1', 'ArrowDown', false)).toBe('line:1');
+    expect(nextSpotKey('straight:1', 'ArrowUp', false)).toBe('split:0-1');
+    expect(nextSpotKey('split:0-1', 'ArrowUp', false)).toBe('straight:0');
+    expect(nextSpotKey('straight:0', 'ArrowDown', false)).toBe('split:0-2');
+    expect(nextSpotKey('straight:3', 'ArrowRight', false)).toBeNull();
+    expect(nextSpotKey('straight:34', 'ArrowDown', false)).toBeNull();
+    // Lying down, 1 is bottom left: up goes across the row, right along the rows.
+    expect(nextSpotKey('straight:1', 'ArrowUp', true)).toBe('split:1-2');
+    expect(nextSpotKey('straight:1', 'ArrowRight', true)).toBe('split:1-4');
+    expect(nextSpotKey('straight:1', 'ArrowDown', true)).toBe('street:1');
+    expect(nextSpotKey('red:', 'ArrowUp', true)).toBeNull();
+  });
+
+  it('keeps one spot of the board in the tab order and puts a chip where the arrows lead', async () => {
+    mockApi({});
+    render(<RoulettePlay launch={launchOf('roulette')} demo onBalance={() => {}} />);
+    const zero = screen.getByTestId('roulette-spot-straight-0');
+    expect(zero.tabIndex).toBe(0);
+    expect(screen.getByTestId('roulette-spot-split-1-2').tabIndex).toBe(-1);
+    zero.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowLeft}');
+    const split = screen.getByTestId('roulette-spot-split-1-2');
+    expect(document.activeElement).toBe(split);
+    expect(split.tabIndex).toBe(0);
+    expect(zero.tabIndex).toBe(-1);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('0.10');
+    expect(within(screen.getByTestId('roulette-slip')).getByText('Split 1/2')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import type { TRound } from '@sorte/contract';
 import { coveredNumbers, ROULETTE_MAX_BETS, type RouletteBetType } from '@sorte/fairness';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
@@ -109,6 +109,47 @@ export function insideSpots(): THotspot[] {
 }
 const INSIDE = insideSpots();
 
+/**
+ * The numbers and the inside bets on one grid of half steps, for moving around the board with the
+ * arrow keys: number n sits in the middle of its cell, an inside bet on its line, the zero above row 1.
+ */
+const BOARD_PLACES = new Map<string, string>([
+  ...Array.from({ length: 37 }, (_, n) => n).map((n): [string, string] => {
+    if (n === 0) return ['-0.5:1.5', spotKey({ type: 'straight', numbers: [0] })];
+    const row = Math.ceil(n / 3);
+    const col = ((n - 1) % 3) + 1;
+    return [`${row - 0.5}:${col - 0.5}`, spotKey({ type: 'straight', numbers: [n] })];
+  }),
+  ...INSIDE.map(({ spot, u, v }): [string, string] => [`${u}:${v}`, spotKey(spot)]),
+]);
+const PLACE_OF = new Map([...BOARD_PLACES].map(([place, key]) => [key, place]));
+
+export type TArrow = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
+/**
+ * The spot an arrow key leads to from `key`: half a cell at a time along the rows (`u`) or across
+ * them (`v`), skipping places with nothing to bet on. The standing table (phones) runs its rows
+ * down the screen; the lying one (wide screens) runs them to the right with 1, 4, 7 … at the bottom.
+ */
+export function nextSpotKey(key: string, arrow: TArrow, lying: boolean): string | null {
+  const place = PLACE_OF.get(key);
+  if (!place) return null;
+  const [u0, v0] = place.split(':').map(Number) as [number, number];
+  const steps: Record<TArrow, [number, number]> = lying
+    ? { ArrowRight: [0.5, 0], ArrowLeft: [-0.5, 0], ArrowUp: [0, 0.5], ArrowDown: [0, -0.5] }
+    : { ArrowDown: [0.5, 0], ArrowUp: [-0.5, 0], ArrowRight: [0, 0.5], ArrowLeft: [0, -0.5] };
+  const [du, dv] = steps[arrow];
+  let [u, v] = [u0, v0];
+  for (let i = 0; i < 6; i++) {
+    u += du;
+    v += dv;
+    if (u < -0.5 || u > 12 || v < 0 || v > 3) return null;
+    // Everything above row 1 is the zero.
+    const found = BOARD_PLACES.get(u < 0 ? '-0.5:1.5' : `${u}:${v}`);
+    if (found && found !== key) return found;
+  }
+  return null;
+}
+
 const OUTSIDE: TOutside[] = ['low', 'even', 'red', 'black', 'odd', 'high'];
 const NUMBERS = Array.from({ length: 36 }, (_, i) => i + 1);
 
@@ -138,6 +179,9 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
   const [table, setTable] = useState<TTable>(new Map());
   const [undo, setUndo] = useState<TTable[]>([]);
   const [preview, setPreview] = useState<TSpot | null>(null);
+  // One spot of the number area is in the tab order; the arrow keys move within it.
+  const [current, setCurrent] = useState(spotKey({ type: 'straight', numbers: [0] }));
+  const board = useRef<HTMLFieldSetElement>(null);
   const [rotation, setRotation] = useState(0);
   const [pocket, setPocket] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
@@ -220,12 +264,30 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
     }
   };
   const paysOf = (spot: TSpot) => t('play.roulette.pays', { odds: returnOf(spot) - 1 });
-  const focusProps = (spot: TSpot) => ({
-    onPointerEnter: () => setPreview(spot),
-    onPointerLeave: () => setPreview(null),
-    onFocus: () => setPreview(spot),
-    onBlur: () => setPreview(null),
-  });
+  const focusProps = (spot: TSpot) => {
+    const key = spotKey(spot);
+    const inside = PLACE_OF.has(key);
+    return {
+      'data-spot': key,
+      tabIndex: inside ? (key === current ? 0 : -1) : undefined,
+      onPointerEnter: () => setPreview(spot),
+      onPointerLeave: () => setPreview(null),
+      onFocus: () => {
+        setPreview(spot);
+        if (inside) setCurrent(key);
+      },
+      onBlur: () => setPreview(null),
+    };
+  };
+  const onBoardKey = (event: KeyboardEvent<HTMLFieldSetElement>) => {
+    const key = (event.target as HTMLElement).dataset.spot;
+    if (!key || !['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].includes(event.key)) return;
+    const lying = window.matchMedia?.('(min-width: 700px)').matches ?? false;
+    const next = nextSpotKey(key, event.key as TArrow, lying);
+    if (!next) return;
+    event.preventDefault();
+    board.current?.querySelector<HTMLElement>(`[data-spot="${next}"]`)?.focus();
+  };
 
   const cell = (spot: TSpot, label: string, className: string, at: TPlace) => {
     const key = spotKey(spot);
@@ -315,10 +377,19 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
         </output>
       </div>
       <RoundLine round={busy ? null : last} />
+      <p id="roulette-keys" className="visually-hidden">
+        {t('play.roulette.keys')}
+      </p>
       <p className="roulette__hint" data-testid="roulette-preview" aria-hidden="true">
         {preview ? `${nameOf(preview)} · ${paysOf(preview)}` : t('play.roulette.hint')}
       </p>
-      <fieldset className="roulette__table" aria-label={t('play.roulette.table')}>
+      <fieldset
+        ref={board}
+        className="roulette__table"
+        aria-label={t('play.roulette.table')}
+        aria-describedby="roulette-keys"
+        onKeyDown={onBoardKey}
+      >
         {cell({ type: 'straight', numbers: [0] }, '0', 'is-green', { m: [1, 1, 3], d: [1, 1, 1, 3] })}
         {NUMBERS.map((n) =>
           cell({ type: 'straight', numbers: [n] }, String(n), `is-${pocketColour(n)}`, {
