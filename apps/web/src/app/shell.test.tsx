@@ -121,7 +121,8 @@ describe('player shell', () => {
 
     act(() => setToken('t9'));
     const balance = await screen.findByTestId('header-balance');
-    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    // The socket code is its own chunk, loaded once someone logs in: on a busy machine that takes a while.
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), { timeout: 5000 });
     const socket = FakeSocket.all[0]!;
     await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', token: 't9' }]));
     act(() =>
@@ -137,11 +138,11 @@ describe('player shell', () => {
       }),
     );
     // A user info request still in flight is cancelled: it would answer the older figure.
-    await waitFor(() => expect(balance.textContent).toBe('62.50'));
+    await waitFor(() => expect(balance.textContent).toBe('62.50'), { timeout: 3000 });
 
     // Moving between pages keeps the one connection.
     await act(() => router.navigate('/profile'));
-    expect(await screen.findByTestId('profile-username')).toBeTruthy();
+    expect(await screen.findByTestId('profile-username', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('header-balance').textContent).toBe('62.50');
     expect(FakeSocket.all).toHaveLength(1);
 
