@@ -4,6 +4,8 @@ import {
   ZForceOfflineRequest,
   ZForceOfflineResponse,
   ZLangQuery,
+  ZLogoutRequest,
+  ZLogoutResponse,
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +14,7 @@ import { ok, responses } from '../../http/reply.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import {
   authenticateOperator,
+  endOperatorSession,
   forceMemberOffline,
   operatorLogin,
   type TAdminDeps,
@@ -65,6 +68,23 @@ export async function adminRoutes(app: FastifyInstance) {
         await operatorLogin(deps, request.site, request.body, request.ip ?? null),
         'messages.login_success',
       ),
+  });
+
+  r.post('/admin/auth/logout', {
+    onRequest: requireOperator,
+    schema: {
+      tags,
+      summary: 'End the calling operator session',
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZLogoutRequest,
+      response: responses(ZLogoutResponse),
+    },
+    handler: async (request) => {
+      // requireOperator checked the token, so it is there.
+      await endOperatorSession(services.db, request.site, bearerToken(request.headers.authorization)!);
+      return ok(request.lang, null, 'messages.logout_success');
+    },
   });
 
   r.post('/admin/members/force-offline', {

@@ -101,6 +101,20 @@ export async function authenticateOperator(
   return { operatorId: found.operatorId, siteId: found.siteId, role: found.role, username: found.username };
 }
 
+/** Ends the operator session behind this token (logout); a later call with it is 401. */
+export async function endOperatorSession(executor: Executor, site: TSite, token: string): Promise<void> {
+  await executor
+    .update(operatorSessions)
+    .set({ endedAt: sql`now()` })
+    .where(
+      and(
+        eq(operatorSessions.tokenHash, sha256Hex(token)),
+        eq(operatorSessions.siteId, site.id),
+        isNull(operatorSessions.endedAt),
+      ),
+    );
+}
+
 /** Ends every session of a player of the operator's site and records who did it. */
 export async function forceMemberOffline(
   executor: Executor,

@@ -589,6 +589,37 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
       expect(wrongSiteToken.status).toBe(401);
     });
 
+    it('ends an operator session at logout, and only that one', async () => {
+      const first = await adminLogin();
+      const second = await adminLogin();
+      const forceOffline = (token: string) =>
+        call(app, {
+          method: 'POST',
+          url: '/api/admin/members/force-offline',
+          token,
+          payload: { username: 'no-such-player' },
+        });
+      const out = await call(app, {
+        method: 'POST',
+        url: '/api/admin/auth/logout',
+        token: first.body.data.token,
+      });
+      expect(out.status).toBe(200);
+      expect((await forceOffline(first.body.data.token)).status).toBe(401);
+      expect((await forceOffline(second.body.data.token)).body.code).toBe('NOT_FOUND');
+      const again = await call(app, {
+        method: 'POST',
+        url: '/api/admin/auth/logout',
+        token: first.body.data.token,
+      });
+      expect(again.status).toBe(401);
+      // A player's token is not an operator's.
+      const player = await registerPlayer(app);
+      expect(
+        (await call(app, { method: 'POST', url: '/api/admin/auth/logout', token: player.token })).status,
+      ).toBe(401);
+    });
+
     it('refuses a wrong operator password and validates the body', async () => {
       const wrong = await adminLogin(HOSTS.intl, 'not-the-password');
       expect(wrong.status).toBe(401);
