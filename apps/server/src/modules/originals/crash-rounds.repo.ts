@@ -1,5 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import {
+  isProviderRecordId,
+  providerCursorCreatedAt,
+  providerRecordEntries,
+} from '../providers/provider-rounds.repo.ts';
 import type { TPlayer } from './originals.repo.ts';
 
 /**
@@ -38,7 +43,7 @@ export type TRecordFilter = { since: Date | null; gameCode: string | undefined }
 
 export type TRecordEntry = {
   recordId: bigint;
-  kind: 'round' | 'crash';
+  kind: 'round' | 'crash' | 'provider';
   gameCode: string;
   gameName: string;
   providerName: string;
@@ -51,7 +56,7 @@ export type TRecordEntry = {
 
 type TEntryRaw = {
   record_id: string;
-  kind: 'round' | 'crash';
+  kind: 'round' | 'crash' | 'provider';
   game_code: string;
   game_name: string;
   provider_name: string;
@@ -91,7 +96,12 @@ function entriesQuery(player: TPlayer, filter: TRecordFilter): SQL {
       NULL::integer AS cashout_hundredths, gr.status
     FROM game_rounds gr JOIN games g ON g.id = gr.game_id JOIN game_providers p ON p.id = g.provider_id
     WHERE ${sql.join(roundWhere, sql` AND `)}`;
-  if (!includesCrash(filter)) return rounds;
+  // Third-party rounds (modules/providers): members only, real money.
+  const withProviders =
+    player.kind === 'member'
+      ? sql`${rounds} UNION ALL ${providerRecordEntries(player.memberId, player.siteId, filter)}`
+      : rounds;
+  if (!includesCrash(filter)) return withProviders;
   const crashWhere: SQL[] = [
     crashOwner(player),
     sql`cb.site_id = ${big(player.siteId)}`,
@@ -103,7 +113,7 @@ function entriesQuery(player: TPlayer, filter: TRecordFilter): SQL {
       NULL::text AS multiplier, cb.cashout_hundredths, 'settled' AS status
     FROM crash_bets cb JOIN games g ON g.code = ${CRASH_GAME_CODE} JOIN game_providers p ON p.id = g.provider_id
     WHERE ${sql.join(crashWhere, sql` AND `)}`;
-  return sql`${rounds} UNION ALL ${crash}`;
+  return sql`${withProviders} UNION ALL ${crash}`;
 }
 
 /** The exact created_at of the player's row with this record id (NULL when it is not theirs). */
@@ -111,6 +121,11 @@ function cursorCreatedAt(player: TPlayer, recordId: bigint): SQL {
   if (isCrashRecordId(recordId)) {
     return sql`(SELECT cx.created_at FROM crash_bets cx WHERE cx.id = ${big(recordId - CRASH_RECORD_ID_BASE)}
       AND ${crashOwner(player, sql`cx`)})`;
+  }
+  if (isProviderRecordId(recordId)) {
+    return player.kind === 'member'
+      ? providerCursorCreatedAt(player.memberId, recordId)
+      : sql`NULL::timestamptz`;
   }
   return sql`(SELECT gr.created_at FROM game_rounds gr WHERE gr.id = ${big(recordId)} AND ${roundOwner(player)})`;
 }

@@ -422,6 +422,40 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
     );
     expect(rounds).toEqual([{ status: 'settled', stake_minor: '100' }]);
 
+    // The round is in the player's game record under the provider's brand, paged like the others.
+    const record = await call(app, {
+      method: 'POST',
+      url: '/api/game/record',
+      token: registered.token,
+      payload: {},
+    });
+    expect(record.status).toBe(200);
+    const [entry] = record.body.data.list;
+    expect(entry).toMatchObject({
+      brand: 'Aurora Gaming',
+      name: 'Golden Macaw',
+      game: SLOT,
+      bet_amount: '1.00',
+      status: 'settled',
+    });
+    expect(entry.payout).toBe(played.win);
+    expect(BigInt(entry.id)).toBeGreaterThan(800_000_000_000_000_000n);
+    expect(record.body.data.totals).toMatchObject({ count: 1, bet_amount: '1.00' });
+    const filtered = await call(app, {
+      method: 'POST',
+      url: '/api/game/record',
+      token: registered.token,
+      payload: { game: 'dice' },
+    });
+    expect(filtered.body.data.list).toEqual([]);
+    const older = await call(app, {
+      method: 'POST',
+      url: '/api/game/record',
+      token: registered.token,
+      payload: { before_id: entry.id },
+    });
+    expect(older.body.data.list).toEqual([]);
+
     // A bet beyond the balance comes back as the translated refusal, nothing taken.
     const before = await cash(memberId);
     const tooMuch = await fetch(`${connection.origin}/api/v1/sessions/${session}/play`, {

@@ -56,7 +56,13 @@ export async function thirdPartyLaunchTarget(
     };
   }
   // Every third-party game has the aggregator's fun-money mode.
-  return { url: `/play?game=${view.code}&mode=demo`, mode: 'demo', game: view, balance: '0.00', demo_token: null };
+  return {
+    url: `/play?game=${view.code}&mode=demo`,
+    mode: 'demo',
+    game: view,
+    balance: '0.00',
+    demo_token: null,
+  };
 }
 
 /** Opens a provider session; the token goes to the aggregator, only its hash stays with us. */
