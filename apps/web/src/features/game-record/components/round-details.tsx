@@ -1,13 +1,7 @@
 import type { TRound } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format.ts';
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 
 /** One round as recorded: stake, payout, multiplier, the bet, the outcome and its seeds. */
 export function RoundDetails({ round }: { round: TRound }) {
