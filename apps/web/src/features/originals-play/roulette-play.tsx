@@ -494,6 +494,12 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
           )}
         </div>
       </div>
+      <BetPanel
+        game="roulette"
+        runner={runner}
+        canBet={table.size > 0 && !overMax}
+        label={table.size === 0 ? t('play.roulette.place_chips') : t('play.roulette.spin')}
+      />
       {table.size > 0 && (
         <ul className="roulette__slip" data-testid="roulette-slip" aria-label={t('play.roulette.slip')}>
           {[...table.entries()].map(([key, { spot, minor }]) => (
@@ -514,12 +520,6 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
           ))}
         </ul>
       )}
-      <BetPanel
-        game="roulette"
-        runner={runner}
-        canBet={table.size > 0 && !overMax}
-        label={table.size === 0 ? t('play.roulette.place_chips') : t('play.roulette.spin')}
-      />
     </section>
   );
 }
