@@ -9,7 +9,6 @@ import {
   insertPairIfNone,
   revealPair,
   type TPlayer,
-  takeNextNonce,
 } from './originals.repo.ts';
 
 /**
@@ -30,22 +29,9 @@ export async function activePair(executor: Executor, player: TPlayer, lock: bool
   return created;
 }
 
-/**
- * Takes the next nonce of the player's active pair (created on first use). The pair stays locked
- * until the caller's transaction ends, so the player's bets take their nonces one at a time; a
- * rollback gives the nonce back.
- */
-export async function takeNonce(
-  tx: Executor,
-  player: TPlayer,
-): Promise<{ pair: TSeedPairRow; nonce: bigint }> {
-  let pair = await takeNextNonce(tx, player);
-  if (!pair) {
-    await insertPairIfNone(tx, player, createSeedPair());
-    pair = await takeNextNonce(tx, player);
-    if (!pair) throw new Error('seed pair missing right after insert');
-  }
-  return { pair, nonce: pair.nextNonce - 1n };
+/** Commits a first seed pair for a player who has none (a no-op when one exists). */
+export async function ensurePair(executor: Executor, player: TPlayer): Promise<void> {
+  await insertPairIfNone(executor, player, createSeedPair());
 }
 
 export function pairView(pair: TSeedPairRow) {

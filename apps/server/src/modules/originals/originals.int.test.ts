@@ -220,6 +220,18 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(other.body.code).toBe('ROUND_IN_PROGRESS');
     const seeds = (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: q.token })).body.data;
     expect(seeds.nonce).toBe(1);
+
+    const r = await player(10_000n);
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => post('/api/originals/hilo/start', r.token, { amount: '1.00' })),
+    );
+    // One start wins; the others meet its open round (a unique index), never a 500.
+    expect(racing.map((x) => x.status).sort()).toEqual([200, 409, 409]);
+    expect(racing.filter((x) => x.status === 409).map((x) => x.body.code)).toEqual([
+      'ROUND_IN_PROGRESS',
+      'ROUND_IN_PROGRESS',
+    ]);
+    expect(await cash(r.memberId)).toBe(10_000n - 100n);
   });
 
   it('serialises concurrent bets of one player: each takes its own nonce and the balance adds up', async () => {

@@ -59,28 +59,6 @@ export async function insertPairIfNone(
     .onConflictDoNothing();
 }
 
-/**
- * Takes the next nonce of the player's active pair in one statement: the UPDATE locks the pair row
- * until commit (so the player's bets queue here, one nonce each) and returns the pair with
- * `nextNonce` already advanced, i.e. the nonce taken is `nextNonce - 1`. Null when the player has
- * no active pair yet.
- */
-export async function takeNextNonce(executor: Executor, player: TPlayer): Promise<TSeedPairRow | null> {
-  const [row] = await executor
-    .update(fairnessSeedPairs)
-    .set({ nextNonce: sql`${fairnessSeedPairs.nextNonce} + 1` })
-    .where(and(ownedBy(fairnessSeedPairs, player), isNull(fairnessSeedPairs.revealedAt)))
-    .returning();
-  return row ?? null;
-}
-
-export async function advanceNonce(executor: Executor, pairId: bigint): Promise<void> {
-  await executor
-    .update(fairnessSeedPairs)
-    .set({ nextNonce: sql`${fairnessSeedPairs.nextNonce} + 1` })
-    .where(eq(fairnessSeedPairs.id, pairId));
-}
-
 export async function revealPair(executor: Executor, pairId: bigint): Promise<TSeedPairRow> {
   const [row] = await executor
     .update(fairnessSeedPairs)
@@ -281,44 +259,80 @@ export type TNewRound = {
   nonce: bigint;
 };
 
-/** Inserts an active round; settlement (or the next step) updates it in the same transaction. */
-export async function insertRound(executor: Executor, player: TPlayer, round: TNewRound): Promise<bigint> {
-  const [row] = await executor
-    .insert(gameRounds)
-    .values({ siteId: player.siteId, ...ownerColumns(player), status: 'active', ...round })
-    .returning({ id: gameRounds.id });
-  if (!row) throw new Error('round insert returned nothing');
-  return row.id;
-}
+/** The seed pair a new round was opened under, with the nonce it took. */
+export type TOpenedPair = {
+  id: bigint;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: bigint;
+};
 
 /**
- * Inserts an active round unless the player already has one under this idempotency key (then null:
- * the caller answers the retry from that round). A member's round also marks the game as recently
- * played, in the same statement: one round trip where the bet path used to spend two.
+ * Opens a round in ONE statement: takes the next nonce of the player's active seed pair (the
+ * UPDATE locks the pair until commit, so the player's bets queue here one nonce each), inserts the
+ * round under that nonce, and marks a member's game as recently played. Returns null when the
+ * player has no active pair yet, and `roundId: null` when the round was not inserted because a
+ * unique index refused it: the idempotency key is taken (a retry) or, for Mines and Hi-Lo, the
+ * player already has an open round of the game. Either way the caller rolls back (the nonce too).
  */
-export async function insertRoundOnce(
+export async function openRoundOnce(
   executor: Executor,
   player: TPlayer,
-  round: TNewRound,
-): Promise<{ id: bigint } | null> {
-  const owner = player.kind === 'member' ? gameRounds.memberId : gameRounds.demoSessionId;
-  const insert = executor
-    .insert(gameRounds)
-    .values({ siteId: player.siteId, ...ownerColumns(player), status: 'active', ...round })
-    .onConflictDoNothing({ target: [owner, gameRounds.idempotencyKey], where: isNotNull(owner) })
-    .returning({ id: gameRounds.id });
-  const query =
-    player.kind === 'member'
-      ? sql`WITH inserted AS (${insert.getSQL()}),
-          recent AS (
-            INSERT INTO ${memberRecentGames} (member_id, game_id)
-            SELECT ${player.memberId.toString()}::bigint, ${round.gameId.toString()}::bigint FROM inserted
-            ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now())
-          SELECT id FROM inserted`
-      : insert.getSQL();
-  const result = (await executor.execute(query)) as unknown as { rows: { id: unknown }[] };
-  const row = result.rows[0];
-  return row ? { id: BigInt(String(row.id)) } : null;
+  round: Omit<TNewRound, 'seedPairId' | 'nonce'>,
+): Promise<{ pair: TOpenedPair; roundId: bigint | null } | null> {
+  const member = player.kind === 'member' ? player.memberId.toString() : null;
+  const demo = player.kind === 'demo' ? player.demoSessionId.toString() : null;
+  const owner = member !== null ? sql`member_id = ${member}::bigint` : sql`demo_session_id = ${demo}::bigint`;
+  const recent =
+    member !== null
+      ? sql`, recent AS (
+          INSERT INTO ${memberRecentGames} (member_id, game_id)
+          SELECT ${member}::bigint, ${round.gameId.toString()}::bigint FROM inserted
+          ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now())`
+      : sql``;
+  const rows = await rowsOf<{
+    id: unknown;
+    server_seed: string;
+    server_seed_hash: string;
+    client_seed: string;
+    next_nonce: unknown;
+    round_id: unknown;
+  }>(
+    executor,
+    sql`WITH pair AS (
+          UPDATE ${fairnessSeedPairs} SET next_nonce = next_nonce + 1
+          WHERE ${owner} AND revealed_at IS NULL
+          RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce),
+        inserted AS (
+          INSERT INTO ${gameRounds} (site_id, member_id, demo_session_id, game_id, game_code, status,
+            idempotency_key, request_hash, stake_minor, params, seed_pair_id, nonce)
+          SELECT ${player.siteId.toString()}::bigint, ${member}::bigint, ${demo}::bigint,
+            ${round.gameId.toString()}::bigint, ${round.gameCode}, 'active', ${round.idempotencyKey},
+            ${round.requestHash}, ${round.stakeMinor.toString()}::bigint, ${JSON.stringify(round.params)}::jsonb,
+            pair.id, pair.next_nonce - 1
+          FROM pair
+          ON CONFLICT DO NOTHING
+          RETURNING id)${recent}
+        SELECT pair.*, (SELECT id FROM inserted) AS round_id FROM pair`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    pair: {
+      id: BigInt(String(row.id)),
+      serverSeed: row.server_seed,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: BigInt(String(row.next_nonce)) - 1n,
+    },
+    roundId: row.round_id === null || row.round_id === undefined ? null : BigInt(String(row.round_id)),
+  };
+}
+
+/** Rows of a raw query, identical on node-postgres and PGlite (both answer `{ rows }`). */
+async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 export type TRoundUpdate = {

@@ -16,8 +16,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame, type TCatalogueGame } from '../games/games.repo.ts';
-import type { TGameRoundRow, TSeedPairRow } from '../games/games.schema.ts';
-import { takeNonce } from './fairness.service.ts';
+import type { TGameRoundRow } from '../games/games.schema.ts';
+import { ensurePair } from './fairness.service.ts';
 import {
   fairly,
   formatMultiplier,
@@ -33,7 +33,8 @@ import {
   findActiveRound,
   findRound,
   findRoundByKey,
-  insertRoundOnce,
+  openRoundOnce,
+  type TOpenedPair,
   type TPlayer,
   type TRoundUpdate,
   type TRoundWithGame,
@@ -93,19 +94,22 @@ async function gameRow(db: Db, tx: Tx, player: TPlayer, code: string): Promise<T
   return game;
 }
 
-/** Thrown inside a bet's transaction when its idempotency key already placed a round: roll back. */
-class RoundExists extends Error {
+/**
+ * Thrown inside a bet's transaction when a unique index refused its round: the idempotency key
+ * placed a round already (a retry), or a Mines/Hi-Lo round of the game is still open. Rolls back.
+ */
+class RoundRefused extends Error {
   constructor() {
-    super('a round exists under this idempotency key');
+    super('the round was refused by a unique index');
   }
 }
 
-type TOpenedRound = { roundId: bigint; pair: TSeedPairRow; nonce: bigint; game: TCatalogueGame };
+type TOpenedRound = { roundId: bigint; pair: TOpenedPair; nonce: bigint; game: TCatalogueGame };
 
 /** A round row with what its view shows beside it: game and provider names, the seeds. */
 function withGame(
   row: TGameRoundRow,
-  opened: { pair: TSeedPairRow; game: { name: string; providerName: string } },
+  opened: { pair: TOpenedPair; game: { name: string; providerName: string } },
 ): TRoundWithGame {
   return {
     ...row,
@@ -114,13 +118,15 @@ function withGame(
     serverSeed: opened.pair.serverSeed,
     serverSeedHash: opened.pair.serverSeedHash,
     clientSeed: opened.pair.clientSeed,
-    pairRevealed: opened.pair.revealedAt !== null,
+    // The pair was active when the nonce was taken, and rotation waits for the pair's lock.
+    pairRevealed: false,
   };
 }
 
 /**
- * Common opening of a bet: take the nonce, check the game, insert the round. Throws RoundExists for
- * a retry (the caller rolls back and answers with the existing round).
+ * Common opening of a bet: check the game, then take the nonce and insert the round (one
+ * statement; a first bet commits the player's first seed pair). Throws RoundRefused for a retry
+ * or a second open stepped round (the caller rolls back and answers).
  */
 async function openRound(
   db: Db,
@@ -131,35 +137,34 @@ async function openRound(
   requestHashHex: string,
   idempotencyKey: string,
 ): Promise<TOpenedRound> {
-  const { pair, nonce } = await takeNonce(tx, player);
   const row = await gameRow(db, tx, player, game);
   if (!row) {
     // A retry of a bet placed before the game was withdrawn still gets its round.
-    if (await findRoundByKey(tx, player, idempotencyKey)) throw new RoundExists();
+    if (await findRoundByKey(tx, player, idempotencyKey)) throw new RoundRefused();
     throw new AppError('GAME_UNAVAILABLE');
   }
-  if (game === 'mines' || game === 'hilo') {
-    const active = await findActiveRound(tx, player, game);
-    if (active?.idempotencyKey === idempotencyKey) throw new RoundExists();
-    if (active) throw new AppError('ROUND_IN_PROGRESS');
-  }
-  const inserted = await insertRoundOnce(tx, player, {
+  const round = {
     gameId: row.id,
     gameCode: game,
     idempotencyKey,
     requestHash: requestHashHex,
     stakeMinor: bet.stakeMinor,
     params: bet.params,
-    seedPairId: pair.id,
-    nonce,
-  });
-  if (!inserted) throw new RoundExists();
-  return { roundId: inserted.id, pair, nonce, game: row };
+  };
+  let opened = await openRoundOnce(tx, player, round);
+  if (!opened) {
+    await ensurePair(tx, player);
+    opened = await openRoundOnce(tx, player, round);
+    if (!opened) throw new Error('seed pair missing right after insert');
+  }
+  if (opened.roundId === null) throw new RoundRefused();
+  return { roundId: opened.roundId, pair: opened.pair, nonce: opened.pair.nonce, game: row };
 }
 
 /**
- * Runs a new bet in one transaction; a retry (RoundExists) is answered from the round the key
- * placed: the same request gets that round, a different one IDEMPOTENCY_CONFLICT.
+ * Runs a new bet in one transaction. When a unique index refused its round, the key's round (if
+ * any) answers: the same request gets it, a different one IDEMPOTENCY_CONFLICT; without one the
+ * refusal was an open round of a stepped game, ROUND_IN_PROGRESS.
  */
 async function betOnce(
   db: Db,
@@ -171,10 +176,10 @@ async function betOnce(
   try {
     return await db.transaction(work);
   } catch (error) {
-    if (!(error instanceof RoundExists)) throw error;
+    if (!(error instanceof RoundRefused)) throw error;
   }
   const previous = await findRoundByKey(db, player, idempotencyKey);
-  if (!previous) throw new Error(`round of key ${idempotencyKey} missing after a retry`);
+  if (!previous) throw new AppError('ROUND_IN_PROGRESS');
   if (previous.requestHash !== requestHashHex) throw new AppError('IDEMPOTENCY_CONFLICT');
   return {
     round: toRoundView(previous),
