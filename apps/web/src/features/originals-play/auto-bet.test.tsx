@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../test/api-mock.ts';
@@ -207,6 +207,21 @@ describe('auto-bet on a game screen', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('limbo-auto-status').textContent).toContain('Stopped.'));
     expect(api.calls).toHaveLength(1);
     expect(screen.getByTestId('limbo-amount')).toHaveProperty('disabled', false);
+  });
+
+  it('places one bet for two clicks that land before the screen updates', async () => {
+    const api = mockApi({
+      'POST /api/originals/limbo/bet': () => ({ body: ok({ round: lostRound('0.10'), balance: '999.90' }) }),
+    });
+    render(<LimboPlay launch={launchOf('limbo')} demo onBalance={() => {}} />);
+    const button = screen.getByTestId('limbo-bet');
+    // Both in one act: React has not re-rendered (nor disabled the button) between them.
+    act(() => {
+      button.click();
+      button.click();
+    });
+    expect(await screen.findByText('You lost 0.10')).toBeTruthy();
+    expect(api.calls).toHaveLength(1);
   });
 
   it('refuses to start with an invalid number of bets, without calling the server', async () => {

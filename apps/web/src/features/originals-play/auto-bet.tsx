@@ -152,6 +152,8 @@ export function useBetRunner({
   const [auto, setAuto] = useState<TAutoStatus | null>(null);
   const stopRequested = useRef(false);
   const mounted = useRef(true);
+  // Set at once (state is not): a second click before the re-render never starts a second bet.
+  const inFlight = useRef(false);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -164,19 +166,22 @@ export function useBetRunner({
   const messageOf = (error: unknown) => (error as ApiError)?.message ?? String(error);
 
   const manual = async () => {
-    if (busy || stakeMinor === null) return;
+    if (inFlight.current || stakeMinor === null) return;
+    inFlight.current = true;
     setBusy(true);
     try {
       await play(stakeMinor);
     } catch (error) {
       toast.error(messageOf(error));
     } finally {
+      inFlight.current = false;
       if (mounted.current) setBusy(false);
     }
   };
 
   const startAuto = async (plan: TAutoPlan) => {
-    if (busy || stakeMinor === null) return;
+    if (inFlight.current || stakeMinor === null) return;
+    inFlight.current = true;
     const maxMinor = toMinor(max) ?? stakeMinor;
     stopRequested.current = false;
     let state: TAutoState = { baseMinor: stakeMinor, stakeMinor, bets: 0, profitMinor: 0n };
@@ -209,6 +214,7 @@ export function useBetRunner({
         await new Promise((resolve) => setTimeout(resolve, AUTO_GAP_MS));
       }
     } finally {
+      inFlight.current = false;
       report(false, stop, error);
       if (mounted.current) setBusy(false);
     }
