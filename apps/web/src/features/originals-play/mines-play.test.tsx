@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../test/api-mock.ts';
@@ -32,6 +32,24 @@ describe('mines board', () => {
 });
 
 describe('mines screen', () => {
+  it('starts one round for two clicks that land before the screen updates', async () => {
+    const api = mockApi({
+      'GET /api/originals/mines/active': () => ({ body: ok({ round: null, balance: '1000.00' }) }),
+      'POST /api/originals/mines/start': () => ({
+        body: ok({ round: active([], '0.0000', '1.2375'), balance: '999.00' }),
+      }),
+    });
+    render(<MinesPlay launch={launchOf('mines')} demo onBalance={() => {}} />);
+    await waitFor(() => expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', false));
+    const button = screen.getByTestId('mines-bet');
+    act(() => {
+      button.click();
+      button.click();
+    });
+    expect(await screen.findByText('Open a tile')).toBeTruthy();
+    expect(api.calls.filter((call) => call.url.pathname === '/api/originals/mines/start')).toHaveLength(1);
+  });
+
   it('checks the stake and starts a round with the chosen mine count', async () => {
     const onBalance = vi.fn();
     const api = mockApi({

@@ -274,7 +274,11 @@ export function useSteppedRound<K extends string>(
     };
   }, [demo, game]);
 
+  // Set at once (state is not): a second click before the re-render never sends a second call.
+  const inFlight = useRef(false);
   const run = async (kind: K, call: () => Promise<TBetResponse>, start = false) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusy(kind);
     try {
       const answer = await call();
@@ -283,6 +287,7 @@ export function useSteppedRound<K extends string>(
     } catch (error) {
       toast.error((error as ApiError).message);
     } finally {
+      inFlight.current = false;
       setBusy(null);
     }
   };
