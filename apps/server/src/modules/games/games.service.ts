@@ -29,7 +29,11 @@ export const MAX_FAVORITES = 200;
 export const RECENT_GAMES_SHOWN = 20;
 
 // Crash takes fun-money bets from demo sessions on the shared rounds, like the others.
-const PLAYABLE_ORIGINALS: ReadonlySet<string> = new Set([...INSTANT_ORIGINALS, ...STEPPED_ORIGINALS, 'crash']);
+const PLAYABLE_ORIGINALS: ReadonlySet<string> = new Set([
+  ...INSTANT_ORIGINALS,
+  ...STEPPED_ORIGINALS,
+  'crash',
+]);
 
 /** Basis points of a percent as "99.00". */
 export function formatRtp(basisPoints: number): string {
@@ -52,7 +56,8 @@ export function toGameView(game: TCatalogueGame): TGame {
     max_win: formatMinor(game.maxWinMinor),
     thumbnail: game.thumbnail ?? `/media/games/${game.code}.svg`,
     is_inhouse: game.isInhouse,
-    has_demo: game.isInhouse && PLAYABLE_ORIGINALS.has(game.code),
+    // Third-party games all have the aggregator's fun-money mode (modules/providers).
+    has_demo: game.isInhouse ? PLAYABLE_ORIGINALS.has(game.code) : true,
   };
 }
 

@@ -469,6 +469,12 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
   });
 
   it('gives a guest the fun-money mode without touching any wallet', async () => {
+    const catalogue = await call(app, {
+      method: 'GET',
+      url: '/api/games/listsv2?platType=lumenlive&page_size=100',
+    });
+    expect(catalogue.body.data.list.length).toBeGreaterThan(0);
+    for (const game of catalogue.body.data.list) expect(game.has_demo).toBe(true);
     const relay = await call(app, { method: 'POST', url: '/api/day7/day7LoginV2', payload: { name: TABLE } });
     expect(relay.body.data).toMatchObject({ url: `/play?game=${TABLE}&mode=demo`, mode: 'demo' });
     const launch = await call(app, {
