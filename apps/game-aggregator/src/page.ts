@@ -173,6 +173,7 @@ padding:6px;font-weight:700;box-shadow:0 4px 10px #0007;animation:deal .35s ease
 .stat small,.bet small{color:var(--mute);font-size:.72rem;text-transform:uppercase;letter-spacing:.08em}
 .stat strong,.bet strong{font-size:1.15rem;font-variant-numeric:tabular-nums}
 .bet{flex-direction:row;align-items:center;justify-content:space-between;gap:6px;text-align:center}
+.bet>div{display:grid;gap:2px}
 .bet button{width:40px;height:40px;border-radius:50%;border:0;background:hsl(var(--h) 50% 30%);color:var(--ink);font-size:1.4rem;cursor:pointer}
 .go{border:0;border-radius:14px;font:inherit;font-size:1.2rem;font-weight:800;letter-spacing:.06em;text-transform:uppercase;color:#1b1030;cursor:pointer;
 background:linear-gradient(180deg,hsl(var(--h) 95% 72%),hsl(var(--h) 90% 52%));box-shadow:0 6px 0 hsl(var(--h) 70% 30%),0 10px 24px #0008;min-height:56px}
@@ -196,13 +197,13 @@ function script(): string {
   const show = (text) => money.format(Number(text));
   const hue = getComputedStyle(document.documentElement).getPropertyValue('--h').trim();
   const ART = {
-    crown: (a, b) => '<path d="M10 70 L18 30 L38 52 L50 20 L62 52 L82 30 L90 70 Z" fill="url(#g)" stroke="' + b + '" stroke-width="4"/><rect x="10" y="72" width="80" height="12" rx="4" fill="' + b + '"/><circle cx="50" cy="20" r="6" fill="#fff"/>',
-    diamond: (a, b) => '<path d="M50 12 L86 42 L50 90 L14 42 Z" fill="url(#g)" stroke="#fff" stroke-width="3"/><path d="M14 42 H86 M50 12 L36 42 L50 90 L64 42 Z" fill="none" stroke="#ffffff99" stroke-width="2"/>',
-    seven: (a, b) => '<path d="M20 18 H82 L48 88 H30 L60 34 H20 Z" fill="url(#g)" stroke="' + b + '" stroke-width="4" stroke-linejoin="round"/>',
-    bell: (a, b) => '<path d="M50 14 C30 14 26 36 26 52 L18 72 H82 L74 52 C74 36 70 14 50 14 Z" fill="url(#g)" stroke="' + b + '" stroke-width="4"/><circle cx="50" cy="80" r="8" fill="' + b + '"/>',
-    star: (a, b) => '<path d="M50 10 L61 38 L91 39 L67 58 L76 88 L50 70 L24 88 L33 58 L9 39 L39 38 Z" fill="url(#g)" stroke="' + b + '" stroke-width="3" stroke-linejoin="round"/>',
-    clover: (a, b) => '<g fill="url(#g)" stroke="' + b + '" stroke-width="3"><circle cx="50" cy="30" r="17"/><circle cx="30" cy="52" r="17"/><circle cx="70" cy="52" r="17"/></g><path d="M50 52 Q52 78 64 90" stroke="' + b + '" stroke-width="6" fill="none"/>',
-    coin: (a, b) => '<circle cx="50" cy="50" r="36" fill="url(#g)" stroke="' + b + '" stroke-width="5"/><text x="50" y="63" text-anchor="middle" font-size="38" font-weight="800" fill="' + b + '" font-family="sans-serif">$</text>',
+    crown: (a, b, i) => '<path d="M10 70 L18 30 L38 52 L50 20 L62 52 L82 30 L90 70 Z" fill="url(#g' + i + ')" stroke="' + b + '" stroke-width="4"/><rect x="10" y="72" width="80" height="12" rx="4" fill="' + b + '"/><circle cx="50" cy="20" r="6" fill="#fff"/>',
+    diamond: (a, b, i) => '<path d="M50 12 L86 42 L50 90 L14 42 Z" fill="url(#g' + i + ')" stroke="#fff" stroke-width="3"/><path d="M14 42 H86 M50 12 L36 42 L50 90 L64 42 Z" fill="none" stroke="#ffffff99" stroke-width="2"/>',
+    seven: (a, b, i) => '<path d="M20 18 H82 L48 88 H30 L60 34 H20 Z" fill="url(#g' + i + ')" stroke="' + b + '" stroke-width="4" stroke-linejoin="round"/>',
+    bell: (a, b, i) => '<path d="M50 14 C30 14 26 36 26 52 L18 72 H82 L74 52 C74 36 70 14 50 14 Z" fill="url(#g' + i + ')" stroke="' + b + '" stroke-width="4"/><circle cx="50" cy="80" r="8" fill="' + b + '"/>',
+    star: (a, b, i) => '<path d="M50 10 L61 38 L91 39 L67 58 L76 88 L50 70 L24 88 L33 58 L9 39 L39 38 Z" fill="url(#g' + i + ')" stroke="' + b + '" stroke-width="3" stroke-linejoin="round"/>',
+    clover: (a, b, i) => '<g fill="url(#g' + i + ')" stroke="' + b + '" stroke-width="3"><circle cx="50" cy="30" r="17"/><circle cx="30" cy="52" r="17"/><circle cx="70" cy="52" r="17"/></g><path d="M50 52 Q52 78 64 90" stroke="' + b + '" stroke-width="6" fill="none"/>',
+    coin: (a, b, i) => '<circle cx="50" cy="50" r="36" fill="url(#g' + i + ')" stroke="' + b + '" stroke-width="5"/><text x="50" y="63" text-anchor="middle" font-size="38" font-weight="800" fill="' + b + '" font-family="sans-serif">$</text>',
   };
   const COLORS = [[45, 95], [190, 90], [0, 85], [40, 90], [280, 80], [130, 70], [30, 85]];
   const svg = (index) => {
@@ -211,7 +212,7 @@ function script(): string {
     const h = index === 0 || index === 3 || index === 6 ? 45 : (Number(hue) + dh) % 360;
     const a = 'hsl(' + h + ' ' + sat + '% 62%)';
     const b = 'hsl(' + h + ' ' + sat + '% 28%)';
-    return '<svg viewBox="0 0 100 100" aria-hidden="true"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(' + h + ' ' + sat + '% 80%)"/><stop offset="1" stop-color="' + a + '"/></linearGradient></defs>' + ART[BOOT.symbols[index]](a, b) + '</svg>';
+    return '<svg viewBox="0 0 100 100" aria-hidden="true"><defs><linearGradient id="g' + index + '" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(' + h + ' ' + sat + '% 80%)"/><stop offset="1" stop-color="' + a + '"/></linearGradient></defs>' + ART[BOOT.symbols[index]](a, b, index) + '</svg>';
   };
   const paint = (el) => { el.innerHTML = svg(Number(el.dataset.symbol)); };
   document.querySelectorAll('.sym').forEach(paint);
