@@ -1,2 +1,3 @@
 export { type Aggregator, type AggregatorOptions, createAggregator } from './aggregator.ts';
 export { signBody, verifyBody } from './signature.ts';
+export { WalletClient, type WalletClientOptions, WalletUnreachable } from './wallet-client.ts';

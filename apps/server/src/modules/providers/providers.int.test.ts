@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AGGREGATOR_SIGNATURE_HEADER, type TWalletResponse } from '@sorte/contract';
-import { signBody } from '@sorte/game-aggregator';
+import { signBody, WalletClient } from '@sorte/game-aggregator';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,14 +30,13 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
   let app: FastifyInstance;
   let connection: AggregatorConnection;
   let siteId: bigint;
+  let walletUrl: string;
 
   beforeAll(async () => {
     app = await buildTestApp(kind);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    connection = await connectAggregator(
-      { id: AGGREGATOR },
-      { walletUrl: `${address}/api/providers/${AGGREGATOR}/wallet`, sandboxPort: 0 },
-    );
+    walletUrl = `${address}/api/providers/${AGGREGATOR}/wallet`;
+    connection = await connectAggregator({ id: AGGREGATOR }, { walletUrl, sandboxPort: 0 });
     app.aggregator.attach(connection);
     siteId = (await app.services.sites.byCode('sorte'))!.id;
   });
@@ -366,6 +365,37 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
     for (const answer of same) expect(answer).toEqual(same[0]);
     expect(same[0]!.status).toBe('RS_OK');
     expect(await cash(q.memberId)).toBe(800n);
+  });
+
+  it("takes a bet once when the aggregator's client retries after losing our answer", async () => {
+    const p = await player(1_000n);
+    let attempt = 0;
+    // The first attempt reaches us and is executed, but its answer is lost on the way back.
+    const lossy = (async (input: string, init: RequestInit) => {
+      attempt += 1;
+      const response = await fetch(input, init);
+      if (attempt === 1) throw new TypeError('socket hang up');
+      return response;
+    }) as unknown as typeof fetch;
+    const client = new WalletClient({
+      walletUrl,
+      secret: connection.secret,
+      fetch: lossy,
+      sleep: async () => undefined,
+    });
+    const t = ids();
+    const answer = await client.call('bet', {
+      token: p.token,
+      game_code: p.game,
+      transaction_uuid: t.bet,
+      round: t.round,
+      amount: '2.00',
+      currency: 'BRL',
+    });
+    expect(attempt).toBe(2);
+    expect(answer).toMatchObject({ status: 'RS_OK', balance: '8.00' });
+    expect(await cash(p.memberId)).toBe(800n);
+    expect(await transfersOf(p.memberId)).toEqual([{ kind: 'bet', amount_minor: '200' }]);
   });
 
   it('launches a member into the demo aggregator, whose rounds move real money through our wallet', async () => {
