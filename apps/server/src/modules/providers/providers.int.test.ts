@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AGGREGATOR_SIGNATURE_HEADER, type TWalletResponse } from '@sorte/contract';
-import { signBody, WalletClient } from '@sorte/game-aggregator';
+import { signBody, slotRtp, TABLE_RTP, WalletClient } from '@sorte/game-aggregator';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -504,7 +504,17 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
       url: '/api/games/listsv2?platType=lumenlive&page_size=100',
     });
     expect(catalogue.body.data.list.length).toBeGreaterThan(0);
-    for (const game of catalogue.body.data.list) expect(game.has_demo).toBe(true);
+    for (const game of catalogue.body.data.list) {
+      expect(game.has_demo).toBe(true);
+      // The catalogue shows the return of the engine the title plays on (migration 0010).
+      expect([game.rtp, game.rtp_max]).toEqual([TABLE_RTP.tie.toFixed(2), TABLE_RTP.banker.toFixed(2)]);
+    }
+    const slots = await call(app, {
+      method: 'GET',
+      url: '/api/games/listsv2?platType=aurora&category=slots',
+    });
+    expect(slots.body.data.list.length).toBeGreaterThan(0);
+    for (const game of slots.body.data.list) expect(game.rtp).toBe(slotRtp().toFixed(2));
     const relay = await call(app, { method: 'POST', url: '/api/day7/day7LoginV2', payload: { name: TABLE } });
     expect(relay.body.data).toMatchObject({ url: `/play?game=${TABLE}&mode=demo`, mode: 'demo' });
     const launch = await call(app, {
