@@ -1,6 +1,8 @@
 import {
   AGGREGATOR_SIGNATURE_HEADER,
+  type TWalletCall,
   type TWalletResponse,
+  WALLET_CALLS,
   ZLangQuery,
   ZProviderLaunchRequest,
   ZProviderLaunchResponse,
@@ -24,19 +26,32 @@ import {
   walletWin,
 } from './providers.wallet.ts';
 
-const ZWalletParams = z.object({
-  provider: z.string().max(64),
-  call: z.enum(['balance', 'bet', 'win', 'rollback']),
-});
+const ZWalletParams = z.object({ provider: z.string().max(64), call: z.enum(WALLET_CALLS) });
 
 type TRawBody = { raw: string };
 
-const CALLS = {
-  balance: { schema: ZWalletBalanceRequest, run: walletBalance },
-  bet: { schema: ZWalletBetRequest, run: walletBet },
-  win: { schema: ZWalletWinRequest, run: walletWin },
-  rollback: { schema: ZWalletRollbackRequest, run: walletRollback },
-} as const;
+/** Validates the body of one wallet call against its own schema and runs it. */
+function runCall(context: TWalletContext, call: TWalletCall, json: unknown): Promise<TWalletResponse> {
+  const wrongTypes = Promise.resolve<TWalletResponse>({ status: 'RS_ERROR_WRONG_TYPES' });
+  switch (call) {
+    case 'balance': {
+      const body = ZWalletBalanceRequest.safeParse(json);
+      return body.success ? walletBalance(context, body.data) : wrongTypes;
+    }
+    case 'bet': {
+      const body = ZWalletBetRequest.safeParse(json);
+      return body.success ? walletBet(context, body.data) : wrongTypes;
+    }
+    case 'win': {
+      const body = ZWalletWinRequest.safeParse(json);
+      return body.success ? walletWin(context, body.data) : wrongTypes;
+    }
+    case 'rollback': {
+      const body = ZWalletRollbackRequest.safeParse(json);
+      return body.success ? walletRollback(context, body.data) : wrongTypes;
+    }
+  }
+}
 
 /**
  * The seamless-wallet endpoints the aggregator calls, and the player's launch of a provider game.
@@ -101,13 +116,8 @@ export async function providersRoutes(app: FastifyInstance): Promise<void> {
         } catch {
           return { status: 'RS_ERROR_WRONG_TYPES' };
         }
-        const call = CALLS[params.data.call];
-        const body = call.schema.safeParse(json);
-        if (!body.success) return { status: 'RS_ERROR_WRONG_TYPES' };
-        const context: TWalletContext = { db, aggregator: connection.id };
         try {
-          // biome-ignore lint/suspicious/noExplicitAny: the body was parsed by this call's own schema.
-          return await call.run(context, body.data as any);
+          return await runCall({ db, aggregator: connection.id }, params.data.call, json);
         } catch (error) {
           request.log.error({ err: error, call: params.data.call }, 'provider wallet call failed');
           return { status: 'RS_ERROR_UNKNOWN' };

@@ -78,7 +78,7 @@ function ok(session: TSessionWithGame, balanceMinor: bigint, extra: Partial<TWal
 
 type TSessionCheck = { session: TSessionWithGame } | { refusal: TWalletResponse };
 
-/** The token's session for this game; expired sessions pass only where `allowExpired`. */
+/** The token's session, if it was opened for this game (expiry is each call's own rule). */
 async function sessionFor(
   context: TWalletContext,
   body: { token: string; game_code: string },
