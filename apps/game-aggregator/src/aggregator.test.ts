@@ -244,6 +244,7 @@ describe('aggregator HTTP', () => {
         const t = TEXTS[lang];
         expect(page.body).toContain(category === 'slots' ? t.spin : t.deal);
         expect(page.body).toContain(category === 'slots' ? t.rules_slot : t.rules_table);
+        expect(page.body).toContain('class="emblem"');
       }
     }
     const dead = await aggregator.app.inject({

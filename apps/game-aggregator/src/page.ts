@@ -27,6 +27,31 @@ export function hueOf(code: string): number {
   return hash % 360;
 }
 
+/** A small emblem per catalogue category, drawn in code (no outside artwork). */
+const EMBLEMS: Record<string, string> = {
+  slots:
+    '<path d="M30 20h40v60H30z" rx="6" fill="none" stroke="currentColor" stroke-width="6"/><path d="M42 40h16l-10 24" fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round"/>',
+  fish: '<path d="M12 50c18-22 48-22 62 0-14 22-44 22-62 0z" fill="currentColor"/><path d="M74 50l16-14v28z" fill="currentColor"/><circle cx="30" cy="46" r="4" fill="#000"/>',
+  arcade:
+    '<rect x="14" y="34" width="72" height="38" rx="18" fill="currentColor"/><circle cx="64" cy="48" r="5" fill="#000"/><circle cx="74" cy="58" r="5" fill="#000"/><path d="M28 53h16M36 45v16" stroke="#000" stroke-width="5"/>',
+  crash:
+    '<path d="M50 10c16 12 20 34 14 54H36c-6-20-2-42 14-54z" fill="currentColor"/><path d="M36 64l-10 16 16-6M64 64l10 16-16-6" fill="currentColor"/><circle cx="50" cy="36" r="7" fill="#000"/>',
+  bingo:
+    '<circle cx="50" cy="50" r="36" fill="currentColor"/><circle cx="50" cy="50" r="20" fill="#fff"/><text x="50" y="58" text-anchor="middle" font-size="22" font-weight="800" fill="#000" font-family="sans-serif">75</text>',
+  lottery:
+    '<circle cx="50" cy="50" r="36" fill="currentColor"/><circle cx="50" cy="50" r="20" fill="#fff"/><text x="50" y="58" text-anchor="middle" font-size="22" font-weight="800" fill="#000" font-family="sans-serif">7</text>',
+  sports:
+    '<circle cx="50" cy="50" r="36" fill="currentColor"/><path d="M50 30l16 12-6 19H40l-6-19z" fill="#000"/>',
+  video_game:
+    '<path d="M22 36h56c8 0 12 8 12 18s-4 18-12 18c-8 0-12-8-18-8H40c-6 0-10 8-18 8-8 0-12-8-12-18s4-18 12-18z" fill="currentColor"/><path d="M28 52h14M35 45v14" stroke="#000" stroke-width="5"/>',
+  live_casino:
+    '<circle cx="50" cy="50" r="36" fill="none" stroke="currentColor" stroke-width="8"/><circle cx="50" cy="50" r="8" fill="currentColor"/><path d="M50 14v14M50 72v14M14 50h14M72 50h14" stroke="currentColor" stroke-width="6"/>',
+  card: '<rect x="26" y="14" width="48" height="72" rx="8" fill="currentColor"/><path d="M50 34c8-12 22 2 0 22-22-20-8-34 0-22z" fill="#000"/>',
+};
+
+export const emblemOf = (category: string) =>
+  `<svg class="emblem" viewBox="0 0 100 100" aria-hidden="true">${EMBLEMS[category] ?? EMBLEMS.slots}</svg>`;
+
 /** Bet steps offered by the page: the usual chip values inside the game's limits. */
 export function betSteps(minMinor: bigint, maxMinor: bigint): bigint[] {
   const chips = [20n, 50n, 100n, 200n, 500n, 1_000n, 2_000n, 5_000n, 10_000n, 20_000n, 50_000n, 100_000n];
@@ -95,7 +120,7 @@ export function renderGamePage(session: TSession, nonce: string): string {
 <body>
 <main class="g" data-kind="${session.kind}">
   <header class="top">
-    <div><p class="brand">${escapeHtml(session.game.brand)}</p><h1>${escapeHtml(session.game.name)}</h1></div>
+    <div class="name">${emblemOf(session.game.category)}<div><p class="brand">${escapeHtml(session.game.brand)}</p><h1>${escapeHtml(session.game.name)}</h1></div></div>
     <span class="mode ${session.mode}">${escapeHtml(session.mode === 'demo' ? t.fun_money : t.real_money)}</span>
   </header>
   ${stage}
@@ -139,6 +164,7 @@ background:radial-gradient(120% 80% at 50% 0%,var(--bg2),var(--bg1) 70%);overflo
 .g{max-width:760px;margin:0 auto;padding:12px 12px calc(16px + env(safe-area-inset-bottom));display:flex;flex-direction:column;gap:12px;min-height:100%}
 .top{display:flex;align-items:center;justify-content:space-between;gap:8px}
 .top h1{margin:0;font-size:1.35rem;letter-spacing:.02em;text-shadow:0 2px 12px hsl(var(--h) 90% 50% / .5)}
+.name{display:flex;align-items:center;gap:10px}.emblem{width:40px;height:40px;flex:none;color:var(--acc);filter:drop-shadow(0 2px 6px hsl(var(--h) 90% 50% / .6))}
 .brand{margin:0;font-size:.72rem;text-transform:uppercase;letter-spacing:.16em;color:var(--acc)}
 .mode{font-size:.72rem;padding:4px 10px;border-radius:999px;border:1px solid var(--acc);color:var(--acc);white-space:nowrap}
 .mode.demo{border-color:var(--acc2);color:var(--acc2)}
