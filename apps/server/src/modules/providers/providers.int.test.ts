@@ -347,6 +347,26 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
     expect(await cash(p.memberId)).toBe(10_200n);
   });
 
+  it('sweeps launches nobody played once they are a day past expiry, and keeps sessions with rounds', async () => {
+    const idle = await player(0n);
+    const played = await player(1_000n);
+    const t = ids();
+    await bet(played, t.bet, t.round, '1.00');
+    for (const p of [idle, played]) {
+      await app.services.db.execute(
+        sql`UPDATE provider_sessions SET created_at = now() - interval '3 days', expires_at = now() - interval '2 days'
+            WHERE id = ${p.sessionId.toString()}::bigint`,
+      );
+    }
+    await player(0n); // a new launch sweeps
+    const left = await rowsOf<{ id: string }>(
+      app.services.db,
+      sql`SELECT id::text AS id FROM provider_sessions
+          WHERE id IN (${idle.sessionId.toString()}::bigint, ${played.sessionId.toString()}::bigint)`,
+    );
+    expect(left.map((r) => r.id)).toEqual([played.sessionId.toString()]);
+  });
+
   it('never overdraws under concurrent bets, and runs a concurrently retried id once', async () => {
     const p = await player(500n);
     const answers = await Promise.all(

@@ -27,6 +27,18 @@ export async function insertSession(
   return row;
 }
 
+/**
+ * Deletes up to `limit` sessions that expired over a day ago and never carried a round (a launch
+ * nobody played); called as sessions open, so the table stays bounded without a separate job.
+ */
+export async function deleteStaleSessions(executor: Executor, limit: number): Promise<void> {
+  await executor.execute(sql`DELETE FROM provider_sessions WHERE id IN (
+    SELECT s.id FROM provider_sessions s
+    WHERE s.expires_at < now() - interval '1 day'
+      AND NOT EXISTS (SELECT 1 FROM provider_rounds r WHERE r.session_id = s.id)
+    LIMIT ${limit})`);
+}
+
 export type TSessionWithGame = TProviderSessionRow & { gameCode: string; expired: boolean };
 
 /** The session of a token (by its hash), with its game's code and whether it has expired. */

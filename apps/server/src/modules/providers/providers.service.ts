@@ -14,7 +14,7 @@ import { resolveGame, toGameView } from '../games/games.service.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 import type { AggregatorGateway } from './aggregator.gateway.ts';
-import { insertSession } from './providers.repo.ts';
+import { deleteStaleSessions, insertSession } from './providers.repo.ts';
 import { hashToken } from './providers.wallet.ts';
 
 /**
@@ -28,6 +28,8 @@ import { hashToken } from './providers.wallet.ts';
 
 /** A provider session lasts one sitting: a relaunch gets a new token. */
 export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;
+/** Stale sessions swept per launch: more than launches add, so the table cannot grow without bound. */
+const STALE_SESSIONS_PER_LAUNCH = 20;
 
 async function cashBalance(executor: Executor, siteId: bigint, memberId: bigint): Promise<bigint> {
   try {
@@ -70,6 +72,7 @@ export async function openProviderSession(
   executor: Executor,
   input: { aggregator: string; siteId: bigint; memberId: bigint; gameId: bigint; now?: Date },
 ): Promise<{ token: string; sessionId: bigint; expiresAt: Date }> {
+  await deleteStaleSessions(executor, STALE_SESSIONS_PER_LAUNCH);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date((input.now ?? new Date()).getTime() + SESSION_TTL_MS);
   const session = await insertSession(executor, {
