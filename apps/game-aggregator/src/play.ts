@@ -119,6 +119,7 @@ export class PendingCalls {
   private readonly queue: { kind: 'win' | 'rollback'; body: Record<string, unknown>; attempts: number }[] =
     [];
   private timer: NodeJS.Timeout | null = null;
+  private flushing = false;
 
   constructor(
     private readonly wallet: WalletClient,
@@ -142,6 +143,17 @@ export class PendingCalls {
 
   /** One pass over the queue; a call leaves it on a definite answer or after its last attempt. */
   async flush(): Promise<void> {
+    // A pass can outlast the interval (each call may retry): never run two at once.
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      await this.pass();
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async pass(): Promise<void> {
     for (const item of [...this.queue]) {
       item.attempts += 1;
       let done = item.attempts >= SESSION_LIMITS.pendingAttempts;
@@ -151,7 +163,8 @@ export class PendingCalls {
       } catch {
         // Still unreachable: keep it for the next pass.
       }
-      if (done) this.queue.splice(this.queue.indexOf(item), 1);
+      const index = this.queue.indexOf(item);
+      if (done && index >= 0) this.queue.splice(index, 1);
     }
     if (this.queue.length === 0) this.stop();
   }
