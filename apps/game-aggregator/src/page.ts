@@ -317,7 +317,8 @@ function script(): string {
     } else {
       if (BOOT.kind === 'slot') await stopReels(null);
       if (answer.balance) balance = answer.balance;
-      say(answer.message || t.provider_error, 'err');
+      // A session the aggregator no longer knows (it restarted) cannot name its language: use ours.
+      say(answer.error === 'unknown_session' ? t.unknown_session : answer.message || t.provider_error, 'err');
     }
     render(); tell(); busy = false; $('go').disabled = false;
   };
