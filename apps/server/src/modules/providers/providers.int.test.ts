@@ -560,6 +560,18 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
     expect(inhouse.body.code).toBe('GAME_UNAVAILABLE');
   });
 
+  it('publishes the player launch in the OpenAPI document, not the aggregator-only wallet', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { host: 'localhost' },
+    });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toContain('/api/providers/launch');
+    expect(paths.filter((path) => path.includes('/wallet/'))).toEqual([]);
+  });
+
   it('keeps the ledger consistent after all of it', async () => {
     const report = await reconcile(app.services.db);
     expect(report.ok).toBe(true);
