@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhoneContext, SCREENSHOT_DIR, screenshot } from './support/browser.ts';
+import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
 import { expectLoggedIn, newPlayer, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -31,14 +30,6 @@ afterAll(async () => {
 const textOf = async (page: Page | Frame, id: string) =>
   ((await page.getByTestId(id).first().textContent()) ?? '').trim();
 
-/**
- * A viewport screenshot of a page with the game frame: a full-page capture re-lays the page out
- * at its full height, after which Chromium's hit-testing into the frame can stay offset.
- */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
 interface PlayAnswer {
   ok: boolean;
   win: string;
@@ -64,9 +55,7 @@ async function spin(page: Page, frame: Frame): Promise<PlayAnswer> {
     (response) =>
       /\/api\/v1\/sessions\/[^/]+\/play$/.test(response.url()) && response.request().method() === 'POST',
   );
-  // A click event on the button itself: Playwright's pointer hit-test into a cross-origin frame
-  // under phone emulation intermittently lands 58 px (our bar) off, on the reels above it.
-  await frame.getByTestId('agg-spin').dispatchEvent('click');
+  await frame.getByTestId('agg-spin').click();
   const answer = (await (await answered).json()) as PlayAnswer;
   expect(answer.ok, `round refused: ${answer.message}`).toBe(true);
   // The reels stop (or the cards are dealt) and the button comes back.
@@ -85,7 +74,7 @@ describe('third-party games', () => {
       await expect.poll(() => textOf(page, 'game-balance')).toContain('(fun money)');
       const demo = await spin(page, demoFrame);
       await expect.poll(() => textOf(page, 'game-balance')).toContain(Number(demo.balance).toFixed(2));
-      await shot(page, 'third-party-01-demo-slot');
+      await screenshot(page, 'third-party-01-demo-slot');
 
       // 2. A new player deposits 100.00 through the sandbox payer page.
       await page.goto(server.url);
@@ -116,8 +105,10 @@ describe('third-party games', () => {
       expect(Number(first.balance)).toBe(expected);
       // Sorte's bar reads the balance again from our server after the round.
       await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(expected.toFixed(2));
-      await shot(page, 'third-party-02-real-slot-phone');
       const second = await spin(page, frame);
+      // Screenshots come after the last click into a frame: under phone emulation a capture leaves
+      // Chromium's hit-testing into the frame offset by our bar, so a later click lands on the reels.
+      await screenshot(page, 'third-party-02-real-slot-phone');
       await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(second.balance);
 
       // 4. The rounds are in the game record under the provider's brand.
@@ -137,7 +128,7 @@ describe('third-party games', () => {
         const table = await openGame(wide, TABLE, true);
         await table.getByTestId('agg-side-banker').click();
         await spin(wide, table);
-        await shot(wide, 'third-party-04-table-desktop');
+        await screenshot(wide, 'third-party-04-table-desktop');
       } finally {
         await desktop.close();
       }
