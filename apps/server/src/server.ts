@@ -73,6 +73,8 @@ async function main(): Promise<void> {
         config.AGGREGATOR_WALLET_URL ??
         `http://127.0.0.1:${port}/api/providers/${config.AGGREGATOR_ID}/wallet`,
       sandboxPort: config.AGGREGATOR_SANDBOX_PORT,
+      // Players' browsers load its game pages: it listens where the server does (unless loopback).
+      sandboxHost: config.HOST === 'localhost' ? undefined : config.HOST,
       sandboxPublicUrl: config.AGGREGATOR_SANDBOX_PUBLIC_URL,
     },
   );

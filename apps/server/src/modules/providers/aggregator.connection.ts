@@ -30,8 +30,10 @@ export interface AggregatorConnection {
 export interface ConnectAggregatorOptions {
   /** Where the aggregator calls our wallet: …/api/providers/<id>/wallet. */
   walletUrl: string;
-  /** Loopback port of the demo aggregator; 0 picks a free one. */
+  /** Port of the demo aggregator; 0 picks a free one. */
   sandboxPort?: number;
+  /** Address the demo aggregator listens on (default loopback; the server's HOST in a container). */
+  sandboxHost?: string | undefined;
   /** The demo aggregator's URL as browsers reach it (default its loopback URL). */
   sandboxPublicUrl?: string | undefined;
 }
@@ -61,6 +63,7 @@ export async function connectAggregator(
     secret,
     walletUrl: options.walletUrl,
     port: options.sandboxPort ?? 0,
+    ...(options.sandboxHost ? { host: options.sandboxHost } : {}),
     ...(options.sandboxPublicUrl ? { publicUrl: options.sandboxPublicUrl } : {}),
   });
   const url = await sandbox.listen();
