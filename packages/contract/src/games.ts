@@ -216,7 +216,8 @@ export const ZRound = z.object({
    * drawn, tiles opened, the multiplier if cashed out now) — never the mines or the next card.
    */
   outcome: z.record(z.string(), z.unknown()),
-  fairness: ZRoundFairness,
+  /** The seeds to verify an in-house round; null for a third-party round (the provider's own RNG). */
+  fairness: ZRoundFairness.nullable(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
 });

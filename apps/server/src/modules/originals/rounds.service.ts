@@ -2,6 +2,11 @@ import { formatMinor, type TGameRecordResponse, type TRound } from '@sorte/contr
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
+  findProviderRecord,
+  isProviderRecordId,
+  type TProviderRecord,
+} from '../providers/provider-rounds.repo.ts';
+import {
   findCrashRecord,
   findRecordPage,
   hundredthsText,
@@ -88,7 +93,52 @@ export function toCrashRoundView(bet: TCrashRecord, demo: boolean): TRound {
   };
 }
 
+/** "1.9500" from a payout over what stayed staked, floored to 4 decimals like the record's. */
+function ratioText(payoutMinor: bigint, stakedMinor: bigint): string {
+  if (stakedMinor <= 0n) return '0.0000';
+  const tenThousandths = (payoutMinor * 10_000n) / stakedMinor;
+  return `${tenThousandths / 10_000n}.${(tenThousandths % 10_000n).toString().padStart(4, '0')}`;
+}
+
+/**
+ * A third-party round: its result comes from the provider's RNG, so there is no seed pair
+ * (`fairness` is null); the details are the provider's round id and the wallet calls it made.
+ */
+export function toProviderRoundView(round: TProviderRecord): TRound {
+  const staked = round.stakeMinor - round.refundedMinor;
+  return {
+    id: round.recordId.toString(),
+    game: round.gameCode,
+    game_name: round.gameName,
+    status: round.status === 'open' ? 'active' : 'settled',
+    demo: false,
+    stake: formatMinor(staked),
+    payout: formatMinor(round.payoutMinor),
+    win_loss: formatMinor(round.payoutMinor - staked),
+    multiplier: ratioText(round.payoutMinor, staked),
+    params: { provider: round.providerName, provider_round: round.roundRef },
+    outcome: {
+      transactions: round.transactions.map((t) => ({
+        kind: t.kind,
+        id: t.ref,
+        amount: formatMinor(t.amountMinor),
+        at: t.at.toISOString(),
+      })),
+      refunded: formatMinor(round.refundedMinor),
+    },
+    fairness: null,
+    created_at: round.createdAt.toISOString(),
+    settled_at: round.settledAt?.toISOString() ?? null,
+  };
+}
+
 export async function getRoundDetails(executor: Executor, player: TPlayer, roundId: bigint): Promise<TRound> {
+  if (isProviderRecordId(roundId)) {
+    // Only members play third-party games for real; fun money stays at the aggregator.
+    const round = player.kind === 'member' ? await findProviderRecord(executor, player, roundId) : null;
+    if (!round) throw new AppError('NOT_FOUND');
+    return toProviderRoundView(round);
+  }
   if (isCrashRecordId(roundId)) {
     const bet = await findCrashRecord(executor, player, roundId);
     if (!bet) throw new AppError('NOT_FOUND');

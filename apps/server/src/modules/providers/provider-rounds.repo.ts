@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 
 /**
  * Third-party rounds in the player's game record (the third branch of the union in
@@ -45,4 +46,74 @@ export function providerRecordEntries(
 export function providerCursorCreatedAt(memberId: bigint, recordId: bigint): SQL {
   return sql`(SELECT px.created_at FROM provider_rounds px WHERE px.id = ${big(recordId - PROVIDER_RECORD_ID_BASE)}
     AND px.member_id = ${big(memberId)})`;
+}
+
+export type TProviderRecord = {
+  recordId: bigint;
+  roundRef: string;
+  gameCode: string;
+  gameName: string;
+  providerName: string;
+  stakeMinor: bigint;
+  refundedMinor: bigint;
+  payoutMinor: bigint;
+  status: 'open' | 'settled' | 'rolled_back';
+  createdAt: Date;
+  settledAt: Date | null;
+  /** The wallet calls of the round in arrival order (the provider's transaction ids). */
+  transactions: { kind: 'bet' | 'win' | 'rollback'; ref: string; amountMinor: bigint; at: Date }[];
+};
+
+/** One of the member's provider rounds behind a record id, with its wallet calls (null when not theirs). */
+export async function findProviderRecord(
+  executor: Executor,
+  member: { memberId: bigint; siteId: bigint },
+  recordId: bigint,
+): Promise<TProviderRecord | null> {
+  if (!isProviderRecordId(recordId)) return null;
+  const roundId = recordId - PROVIDER_RECORD_ID_BASE;
+  const result = (await executor.execute(
+    sql`SELECT pr.round_ref, g.code AS game_code, g.name AS game_name, p.name AS provider_name,
+          pr.stake_minor::text AS stake_minor, pr.refunded_minor::text AS refunded_minor,
+          pr.payout_minor::text AS payout_minor, pr.status, pr.created_at, pr.settled_at,
+          coalesce((SELECT json_agg(json_build_object('kind', t.kind, 'ref', t.transaction_ref,
+              'amount', t.amount_minor::text, 'at', t.created_at) ORDER BY t.id)
+            FROM provider_transactions t WHERE t.round_id = pr.id AND t.kind <> 'tombstone'), '[]'::json) AS transactions
+        FROM provider_rounds pr JOIN games g ON g.id = pr.game_id JOIN game_providers p ON p.id = g.provider_id
+        WHERE pr.id = ${big(roundId)} AND pr.member_id = ${big(member.memberId)}
+          AND pr.site_id = ${big(member.siteId)} AND pr.status <> 'rolled_back'`,
+  )) as unknown as {
+    rows: {
+      round_ref: string;
+      game_code: string;
+      game_name: string;
+      provider_name: string;
+      stake_minor: string;
+      refunded_minor: string;
+      payout_minor: string;
+      status: TProviderRecord['status'];
+      created_at: string | Date;
+      settled_at: string | Date | null;
+      transactions: { kind: 'bet' | 'win' | 'rollback'; ref: string; amount: string; at: string }[] | string;
+    }[];
+  };
+  const row = result.rows[0];
+  if (!row) return null;
+  const transactions = typeof row.transactions === 'string' ? JSON.parse(row.transactions) : row.transactions;
+  return {
+    recordId,
+    roundRef: row.round_ref,
+    gameCode: row.game_code,
+    gameName: row.game_name,
+    providerName: row.provider_name,
+    stakeMinor: BigInt(row.stake_minor),
+    refundedMinor: BigInt(row.refunded_minor),
+    payoutMinor: BigInt(row.payout_minor),
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    settledAt: row.settled_at === null ? null : new Date(row.settled_at),
+    transactions: (
+      transactions as { kind: 'bet' | 'win' | 'rollback'; ref: string; amount: string; at: string }[]
+    ).map((t) => ({ kind: t.kind, ref: t.ref, amountMinor: BigInt(t.amount), at: new Date(t.at) })),
+  };
 }

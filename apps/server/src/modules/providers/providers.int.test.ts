@@ -505,6 +505,35 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
       payload: { before_id: entry.id },
     });
     expect(older.body.data.list).toEqual([]);
+    // Its details: the provider's round id and wallet calls, no seed pair (the provider's RNG).
+    const details = await call(app, {
+      method: 'POST',
+      url: '/api/game/record/details',
+      token: registered.token,
+      payload: { id: entry.id },
+    });
+    expect(details.status).toBe(200);
+    expect(details.body.data).toMatchObject({
+      id: entry.id,
+      game: SLOT,
+      status: 'settled',
+      stake: '1.00',
+      payout: played.win,
+      fairness: null,
+      params: { provider: 'Aurora Gaming' },
+    });
+    const calls = details.body.data.outcome.transactions as { kind: string; amount: string }[];
+    expect(calls[0]).toMatchObject({ kind: 'bet', amount: '1.00' });
+    // The aggregator closes every round with one win call, 0.00 on a loss.
+    expect(calls.filter((c) => c.kind === 'win').map((c) => c.amount)).toEqual([played.win]);
+    const stranger = await registerPlayer(app);
+    const foreign = await call(app, {
+      method: 'POST',
+      url: '/api/game/record/details',
+      token: stranger.token,
+      payload: { id: entry.id },
+    });
+    expect(foreign.body.code).toBe('NOT_FOUND');
 
     // A bet beyond the balance comes back as the translated refusal, nothing taken.
     const before = await cash(memberId);

@@ -63,7 +63,7 @@ describe('round verifier', () => {
 
   it('reports a mismatch when the round claims other seeds', () => {
     const round = settledRound('dice', { bet }, stored);
-    round.fairness.client_seed = 'another seed';
+    round.fairness!.client_seed = 'another seed';
     expect(verifyRound(round).status).toBe('mismatch');
   });
 
@@ -80,12 +80,16 @@ describe('round verifier', () => {
 
   it('waits for the seed to be revealed and refuses rounds it cannot replay', () => {
     const hidden = settledRound('dice', { bet }, stored);
-    hidden.fairness.server_seed = null;
+    hidden.fairness!.server_seed = null;
     expect(verifyRound(hidden).status).toBe('unrevealed');
     expect(verifyRound({ ...settledRound('dice', { bet }, stored), status: 'active' }).status).toBe(
       'unsupported',
     );
     expect(verifyRound(settledRound('crash', {}, {})).status).toBe('unrevealed');
+    // A third-party round has no seed pair: its results are the provider's.
+    expect(verifyRound({ ...settledRound('aurora-lucky-lagoon', {}, {}), fairness: null }).status).toBe(
+      'unsupported',
+    );
   });
 
   it('verifies a crash bet by its place in the hash chain and its crash point', () => {

@@ -6,7 +6,7 @@ export type TVerification =
   | { status: 'mismatch'; recomputed: unknown }
   /** The round's server seed is still secret: rotate the seed pair to reveal it. */
   | { status: 'unrevealed' }
-  /** Not a settled in-house round this page can replay (active, unknown game). */
+  /** Not a settled in-house round this page can replay (active, third-party, unknown game). */
   | { status: 'unsupported' };
 
 const REPLAYABLE = ['dice', 'limbo', 'mines', 'plinko', 'keno', 'roulette', 'slot', 'hilo', 'bingo'];
@@ -52,7 +52,9 @@ export function verifyRound(
   round: Pick<TRound, 'game' | 'status' | 'params' | 'outcome' | 'fairness'>,
 ): TVerification {
   if (round.game === 'crash' && round.status === 'settled') return verifyCrashBet(round.outcome);
-  if (round.status !== 'settled' || !REPLAYABLE.includes(round.game)) return { status: 'unsupported' };
+  if (round.status !== 'settled' || !REPLAYABLE.includes(round.game) || !round.fairness) {
+    return { status: 'unsupported' };
+  }
   const { server_seed: serverSeed, client_seed: clientSeed, nonce } = round.fairness;
   if (!serverSeed) return { status: 'unrevealed' };
   let recomputed: unknown;

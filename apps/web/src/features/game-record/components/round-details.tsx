@@ -45,32 +45,40 @@ export function RoundDetails({ round }: { round: TRound }) {
           </dd>
         </div>
       </dl>
-      <h3 className="round-details__title">{t('lobby.fair.seeds')}</h3>
-      <dl className="round-details__seeds">
-        <div>
-          <dt>{label.hash}</dt>
-          <dd className="mono">{fairness.server_seed_hash}</dd>
-        </div>
-        <div>
-          <dt>{label.seed}</dt>
-          <dd className="mono">{fairness.server_seed ?? t('lobby.fair.not_revealed')}</dd>
-        </div>
-        <div>
-          <dt>{label.client}</dt>
-          <dd className="mono">{fairness.client_seed}</dd>
-        </div>
-        <div>
-          <dt>{label.nonce}</dt>
-          <dd className="mono">{fairness.nonce}</dd>
-        </div>
-      </dl>
+      {fairness ? (
+        <>
+          <h3 className="round-details__title">{t('lobby.fair.seeds')}</h3>
+          <dl className="round-details__seeds">
+            <div>
+              <dt>{label.hash}</dt>
+              <dd className="mono">{fairness.server_seed_hash}</dd>
+            </div>
+            <div>
+              <dt>{label.seed}</dt>
+              <dd className="mono">{fairness.server_seed ?? t('lobby.fair.not_revealed')}</dd>
+            </div>
+            <div>
+              <dt>{label.client}</dt>
+              <dd className="mono">{fairness.client_seed}</dd>
+            </div>
+            <div>
+              <dt>{label.nonce}</dt>
+              <dd className="mono">{fairness.nonce}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <p className="round-details__provider" data-testid="round-provider-note">
+          {t('lobby.record.provider_round', { provider: String(round.params.provider ?? '') })}
+        </p>
+      )}
       <details className="round-details__raw">
         <summary>{t('lobby.record.bet_and_outcome')}</summary>
         <pre className="mono">
           {JSON.stringify({ params: round.params, outcome: round.outcome }, null, 2)}
         </pre>
       </details>
-      {round.status === 'settled' && (
+      {round.status === 'settled' && fairness && (
         <Link className="button button--ghost button--small" to={`/fairness?round=${round.id}`}>
           {t('lobby.fair.verify_this')}
         </Link>
