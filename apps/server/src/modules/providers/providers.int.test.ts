@@ -280,6 +280,33 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
     expect(await cash(p.memberId)).toBe(10_000n);
   });
 
+  it('gives back the wagering a rolled-back bet took off, so an undone bet never counts as play', async () => {
+    const p = await player(0n);
+    await transfer(app.services.db, {
+      siteId,
+      kind: 'deposit',
+      from: { system: 'psp_clearing' },
+      to: { memberId: p.memberId, account: 'cash' },
+      amountMinor: 10_000n,
+      wageringAddMinor: 1_000n,
+      idempotencyKey: `test-fund:${randomUUID()}`,
+    });
+    const wagering = async () =>
+      (await getBalances(app.services.db, p.memberId, { siteId })).wageringRequiredMinor;
+    const t = ids();
+    await bet(p, t.bet, t.round, '4.00');
+    expect(await wagering()).toBe(600n);
+    expect((await rollback(p, t.rollback, t.bet, t.round)).status).toBe('RS_OK');
+    expect(await wagering()).toBe(1_000n);
+    // A bet that stands keeps counting.
+    const kept = ids();
+    await bet(p, kept.bet, kept.round, '2.00');
+    expect((await win(p, kept.win, kept.bet, kept.round, '0.00')).status).toBe('RS_OK');
+    expect(await wagering()).toBe(800n);
+    const report = await reconcile(app.services.db, { siteId });
+    expect(report.drift).toEqual([]);
+  });
+
   it('answers a rollback of an unknown bet with RS_OK and refuses that bet when it arrives late', async () => {
     const p = await player(10_000n);
     const t = ids();

@@ -12,7 +12,7 @@ import {
 } from '@sorte/contract';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { getBalances, transfer } from '../wallet/wallet.service.ts';
+import { getBalances, getTransferByKey, transfer } from '../wallet/wallet.service.ts';
 import {
   claimTransaction,
   completeTransaction,
@@ -337,6 +337,12 @@ export async function walletRollback(
     if (!round || round.id !== bet.roundId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     // A round that paid a win is an outcome the player saw; its bets are no longer undone.
     if ((await countWins(tx, round.id)) > 0) throw new Refusal('RS_ERROR_ROUND_CLOSED');
+    // The stake counted toward the player's wagering requirement; a bet undone must not count.
+    const staked = await getTransferByKey(tx, {
+      siteId: session.siteId,
+      idempotencyKey: `provider:${aggregator}:${bet.transactionRef}`,
+    });
+    const wageringRestored = staked && staked.wageringDeltaMinor < 0n ? -staked.wageringDeltaMinor : 0n;
     const moved = await transfer(tx, {
       siteId: session.siteId,
       kind: 'refund',
@@ -344,6 +350,7 @@ export async function walletRollback(
       to: { memberId: session.memberId, account: 'cash' },
       amountMinor: bet.amountMinor,
       idempotencyKey: `provider:${aggregator}:refund:${bet.transactionRef}`,
+      ...(wageringRestored > 0n ? { wageringAddMinor: wageringRestored } : {}),
       reference: `provider-round:${round.id}`,
       metadata: { aggregator, game: body.game_code, round: body.round, rollback: body.transaction_uuid },
     });

@@ -322,7 +322,8 @@ export async function getTransferByKey(
  * INSUFFICIENT_FUNDS or IDEMPOTENCY_CONFLICT; a refused transfer changes nothing.
  *
  * Wagering: a `bet` debiting a member's cash or bonus reduces the member's wagering requirement by
- * the stake (never below zero); `wageringAddMinor` raises it. Refunds do not restore it.
+ * the stake (never below zero); `wageringAddMinor` raises it. A refund of a bet restores what the
+ * bet took off only when the caller passes it as `wageringAddMinor` (providers do, for rollbacks).
  */
 export async function transfer(executor: Executor, input: TransferInput): Promise<TransferResult> {
   if ((HOLD_KINDS as readonly string[]).includes(input.kind)) {
