@@ -3,7 +3,7 @@ import { AGGREGATOR_SIGNATURE_HEADER, type TWalletResponse } from '@sorte/contra
 import { signBody, slotRtp, TABLE_RTP, WalletClient } from '@sorte/game-aggregator';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
@@ -204,7 +204,11 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
       user: p.memberId.toString(),
     });
     const t = ids();
+    const pushes = vi.spyOn(app.realtime, 'publishBalance');
     expect(await bet(p, t.bet, t.round, '2.50')).toMatchObject({ status: 'RS_OK', balance: '97.50' });
+    // The player's other screens hear of it at once (the live balance push).
+    expect(pushes).toHaveBeenCalledWith(siteId, p.memberId, 'provider_bet');
+    pushes.mockRestore();
     expect(await roundOf(t.round)).toMatchObject({ status: 'open', stake_minor: '250' });
     expect(await win(p, t.win, t.bet, t.round, '10.00')).toMatchObject({
       status: 'RS_OK',

@@ -117,7 +117,10 @@ export async function providersRoutes(app: FastifyInstance): Promise<void> {
           return { status: 'RS_ERROR_WRONG_TYPES' };
         }
         try {
-          return await runCall({ db, aggregator: connection.id }, params.data.call, json);
+          const onMoved = (member: { siteId: bigint; memberId: bigint }) => {
+            void app.realtime.publishBalance(member.siteId, member.memberId, `provider_${params.data.call}`);
+          };
+          return await runCall({ db, aggregator: connection.id, onMoved }, params.data.call, json);
         } catch (error) {
           request.log.error({ err: error, call: params.data.call }, 'provider wallet call failed');
           return { status: 'RS_ERROR_UNKNOWN' };

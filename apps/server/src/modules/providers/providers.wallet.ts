@@ -36,7 +36,12 @@ import type { TProviderTransactionRow } from './providers.schema.ts';
  * transaction back: nothing of a refused call stays, and its retry is judged afresh.
  */
 
-export type TWalletContext = { db: Db; aggregator: string };
+export type TWalletContext = {
+  db: Db;
+  aggregator: string;
+  /** Told after a call moved the member's money and committed (the live balance push). */
+  onMoved?: (member: { siteId: bigint; memberId: bigint }) => void;
+};
 
 /** A refusal raised inside the transaction (rolls it back) and answered as this status. */
 class Refusal extends Error {
@@ -112,7 +117,9 @@ async function moneyCall(
   if (existing) return replay(existing, hash);
   if (options.refuseExpired && session.expired) return { status: 'RS_ERROR_TOKEN_EXPIRED' };
   try {
-    return await context.db.transaction(work);
+    const answer = await context.db.transaction(work);
+    if (answer.status === 'RS_OK') context.onMoved?.({ siteId: session.siteId, memberId: session.memberId });
+    return answer;
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     if (error.status === 'RS_ERROR_NOT_ENOUGH_MONEY') {
