@@ -11,11 +11,11 @@ import {
 } from '@sorte/fairness';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, registerPlayer, type TEnvelope } from '../../../test/app.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, call, fundedPlayer, type TEnvelope } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, getTransferByKey, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { getBalances, getTransferByKey, reconcile } from '../wallet/wallet.service.ts';
 import { toJson } from './originals.games.ts';
 
 const kinds = await databaseKinds();
@@ -62,21 +62,7 @@ describe.each(kinds)('originals on %s', (kind) => {
     await app.close();
   });
 
-  async function player(fundMinor = 0n) {
-    const registered = await registerPlayer(app);
-    const memberId = BigInt(registered.user.id);
-    if (fundMinor > 0n) {
-      await transfer(app.services.db, {
-        siteId,
-        kind: 'deposit',
-        from: { system: 'psp_clearing' },
-        to: { memberId, account: 'cash' },
-        amountMinor: fundMinor,
-        idempotencyKey: `test-fund:${randomUUID()}`,
-      });
-    }
-    return { token: registered.token, memberId };
-  }
+  const player = (fundMinor = 0n) => fundedPlayer(app, fundMinor);
 
   const cash = async (memberId: bigint) => (await getBalances(app.services.db, memberId)).cashMinor;
 
@@ -247,6 +233,27 @@ describe.each(kinds)('originals on %s', (kind) => {
       0n,
     );
     expect(await cash(p.memberId)).toBe(10_000n + net);
+  });
+
+  it("pushes a member's new balance to their screens after a bet, never a guest's", async () => {
+    const p = await player(10_000n);
+    const pushes = vi.spyOn(app.realtime, 'publishBalance');
+    try {
+      expect((await post('/api/originals/dice/bet', p.token, INSTANT_BETS.dice)).status).toBe(200);
+      expect(pushes).toHaveBeenCalledWith(siteId, p.memberId, 'game_round');
+      pushes.mockClear();
+      const session = await post('/api/originals/demo/session', undefined, {});
+      const headers = { 'x-demo-token': session.body.data.demo_token };
+      expect((await post('/api/originals/dice/bet', undefined, INSTANT_BETS.dice, headers)).status).toBe(200);
+      const refused = await post('/api/originals/dice/bet', p.token, {
+        ...INSTANT_BETS.dice,
+        amount: '5000.00',
+      });
+      expect(refused.status).toBe(409);
+      expect(pushes).not.toHaveBeenCalled();
+    } finally {
+      pushes.mockRestore();
+    }
   });
 
   it('refuses a bet above the balance and changes nothing', async () => {

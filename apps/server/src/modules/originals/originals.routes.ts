@@ -106,6 +106,12 @@ export async function originalsRoutes(app: FastifyInstance) {
     return { kind: 'member', siteId, memberId };
   }
 
+  /** After a member's stake or win committed: their other screens update the balance at once. */
+  function pushBalance(player: TPlayer): void {
+    if (player.kind === 'member')
+      void app.realtime.publishBalance(player.siteId, player.memberId, 'game_round');
+  }
+
   r.post('/originals/demo/session', {
     schema: {
       tags,
@@ -156,6 +162,7 @@ export async function originalsRoutes(app: FastifyInstance) {
         const body = request.body as TBetBodies[typeof game];
         const key = idempotencyKeyOf(body.idempotency_key, headerKey(request));
         const { round, balance } = await placeInstantBet(db, player, game, body, key);
+        pushBalance(player);
         return ok(request.lang, { round, balance });
       },
     });
@@ -181,6 +188,7 @@ export async function originalsRoutes(app: FastifyInstance) {
         const body = request.body as { idempotency_key?: string | undefined } & Record<string, unknown>;
         const key = idempotencyKeyOf(body.idempotency_key, headerKey(request));
         const { round, balance } = await startSteppedRound(db, player, game, request.body, key);
+        pushBalance(player);
         return ok(request.lang, { round, balance });
       },
     });
@@ -198,6 +206,7 @@ export async function originalsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const player = await playerOf(request);
       const { round, balance } = await pickMine(db, player, BigInt(request.body.round_id), request.body.tile);
+      if (round.status === 'settled') pushBalance(player);
       return ok(request.lang, { round, balance });
     },
   });
@@ -214,6 +223,7 @@ export async function originalsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const player = await playerOf(request);
       const { round, balance } = await callHilo(db, player, BigInt(request.body.round_id), request.body.call);
+      if (round.status === 'settled') pushBalance(player);
       return ok(request.lang, { round, balance });
     },
   });
@@ -231,6 +241,7 @@ export async function originalsRoutes(app: FastifyInstance) {
       handler: async (request) => {
         const player = await playerOf(request);
         const { round, balance } = await cashOut(db, player, game, BigInt(request.body.round_id));
+        pushBalance(player);
         return ok(request.lang, { round, balance });
       },
     });
