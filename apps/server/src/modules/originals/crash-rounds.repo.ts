@@ -86,34 +86,38 @@ function includesCrash(filter: TRecordFilter): boolean {
   return filter.gameCode === undefined || filter.gameCode === CRASH_GAME_CODE;
 }
 
-/** The union of both kinds under the filter, as rows with a common (created_at, record_id). */
-function entriesQuery(player: TPlayer, filter: TRecordFilter): SQL {
+/** Each kind's rows under the filter, with common columns ending in (created_at, record_id). */
+function entryBranches(player: TPlayer, filter: TRecordFilter): SQL[] {
   const roundWhere: SQL[] = [roundOwner(player)];
   if (filter.since) roundWhere.push(sql`gr.created_at >= ${filter.since.toISOString()}::timestamptz`);
   if (filter.gameCode !== undefined) roundWhere.push(sql`gr.game_code = ${filter.gameCode}`);
-  const rounds = sql`SELECT gr.id AS record_id, 'round' AS kind, gr.game_code, g.name AS game_name,
+  const branches = [
+    sql`SELECT gr.id AS record_id, 'round' AS kind, gr.game_code, g.name AS game_name,
       p.name AS provider_name, gr.created_at, gr.stake_minor, gr.payout_minor, gr.multiplier,
       NULL::integer AS cashout_hundredths, gr.status
     FROM game_rounds gr JOIN games g ON g.id = gr.game_id JOIN game_providers p ON p.id = g.provider_id
-    WHERE ${sql.join(roundWhere, sql` AND `)}`;
+    WHERE ${sql.join(roundWhere, sql` AND `)}`,
+  ];
   // Third-party rounds (modules/providers): members only, real money.
-  const withProviders =
-    player.kind === 'member'
-      ? sql`${rounds} UNION ALL ${providerRecordEntries(player.memberId, player.siteId, filter)}`
-      : rounds;
-  if (!includesCrash(filter)) return withProviders;
+  if (player.kind === 'member') branches.push(providerRecordEntries(player.memberId, player.siteId, filter));
+  if (!includesCrash(filter)) return branches;
   const crashWhere: SQL[] = [
     crashOwner(player),
     sql`cb.site_id = ${big(player.siteId)}`,
     sql`cb.status IN ('cashed', 'lost')`,
   ];
   if (filter.since) crashWhere.push(sql`cb.created_at >= ${filter.since.toISOString()}::timestamptz`);
-  const crash = sql`SELECT ${big(CRASH_RECORD_ID_BASE)} + cb.id AS record_id, 'crash' AS kind, g.code AS game_code,
+  branches.push(sql`SELECT ${big(CRASH_RECORD_ID_BASE)} + cb.id AS record_id, 'crash' AS kind, g.code AS game_code,
       g.name AS game_name, p.name AS provider_name, cb.created_at, cb.stake_minor, cb.payout_minor,
       NULL::text AS multiplier, cb.cashout_hundredths, 'settled' AS status
     FROM crash_bets cb JOIN games g ON g.code = ${CRASH_GAME_CODE} JOIN game_providers p ON p.id = g.provider_id
-    WHERE ${sql.join(crashWhere, sql` AND `)}`;
-  return sql`${withProviders} UNION ALL ${crash}`;
+    WHERE ${sql.join(crashWhere, sql` AND `)}`);
+  return branches;
+}
+
+/** The union of every kind under the filter, as rows with a common (created_at, record_id). */
+function entriesQuery(player: TPlayer, filter: TRecordFilter): SQL {
+  return sql.join(entryBranches(player, filter), sql` UNION ALL `);
 }
 
 /** The exact created_at of the player's row with this record id (NULL when it is not theirs). */
@@ -172,15 +176,20 @@ export async function findRecordPage(
         ? beyond(player, { olderThan: input.beforeId })
         : sql`true`;
   const order = newer ? sql`e.created_at ASC, e.record_id ASC` : sql`e.created_at DESC, e.record_id DESC`;
+  const limit = Math.min(Math.max(input.limit, 1), 100);
+  // Each kind's newest (or next) rows first, so a long history is read from its index only as far
+  // as one page, not sorted whole under a LIMIT over the union.
+  const pages = entryBranches(player, input).map(
+    (branch) => sql`(SELECT * FROM (${branch}) e WHERE ${where} ORDER BY ${order} LIMIT ${limit})`,
+  );
   const rows = await rowsOf<TEntryRaw>(
     executor,
     sql`SELECT e.record_id::text AS record_id, e.kind, e.game_code, e.game_name, e.provider_name,
           ${epochMs(sql`e.created_at`)} AS created_ms, e.stake_minor::text AS stake_minor,
           e.payout_minor::text AS payout_minor, e.multiplier, e.cashout_hundredths, e.status
-        FROM (${entriesQuery(player, input)}) e
-        WHERE ${where}
+        FROM (${sql.join(pages, sql` UNION ALL `)}) e
         ORDER BY ${order}
-        LIMIT ${Math.min(Math.max(input.limit, 1), 100)}`,
+        LIMIT ${limit}`,
   );
   const entries = rows.map(entryOf);
   return newer ? entries.reverse() : entries;
