@@ -19,12 +19,15 @@ import {
  */
 
 /**
- * Runs `work` atomically: in a new transaction on a database, or in a savepoint inside the caller's
- * transaction. The savepoint matters: when the wallet refuses (insufficient funds, conflict), only
- * its own statements roll back and the caller's transaction stays usable, while a success commits
- * or rolls back together with the caller's other writes (e.g. a bet and its round record).
+ * Runs `work` atomically: in a new transaction on a database, or as part of the caller's open
+ * transaction, committing or rolling back with the caller's other writes (e.g. a bet and its round
+ * record). No savepoint is needed there: every wallet refusal (insufficient funds, conflict, …) is
+ * decided from rows read before the wallet writes anything and is thrown in JavaScript, never as an
+ * SQL error, so after a refusal the caller's transaction is untouched and usable. Two round trips
+ * (SAVEPOINT, RELEASE) fewer per transfer on the bet path.
  */
 export function atomically<T>(executor: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (executor instanceof PgTransaction) return work(executor as Tx);
   return executor.transaction(work);
 }
 
@@ -115,6 +118,64 @@ export function lockMemberAccounts(
     )
     .orderBy(asc(walletAccounts.id))
     .for('update');
+}
+
+type TAccountRaw = {
+  id: string;
+  site_id: string;
+  member_id: string | null;
+  kind: TPlayerAccountKind | TSystemAccountKind;
+  balance_minor: string | null;
+  wagering_required_minor: string | null;
+  created_at: string | Date;
+  locked: boolean;
+};
+
+/**
+ * One round trip for a transfer between a member and the system: locks the member's named accounts
+ * FOR UPDATE in id order (as lockMemberAccounts) and reads the site's named system accounts, which
+ * are never locked. `locked` tells the two apart.
+ */
+export async function lockMemberWithSystemAccounts(
+  tx: Tx,
+  siteId: bigint,
+  memberId: bigint,
+  kinds: readonly TPlayerAccountKind[],
+  systemKinds: readonly TSystemAccountKind[],
+): Promise<{ member: TWalletAccountRow[]; system: TWalletAccountRow[] }> {
+  const site = sql`${siteId.toString()}::bigint`;
+  const columns = sql`id::text, site_id::text, member_id::text, kind, balance_minor::text,
+    wagering_required_minor::text, created_at`;
+  const rows = await rowsOf<TAccountRaw>(
+    tx,
+    sql`WITH locked AS (
+          SELECT ${columns} FROM wallet_accounts
+          WHERE site_id = ${site} AND member_id = ${memberId.toString()}::bigint
+            AND kind IN (${sql.join(
+              kinds.map((k) => sql`${k}`),
+              sql`, `,
+            )})
+          ORDER BY wallet_accounts.id FOR UPDATE)
+        SELECT *, true AS locked FROM locked
+        UNION ALL
+        SELECT ${columns}, false AS locked FROM wallet_accounts
+        WHERE site_id = ${site} AND member_id IS NULL AND kind IN (${sql.join(
+          systemKinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+  );
+  const row = (r: TAccountRaw): TWalletAccountRow => ({
+    id: BigInt(r.id),
+    siteId: BigInt(r.site_id),
+    memberId: r.member_id === null ? null : BigInt(r.member_id),
+    kind: r.kind,
+    balanceMinor: r.balance_minor === null ? null : BigInt(r.balance_minor),
+    wageringRequiredMinor: r.wagering_required_minor === null ? null : BigInt(r.wagering_required_minor),
+    createdAt: new Date(r.created_at),
+  });
+  const member = rows.filter((r) => r.locked === true).map(row);
+  member.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { member, system: rows.filter((r) => r.locked !== true).map(row) };
 }
 
 export function findSystemAccounts(

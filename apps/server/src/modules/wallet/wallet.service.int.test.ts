@@ -510,7 +510,7 @@ describe.each(kinds)('wallet service on %s', (kind) => {
         }),
         'INSUFFICIENT_FUNDS',
       );
-      // The refusal rolled back only the wallet's savepoint: the transaction goes on.
+      // The refusal wrote nothing and raised no SQL error: the transaction goes on.
       await transfer(tx, deposit(siteId, member, 700n, rolledBackKey));
     });
     expect((await getBalances(db, member)).cashMinor).toBe(700n);

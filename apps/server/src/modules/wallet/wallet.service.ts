@@ -17,6 +17,7 @@ import {
   insertSystemAccounts,
   insertTransfer,
   lockMemberAccounts,
+  lockMemberWithSystemAccounts,
   memberExists,
   siteExists,
   sumSystemBalances,
@@ -316,8 +317,8 @@ export async function getTransferByKey(
 // Moving money
 
 /**
- * Posts one transfer. Runs in the caller's transaction when `executor` is one (as a savepoint: a
- * refusal leaves the caller's transaction usable; success commits with the caller's other writes),
+ * Posts one transfer. Runs in the caller's transaction when `executor` is one (a refusal writes
+ * nothing and leaves that transaction usable; success commits with the caller's other writes),
  * otherwise in its own. Throws WalletError INVALID_AMOUNT, INVALID_TRANSFER, ACCOUNT_NOT_FOUND,
  * INSUFFICIENT_FUNDS or IDEMPOTENCY_CONFLICT; a refused transfer changes nothing.
  *
@@ -659,12 +660,28 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
     playerKinds.add('cash');
   }
 
-  // System accounts first: they are never locked, so resolving them holds no player lock longer.
+  // System accounts are never locked. A member ↔ system transfer (bets, wins, deposits) locks the
+  // member's rows and reads the system rows in one statement; the rest resolve them first.
   const systemKinds = refs.flatMap((ref) => ('system' in ref ? [ref.system] : []));
   let systemAccount = new Map<TSystemAccountKind, TWalletAccountRow>();
+  let locked: TWalletAccountRow[] | null = null;
   if (systemKinds.length > 0) {
-    let rows = await findSystemAccounts(tx, posting.siteId, systemKinds);
+    let rows: TWalletAccountRow[];
+    if (memberId !== undefined) {
+      const both = await lockMemberWithSystemAccounts(
+        tx,
+        posting.siteId,
+        memberId,
+        [...playerKinds],
+        systemKinds,
+      );
+      rows = both.system;
+      locked = both.member;
+    } else {
+      rows = await findSystemAccounts(tx, posting.siteId, systemKinds);
+    }
     if (rows.length < new Set(systemKinds).size) {
+      // A site's first transfer: its system accounts are opened now (once; concurrent openers agree).
       if (!(await siteExists(tx, posting.siteId))) {
         throw new WalletError('ACCOUNT_NOT_FOUND', 'No such site', { siteId: posting.siteId.toString() });
       }
@@ -674,7 +691,7 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
     systemAccount = new Map(rows.map((a) => [a.kind as TSystemAccountKind, a]));
   }
 
-  const locked =
+  locked ??=
     memberId === undefined ? [] : await lockMemberAccounts(tx, posting.siteId, memberId, [...playerKinds]);
   const playerAccount = new Map(locked.map((a) => [a.kind as TPlayerAccountKind, a]));
   for (const kind of playerKinds) {
