@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
@@ -325,7 +325,7 @@ export async function findMemberTransfers(
   executor: Executor,
   filter: MemberTransferFilter,
 ): Promise<TWalletTransferRow[]> {
-  const memberAccountIds = executor
+  const accounts = await executor
     .select({ id: walletAccounts.id })
     .from(walletAccounts)
     .where(
@@ -334,24 +334,40 @@ export async function findMemberTransfers(
         filter.siteId === null ? undefined : eq(walletAccounts.siteId, filter.siteId),
       ),
     );
+  if (accounts.length === 0) return [];
+  const newestFirst = filter.afterId === null;
+  const direction = newestFirst ? sql`DESC` : sql`ASC`;
+  const conditions: ReturnType<typeof sql>[] = [];
+  if (filter.kinds !== null) {
+    if (filter.kinds.length === 0) return [];
+    conditions.push(
+      sql`t.kind IN (${sql.join(
+        filter.kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filter.since !== null) conditions.push(sql`t.created_at >= ${filter.since.toISOString()}::timestamptz`);
+  if (filter.until !== null) conditions.push(sql`t.created_at < ${filter.until.toISOString()}::timestamptz`);
+  if (filter.beforeId !== null) conditions.push(sql`t.id < ${filter.beforeId.toString()}::bigint`);
+  if (filter.afterId !== null) conditions.push(sql`t.id > ${filter.afterId.toString()}::bigint`);
+  const ids = sql.join(
+    accounts.map((a) => sql`${a.id.toString()}::bigint`),
+    sql`, `,
+  );
+  // The debit side and the credit side each walk their own (account, id) index only as far as one
+  // page; an OR of both would walk the whole table's primary key, which grows with every player.
+  const side = (column: ReturnType<typeof sql>) =>
+    sql`(SELECT t.id FROM wallet_transfers t WHERE ${column} IN (${ids})
+        ${conditions.length > 0 ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``}
+        ORDER BY t.id ${direction} LIMIT ${filter.limit})`;
+  const pageIds = sql`SELECT u.id FROM (${side(sql`t.debit_account_id`)} UNION ${side(sql`t.credit_account_id`)}) u
+    ORDER BY u.id ${direction} LIMIT ${filter.limit}`;
   const rows = await executor
     .select()
     .from(walletTransfers)
-    .where(
-      and(
-        or(
-          inArray(walletTransfers.debitAccountId, memberAccountIds),
-          inArray(walletTransfers.creditAccountId, memberAccountIds),
-        ),
-        filter.kinds === null ? undefined : inArray(walletTransfers.kind, [...filter.kinds]),
-        filter.since === null ? undefined : gte(walletTransfers.createdAt, filter.since),
-        filter.until === null ? undefined : lt(walletTransfers.createdAt, filter.until),
-        filter.beforeId === null ? undefined : lt(walletTransfers.id, filter.beforeId),
-        filter.afterId === null ? undefined : gt(walletTransfers.id, filter.afterId),
-      ),
-    )
-    .orderBy(filter.afterId === null ? desc(walletTransfers.id) : asc(walletTransfers.id))
-    .limit(filter.limit);
+    .where(sql`${walletTransfers.id} IN (${pageIds})`)
+    .orderBy(newestFirst ? desc(walletTransfers.id) : asc(walletTransfers.id));
   return filter.afterId === null ? rows : rows.reverse();
 }
 

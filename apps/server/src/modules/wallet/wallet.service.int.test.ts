@@ -559,6 +559,10 @@ describe.each(kinds)('wallet service on %s', (kind) => {
     const future = await listMemberTransfers(db, { memberId: member, since: new Date(Date.now() + 60_000) });
     expect(future).toEqual([]);
     expect(await listMemberTransfers(db, { memberId: member, siteId: siteId + 100_000n })).toEqual([]);
+    // A transfer between two of the member's own accounts (cash → withdrawal hold) is listed once.
+    const held = await hold(db, { siteId, memberId: member, amountMinor: 7n, idempotencyKey: key('hold') });
+    const latest = await listMemberTransfers(db, { memberId: member, limit: 3 });
+    expect(latest.map((t) => t.transferId)).toEqual([held.transferId, bet.transferId, ids[4]]);
     expect(await getTransferByKey(db, { siteId, idempotencyKey: bet.idempotencyKey })).toEqual(bet);
     expect(await getTransferByKey(db, { siteId, idempotencyKey: 'never-used' })).toBeNull();
   });
