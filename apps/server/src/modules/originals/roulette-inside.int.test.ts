@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { coveredNumbers, type RouletteBetType } from '@sorte/fairness';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, registerPlayer } from '../../../test/app.ts';
+import { buildTestApp, call, fundedPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { getBalances, transfer } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/wallet.service.ts';
 
 const kinds = await databaseKinds();
 
@@ -30,25 +30,12 @@ describe.each(kinds)('roulette inside bets on %s', (kind) => {
     await app.close();
   });
 
-  async function fundedPlayer(amountMinor: bigint) {
-    const site = await app.services.sites.byCode('sorte');
-    const registered = await registerPlayer(app);
-    const memberId = BigInt(registered.user.id);
-    await transfer(app.services.db, {
-      siteId: site!.id,
-      kind: 'deposit',
-      from: { system: 'psp_clearing' },
-      to: { memberId, account: 'cash' },
-      amountMinor,
-      idempotencyKey: `test-fund:${randomUUID()}`,
-    });
-    return { token: registered.token, memberId };
-  }
+  const player = (amountMinor: bigint) => fundedPlayer(app, amountMinor);
 
   const cash = async (memberId: bigint) => (await getBalances(app.services.db, memberId)).cashMinor;
 
   it('settles split, street, corner and line chips each at 36 / numbers covered', async () => {
-    const p = await fundedPlayer(100_000n);
+    const p = await player(100_000n);
     // Several spins, so that over them some inside chips win and others lose.
     for (let spin = 0; spin < 6; spin++) {
       const before = await cash(p.memberId);
@@ -80,7 +67,7 @@ describe.each(kinds)('roulette inside bets on %s', (kind) => {
   });
 
   it('refuses an inside bet that is not on the layout and takes nothing', async () => {
-    const p = await fundedPlayer(10_000n);
+    const p = await player(10_000n);
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'split', numbers: [3, 4], amount: '1.00' }, 'INVALID_BET'],
       [{ type: 'split', numbers: [0, 4], amount: '1.00' }, 'INVALID_BET'],

@@ -4,7 +4,7 @@ import { signBody, slotRtp, TABLE_RTP, WalletClient } from '@sorte/game-aggregat
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, call, registerPlayer } from '../../../test/app.ts';
+import { buildTestApp, call, fundedPlayer, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
@@ -55,18 +55,8 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
 
   /** A new member (unique, so no other suite's data is touched) with `fundMinor` cash and a session. */
   async function player(fundMinor: bigint, game = SLOT) {
-    const registered = await registerPlayer(app);
-    const memberId = BigInt(registered.user.id);
-    if (fundMinor > 0n) {
-      await transfer(app.services.db, {
-        siteId,
-        kind: 'deposit',
-        from: { system: 'psp_clearing' },
-        to: { memberId, account: 'cash' },
-        amountMinor: fundMinor,
-        idempotencyKey: `test-fund:${randomUUID()}`,
-      });
-    }
+    const registered = await fundedPlayer(app, fundMinor);
+    const memberId = registered.memberId;
     const session = await openProviderSession(app.services.db, {
       aggregator: AGGREGATOR,
       siteId,
