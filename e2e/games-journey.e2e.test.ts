@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { expectLoggedIn, newPlayer, register } from './support/player.ts';
+import { depositThroughSandbox, expectLoggedIn, newPlayer, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -99,22 +99,8 @@ describe('in-house games on a phone', () => {
       await page.goto(server.url);
       await register(page, newPlayer('games'));
       expect(await expectLoggedIn(page)).toBe('0.00');
-      await page.goto(`${server.url}/recharge`);
-      const amount = page.getByTestId('recharge-amount');
-      await amount.waitFor({ state: 'visible' });
-      await amount.fill('100');
-      await expect.poll(() => page.getByTestId('recharge-actual').textContent()).toBe('100.00');
-      await page.getByTestId('recharge-submit').click();
-      await page.waitForURL(/\/recharge-payment\?order_no=/);
-      const payUrl = await page.getByTestId('open-payer-page').getAttribute('href');
-      expect(payUrl).toBeTruthy();
-      const bank = await context.newPage();
-      await bank.goto(payUrl!);
-      await bank.getByTestId('pay-submit').click();
-      await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
-      await bank.close();
-      await page.getByTestId('recharge-paid').waitFor({ state: 'visible', timeout: 30_000 });
-      await expect.poll(() => textOf(page, 'header-balance'), { timeout: 30_000 }).toBe('100.00');
+      await depositThroughSandbox(page, server.url, 100);
+      await page.getByTestId('recharge-paid').waitFor({ state: 'visible' });
       await screenshot(page, 'games-02-deposited');
 
       // 3. Three games for real money; each shows its result and the balance the server settled.

@@ -1,7 +1,7 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { expectLoggedIn, newPlayer, register } from './support/player.ts';
+import { depositThroughSandbox, expectLoggedIn, newPlayer, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -80,20 +80,7 @@ describe('third-party games', () => {
       await page.goto(server.url);
       await register(page, newPlayer('tp'));
       expect(await expectLoggedIn(page)).toBe('0.00');
-      await page.goto(`${server.url}/recharge`);
-      const amount = page.getByTestId('recharge-amount');
-      await amount.waitFor({ state: 'visible' });
-      await amount.fill('100');
-      await expect.poll(() => page.getByTestId('recharge-actual').textContent()).toBe('100.00');
-      await page.getByTestId('recharge-submit').click();
-      await page.waitForURL(/\/recharge-payment\?order_no=/);
-      const payUrl = await page.getByTestId('open-payer-page').getAttribute('href');
-      const bank = await context.newPage();
-      await bank.goto(payUrl!);
-      await bank.getByTestId('pay-submit').click();
-      await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
-      await bank.close();
-      await expect.poll(() => textOf(page, 'header-balance'), { timeout: 30_000 }).toBe('100.00');
+      await depositThroughSandbox(page, server.url, 100);
 
       // 3. The provider slot for real money: every spin is a bet and a win at our wallet.
       const frame = await openGame(page, SLOT);

@@ -115,3 +115,30 @@ export async function logout(page: Page): Promise<void> {
   await byTestId(page, 'logout').click();
   await expectLoggedOut(page);
 }
+
+/**
+ * Deposits `amount` (whole reais) the way a player does: the recharge page, then the sandbox
+ * PSP's payer page in another tab playing the bank; waits until the header shows the new balance.
+ */
+export async function depositThroughSandbox(page: Page, baseUrl: string, amount: number): Promise<void> {
+  const expected = amount.toFixed(2);
+  await page.goto(`${baseUrl}/recharge`);
+  const field = page.getByTestId('recharge-amount');
+  await field.waitFor({ state: 'visible' });
+  await field.fill(String(amount));
+  await expect.poll(() => page.getByTestId('recharge-actual').textContent()).toBe(expected);
+  await page.getByTestId('recharge-submit').click();
+  await page.waitForURL(/\/recharge-payment\?order_no=/);
+  const payUrl = await page.getByTestId('open-payer-page').getAttribute('href');
+  expect(payUrl).toBeTruthy();
+  const bank = await page.context().newPage();
+  await bank.goto(payUrl!);
+  await bank.getByTestId('pay-submit').click();
+  await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
+  await bank.close();
+  await expect
+    .poll(async () => ((await page.getByTestId('header-balance').first().textContent()) ?? '').trim(), {
+      timeout: 30_000,
+    })
+    .toBe(expected);
+}
