@@ -1,0 +1,97 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumExecutable } from '../../e2e/support/browser.ts';
+import { startServer } from '../../e2e/support/server.ts';
+
+/**
+ * Lighthouse (mobile: a mid-range phone, 4× CPU slowdown, slow 4G) on the built app served by the
+ * real server, for the pages a player lands on. Prints the performance score and the load metrics
+ * per page; `BENCH_RUNS` runs each page that many times and prints the median run.
+ */
+const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 3), 1), 9);
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'lobby', path: '/game' },
+  { name: 'dice (demo)', path: '/originals/dice?mode=demo' },
+];
+
+type TAudit = { numericValue?: number };
+type TMetrics = {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  bytes: number;
+};
+
+function metricsOf(lhr: {
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, TAudit>;
+}): TMetrics {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    si: value('speed-index'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+const server = await startServer('lighthouse');
+const chrome = await chromeLauncher.launch({
+  chromePath: await chromiumExecutable(),
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+  ],
+});
+const rows: string[][] = [];
+try {
+  for (const page of PAGES) {
+    const runs: TMetrics[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${server.url}${page.path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${page.path}`);
+      runs.push(metricsOf(result.lhr as unknown as Parameters<typeof metricsOf>[0]));
+    }
+    runs.sort((a, b) => a.score - b.score || b.lcp - a.lcp);
+    const m = runs[Math.floor(runs.length / 2)]!;
+    rows.push([
+      page.name,
+      String(m.score),
+      `${Math.round(m.fcp)}`,
+      `${Math.round(m.lcp)}`,
+      `${Math.round(m.tbt)}`,
+      m.cls.toFixed(3),
+      `${Math.round(m.si)}`,
+      `${Math.round(m.bytes / 1024)}`,
+    ]);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+const header = ['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'KiB'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) =>
+  `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+console.log(
+  `Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile profile (4× CPU slowdown, slow 4G), built app on the real server:`,
+);
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const r of rows) console.log(line(r));
+process.exit(0);
