@@ -65,6 +65,8 @@ describe('roulette screen', { timeout: 15_000 }, () => {
     expect(screen.getByText('Bet between 0.10 and 5000.00')).toBeTruthy();
     await userEvent.click(screen.getByTestId('roulette-spot-red-'));
     expect(screen.getByTestId('roulette-total').textContent).toBe('0.00');
+    // No chips, no quick spin bar.
+    expect(screen.queryByTestId('roulette-quickbar')).toBeNull();
     expect(api.calls).toEqual([]);
   });
 
@@ -187,7 +189,9 @@ describe('roulette inside bets', { timeout: 15_000 }, () => {
     expect(slip.getByText('pays 17:1')).toBeTruthy();
     // Pocket 5 or 6 pays the street (12) and the corner (9).
     expect(screen.getByTestId('roulette-best').textContent).toBe('21.00');
-    await userEvent.click(screen.getByTestId('roulette-bet'));
+    // The phone's quick bar (kept in reach under the tall table) spins the same table.
+    expect(within(screen.getByTestId('roulette-quickbar')).getByText('4.00')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('roulette-quick-spin'));
     await vi.waitFor(() => expect(api.calls).toHaveLength(1));
     expect(api.calls[0]?.body).toMatchObject({
       bets: [

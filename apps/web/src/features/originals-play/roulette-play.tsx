@@ -416,6 +416,25 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
           }),
         )}
       </fieldset>
+      {table.size > 0 && (
+        // On a phone the table is taller than the screen: once chips are down, the spin stays in
+        // reach at the bottom (the same manual bet as the panel's button; hidden on wide screens).
+        <div className="roulette__quickbar" data-testid="roulette-quickbar">
+          <span>
+            <span className="play-label">{t('play.roulette.total')}</span>
+            <strong className="roulette__sum">{formatMinorText(total)}</strong>
+          </span>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            data-testid="roulette-quick-spin"
+            disabled={busy || overMax}
+            onClick={() => void runner.manual()}
+          >
+            {busy ? t('play.playing') : t('play.roulette.spin')}
+          </button>
+        </div>
+      )}
       <fieldset className="roulette__chips" aria-label={t('play.roulette.chip')}>
         {chips.map((value) => {
           const text = formatMinorText(value);
