@@ -354,6 +354,8 @@ export const ROULETTE_BET_TYPES = [
   'street',
   'corner',
   'line',
+  'trio',
+  'first_four',
   'dozen',
   'column',
   'red',

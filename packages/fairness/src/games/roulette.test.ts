@@ -29,7 +29,9 @@ function allBets(): RouletteBet[] {
     add('street', [n]);
     add('corner', [n]);
     add('line', [n]);
+    add('trio', [n]);
   }
+  add('first_four', []);
   for (let d = 0; d <= 4; d++) {
     add('dozen', [d]);
     add('column', [d]);
@@ -48,6 +50,8 @@ describe('european roulette', () => {
     expect(count('street')).toBe(12);
     expect(count('corner')).toBe(22);
     expect(count('line')).toBe(11);
+    expect(count('trio')).toBe(2);
+    expect(count('first_four')).toBe(1);
     expect(count('dozen')).toBe(3);
     expect(count('column')).toBe(3);
     expect(count('red') + count('black') + count('odd') + count('even') + count('low') + count('high')).toBe(
@@ -82,16 +86,31 @@ describe('european roulette', () => {
       den: 1n,
     });
     expect(rouletteMultiplier({ type: 'red', numbers: [], stakeMinor: 1n })).toEqual({ num: 2n, den: 1n });
+    // Trio (0-1-2, 0-2-3) pays 11:1 and the first four (0-1-2-3) 8:1; both win on zero.
+    expect(coveredNumbers({ type: 'trio', numbers: [2], stakeMinor: 1n })).toEqual([0, 2, 3]);
+    expect(rouletteMultiplier({ type: 'trio', numbers: [1], stakeMinor: 1n })).toEqual({ num: 12n, den: 1n });
+    expect(rouletteMultiplier({ type: 'first_four', numbers: [], stakeMinor: 1n })).toEqual({
+      num: 9n,
+      den: 1n,
+    });
+    expect(settleRoulette([{ type: 'first_four', numbers: [], stakeMinor: 1n }], 0)[0]!.win).toBe(true);
     expect(coveredNumbers({ type: 'column', numbers: [2], stakeMinor: 1n })).toContain(35);
   });
 
   it('loses every outside bet on zero', () => {
-    const outside = bets.filter((bet) => bet.numbers.length === 0 || ['dozen', 'column'].includes(bet.type));
+    const outside = bets.filter(
+      (bet) =>
+        (bet.numbers.length === 0 && bet.type !== 'first_four') || ['dozen', 'column'].includes(bet.type),
+    );
     expect(settleRoulette(outside, 0).every((result) => !result.win)).toBe(true);
   });
 
   it('refuses bets that are not on the layout', () => {
     expect(() => playRoulette([{ type: 'split', numbers: [3, 4], stakeMinor: 1n }], testFloats(0))).toThrow();
+    expect(() => playRoulette([{ type: 'trio', numbers: [3], stakeMinor: 1n }], testFloats(0))).toThrow();
+    expect(() =>
+      playRoulette([{ type: 'first_four', numbers: [1], stakeMinor: 1n }], testFloats(0)),
+    ).toThrow();
     expect(() =>
       playRoulette([{ type: 'straight', numbers: [37], stakeMinor: 1n }], testFloats(0)),
     ).toThrow();

@@ -25,6 +25,8 @@ export type RouletteBetType =
   | 'street'
   | 'corner'
   | 'line'
+  | 'trio'
+  | 'first_four'
   | 'dozen'
   | 'column'
   | 'red'
@@ -37,7 +39,8 @@ export type RouletteBetType =
 /**
  * `numbers` names the bet on the table layout: straight [n]; split [a, b] (adjacent, or 0 with 1/2/3);
  * street [first of the row: 1, 4, …, 34]; corner [top-left: n with n % 3 ≠ 0, n ≤ 32]; line [first of
- * the first row: 1, 4, …, 31]; dozen [1|2|3]; column [1|2|3]; outside bets [].
+ * the first row: 1, 4, …, 31]; trio [1: 0-1-2 | 2: 0-2-3]; first four [] (0-1-2-3); dozen [1|2|3];
+ * column [1|2|3]; outside bets [].
  */
 export interface RouletteBet {
   type: RouletteBetType;
@@ -91,6 +94,14 @@ export function coveredNumbers(bet: RouletteBet): number[] {
       const n = single(bet, (x) => x >= 1 && x <= 31 && x % 3 === 1);
       return range(n, n + 5);
     }
+    case 'trio': {
+      // Where the zero meets two numbers of the first row.
+      const n = single(bet, (x) => x === 1 || x === 2);
+      return [0, n, n + 1];
+    }
+    case 'first_four':
+      if (bet.numbers.length !== 0) invalid();
+      return [0, 1, 2, 3];
     case 'dozen': {
       const d = single(bet, (x) => x >= 1 && x <= 3);
       return range(12 * (d - 1) + 1, 12 * d);

@@ -18,6 +18,8 @@ const INSIDE = [
   { type: 'street', numbers: [13], amount: '1.00' },
   { type: 'corner', numbers: [29], amount: '0.40' },
   { type: 'line', numbers: [1], amount: '2.00' },
+  { type: 'trio', numbers: [2], amount: '0.60' },
+  { type: 'first_four', numbers: [], amount: '0.40' },
 ] as const;
 
 describe.each(kinds)('roulette inside bets on %s', (kind) => {
@@ -34,7 +36,7 @@ describe.each(kinds)('roulette inside bets on %s', (kind) => {
 
   const cash = async (memberId: bigint) => (await getBalances(app.services.db, memberId)).cashMinor;
 
-  it('settles split, street, corner and line chips each at 36 / numbers covered', async () => {
+  it('settles split, street, corner, line, trio and first-four chips each at 36 / numbers covered', async () => {
     const p = await player(100_000n);
     // Several spins, so that over them some inside chips win and others lose.
     for (let spin = 0; spin < 6; spin++) {
@@ -49,7 +51,7 @@ describe.each(kinds)('roulette inside bets on %s', (kind) => {
       expect(status, JSON.stringify(body)).toBe(200);
       const round = body.data.round;
       const pocket = Number(round.outcome.pocket);
-      expect(minor(round.stake)).toBe(520n);
+      expect(minor(round.stake)).toBe(620n);
       let expected = 0n;
       for (const bet of INSIDE) {
         const cover = coveredNumbers({
@@ -60,7 +62,7 @@ describe.each(kinds)('roulette inside bets on %s', (kind) => {
         if (cover.includes(pocket)) expected += (minor(bet.amount) * 36n) / BigInt(cover.length);
       }
       expect(minor(round.payout)).toBe(expected);
-      expect(await cash(p.memberId)).toBe(before - 520n + expected);
+      expect(await cash(p.memberId)).toBe(before - 620n + expected);
       const results = round.outcome.results as { bet: { type: string }; win: boolean }[];
       expect(results.map((result) => result.bet.type)).toEqual(INSIDE.map((bet) => bet.type));
     }
@@ -75,6 +77,8 @@ describe.each(kinds)('roulette inside bets on %s', (kind) => {
       [{ type: 'corner', numbers: [3], amount: '1.00' }, 'INVALID_BET'],
       [{ type: 'corner', numbers: [34], amount: '1.00' }, 'INVALID_BET'],
       [{ type: 'line', numbers: [34], amount: '1.00' }, 'INVALID_BET'],
+      [{ type: 'trio', numbers: [3], amount: '1.00' }, 'INVALID_BET'],
+      [{ type: 'first_four', numbers: [0], amount: '1.00' }, 'INVALID_BET'],
       [{ type: 'corner', numbers: [0, 1, 2], amount: '1.00' }, 'VALIDATION_FAILED'],
       [{ type: 'basket', numbers: [0], amount: '1.00' }, 'VALIDATION_FAILED'],
     ];

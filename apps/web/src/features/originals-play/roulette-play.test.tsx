@@ -121,6 +121,7 @@ describe('roulette inside bets', { timeout: 15_000 }, () => {
     const spots = insideSpots();
     const count = (type: string) => spots.filter(({ spot }) => spot.type === type).length;
     expect([count('split'), count('street'), count('corner'), count('line')]).toEqual([60, 12, 22, 11]);
+    expect([count('trio'), count('first_four')]).toEqual([2, 1]);
     expect(new Set(spots.map(({ spot }) => spotKey(spot))).size).toBe(spots.length);
     for (const { spot } of spots) {
       expect(() => coveredNumbers({ ...spot, stakeMinor: 1n })).not.toThrow();
@@ -140,6 +141,9 @@ describe('roulette inside bets', { timeout: 15_000 }, () => {
     expect(at('corner', [2])).toMatchObject({ u: 1, v: 2 });
     expect(at('street', [34])).toMatchObject({ u: 11.5, v: 0 });
     expect(at('line', [31])).toMatchObject({ u: 11, v: 0 });
+    // 0, 1 and 2 meet on the zero's edge between columns 1 and 2; 0-1-2-3 at its outer corner.
+    expect(at('trio', [1])).toMatchObject({ u: 0, v: 1 });
+    expect(at('first_four', [])).toMatchObject({ u: 0, v: 0 });
   });
 
   it('knows what each bet pays and the best return of a table', () => {

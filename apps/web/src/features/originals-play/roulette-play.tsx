@@ -86,14 +86,17 @@ export function chipLabel(minor: bigint): string {
 
 /**
  * The inside bets between the numbers, placed where a dealer would put the chip: on the line between
- * two numbers (split), at the end of a row (street), where four numbers meet (corner), and where two
- * rows meet at the end (line). `u` runs along the twelve rows (0 = the zero's edge), `v` across the
+ * two numbers (split), at the end of a row (street), where four numbers meet (corner), where two
+ * rows meet at the end (line), where the zero meets two numbers (trio) and at the zero's outer corner
+ * (first four: 0-1-2-3). `u` runs along the twelve rows (0 = the zero's edge), `v` across the
  * three numbers of a row (0 = the outer edge by 1, 4, 7 …).
  */
 export type THotspot = { spot: TSpot; u: number; v: number };
 export function insideSpots(): THotspot[] {
   const spots: THotspot[] = [];
   for (let c = 1; c <= 3; c++) spots.push({ spot: { type: 'split', numbers: [0, c] }, u: 0, v: c - 0.5 });
+  spots.push({ spot: { type: 'first_four', numbers: [] }, u: 0, v: 0 });
+  for (const n of [1, 2]) spots.push({ spot: { type: 'trio', numbers: [n] }, u: 0, v: n });
   for (let n = 1; n <= 36; n++) {
     const row = Math.ceil(n / 3);
     const col = ((n - 1) % 3) + 1;
@@ -251,6 +254,8 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
         return t('play.roulette.number', { n: cover[0] });
       case 'split':
       case 'corner':
+      case 'trio':
+      case 'first_four':
         return t(`play.roulette.bet_${spot.type}`, { numbers: cover.join('/') });
       case 'street':
       case 'line':
