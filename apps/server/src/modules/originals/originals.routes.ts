@@ -271,35 +271,38 @@ export async function originalsRoutes(app: FastifyInstance) {
     handler: async (request) => ok(request.lang, await getSeeds(db, await playerOf(request))),
   });
 
-  r.post('/fairness/client-seed', {
-    schema: {
-      tags: ['fairness'],
+  // Both rotate the pair (the old server seed is revealed); they differ in what the player asked.
+  const ROTATIONS = [
+    {
+      path: '/fairness/client-seed',
       summary: 'Set a new client seed (rotates the pair: the old server seed is revealed)',
-      security,
-      querystring: ZLangQuery,
       body: ZClientSeedRequest,
-      response: responses(ZRotateResponse),
+      message: 'messages.client_seed_updated',
     },
-    handler: async (request) => {
-      const result = await rotate(db, await playerOf(request), request.body.client_seed);
-      return ok(request.lang, result, 'messages.client_seed_updated');
-    },
-  });
-
-  r.post('/fairness/rotate', {
-    schema: {
-      tags: ['fairness'],
+    {
+      path: '/fairness/rotate',
       summary: 'Reveal the server seed and commit a new one (optionally with a new client seed)',
-      security,
-      querystring: ZLangQuery,
       body: ZRotateRequest,
-      response: responses(ZRotateResponse),
+      message: 'messages.seeds_rotated',
     },
-    handler: async (request) => {
-      const result = await rotate(db, await playerOf(request), request.body.client_seed);
-      return ok(request.lang, result, 'messages.seeds_rotated');
-    },
-  });
+  ] as const;
+  for (const rotation of ROTATIONS) {
+    r.post(rotation.path, {
+      schema: {
+        tags: ['fairness'],
+        summary: rotation.summary,
+        security,
+        querystring: ZLangQuery,
+        body: rotation.body,
+        response: responses(ZRotateResponse),
+      },
+      handler: async (request) => {
+        const { client_seed: clientSeed } = request.body as { client_seed?: string | undefined };
+        const result = await rotate(db, await playerOf(request), clientSeed);
+        return ok(request.lang, result, rotation.message);
+      },
+    });
+  }
 
   r.get('/fairness/history', {
     schema: {
