@@ -100,3 +100,18 @@ export function Checkbox({ label, error, id, ref, ...input }: CheckboxProps) {
     </div>
   );
 }
+
+/** A form's main button: full width, "Please wait" and disabled while the form submits. */
+export function SubmitButton({ label, busy, testId }: { label: string; busy: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      className="button button--primary button--block button--large"
+      data-testid={testId}
+      disabled={busy}
+    >
+      {busy ? t('common.please_wait') : label}
+    </button>
+  );
+}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TLoginRequest, ZLoginRequest } from '@sorte/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/field.tsx';
+import { Field, SubmitButton } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
@@ -87,14 +87,7 @@ export function LoginForm({ onSuccess, onRegister }: { onSuccess: () => void; on
           inputProps={register('captcha_code', { shouldUnregister: true })}
         />
       )}
-      <button
-        type="submit"
-        className="button button--primary button--block button--large"
-        data-testid="login-submit"
-        disabled={isSubmitting}
-      >
-        {isSubmitting ? t('common.please_wait') : t('auth.log_in')}
-      </button>
+      <SubmitButton label={t('auth.log_in')} busy={isSubmitting} testId="login-submit" />
       {onRegister && (
         <p className="form__switch">
           {t('auth.no_account')}{' '}

@@ -3,7 +3,7 @@ import { M, type TRegisterRequest, ZRegisterRequest } from '@sorte/contract';
 import { useState } from 'react';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Checkbox, Field } from '../../../components/field.tsx';
+import { Checkbox, Field, SubmitButton } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
@@ -215,14 +215,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
         {...register('agree_terms')}
       />
       <Checkbox label={t('auth.is_adult')} error={errors.is_adult?.message} {...register('is_adult')} />
-      <button
-        type="submit"
-        className="button button--primary button--block button--large"
-        data-testid="register-submit"
-        disabled={isSubmitting}
-      >
-        {isSubmitting ? t('common.please_wait') : t('auth.create_account')}
-      </button>
+      <SubmitButton label={t('auth.create_account')} busy={isSubmitting} testId="register-submit" />
       {onLogin && (
         <p className="form__switch">
           {t('auth.have_account')}{' '}

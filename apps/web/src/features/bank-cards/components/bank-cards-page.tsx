@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Field, messageText } from '../../../components/field.tsx';
+import { Field, messageText, SubmitButton } from '../../../components/field.tsx';
+import { LoadFail } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -38,18 +39,7 @@ function BankCardsContent() {
   const cards = useBankCards();
   if (cards.isPending) return <Spinner />;
   if (cards.isError) {
-    return (
-      <div className="load-fail" role="alert">
-        <p>{t('money.load_fail')}</p>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => void cards.refetch()}
-        >
-          {t('money.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFail onRetry={() => void cards.refetch()} />;
   }
   const full = cards.data.list.length >= cards.data.max_cards;
   return (
@@ -229,14 +219,7 @@ function AddCardForm({ catalogue }: { catalogue: TBankCardListResponse }) {
         error={errors.account_no?.message}
         {...register('account_no')}
       />
-      <button
-        type="submit"
-        className="button button--primary button--block button--large"
-        data-testid="bank-card-add"
-        disabled={isSubmitting}
-      >
-        {isSubmitting ? t('common.please_wait') : t('money.save_card')}
-      </button>
+      <SubmitButton label={t('money.save_card')} busy={isSubmitting} testId="bank-card-add" />
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { CURRENCY, formatMoney } from '../../../lib/format.ts';
 import { useOrderAssociation } from '../api/get-order-center.ts';
 import '../order-center.css';
-import { formatTime, OrderCenterTabs, QueryStates } from './order-center-parts.tsx';
+import { formatTime, OrderCenterTabs } from './order-center-parts.tsx';
 
 /** `/order-center/association`: the players the member invited and what they recharged. */
 export function OrderAssociationPage() {

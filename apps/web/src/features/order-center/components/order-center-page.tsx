@@ -2,11 +2,12 @@ import type { TRecordPeriod } from '@sorte/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { CURRENCY, formatMoney } from '../../../lib/format.ts';
 import { useOrderDetails } from '../api/get-order-center.ts';
 import '../order-center.css';
-import { formatTime, OrderCenterTabs, PeriodFilter, QueryStates } from './order-center-parts.tsx';
+import { formatTime, OrderCenterTabs, PeriodFilter } from './order-center-parts.tsx';
 
 /** `/order-center`: totals of recharges, withdrawals, bonuses and fees, and the latest orders. */
 export function OrderCenterPage() {

@@ -1,8 +1,6 @@
 import { LANGUAGE_TAGS, RECORD_PERIODS, type TRecordPeriod } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 const SECTIONS = [
@@ -58,33 +56,6 @@ export function PeriodFilter({
       </button>
     </div>
   );
-}
-
-export function QueryStates({
-  isPending,
-  isError,
-  isEmpty,
-  onRetry,
-}: {
-  isPending: boolean;
-  isError: boolean;
-  isEmpty: boolean;
-  onRetry: () => void;
-}) {
-  const { t } = useTranslation();
-  if (isPending) return <Spinner />;
-  if (isError) {
-    return (
-      <div className="load-fail" role="alert">
-        <p>{t('money.load_fail')}</p>
-        <button type="button" className="button button--ghost button--small" onClick={onRetry}>
-          {t('money.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (isEmpty) return <EmptyState message={t('empty.records')} icon="list" />;
-  return null;
 }
 
 export function formatTime(iso: string): string {

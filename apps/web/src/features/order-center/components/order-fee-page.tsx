@@ -1,11 +1,12 @@
 import type { TRecordPeriod } from '@sorte/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { CURRENCY, formatMoney } from '../../../lib/format.ts';
 import { useOrderFees } from '../api/get-order-center.ts';
 import '../order-center.css';
-import { formatTime, OrderCenterTabs, PeriodFilter, QueryStates } from './order-center-parts.tsx';
+import { formatTime, OrderCenterTabs, PeriodFilter } from './order-center-parts.tsx';
 
 /** `/order-center/fee`: the fees kept from the player's withdrawals. */
 export function OrderFeePage() {

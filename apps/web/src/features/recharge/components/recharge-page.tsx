@@ -6,16 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Field } from '../../../components/field.tsx';
+import { Field, SubmitButton } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { CURRENCY, formatMoney } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
+import { LoadFail } from '../../../components/load-fail.tsx';
 import { useCreateRechargeOrder } from '../api/create-recharge-order.ts';
 import { usePaymentChannels, usePaymentMethods } from '../api/get-payment-channels.ts';
 import { amountMinorOf, rechargeBreakdown, withinBounds } from '../recharge-amount.ts';
-import { LoadFail } from './load-fail.tsx';
 import '../recharge.css';
 
 type TChannel = TPaymentChannelsResponse['list'][number];
@@ -207,14 +207,7 @@ function RechargeForm({ channel }: { channel: TChannel }) {
       {channel.bonus_rate !== '0.00' && (
         <p className="money__note">{t('money.bonus_rule', { multiple: channel.bonus_wagering_multiple })}</p>
       )}
-      <button
-        type="submit"
-        className="button button--primary button--block button--large"
-        data-testid="recharge-submit"
-        disabled={isSubmitting}
-      >
-        {isSubmitting ? t('common.please_wait') : t('money.deposit_now')}
-      </button>
+      <SubmitButton label={t('money.deposit_now')} busy={isSubmitting} testId="recharge-submit" />
     </form>
   );
 }

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useBalancePush } from '../api/balance-socket.ts';
 import { rechargeOrderKey, useRechargeOrder } from '../api/get-recharge-order.ts';
 import '../recharge.css';
-import { LoadFail } from './load-fail.tsx';
+import { LoadFail } from '../../../components/load-fail.tsx';
 
 /** Order numbers are short server-made strings; anything longer in the address is not one of ours. */
 const ORDER_NO_MAX = 40;

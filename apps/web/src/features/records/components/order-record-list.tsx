@@ -1,11 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryStates } from '../../../components/load-fail.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import type { TPageCursor } from '../api/list-records.ts';
 import { formatTime } from '../format-time.ts';
 import '../records.css';
-import { Pager, RecordStates } from './record-states.tsx';
+import { Pager } from './record-states.tsx';
 
 /** What every deposit or withdrawal order row shows, whatever else it adds. */
 type TOrderRow = {
@@ -38,7 +39,8 @@ export function OrderRecordList<T extends TOrderRow>({
   const list = records.data?.list ?? [];
   return (
     <div className="records">
-      <RecordStates
+      <QueryStates
+        testId="records-load-fail"
         isPending={records.isPending}
         isError={records.isError}
         isEmpty={list.length === 0}

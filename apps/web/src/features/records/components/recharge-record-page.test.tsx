@@ -44,7 +44,7 @@ describe('recharge records', () => {
     renderPage();
     expect(await screen.findByText('Load Fail')).toBeTruthy();
     answer = () => ({ body: ok({ list: [order(2, 'paid'), order(1, 'expired')], next: null, prev: null }) });
-    await userEvent.click(screen.getByText('Retry'));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     const rows = await screen.findAllByTestId('record-row');
     expect(rows.map((row) => row.getAttribute('data-order-no'))).toEqual([
       'R20261123000002',

@@ -1,11 +1,12 @@
 import { RECORD_PERIODS, type TRecordPeriod } from '@sorte/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useTransactionRecords } from '../api/list-records.ts';
 import { formatTime } from '../format-time.ts';
 import '../records.css';
-import { Pager, RecordStates } from './record-states.tsx';
+import { Pager } from './record-states.tsx';
 
 /** The filters of spec §2: today / last 3 days / last 7 days; "reset" returns to everything. */
 const FILTERS = RECORD_PERIODS.filter((period) => period !== 'all');
@@ -59,7 +60,8 @@ function TransactionRecords() {
           {t('money.reset')}
         </button>
       </div>
-      <RecordStates
+      <QueryStates
+        testId="records-load-fail"
         isPending={records.isPending}
         isError={records.isError}
         isEmpty={list.length === 0}

@@ -4,8 +4,9 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Field, messageText } from '../../../components/field.tsx';
+import { Field, messageText, SubmitButton } from '../../../components/field.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { LoadFail } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -34,19 +35,12 @@ function WithdrawContent() {
   if (info.isPending || cards.isPending) return <Spinner />;
   if (info.isError || cards.isError) {
     return (
-      <div className="load-fail" role="alert">
-        <p>{t('money.load_fail')}</p>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => {
-            void info.refetch();
-            void cards.refetch();
-          }}
-        >
-          {t('money.retry')}
-        </button>
-      </div>
+      <LoadFail
+        onRetry={() => {
+          void info.refetch();
+          void cards.refetch();
+        }}
+      />
     );
   }
   return (
@@ -234,14 +228,7 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
           {outcome.message}
         </p>
       )}
-      <button
-        type="submit"
-        className="button button--primary button--block button--large"
-        data-testid="withdraw-submit"
-        disabled={isSubmitting}
-      >
-        {isSubmitting ? t('common.please_wait') : t('money.submit_withdraw')}
-      </button>
+      <SubmitButton label={t('money.submit_withdraw')} busy={isSubmitting} testId="withdraw-submit" />
     </form>
   );
 }
