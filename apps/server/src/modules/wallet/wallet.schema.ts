@@ -1,3 +1,4 @@
+import { TRANSACTION_KINDS } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
@@ -21,22 +22,8 @@ export const SYSTEM_ACCOUNT_KINDS = [
 ] as const;
 export type TSystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
-export const TRANSFER_KINDS = [
-  'deposit',
-  'withdrawal_hold',
-  'withdrawal_release',
-  'withdrawal_payout',
-  'withdrawal_fee',
-  'bet',
-  'win',
-  'refund',
-  'bonus_grant',
-  'bonus_convert',
-  'bonus_forfeit',
-  'rebate',
-  'commission',
-  'correction',
-] as const;
+/** The ledger's transfer kinds: the contract's list, so the API and the ledger cannot drift apart. */
+export const TRANSFER_KINDS = TRANSACTION_KINDS;
 export type TTransferKind = (typeof TRANSFER_KINDS)[number];
 
 export const walletAccounts = pgTable(
