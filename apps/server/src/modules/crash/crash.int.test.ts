@@ -14,7 +14,7 @@ import { buildTestApp, CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
-import { CRASH_RECORD_ID_BASE } from '../originals/crash-rounds.repo.ts';
+import { CRASH_RECORD_ID_BASE } from '../originals/game-record.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, reconcile } from '../wallet/wallet.service.ts';
 import { formatHundredths, multiplierAt } from './crash.curve.ts';

@@ -14,7 +14,7 @@ import {
   recordEntryExists,
   sumRecord,
   type TCrashRecord,
-} from './crash-rounds.repo.ts';
+} from './game-record.repo.ts';
 import { findRound, type TPlayer, type TRoundWithGame } from './originals.repo.ts';
 
 /**

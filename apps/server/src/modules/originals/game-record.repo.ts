@@ -8,12 +8,12 @@ import {
 import type { TPlayer } from './originals.repo.ts';
 
 /**
- * The game record across the in-house rounds (game_rounds) and the member's settled crash bets
- * (crash_bets, migration 0006). Both kinds share one id space on the wire so the existing cursor
- * contract (a positive integer id) and the web page keep working: a crash bet's record id is
- * CRASH_RECORD_ID_BASE + its bet id. Rows are ordered by (created_at, record id), newest first,
- * which is a total order across both tables; a cursor is the record id of a row, whose position
- * is looked up from its own table.
+ * The game record: the player's in-house rounds (game_rounds), settled crash bets (crash_bets) and
+ * third-party rounds (provider_rounds, modules/providers) in one list. All share one id space on
+ * the wire so the cursor contract (a positive integer id) holds: a crash bet's record id is
+ * CRASH_RECORD_ID_BASE + its bet id, a provider round's PROVIDER_RECORD_ID_BASE + its id. Rows are
+ * ordered by (created_at, record id), newest first, a total order across the tables; a cursor is
+ * the record id of a row, whose position is looked up from its own table.
  *
  * A crash bet still 'placed' is not a result and never appears. The crash point and round hash are
  * read only when the round has crashed, so a bet cashed out in a running round leaks neither.
