@@ -17,9 +17,9 @@ import pg from 'pg';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame } from '../games/games.repo.ts';
-import { creditDemo, debitDemo, findDemoBalance } from '../originals/originals.repo.ts';
-import { isWalletError } from '../wallet/wallet.errors.ts';
-import { getBalances, transfer } from '../wallet/wallet.service.ts';
+import { playableBalance, walletRefusal } from '../originals/originals.money.ts';
+import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 import {
   formatHundredths,
   hasCrashed,
@@ -134,14 +134,6 @@ export function forwardHashes(terminalSeed: string, length: number): string[] {
   const forward = [terminalSeed];
   for (let i = 1; i <= length; i++) forward.push(sha256Text(forward[i - 1]!));
   return forward;
-}
-
-function walletRefusal(error: unknown): never {
-  if (isWalletError(error, 'INSUFFICIENT_FUNDS') || isWalletError(error, 'ACCOUNT_NOT_FOUND')) {
-    throw new AppError('INSUFFICIENT_FUNDS');
-  }
-  if (isWalletError(error, 'IDEMPOTENCY_CONFLICT')) throw new AppError('IDEMPOTENCY_CONFLICT');
-  throw error;
 }
 
 export function betView(bet: TCrashBetRow): TCrashBet {
@@ -519,13 +511,7 @@ export class CrashEngine {
   }
 
   private async balanceOf(player: CrashPlayer): Promise<string> {
-    if (player.kind === 'demo') return formatMinor(await findDemoBalance(this.db, player.demoSessionId));
-    try {
-      return formatMinor((await getBalances(this.db, player.memberId, { siteId: player.siteId })).cashMinor);
-    } catch (error) {
-      if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return formatMinor(0n);
-      throw error;
-    }
+    return formatMinor(await playableBalance(this.db, player));
   }
 
   // -------------------------------------------------------------------------------------------

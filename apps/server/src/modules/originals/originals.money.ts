@@ -13,7 +13,8 @@ import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './original
 
 export type TMoveResult = { transferId: bigint | null; balanceMinor: bigint };
 
-function walletRefusal(error: unknown): never {
+/** A wallet refusal as the player's error (an empty or missing wallet: insufficient funds). */
+export function walletRefusal(error: unknown): never {
   // A member without wallet accounts has nothing to stake: the same answer as an empty wallet.
   if (isWalletError(error, 'INSUFFICIENT_FUNDS') || isWalletError(error, 'ACCOUNT_NOT_FOUND')) {
     throw new AppError('INSUFFICIENT_FUNDS');

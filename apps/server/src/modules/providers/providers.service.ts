@@ -11,8 +11,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { touchRecentGame } from '../games/games.repo.ts';
 import { resolveGame, toGameView } from '../games/games.service.ts';
-import { isWalletError } from '../wallet/wallet.errors.ts';
-import { getBalances } from '../wallet/wallet.service.ts';
+import { playableBalance } from '../originals/originals.money.ts';
 import type { AggregatorGateway } from './aggregator.gateway.ts';
 import { deleteStaleSessions, insertSession } from './providers.repo.ts';
 import { hashToken } from './providers.wallet.ts';
@@ -31,14 +30,9 @@ export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;
 /** Stale sessions swept per launch: more than launches add, so the table cannot grow without bound. */
 const STALE_SESSIONS_PER_LAUNCH = 20;
 
-async function cashBalance(executor: Executor, siteId: bigint, memberId: bigint): Promise<bigint> {
-  try {
-    return (await getBalances(executor, memberId, { siteId })).cashMinor;
-  } catch (error) {
-    if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return 0n;
-    throw error;
-  }
-}
+/** The member's cash (0.00 for a member without wallet accounts yet). */
+const cashBalance = (executor: Executor, siteId: bigint, memberId: bigint) =>
+  playableBalance(executor, { kind: 'member', siteId, memberId });
 
 /** The day7LoginV2 answer for a third-party game (the session opens when the screen frames it). */
 export async function thirdPartyLaunchTarget(

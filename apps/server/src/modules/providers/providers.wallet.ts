@@ -11,8 +11,9 @@ import {
   type TWalletWinRequest,
 } from '@sorte/contract';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { playableBalance } from '../originals/originals.money.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { getBalances, getTransferByKey, transfer } from '../wallet/wallet.service.ts';
+import { getTransferByKey, transfer } from '../wallet/wallet.service.ts';
 import {
   claimTransaction,
   completeTransaction,
@@ -62,14 +63,9 @@ function requestHash(parts: readonly (string | boolean | null)[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-async function cashOf(executor: Executor, session: TSessionWithGame): Promise<bigint> {
-  try {
-    return (await getBalances(executor, session.memberId, { siteId: session.siteId })).cashMinor;
-  } catch (error) {
-    if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return 0n;
-    throw error;
-  }
-}
+/** The session member's cash (0.00 for a member without wallet accounts yet). */
+const cashOf = (executor: Executor, session: TSessionWithGame) =>
+  playableBalance(executor, { kind: 'member', siteId: session.siteId, memberId: session.memberId });
 
 function ok(session: TSessionWithGame, balanceMinor: bigint, extra: Partial<TWalletResponse> = {}) {
   return {
