@@ -33,11 +33,12 @@ import {
   withdrawalsAdminRoutes,
   withdrawalsRoutes,
 } from './modules/withdrawals/withdrawals.routes.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { sessionAuthPlugin } from './plugins/session-auth.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { storableInputPlugin } from './plugins/storable-input.ts';
 import type { TServices } from './services.ts';
 
 export type AppOptions = {
@@ -77,6 +78,7 @@ function loggerOptions(config: TConfig): FastifyServerOptions['logger'] {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const sites = new SiteResolver(database.db);
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -87,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrors(sites),
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     pluginTimeout: 60_000,
@@ -106,7 +109,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     parseJson(request, text, done);
   });
 
-  const sites = new SiteResolver(database.db);
   const captcha = new CaptchaService(
     database.db,
     config.CAPTCHA,
@@ -133,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // 2. Application plugins.
   await app.register(errorHandlerPlugin);
   await app.register(requestContextPlugin, { sites });
+  await app.register(storableInputPlugin);
   await app.register(sessionAuthPlugin);
   await app.register(realtimePlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),

@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   /** The session is valid but the caller may not do this (e.g. another member's id). */
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** The path exists but not with this method; `Allow` lists the ones it takes. */
+  METHOD_NOT_ALLOWED: 405,
   /** The Host header names no site we serve. */
   UNKNOWN_SITE: 404,
   /** Captcha missing, wrong, expired or already used: ask for a new one. */

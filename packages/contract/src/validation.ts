@@ -62,3 +62,35 @@ export const ZRealName = requiredString('realname', 60).regex(/^[\p{L}\p{M}' .-]
 });
 
 export const ZCaptchaCode = requiredString('captcha_code', 8);
+
+/**
+ * Text the database can store. PostgreSQL refuses U+0000 in `text` and `jsonb`, so a NUL anywhere
+ * in a request is a client error, refused before any handler runs ('Please enter the correct
+ * parameters'). This is the one rule for every string of every request: bodies (keys included),
+ * queries, path parameters and socket messages.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/**
+ * The path ("username", "items.0.name", "" for the value itself) of the first string or object key
+ * that is not storable text, or null when all are. Iterative, so a deeply nested body cannot
+ * exhaust the stack.
+ */
+export function findUnstorableText(value: unknown): string | null {
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return path;
+      continue;
+    }
+    if (item === null || typeof item !== 'object' || ArrayBuffer.isView(item)) continue;
+    for (const [key, child] of Object.entries(item)) {
+      if (!isStorableText(key)) return path;
+      pending.push([child, path ? `${path}.${key}` : key]);
+    }
+  }
+  return null;
+}

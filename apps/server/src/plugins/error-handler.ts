@@ -1,10 +1,18 @@
 import { type TErrorCode, type TFail, translate } from '@sorte/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../errors.ts';
 import { unknownSitePage } from '../http/html-page.ts';
+import type { SiteResolver } from '../modules/sites/sites.service.ts';
 import { isWalletError, walletAppError } from '../modules/wallet/wallet.errors.ts';
+import { languageOf } from './request-context.ts';
 
 type TValidationItem = { instancePath?: string; message?: string; keyword?: string };
 
@@ -131,6 +139,22 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/**
+ * The router's own refusals (a malformed %-escape, a path parameter over maxParamLength) come before
+ * any hook or route, so they are answered here, in the same envelope and language as the rest.
+ */
+export function frameworkErrors(sites: SiteResolver): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  return (error, request, reply) => {
+    void (async () => {
+      const site = await sites.byHost(request.host).catch(() => null);
+      request.lang = languageOf(request, site);
+      request.log.info({ err: error }, 'bad request');
+      reply.header('x-request-id', request.id).header('cache-control', 'no-store');
+      return sendFail(request, reply, 'BAD_REQUEST', 400, 'errors.BAD_REQUEST');
+    })();
+  };
+}
 
 export function notFoundError(): AppError {
   return new AppError('NOT_FOUND');

@@ -19,11 +19,22 @@ declare module 'fastify' {
 const SITELESS = new Set(['/healthz', '/api/psp/webhook/pix', '/api/psp/webhook/payout']);
 
 function queryLang(request: FastifyRequest): string | undefined {
-  const query = request.query as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | null | undefined;
+  // Requests refused by the router itself (a bad URL) come without a parsed query.
+  if (!query) return new URLSearchParams(request.url.split('?')[1] ?? '').get('lang') ?? undefined;
   const value = query?.lang;
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
   return undefined;
+}
+
+/** The language of a request's messages: `lang` when it names one, else the site's, else the default. */
+export function languageOf(request: FastifyRequest, site: TSite | null | undefined): TLanguage {
+  return (
+    normalizeLanguage(queryLang(request)) ??
+    (site ? normalizeLanguage(site.defaultLang) : undefined) ??
+    DEFAULT_LANGUAGE
+  );
 }
 
 /**
@@ -36,14 +47,12 @@ export const requestContextPlugin = fp(
     app.decorateRequest('lang', DEFAULT_LANGUAGE);
     app.addHook('onRequest', async (request, reply) => {
       reply.header('x-request-id', request.id);
-      const requested = normalizeLanguage(queryLang(request));
-      request.lang = requested ?? DEFAULT_LANGUAGE;
+      request.lang = languageOf(request, null);
       if (SITELESS.has(request.url.split('?')[0]!)) return;
       const site = await options.sites.byHost(request.host);
       if (!site) throw new AppError('UNKNOWN_SITE');
       request.site = site;
-      if (!requested && normalizeLanguage(site.defaultLang))
-        request.lang = normalizeLanguage(site.defaultLang)!;
+      request.lang = languageOf(request, site);
     });
     app.addHook('onSend', async (request, reply) => {
       // API answers carry balances and identity: never let a browser, proxy or worker cache them.

@@ -26,6 +26,8 @@ function isEntryFile(path: string): boolean {
  * unknown GET that asks for HTML outside /api, /media and /admin gets index.html. Hashed assets are
  * immutable; the entry files are no-cache. Everything else unknown is a NOT_FOUND envelope.
  */
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 export const staticWebPlugin = fp(
   async (app: FastifyInstance, options: { root: string }) => {
     const built = existsSync(join(options.root, 'index.html'));
@@ -46,6 +48,13 @@ export const staticWebPlugin = fp(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (path.startsWith('/api/')) {
+        // A path that exists under another method is a 405 naming the ones it takes.
+        const allow = ROUTE_METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+        if (allow.length > 0)
+          throw new AppError('METHOD_NOT_ALLOWED', { headers: { allow: allow.join(', ') } });
+      }
       if (!wantsHtml(request)) throw new AppError('NOT_FOUND');
       if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply

@@ -41,6 +41,7 @@ export const ch: TCatalogue = {
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
   'errors.FORBIDDEN': '您無權執行此操作',
   'errors.NOT_FOUND': '找不到請求的內容',
+  'errors.METHOD_NOT_ALLOWED': '此操作不支援這種請求方式',
   'errors.UNKNOWN_SITE': '此站點無法使用',
   'errors.CAPTCHA_INVALID': '驗證碼錯誤，請重新取得驗證碼',
   'errors.USERNAME_TAKEN': '此帳號已被註冊',

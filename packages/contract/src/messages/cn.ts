@@ -41,6 +41,7 @@ export const cn: TCatalogue = {
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
   'errors.FORBIDDEN': '您无权执行此操作',
   'errors.NOT_FOUND': '未找到请求的内容',
+  'errors.METHOD_NOT_ALLOWED': '此操作不支持这种请求方式',
   'errors.UNKNOWN_SITE': '该站点不可用',
   'errors.CAPTCHA_INVALID': '验证码错误，请重新获取验证码',
   'errors.USERNAME_TAKEN': '该账号已被注册',

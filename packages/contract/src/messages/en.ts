@@ -44,6 +44,7 @@ export const en = {
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
   'errors.FORBIDDEN': 'You are not allowed to do this',
   'errors.NOT_FOUND': 'The requested item was not found',
+  'errors.METHOD_NOT_ALLOWED': 'This action does not accept this kind of request',
   'errors.UNKNOWN_SITE': 'This site is not available',
   'errors.CAPTCHA_INVALID': 'Wrong verification code. Please obtain the verification code again',
   'errors.USERNAME_TAKEN': 'This account is already registered',

@@ -41,6 +41,7 @@ export const id: TCatalogue = {
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
   'errors.FORBIDDEN': 'Anda tidak diizinkan melakukan ini',
   'errors.NOT_FOUND': 'Item yang diminta tidak ditemukan',
+  'errors.METHOD_NOT_ALLOWED': 'Tindakan ini tidak menerima jenis permintaan ini',
   'errors.UNKNOWN_SITE': 'Situs ini tidak tersedia',
   'errors.CAPTCHA_INVALID': 'Kode verifikasi salah. Silakan dapatkan kode verifikasi lagi',
   'errors.USERNAME_TAKEN': 'Akun ini sudah terdaftar',

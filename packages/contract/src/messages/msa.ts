@@ -41,6 +41,7 @@ export const msa: TCatalogue = {
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
   'errors.FORBIDDEN': 'Anda tidak dibenarkan melakukan ini',
   'errors.NOT_FOUND': 'Item yang diminta tidak ditemui',
+  'errors.METHOD_NOT_ALLOWED': 'Tindakan ini tidak menerima jenis permintaan ini',
   'errors.UNKNOWN_SITE': 'Laman ini tidak tersedia',
   'errors.CAPTCHA_INVALID': 'Kod pengesahan salah. Sila dapatkan kod pengesahan sekali lagi',
   'errors.USERNAME_TAKEN': 'Akaun ini sudah didaftarkan',

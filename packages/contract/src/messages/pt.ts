@@ -42,6 +42,7 @@ export const pt: TCatalogue = {
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
   'errors.FORBIDDEN': 'Você não tem permissão para fazer isso',
   'errors.NOT_FOUND': 'O item solicitado não foi encontrado',
+  'errors.METHOD_NOT_ALLOWED': 'Esta ação não aceita este tipo de requisição',
   'errors.UNKNOWN_SITE': 'Este site não está disponível',
   'errors.CAPTCHA_INVALID':
     'Código de verificação errado. Por favor, obtenha o código de verificação novamente',

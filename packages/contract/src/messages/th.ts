@@ -41,6 +41,7 @@ export const th: TCatalogue = {
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
   'errors.FORBIDDEN': 'คุณไม่ได้รับอนุญาตให้ทำรายการนี้',
   'errors.NOT_FOUND': 'ไม่พบรายการที่ร้องขอ',
+  'errors.METHOD_NOT_ALLOWED': 'การดำเนินการนี้ไม่รองรับคำขอประเภทนี้',
   'errors.UNKNOWN_SITE': 'เว็บไซต์นี้ไม่พร้อมให้บริการ',
   'errors.CAPTCHA_INVALID': 'รหัสยืนยันไม่ถูกต้อง กรุณาขอรหัสยืนยันใหม่',
   'errors.USERNAME_TAKEN': 'บัญชีนี้ถูกลงทะเบียนแล้ว',

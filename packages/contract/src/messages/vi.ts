@@ -42,6 +42,7 @@ export const vi: TCatalogue = {
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
   'errors.FORBIDDEN': 'Bạn không được phép thực hiện thao tác này',
   'errors.NOT_FOUND': 'Không tìm thấy nội dung yêu cầu',
+  'errors.METHOD_NOT_ALLOWED': 'Thao tác này không chấp nhận loại yêu cầu này',
   'errors.UNKNOWN_SITE': 'Trang web này không khả dụng',
   'errors.CAPTCHA_INVALID': 'Mã xác minh sai. Vui lòng lấy lại mã xác minh',
   'errors.USERNAME_TAKEN': 'Tài khoản này đã được đăng ký',

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
+import { assertStorableInput } from '../../plugins/storable-input.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
 import { requireDemoPlayer } from '../originals/demo.service.ts';
 import { formatHundredths } from './crash.curve.ts';
@@ -130,7 +131,7 @@ export const crashPlugin = fp(
             const auth = await authenticateMember(db, request.site, message.token);
             listener.player = { kind: 'member', siteId: auth.siteId, memberId: auth.memberId };
           } catch {
-            send({ type: 'error', code: 'UNAUTHENTICATED', message: 'Unauthenticated.' });
+            send({ type: 'error', code: 'UNAUTHENTICATED', message: translate(lang, 'errors.UNAUTHENTICATED') });
             socket.close(4401, 'unauthenticated');
             return;
           } finally {
@@ -142,7 +143,7 @@ export const crashPlugin = fp(
         }
         const member = listener.player;
         if (!member) {
-          const refused = { code: 'UNAUTHENTICATED', message: 'Unauthenticated.' };
+          const refused = { code: 'UNAUTHENTICATED', message: translate(lang, 'errors.UNAUTHENTICATED') };
           send({ type: message.type === 'bet' ? 'bet_refused' : 'cashout_refused', ...refused });
           return;
         }
@@ -189,7 +190,9 @@ export const crashPlugin = fp(
         }
         let parsed: TCrashClientMessage;
         try {
-          parsed = ZCrashClientMessage.parse(JSON.parse(raw.toString('utf8')));
+          const message: unknown = JSON.parse(raw.toString('utf8'));
+          assertStorableInput({ message });
+          parsed = ZCrashClientMessage.parse(message);
         } catch {
           send({ type: 'error', code: 'BAD_REQUEST', message: translate(lang, 'errors.BAD_REQUEST') });
           return;

@@ -1,7 +1,9 @@
 import websocket from '@fastify/websocket';
+import { translate } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { assertStorableInput } from '../../plugins/storable-input.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
 import { RealtimeHub } from './realtime.hub.ts';
 
@@ -49,16 +51,30 @@ export const realtimePlugin = fp(
       timer.unref();
 
       const refuse = () => {
-        socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHENTICATED', message: 'Unauthenticated.' }));
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            code: 'UNAUTHENTICATED',
+            message: translate(request.lang, 'errors.UNAUTHENTICATED'),
+          }),
+        );
         socket.close(4401, 'unauthenticated');
       };
 
       socket.on('message', async (raw: Buffer) => {
         let parsed: z.infer<typeof ZClientMessage>;
         try {
-          parsed = ZClientMessage.parse(JSON.parse(raw.toString('utf8')));
+          const message: unknown = JSON.parse(raw.toString('utf8'));
+          assertStorableInput({ message });
+          parsed = ZClientMessage.parse(message);
         } catch {
-          socket.send(JSON.stringify({ type: 'error', code: 'BAD_REQUEST', message: 'Bad message' }));
+          socket.send(
+            JSON.stringify({
+              type: 'error',
+              code: 'BAD_REQUEST',
+              message: translate(request.lang, 'errors.BAD_REQUEST'),
+            }),
+          );
           return;
         }
         if (parsed.type === 'ping') {
