@@ -9,8 +9,11 @@ import {
   hashServerSeed,
   isClientSeed,
   MAX_ROUNDS_PER_BET,
+  type RevealedSeedPair,
   rotateSeeds,
   sampleWithoutReplacement,
+  verifyRotation,
+  verifySeedChain,
   verifyServerSeed,
 } from './seeds.ts';
 
@@ -132,6 +135,8 @@ describe('floats', () => {
 });
 
 describe('seed rotation', () => {
+  const NEXT_SEED = 'e3b7c5a1d9f20486b1c3e5a7d9f1b3c5e7a9d1f3b5c7e9a1d3f5b7c9e1a3d5f7';
+
   it('reveals the old pair and commits to a new server seed with the nonce reset', () => {
     const pair = { ...createSeedPair('my-seed', VECTOR.serverSeed), nextNonce: 17 };
     const { revealed, current } = rotateSeeds(pair, 'new-seed');
@@ -144,10 +149,86 @@ describe('seed rotation', () => {
     expect(current.nextNonce).toBe(0);
   });
 
+  it('commits the next server seed with the pair, before any client seed is chosen for it', () => {
+    const pair = createSeedPair('my-seed', VECTOR.serverSeed, NEXT_SEED);
+    expect(pair.nextServerSeedHash).toBe(createHash('sha256').update(NEXT_SEED).digest('hex'));
+    const fresh = createSeedPair();
+    expect(fresh.nextServerSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect(fresh.nextServerSeed).not.toBe(fresh.serverSeed);
+    expect(fresh.nextServerSeedHash).toBe(hashServerSeed(fresh.nextServerSeed));
+  });
+
+  it('activates exactly the committed next seed, whatever client seed the player then picks', () => {
+    const pair = createSeedPair('my-seed', VECTOR.serverSeed, NEXT_SEED);
+    for (const clientSeed of ['new-seed', 'another one', 'my-seed']) {
+      const { revealed, current } = rotateSeeds(pair, clientSeed);
+      expect(current.serverSeed).toBe(NEXT_SEED);
+      expect(current.serverSeedHash).toBe(pair.nextServerSeedHash);
+      expect(current.clientSeed).toBe(clientSeed);
+      // A new next seed is committed at once, and the revealed pair keeps no copy of the active seed.
+      expect(current.nextServerSeed).not.toBe(NEXT_SEED);
+      expect(current.nextServerSeedHash).toBe(hashServerSeed(current.nextServerSeed));
+      expect(revealed).not.toHaveProperty('nextServerSeed');
+      expect(revealed.nextServerSeedHash).toBe(pair.nextServerSeedHash);
+      expect(verifyRotation(pair, { revealed, current })).toEqual({
+        revealedMatches: true,
+        activatedAsCommitted: true,
+      });
+    }
+  });
+
+  it('chains the commitments: each rotation uses the seed committed by the one before', () => {
+    let pair = createSeedPair('a', VECTOR.serverSeed, NEXT_SEED);
+    const revealedPairs: RevealedSeedPair[] = [];
+    for (let i = 0; i < 4; i++) {
+      const rotation = rotateSeeds(pair, `seed-${i}`);
+      revealedPairs.push(rotation.revealed);
+      pair = rotation.current;
+    }
+    const links = verifySeedChain(revealedPairs);
+    expect(links).toEqual([
+      { seedMatches: true, linked: null },
+      { seedMatches: true, linked: true },
+      { seedMatches: true, linked: true },
+      { seedMatches: true, linked: true },
+    ]);
+    // A seed swapped after its hash was shown as "next" no longer links to its predecessor.
+    const swapped = {
+      ...revealedPairs[2]!,
+      serverSeed: NEXT_SEED,
+      serverSeedHash: hashServerSeed(NEXT_SEED),
+    };
+    expect(verifySeedChain([revealedPairs[0]!, revealedPairs[1]!, swapped])[2]).toEqual({
+      seedMatches: true,
+      linked: false,
+    });
+  });
+
+  it('detects a rotation that did not activate the shown next seed or revealed another seed', () => {
+    const pair = createSeedPair('my-seed', VECTOR.serverSeed, NEXT_SEED);
+    const honest = rotateSeeds(pair, 'new-seed');
+    const ground = createSeedPair('new-seed');
+    expect(verifyRotation(pair, { revealed: honest.revealed, current: ground })).toEqual({
+      revealedMatches: true,
+      activatedAsCommitted: false,
+    });
+    expect(
+      verifyRotation(pair, { revealed: { serverSeed: createServerSeed() }, current: honest.current }),
+    ).toEqual({ revealedMatches: false, activatedAsCommitted: true });
+  });
+
+  it('refuses a next seed that does not match its commitment', () => {
+    const pair = createSeedPair('my-seed', VECTOR.serverSeed, NEXT_SEED);
+    expect(() => rotateSeeds({ ...pair, nextServerSeed: createServerSeed() }, 'x')).toThrow(
+      FairnessInputError,
+    );
+  });
+
   it('refuses to rotate to the same server seed or to an invalid client seed', () => {
     const pair = createSeedPair('my-seed', VECTOR.serverSeed);
     expect(() => rotateSeeds(pair, 'ok', VECTOR.serverSeed)).toThrow(FairnessInputError);
     expect(() => rotateSeeds(pair, '')).toThrow(FairnessInputError);
+    expect(() => createSeedPair('my-seed', VECTOR.serverSeed, VECTOR.serverSeed)).toThrow(FairnessInputError);
   });
 });
 

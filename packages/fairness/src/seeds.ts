@@ -6,6 +6,8 @@ import { HmacSha256, sha256Hex, toHex } from './sha256.ts';
  * - The server seed is 32 random bytes written as 64 lowercase hex characters. Before any bet the
  *   player sees only its commitment: SHA-256 of that 64-character text.
  * - The client seed is chosen (and editable) by the player, so the server cannot pick outcomes alone.
+ * - The server seed of the next pair is drawn and its hash shown while the current pair is in use,
+ *   so it is fixed before the player picks the client seed it will be paired with.
  * - Every bet uses the next nonce. Bytes for a bet are HMAC-SHA256(key = server seed text,
  *   message = `${clientSeed}:${nonce}:${round}`), round = 0, 1, 2 … when a game needs more than 8 floats.
  * - Each 4 bytes b0..b3 of a digest become one float b0/256 + b1/256² + b2/256³ + b3/256⁴ in [0, 1).
@@ -109,56 +111,131 @@ export interface SeedPair {
   clientSeed: string;
   /** The nonce of the next bet under this pair. */
   nextNonce: number;
+  /**
+   * The server seed of the NEXT pair, drawn with this one. Only its hash is shown, and it is shown
+   * before the player chooses the client seed that will go with it, so the operator cannot draw a
+   * server seed to suit that choice: a rotation activates exactly this committed seed.
+   */
+  nextServerSeed: string;
+  nextServerSeedHash: string;
 }
+
+/** A pair once rotated: its server seed is public; its next seed is the new active one, so it stays secret. */
+export type RevealedSeedPair = Omit<SeedPair, 'nextServerSeed'>;
 
 export interface SeedRotation {
   /** The pair that was in use, now safe to show in full: every bet under it is settled. */
-  revealed: SeedPair;
-  /** The new pair; only its hash is shown until the next rotation. */
+  revealed: RevealedSeedPair;
+  /** The new pair: its server seed is the committed next seed; a fresh next seed is committed. */
   current: SeedPair;
 }
 
-/**
- * Ends a seed pair: the old server seed is revealed so the player can verify every bet made with it,
- * and a new server seed is committed. The nonce restarts at 0 because the key changed.
- */
-export function rotateSeeds(
-  current: SeedPair,
-  nextClientSeed: string = current.clientSeed,
-  nextServerSeed: string = createServerSeed(),
-): SeedRotation {
-  if (!isClientSeed(nextClientSeed)) {
-    throw new FairnessInputError(
-      'INVALID_CLIENT_SEED',
-      'The client seed must be 1 to 64 printable characters.',
-    );
-  }
-  if (nextServerSeed === current.serverSeed) {
-    throw new FairnessInputError('INVALID_SERVER_SEED', 'A rotation must commit to a different server seed.');
-  }
-  return {
-    revealed: { ...current },
-    current: {
-      serverSeed: nextServerSeed,
-      serverSeedHash: hashServerSeed(nextServerSeed),
-      clientSeed: nextClientSeed,
-      nextNonce: 0,
-    },
-  };
-}
-
-/** Builds a fresh seed pair (first visit, or after a rotation done elsewhere). */
-export function createSeedPair(
-  clientSeed: string = createClientSeed(),
-  serverSeed: string = createServerSeed(),
-): SeedPair {
+function assertClientSeed(clientSeed: string): void {
   if (!isClientSeed(clientSeed)) {
     throw new FairnessInputError(
       'INVALID_CLIENT_SEED',
       'The client seed must be 1 to 64 printable characters.',
     );
   }
-  return { serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed, nextNonce: 0 };
+}
+
+/**
+ * Ends a seed pair: the old server seed is revealed so the player can verify every bet made with it,
+ * the committed next server seed becomes the active one (with the player's client seed), and a new
+ * next seed is committed. The nonce restarts at 0 because the key changed.
+ */
+export function rotateSeeds(
+  current: SeedPair,
+  nextClientSeed: string = current.clientSeed,
+  newNextServerSeed: string = createServerSeed(),
+): SeedRotation {
+  assertClientSeed(nextClientSeed);
+  if (!verifyServerSeed(current.nextServerSeed, current.nextServerSeedHash)) {
+    throw new FairnessInputError(
+      'INVALID_SERVER_SEED',
+      'The committed next server seed does not match its hash.',
+    );
+  }
+  if (newNextServerSeed === current.serverSeed) {
+    throw new FairnessInputError('INVALID_SERVER_SEED', 'A rotation must commit to a different server seed.');
+  }
+  const { nextServerSeed, ...revealed } = current;
+  return { revealed, current: createSeedPair(nextClientSeed, nextServerSeed, newNextServerSeed) };
+}
+
+/** Builds a fresh seed pair (first visit) with its next server seed already committed. */
+export function createSeedPair(
+  clientSeed: string = createClientSeed(),
+  serverSeed: string = createServerSeed(),
+  nextServerSeed: string = createServerSeed(),
+): SeedPair {
+  assertClientSeed(clientSeed);
+  if (nextServerSeed === serverSeed) {
+    throw new FairnessInputError(
+      'INVALID_SERVER_SEED',
+      'The next server seed must differ from the active one.',
+    );
+  }
+  return {
+    serverSeed,
+    serverSeedHash: hashServerSeed(serverSeed),
+    clientSeed,
+    nextNonce: 0,
+    nextServerSeed,
+    nextServerSeedHash: hashServerSeed(nextServerSeed),
+  };
+}
+
+/** The hashes a player was shown for a pair: its active commitment and the next one. */
+export interface ShownCommitments {
+  serverSeedHash: string;
+  nextServerSeedHash: string;
+}
+
+export interface RotationCheck {
+  /** The revealed seed hashes to the active commitment shown before the rotation. */
+  revealedMatches: boolean;
+  /** The new active commitment is the next-seed hash shown before the rotation (before the client seed was chosen). */
+  activatedAsCommitted: boolean;
+}
+
+/**
+ * What a player's browser checks after a rotation, from what it showed before: the revealed server
+ * seed is the one committed by the active hash, and the pair now in use is the one whose hash was
+ * shown as "next" before the player picked their client seed.
+ */
+export function verifyRotation(
+  before: ShownCommitments,
+  after: { revealed: { serverSeed: string }; current: { serverSeedHash: string } },
+): RotationCheck {
+  return {
+    revealedMatches: verifyServerSeed(after.revealed.serverSeed, before.serverSeedHash),
+    activatedAsCommitted: after.current.serverSeedHash === before.nextServerSeedHash.toLowerCase(),
+  };
+}
+
+export interface RevealedLink {
+  serverSeed: string;
+  serverSeedHash: string;
+  /** The next-seed hash the pair showed while it was active (null for pairs from before it existed). */
+  nextServerSeedHash: string | null;
+}
+
+/**
+ * Checks a player's revealed pairs in the order they were used (oldest first): every seed hashes to
+ * its commitment, and every commitment after the first is the next-seed hash its predecessor
+ * showed. One entry per pair; `linked` is null where the predecessor showed no next hash.
+ */
+export function verifySeedChain(
+  pairs: readonly RevealedLink[],
+): { seedMatches: boolean; linked: boolean | null }[] {
+  return pairs.map((pair, i) => {
+    const previous = i > 0 ? pairs[i - 1]!.nextServerSeedHash : null;
+    return {
+      seedMatches: verifyServerSeed(pair.serverSeed, pair.serverSeedHash),
+      linked: previous === null ? null : previous === pair.serverSeedHash,
+    };
+  });
 }
 
 /** The 32 bytes of one round of one bet. */

@@ -1,26 +1,34 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chiSquareTest } from '../chi-square.ts';
+import { FairnessInputError } from '../seeds.ts';
 import {
   CRASH_MAX_HUNDREDTHS,
   CRASH_RTP,
+  CRASH_SALT_MAX_SEEDS,
   crashHundredthsFromInteger,
   crashPointHundredths,
+  crashSaltFromSeeds,
   crashWinProbability,
   createHashChain,
   isCashOutWinning,
   isNextRoundHash,
   verifyCrashChain,
   verifyCrashRound,
+  verifyCrashSalt,
 } from './crash.ts';
 
 const TERMINAL_SEED = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00';
+/** Any fixed salt, for the tests of the crash point's distribution. */
 const SALT = '0000000000000000000fa3b65e43e4240d71762a5bf397d5304b2596d116859a';
 
-/** Published vectors (recomputed by the first test with node:crypto as well). */
+/** Published vectors (recomputed by the tests with node:crypto as well). */
 const TERMINATING_VECTOR = '7a7a41b2066e2d6d790cf8322879f6ae4470de37f20b4c628a9f104648052e17';
-/** Round 1 of that chain is 1f02d5bd…e505 and crashes at 10.94×. */
-const FIRST_ROUND_CRASH_VECTOR = 1094;
+/** The salt ceremony over that chain with the client seeds "sorte-player-1" and "lucky 7". */
+const CEREMONY_SEEDS = ['sorte-player-1', 'lucky 7'];
+const CEREMONY_SALT_VECTOR = '4a9abc589c40fe02bd8b5b040c4d9f6d5d483a6f76bb63ec8af8b131b1c5d1f8';
+/** Round 1 of that chain is 1f02d5bd…e505 and, with the ceremony's salt, crashes at 10.55×. */
+const FIRST_ROUND_CRASH_VECTOR = 1055;
 
 /** The crash point recomputed with node:crypto and plain bigint maths, independently of the package. */
 function referenceCrash(roundHash: string, salt: string): number {
@@ -69,8 +77,81 @@ describe('crash hash chain', () => {
 
   it('publishes fixed test vectors', () => {
     expect(chain.terminatingHash).toBe(TERMINATING_VECTOR);
-    expect(crashPointHundredths(chain.hashes[0]!, SALT)).toBe(FIRST_ROUND_CRASH_VECTOR);
+    expect(crashSaltFromSeeds(TERMINATING_VECTOR, CEREMONY_SEEDS)).toBe(CEREMONY_SALT_VECTOR);
+    expect(crashPointHundredths(chain.hashes[0]!, CEREMONY_SALT_VECTOR)).toBe(FIRST_ROUND_CRASH_VECTOR);
+    expect(referenceCrash(chain.hashes[0]!, CEREMONY_SALT_VECTOR)).toBe(FIRST_ROUND_CRASH_VECTOR);
   });
+});
+
+describe('crash salt ceremony', () => {
+  /** The documented formula with node:crypto, independently of the package. */
+  const referenceSalt = (terminatingHash: string, seeds: string[]) =>
+    createHash('sha256')
+      .update([terminatingHash, ...seeds].join(':'))
+      .digest('hex');
+
+  it('derives the salt as SHA-256 of the terminating hash and the seeds joined by ":"', () => {
+    expect(referenceSalt(TERMINATING_VECTOR, CEREMONY_SEEDS)).toBe(CEREMONY_SALT_VECTOR);
+    for (const seeds of [
+      ['a'],
+      ['x'.repeat(64), ' ~!', '0'],
+      Array.from({ length: 32 }, (_, i) => `s${i}`),
+    ]) {
+      expect(crashSaltFromSeeds(TERMINATING_VECTOR, seeds)).toBe(referenceSalt(TERMINATING_VECTOR, seeds));
+    }
+  });
+
+  it('depends on every input and on their order', () => {
+    const salts = new Set([
+      crashSaltFromSeeds(TERMINATING_VECTOR, CEREMONY_SEEDS),
+      crashSaltFromSeeds(TERMINATING_VECTOR, [...CEREMONY_SEEDS].reverse()),
+      crashSaltFromSeeds(TERMINATING_VECTOR, ['sorte-player-1']),
+      crashSaltFromSeeds(TERMINATING_VECTOR, ['sorte-player-1', 'lucky 8']),
+      crashSaltFromSeeds(createHashChain('ab'.repeat(32), 10).terminatingHash, CEREMONY_SEEDS),
+    ]);
+    expect(salts.size).toBe(5);
+  });
+
+  it('lets a verifier recompute the salt from the published inputs and catches any tampering', () => {
+    const published = {
+      terminatingHash: TERMINATING_VECTOR,
+      clientSeeds: CEREMONY_SEEDS,
+      salt: CEREMONY_SALT_VECTOR,
+    };
+    expect(verifyCrashSalt(published)).toBe(true);
+    expect(verifyCrashSalt({ ...published, salt: SALT })).toBe(false);
+    expect(verifyCrashSalt({ ...published, clientSeeds: ['sorte-player-1'] })).toBe(false);
+    expect(verifyCrashSalt({ ...published, clientSeeds: ['sorte-player-1', 'lucky 7', 'house'] })).toBe(
+      false,
+    );
+    expect(verifyCrashSalt({ ...published, terminatingHash: 'ab'.repeat(32) })).toBe(false);
+    expect(verifyCrashSalt({ ...published, clientSeeds: [] })).toBe(false);
+    const round = {
+      roundHash: chain().hashes[0]!,
+      terminatingHash: TERMINATING_VECTOR,
+      publicSalt: CEREMONY_SALT_VECTOR,
+    };
+    expect(verifyCrashRound({ ...round, saltSeeds: CEREMONY_SEEDS })).toMatchObject({
+      chain: { valid: true, roundNumber: 1 },
+      crashHundredths: FIRST_ROUND_CRASH_VECTOR,
+      saltVerified: true,
+    });
+    expect(verifyCrashRound({ ...round, saltSeeds: ['lucky 7'] }).saltVerified).toBe(false);
+    expect(verifyCrashRound(round).saltVerified).toBeNull();
+  });
+
+  it('refuses malformed inputs: no seeds, too many, a bad seed or a bad terminating hash', () => {
+    expect(() => crashSaltFromSeeds(TERMINATING_VECTOR, [])).toThrow(FairnessInputError);
+    const tooMany = Array.from({ length: CRASH_SALT_MAX_SEEDS + 1 }, (_, i) => `s${i}`);
+    expect(() => crashSaltFromSeeds(TERMINATING_VECTOR, tooMany)).toThrow(FairnessInputError);
+    expect(() => crashSaltFromSeeds(TERMINATING_VECTOR, ['ok', ''])).toThrow(FairnessInputError);
+    expect(() => crashSaltFromSeeds(TERMINATING_VECTOR, ['ação'])).toThrow(FairnessInputError);
+    expect(() => crashSaltFromSeeds('XYZ', ['ok'])).toThrow(FairnessInputError);
+  });
+
+  function chain() {
+    return createHashChain(TERMINAL_SEED, 1000);
+  }
 });
 
 describe('crash point', () => {

@@ -1,5 +1,5 @@
 import type { BetLimits } from '../multiplier.ts';
-import { FairnessInputError } from '../seeds.ts';
+import { FairnessInputError, isClientSeed } from '../seeds.ts';
 import { HmacSha256, sha256Hex, toHex } from '../sha256.ts';
 
 /**
@@ -11,8 +11,9 @@ import { HmacSha256, sha256Hex, toHex } from '../sha256.ts';
  * hash forward must reach the published terminating hash: the operator could not have changed it.
  *
  * Crash point: h = first 52 bits of HMAC-SHA256(key = round hash text, message = public salt). The
- * salt (for example a future block hash announced before the chain starts) stops the operator from
- * choosing a chain with good outcomes. With e = 2⁵²,
+ * salt stops the operator from choosing a chain with good outcomes, so it must be fixed AFTER the
+ * terminating hash is published, from inputs the operator does not choose: Sorte's ceremony takes
+ * the client seeds of the first bets on the chain (crashSaltFromSeeds, ADR 008). With e = 2⁵²,
  *   crash × 100 = floor(99 · e / (e − h)), at least 100 (1.00×), at most CRASH_MAX_HUNDREDTHS.
  * Hence P(crash ≥ m) = floor(99·e/(100·m)) / e ≈ 0.99 / m for every cash-out target m ≥ 1.01, and a
  * player's RTP is 99% (house edge 1%) whatever target they choose, within 2⁻⁵²·m.
@@ -122,21 +123,80 @@ export function crashWinProbability(targetHundredths: number): { num: bigint; de
   return { num: (99n * E) / BigInt(targetHundredths), den: E };
 }
 
+/**
+ * The salt ceremony (ADR 008). A chain's terminating hash is published first; its salt is fixed
+ * later from the client seeds of the first bets placed on the chain (those of its first round, in
+ * bet id order, at most CRASH_SALT_MAX_SEEDS):
+ *   salt = SHA-256(terminatingHash + ":" + seed₁ + ":" + … + ":" + seedₖ) as 64 lowercase hex.
+ * The seeds are players' choices made after the commitment, so the operator could not know the
+ * salt when it fixed the chain.
+ */
+export const CRASH_SALT_MAX_SEEDS = 32;
+
+function assertSaltInputs(terminatingHash: string, clientSeeds: readonly string[]): void {
+  if (!HASH_PATTERN.test(terminatingHash)) {
+    throw new FairnessInputError('INVALID_SERVER_SEED', 'A terminating hash is 64 lowercase hex characters.');
+  }
+  if (clientSeeds.length < 1 || clientSeeds.length > CRASH_SALT_MAX_SEEDS) {
+    throw new FairnessInputError(
+      'INVALID_CLIENT_SEED',
+      `A salt takes 1 to ${CRASH_SALT_MAX_SEEDS} client seeds.`,
+    );
+  }
+  if (!clientSeeds.every(isClientSeed)) {
+    throw new FairnessInputError('INVALID_CLIENT_SEED', 'A client seed is 1 to 64 printable characters.');
+  }
+}
+
+/** A chain's public salt from its terminating hash and the client seeds of its first bets. */
+export function crashSaltFromSeeds(terminatingHash: string, clientSeeds: readonly string[]): string {
+  assertSaltInputs(terminatingHash, clientSeeds);
+  return sha256Hex([terminatingHash, ...clientSeeds].join(':'));
+}
+
+/** True when `salt` is exactly the ceremony's salt of these published inputs. */
+export function verifyCrashSalt(input: {
+  terminatingHash: string;
+  clientSeeds: readonly string[];
+  salt: string;
+}): boolean {
+  try {
+    return crashSaltFromSeeds(input.terminatingHash, input.clientSeeds) === input.salt;
+  } catch {
+    return false;
+  }
+}
+
 export interface CrashVerification {
   chain: ChainVerification;
   crashHundredths: number;
+  /** Whether the salt is the ceremony's salt of `saltSeeds` (null when no seeds were given). */
+  saltVerified: boolean | null;
 }
 
-/** What a player's verifier does with a finished round: chain membership and the crash point. */
+/**
+ * What a player's verifier does with a finished round: chain membership, the salt recomputed from
+ * its published inputs (when given) and the crash point.
+ */
 export function verifyCrashRound(input: {
   roundHash: string;
   terminatingHash: string;
   publicSalt: string;
+  /** The client seeds the chain's salt was fixed from, as published. */
+  saltSeeds?: readonly string[];
   maxRounds?: number;
 }): CrashVerification {
   return {
     chain: verifyCrashChain(input.roundHash, input.terminatingHash, input.maxRounds),
     crashHundredths: crashPointHundredths(input.roundHash, input.publicSalt),
+    saltVerified:
+      input.saltSeeds === undefined
+        ? null
+        : verifyCrashSalt({
+            terminatingHash: input.terminatingHash,
+            clientSeeds: input.saltSeeds,
+            salt: input.publicSalt,
+          }),
   };
 }
 
