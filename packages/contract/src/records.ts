@@ -119,7 +119,7 @@ export const ZOrderCenterDetail = z.object({
   fee: money,
   /** Recharge: the amount; withdrawal: amount − fee (what the player receives). */
   actual_amount: money,
-  /** deposit: pending/paid/expired/refunded/failed; withdrawal: pending_review/approved/paying/paid/rejected/failed. */
+  /** deposit: pending/paid/expired/refunded/failed; withdrawal: pending_review/approved/paying/paid/rejected/failed/cancelled. */
   status: z.string(),
   created_at: z.string().describe('ISO 8601'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdInput, ZMemberIdEcho, ZMoney, ZMoneyInput } from './deposits.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from './games.ts';
 import { M, ZQkPwd } from './validation.ts';
 
 /** Withdrawals: the withdraw page data, the request (spec §3 withdraw post fields), records, review. */
@@ -29,6 +30,26 @@ export const ZWithdrawRequest = z.object({
 });
 export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 
+/**
+ * The `Idempotency-Key` header of a money request: one key per submit (the web app draws a UUID),
+ * so a double tap or a retry after a lost answer makes one order. The same key with the same body
+ * answers the first order; with another body, IDEMPOTENCY_CONFLICT.
+ */
+export const ZIdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' })
+    .optional(),
+});
+
+/** POST /api/drawing/cancel: the caller's own order, while it waits for review. */
+export const ZWithdrawCancelRequest = z.object({
+  order_no: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{8,40}$/, { error: 'errors.ORDER_NOT_FOUND' }),
+});
+
 export const WITHDRAWAL_STATUSES = [
   'pending_review',
   'approved',
@@ -36,6 +57,8 @@ export const WITHDRAWAL_STATUSES = [
   'paid',
   'rejected',
   'failed',
+  /** Withdrawn by the player while it waited for review; the held amount went back to cash. */
+  'cancelled',
 ] as const;
 export type TWithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const REVIEW_STATUSES = ['not_reviewed', 'reviewed'] as const;
@@ -60,6 +83,7 @@ export const ZWithdrawalOrder = z.object({
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
 });
 export type TWithdrawalOrder = z.infer<typeof ZWithdrawalOrder>;
 

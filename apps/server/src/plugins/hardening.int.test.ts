@@ -5,6 +5,7 @@ import { newPlayer } from '../modules/deposits/money.fixtures.ts';
 import { DEMO_OPERATOR } from '../seed/demo-data.ts';
 
 const kinds = await databaseKinds();
+type TSend = Parameters<typeof call>[1] & { url: string };
 const CORRECT_PARAMETERS = 'Please enter the correct parameters';
 
 describe.each(kinds)('requests an attacker sends, on %s', (kind) => {
@@ -103,7 +104,7 @@ describe.each(kinds)('requests an attacker sends, on %s', (kind) => {
 
   describe('framework errors are the envelope with a translated message', () => {
     const longId = 'A'.repeat(5000);
-    const cases: { name: string; status: number; code: string; send: Parameters<typeof call>[1] }[] = [
+    const cases: { name: string; status: number; code: string; send: TSend }[] = [
       {
         name: 'an over-long path parameter (Fastify: 414)',
         status: 400,

@@ -85,6 +85,7 @@ export const ch: TCatalogue = {
   'messages.recharge_created': '訂單已建立，請完成PIX付款',
   'messages.withdraw_submitted': '提款申請已成功提交，請等待管理員審核。',
   'messages.withdraw_approved': '提款已審核通過並發起付款',
+  'messages.withdraw_cancelled': '提款已取消，款項已退回餘額',
   'messages.withdraw_rejected': '提款已被拒絕，款項已退回餘額',
   'messages.withdraw_rule_bounds': '每筆提款金額須在 {min} 至 {max} BRL 之間',
   'messages.withdraw_rule_fee': '手續費：金額的 {rate}%，最低 {min} BRL',

@@ -85,6 +85,7 @@ export const cn: TCatalogue = {
   'messages.recharge_created': '订单已创建，请完成PIX付款',
   'messages.withdraw_submitted': '提款申请已成功提交，请等待管理员审核。',
   'messages.withdraw_approved': '提款已审核通过并发起付款',
+  'messages.withdraw_cancelled': '提款已取消，款项已退回余额',
   'messages.withdraw_rejected': '提款已被拒绝，款项已退回余额',
   'messages.withdraw_rule_bounds': '每笔提款金额须在 {min} 至 {max} BRL 之间',
   'messages.withdraw_rule_fee': '手续费：金额的 {rate}%，最低 {min} BRL',

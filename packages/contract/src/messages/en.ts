@@ -90,6 +90,7 @@ export const en = {
   'messages.withdraw_submitted':
     'The withdrawal application has been submitted successfully. Please wait for the administrators review.',
   'messages.withdraw_approved': 'The withdrawal was approved and sent for payment',
+  'messages.withdraw_cancelled': 'The withdrawal was cancelled and the money is back in your balance',
   'messages.withdraw_rejected': 'The withdrawal was rejected and the money returned to the balance',
   'messages.withdraw_rule_bounds': 'Each withdrawal must be between {min} and {max} BRL',
   'messages.withdraw_rule_fee': 'Fee: {rate}% of the amount, at least {min} BRL',

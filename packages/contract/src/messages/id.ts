@@ -89,6 +89,7 @@ export const id: TCatalogue = {
   'messages.withdraw_submitted':
     'Permohonan penarikan berhasil dikirim. Silakan tunggu peninjauan administrator.',
   'messages.withdraw_approved': 'Penarikan telah disetujui dan dikirim untuk pembayaran',
+  'messages.withdraw_cancelled': 'Penarikan dibatalkan dan dana sudah kembali ke saldo Anda',
   'messages.withdraw_rejected': 'Penarikan ditolak dan dana dikembalikan ke saldo',
   'messages.withdraw_rule_bounds': 'Setiap penarikan harus antara {min} dan {max} BRL',
   'messages.withdraw_rule_fee': 'Biaya: {rate}% dari jumlah, minimal {min} BRL',

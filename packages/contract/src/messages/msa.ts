@@ -91,6 +91,7 @@ export const msa: TCatalogue = {
   'messages.withdraw_submitted':
     'Permohonan pengeluaran telah berjaya dihantar. Sila tunggu semakan pentadbir.',
   'messages.withdraw_approved': 'Pengeluaran telah diluluskan dan dihantar untuk pembayaran',
+  'messages.withdraw_cancelled': 'Pengeluaran dibatalkan dan wang telah dikembalikan ke baki anda',
   'messages.withdraw_rejected': 'Pengeluaran telah ditolak dan wang dikembalikan ke baki',
   'messages.withdraw_rule_bounds': 'Setiap pengeluaran mestilah antara {min} dan {max} BRL',
   'messages.withdraw_rule_fee': 'Caj: {rate}% daripada jumlah, sekurang-kurangnya {min} BRL',

@@ -89,6 +89,7 @@ export const pt: TCatalogue = {
   'messages.withdraw_submitted':
     'A solicitação de saque foi enviada com sucesso. Aguarde a análise dos administradores.',
   'messages.withdraw_approved': 'O saque foi aprovado e enviado para pagamento',
+  'messages.withdraw_cancelled': 'O saque foi cancelado e o valor voltou ao seu saldo',
   'messages.withdraw_rejected': 'O saque foi rejeitado e o valor voltou ao saldo',
   'messages.withdraw_rule_bounds': 'Cada saque deve estar entre {min} e {max} BRL',
   'messages.withdraw_rule_fee': 'Taxa: {rate}% do valor, no mínimo {min} BRL',

@@ -85,6 +85,7 @@ export const th: TCatalogue = {
   'messages.recharge_created': 'สร้างคำสั่งซื้อแล้ว กรุณาชำระเงินผ่าน PIX ให้เสร็จสิ้น',
   'messages.withdraw_submitted': 'ส่งคำขอถอนเงินเรียบร้อยแล้ว กรุณารอผู้ดูแลระบบตรวจสอบ',
   'messages.withdraw_approved': 'อนุมัติการถอนเงินและส่งไปชำระแล้ว',
+  'messages.withdraw_cancelled': 'ยกเลิกการถอนเงินแล้ว ยอดเงินกลับเข้าสู่ยอดคงเหลือของคุณ',
   'messages.withdraw_rejected': 'การถอนเงินถูกปฏิเสธและคืนเงินเข้ายอดคงเหลือแล้ว',
   'messages.withdraw_rule_bounds': 'การถอนแต่ละครั้งต้องอยู่ระหว่าง {min} ถึง {max} BRL',
   'messages.withdraw_rule_fee': 'ค่าธรรมเนียม: {rate}% ของจำนวนเงิน ขั้นต่ำ {min} BRL',

@@ -87,6 +87,7 @@ export const vi: TCatalogue = {
   'messages.withdraw_submitted':
     'Yêu cầu rút tiền đã được gửi thành công. Vui lòng chờ quản trị viên xét duyệt.',
   'messages.withdraw_approved': 'Yêu cầu rút tiền đã được duyệt và gửi đi thanh toán',
+  'messages.withdraw_cancelled': 'Đã hủy yêu cầu rút tiền, tiền đã được hoàn vào số dư của bạn',
   'messages.withdraw_rejected': 'Yêu cầu rút tiền đã bị từ chối và tiền đã được hoàn vào số dư',
   'messages.withdraw_rule_bounds': 'Mỗi lần rút phải từ {min} đến {max} BRL',
   'messages.withdraw_rule_fee': 'Phí: {rate}% số tiền, tối thiểu {min} BRL',

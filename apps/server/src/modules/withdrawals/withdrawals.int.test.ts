@@ -361,4 +361,167 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
       await h.db.execute(sql`DELETE FROM withdrawal_settings WHERE site_id = ${siteId.toString()}::bigint`);
     }
   }, 120_000);
+
+  describe('one order per Idempotency-Key', () => {
+    const keyed = (player: { token: string; host: string }, key: string, payload: Record<string, unknown>) =>
+      call(h.app, {
+        method: 'POST',
+        url: '/api/drawing',
+        host: player.host,
+        token: player.token,
+        headers: { 'idempotency-key': key },
+        payload,
+      });
+
+    it('10 concurrent copies of one keyed request make one order and answer it to all', async () => {
+      const player = await fundedPlayer(50_000n);
+      const body = { money: '100.00', member_bank_id: player.cardId, qk_pwd: player.qkPwd };
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => keyed(player, 'withdraw-key-0001', body)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(new Set(answers.map((a) => a.body.data.order_no)).size).toBe(1);
+      const balances = await balancesOf(h.db, player.memberId);
+      expect(balances.cashMinor).toBe(40_000n);
+      expect(balances.holdMinor).toBe(10_000n);
+      // Sent again later (a retry after a lost answer): still the first order, nothing more held.
+      const later = await keyed(player, 'withdraw-key-0001', body);
+      expect(later.body.data.order_no).toBe(answers[0]!.body.data.order_no);
+      expect((await balancesOf(h.db, player.memberId)).holdMinor).toBe(10_000n);
+      const list = await call(h.app, {
+        method: 'POST',
+        url: '/api/drawing/list',
+        token: player.token,
+        payload: {},
+      });
+      expect(list.body.data.list).toHaveLength(1);
+    });
+
+    it('the same key with another body is IDEMPOTENCY_CONFLICT and changes nothing', async () => {
+      const player = await fundedPlayer(50_000n);
+      const first = await keyed(player, 'withdraw-key-0002', {
+        money: '100.00',
+        member_bank_id: player.cardId,
+        qk_pwd: player.qkPwd,
+      });
+      expect(first.status).toBe(200);
+      const other = await keyed(player, 'withdraw-key-0002', {
+        money: '150.00',
+        member_bank_id: player.cardId,
+        qk_pwd: player.qkPwd,
+      });
+      expect(other.status).toBe(409);
+      expect(other.body).toMatchObject({
+        code: 'IDEMPOTENCY_CONFLICT',
+        message: 'This request was already made with different details',
+      });
+      expect((await balancesOf(h.db, player.memberId)).holdMinor).toBe(10_000n);
+      // Keys belong to their player: another player's identical key is a separate order.
+      const stranger = await fundedPlayer(50_000n);
+      const theirs = await keyed(stranger, 'withdraw-key-0002', {
+        money: '100.00',
+        member_bank_id: stranger.cardId,
+        qk_pwd: stranger.qkPwd,
+      });
+      expect(theirs.status).toBe(200);
+      expect(theirs.body.data.order_no).not.toBe(first.body.data.order_no);
+    });
+
+    it('refuses a malformed key with a translated message', async () => {
+      const player = await fundedPlayer(50_000n);
+      const bad = await keyed(player, 'short', {
+        money: '100.00',
+        member_bank_id: player.cardId,
+        qk_pwd: player.qkPwd,
+      });
+      expect(bad.status).toBe(422);
+      expect(bad.body.status).toBe('fail');
+      expect((await balancesOf(h.db, player.memberId)).holdMinor).toBe(0n);
+    });
+  });
+
+  describe('a player cancels a withdrawal still under review', () => {
+    const cancel = (player: { token: string; host: string }, orderNo: string, lang = 'en') =>
+      call(h.app, {
+        method: 'POST',
+        url: `/api/drawing/cancel?lang=${lang}`,
+        host: player.host,
+        token: player.token,
+        payload: { order_no: orderNo },
+      });
+
+    it('returns the money at once, records it, frees the daily count, and cannot be repeated', async () => {
+      const player = await fundedPlayer(50_000n);
+      const made = await withdraw(player, {
+        money: '100.00',
+        member_bank_id: player.cardId,
+        qk_pwd: player.qkPwd,
+      });
+      const orderNo = made.body.data.order_no as string;
+      const cancelled = await cancel(player, orderNo, 'pt');
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(cancelled.body.message).toBe('O saque foi cancelado e o valor voltou ao seu saldo');
+      expect(cancelled.body.data).toMatchObject({ status: 'cancelled', review_status: 'not_reviewed' });
+      expect(cancelled.body.data.cancelled_at).toEqual(expect.any(String));
+      const balances = await balancesOf(h.db, player.memberId);
+      expect(balances.cashMinor).toBe(50_000n);
+      expect(balances.holdMinor).toBe(0n);
+      expect((await orderOf(player, orderNo)).status).toBe('cancelled');
+      const records = await call(h.app, {
+        method: 'POST',
+        url: '/api/transaction/record',
+        token: player.token,
+        payload: {},
+      });
+      const kinds = (records.body.data?.list ?? []).map((row: { kind: string }) => row.kind);
+      expect(kinds).toContain('withdrawal_release');
+      const again = await cancel(player, orderNo);
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('ORDER_STATE_CONFLICT');
+      expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(50_000n);
+      expect((await reconcile(h.db)).ok).toBe(true);
+      // The operator no longer sees it to review, and cannot approve it.
+      const approve = await admin(`/api/admin/withdrawals/${orderNo}/approve`, {});
+      expect(approve.body.code).toBe('ORDER_STATE_CONFLICT');
+    });
+
+    it('cannot cancel another player’s order, an unknown one, or one already reviewed', async () => {
+      const owner = await fundedPlayer(50_000n);
+      const thief = await fundedPlayer(0n);
+      const made = await withdraw(owner, {
+        money: '100.00',
+        member_bank_id: owner.cardId,
+        qk_pwd: owner.qkPwd,
+      });
+      const orderNo = made.body.data.order_no as string;
+      const stolen = await cancel(thief, orderNo);
+      expect(stolen.status).toBe(404);
+      expect(stolen.body.code).toBe('ORDER_NOT_FOUND');
+      expect((await cancel(owner, 'W0000000000000')).body.code).toBe('ORDER_NOT_FOUND');
+      expect((await cancel(owner, 'a\u0000b')).status).toBe(400);
+      const rejected = await admin(`/api/admin/withdrawals/${orderNo}/reject`, { remark: 'docs' });
+      expect(rejected.status).toBe(200);
+      expect((await cancel(owner, orderNo)).body.code).toBe('ORDER_STATE_CONFLICT');
+      expect((await balancesOf(h.db, owner.memberId)).cashMinor).toBe(50_000n);
+    });
+
+    it('concurrent cancel and approve: exactly one wins, the money moves once', async () => {
+      const player = await fundedPlayer(50_000n);
+      const made = await withdraw(player, {
+        money: '100.00',
+        member_bank_id: player.cardId,
+        qk_pwd: player.qkPwd,
+      });
+      const orderNo = made.body.data.order_no as string;
+      const [cancelled, rejected] = await Promise.all([
+        cancel(player, orderNo),
+        admin(`/api/admin/withdrawals/${orderNo}/reject`, { remark: 'race' }),
+      ]);
+      expect([cancelled.status, rejected.status].filter((s) => s === 200)).toHaveLength(1);
+      const balances = await balancesOf(h.db, player.memberId);
+      expect(balances.cashMinor).toBe(50_000n);
+      expect(balances.holdMinor).toBe(0n);
+      expect((await reconcile(h.db)).ok).toBe(true);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import type { TWithdrawalStatus } from '@sorte/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { memberMoneyProfile } from '../deposits/deposits.schema.ts';
@@ -62,7 +62,7 @@ export async function findMemberProfile(executor: Executor, siteId: bigint, memb
   return rows[0] ?? null;
 }
 
-/** Requests since `since` that still count against the daily limit (rejected ones do not). */
+/** Requests since `since` that still count against the daily limit (rejected and cancelled ones do not). */
 export async function countRequestsSince(executor: Executor, memberId: bigint, since: Date): Promise<number> {
   const rows = await executor
     .select({ n: sql<string>`count(*)` })
@@ -71,7 +71,7 @@ export async function countRequestsSince(executor: Executor, memberId: bigint, s
       and(
         eq(withdrawalOrders.memberId, memberId),
         gte(withdrawalOrders.createdAt, since),
-        ne(withdrawalOrders.status, 'rejected'),
+        notInArray(withdrawalOrders.status, ['rejected', 'cancelled']),
       ),
     );
   return Number(rows[0]?.n ?? 0);
@@ -108,6 +108,19 @@ export async function lockOrderByNo(
     .from(withdrawalOrders)
     .where(and(eq(withdrawalOrders.orderNo, orderNo), eq(withdrawalOrders.siteId, siteId)))
     .for('update');
+  return rows[0] ?? null;
+}
+
+/** The member's order made under an Idempotency-Key, if any. */
+export async function findOrderByKey(
+  executor: Executor,
+  memberId: bigint,
+  idempotencyKey: string,
+): Promise<TWithdrawalOrderRow | null> {
+  const rows = await executor
+    .select()
+    .from(withdrawalOrders)
+    .where(and(eq(withdrawalOrders.memberId, memberId), eq(withdrawalOrders.idempotencyKey, idempotencyKey)));
   return rows[0] ?? null;
 }
 

@@ -4,10 +4,12 @@ import {
   ZAdminWithdrawalParams,
   ZAdminWithdrawalsQuery,
   ZAdminWithdrawalsResponse,
+  ZIdempotencyHeaders,
   ZLangQuery,
   ZRecordsRequest,
   ZSuccess,
   ZWithdrawalOrder,
+  ZWithdrawCancelRequest,
   ZWithdrawInfoQuery,
   ZWithdrawInfoResponse,
   ZWithdrawListResponse,
@@ -26,6 +28,7 @@ import { readPayoutWebhook } from '../payments/psp/psp.webhook.ts';
 import {
   applyPayoutNotification,
   approveWithdrawal,
+  cancelWithdrawal,
   createWithdrawal,
   getWithdrawInfo,
   listForReview,
@@ -75,7 +78,10 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: 'Request a withdrawal to one of your bank cards; the amount is held until review',
+      description:
+        'Send an `Idempotency-Key` per submit: the same key and body answer the first order, the same key with another body is IDEMPOTENCY_CONFLICT.',
       security: bearer,
+      headers: ZIdempotencyHeaders,
       querystring: ZLangQuery,
       body: ZWithdrawRequest,
       response: { 200: ZSuccess(ZWithdrawResponse) },
@@ -90,8 +96,26 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
         qkPwd: body.qk_pwd,
         memberRemark: body.member_remark || undefined,
         cpf: body.cpf_id || undefined,
+        idempotencyKey: request.headers['idempotency-key'],
       });
       return ok(request.lang, order, 'messages.withdraw_submitted');
+    },
+  });
+
+  r.post('/drawing/cancel', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: 'Cancel your withdrawal while it waits for review; the amount returns to your balance at once',
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZWithdrawCancelRequest,
+      response: { 200: ZSuccess(ZWithdrawalOrder) },
+    },
+    handler: async (request) => {
+      const { memberId } = memberOf(request);
+      const order = await cancelWithdrawal(deps, request.site, memberId, request.body.order_no);
+      return ok(request.lang, order, 'messages.withdraw_cancelled');
     },
   });
 

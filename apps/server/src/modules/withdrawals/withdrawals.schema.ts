@@ -1,7 +1,10 @@
 import type { TWithdrawalStatus } from '@sorte/contract';
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Drizzle view of migrations/0004_money_orders.sql; only the withdrawals module writes these. */
+/**
+ * Drizzle view of migrations/0004_money_orders.sql (+ 0013: idempotency key, cancellation); only
+ * the withdrawals module writes these.
+ */
 
 export const withdrawalSettings = pgTable('withdrawal_settings', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -40,6 +43,9 @@ export const withdrawalOrders = pgTable('withdrawal_orders', {
   payoutId: text('payout_id'),
   resolveTransferId: bigint('resolve_transfer_id', { mode: 'bigint' }),
   failReason: text('fail_reason'),
+  idempotencyKey: text('idempotency_key'),
+  requestHash: text('request_hash'),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TWithdrawalOrderRow = typeof withdrawalOrders.$inferSelect;

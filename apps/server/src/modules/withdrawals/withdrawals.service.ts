@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   CURRENCY,
   formatMinor,
@@ -9,8 +10,9 @@ import {
   type TWithdrawalStatus,
   type TWithdrawInfoResponse,
   translate,
+  WITHDRAWAL_STATUSES,
 } from '@sorte/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
 import { verifySecret } from '../auth/passwords.ts';
@@ -28,6 +30,7 @@ import {
   clearFailures,
   countRequestsSince,
   findMemberProfile,
+  findOrderByKey,
   findOrders,
   findRecentFailures,
   findSettings,
@@ -145,6 +148,29 @@ export interface CreateWithdrawalInput {
   memberRemark?: string | undefined;
   /** The payee's CPF as typed, used when the card carries none (intl e-mail / phone / EVP keys). */
   cpf?: string | undefined;
+  /** The client's Idempotency-Key: the same key answers the first order of this member. */
+  idempotencyKey?: string | undefined;
+}
+
+/** What a key promises to repeat: every field of the request but the withdrawal password. */
+function requestHashOf(input: CreateWithdrawalInput): string {
+  const fields = [input.amountMinor, input.bankCardId, input.memberRemark ?? '', input.cpf ?? ''];
+  return createHash('sha256')
+    .update(JSON.stringify(fields.map(String)))
+    .digest('hex');
+}
+
+/** The order an earlier request with this key made, or IDEMPOTENCY_CONFLICT when it asked otherwise. */
+async function replayOf(
+  executor: Executor,
+  memberId: bigint,
+  idempotencyKey: string | undefined,
+  requestHash: string,
+): Promise<TWithdrawalOrderRow | null> {
+  if (!idempotencyKey) return null;
+  const previous = await findOrderByKey(executor, memberId, idempotencyKey);
+  if (previous && previous.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT');
+  return previous;
 }
 
 /**
@@ -212,16 +238,22 @@ export async function createWithdrawal(
   memberId: bigint,
   input: CreateWithdrawalInput,
 ): Promise<TWithdrawalOrder> {
+  const requestHash = requestHashOf(input);
+  const earlier = await replayOf(deps.db, memberId, input.idempotencyKey, requestHash);
+  if (earlier) return toOrder(earlier);
   const settings = await findSettings(deps.db, site.id);
   const feeMinor = checkBounds(settings, input.amountMinor);
   await checkWithdrawPassword(deps.db, site, memberId, input.qkPwd);
   await openMemberAccounts(deps.db, { siteId: site.id, memberId });
 
-  let order: TWithdrawalOrderRow;
+  let order: { row: TWithdrawalOrderRow; created: boolean };
   try {
     order = await deps.db.transaction(async (tx) => {
       const member = await lockMemberRow(tx, site.id, memberId);
       if (!member) throw new AppError('UNAUTHENTICATED');
+      // The member row lock orders a member's requests: a copy that waited on it sees the first.
+      const replay = await replayOf(tx, memberId, input.idempotencyKey, requestHash);
+      if (replay) return { row: replay, created: false };
       const card = await lockUsableBankCard(tx, site.id, memberId, input.bankCardId);
       if (!card)
         throw new AppError('BANK_CARD_NOT_FOUND', {
@@ -271,7 +303,7 @@ export async function createWithdrawal(
           async () => (await getBalances(tx, memberId, { siteId: site.id })).wageringRequiredMinor,
         ),
       );
-      return insertOrder(tx, {
+      const row = await insertOrder(tx, {
         siteId: site.id,
         memberId,
         orderNo,
@@ -286,13 +318,49 @@ export async function createWithdrawal(
         payeeCpf: payeeDocument,
         memberRemark: input.memberRemark ?? null,
         holdTransferId: held.transferId,
+        idempotencyKey: input.idempotencyKey ?? null,
+        requestHash: input.idempotencyKey ? requestHash : null,
       });
+      return { row, created: true };
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
     return walletRefusal(error);
   }
-  await deps.realtime.publishBalance(site.id, memberId, 'withdraw_requested', order.orderNo);
+  if (order.created) {
+    await deps.realtime.publishBalance(site.id, memberId, 'withdraw_requested', order.row.orderNo);
+  }
+  return toOrder(order.row);
+}
+
+/**
+ * The player withdraws an order still waiting for review: the hold is released (the amount is back
+ * in cash at once, a `withdrawal_release` in the records) and the order ends `cancelled`. Once an
+ * operator has taken it (approved, paying, paid, rejected) it can no longer be cancelled.
+ */
+export async function cancelWithdrawal(
+  deps: TWithdrawalDeps,
+  site: TSite,
+  memberId: bigint,
+  orderNo: string,
+): Promise<TWithdrawalOrder> {
+  const order = await deps.db.transaction(async (tx) => {
+    const row = await lockOrderByNo(tx, site.id, orderNo);
+    if (row?.memberId !== memberId) throw new AppError('ORDER_NOT_FOUND');
+    if (row.status !== 'pending_review') throw new AppError('ORDER_STATE_CONFLICT');
+    const released = await releaseHold(tx, {
+      siteId: row.siteId,
+      holdTransferId: row.holdTransferId,
+      idempotencyKey: `withdraw-cancel:${row.orderNo}`,
+      reference: `withdrawal:${row.orderNo}`,
+    });
+    return updateOrder(tx, row.id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      resolveTransferId: released.transferId,
+    });
+  });
+  await deps.realtime.publishBalance(site.id, memberId, 'withdraw_cancelled', order.orderNo);
   return toOrder(order);
 }
 
@@ -314,10 +382,11 @@ function toOrder(row: TWithdrawalOrderRow): TWithdrawalOrder {
     created_at: row.createdAt.toISOString(),
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
     paid_at: row.paidAt?.toISOString() ?? null,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
   };
 }
 
-const STATUS_SET = new Set<string>(['pending_review', 'approved', 'paying', 'paid', 'rejected', 'failed']);
+const STATUS_SET = new Set<string>(WITHDRAWAL_STATUSES);
 
 export async function listWithdrawals(db: Db, site: TSite, memberId: bigint, page: RecordsPage) {
   checkPage(page);
@@ -407,11 +476,12 @@ export async function approveWithdrawal(
   orderNo: string,
   remark: string | undefined,
 ) {
-  deps.psp.connection();
   const order = await deps.db.transaction(async (tx) => {
     const row = await lockOrderByNo(tx, operator.siteId, orderNo);
     if (!row) throw new AppError('ORDER_NOT_FOUND');
     if (row.status !== 'pending_review') throw new AppError('ORDER_STATE_CONFLICT');
+    // Without a PSP to pay through the order stays in review (the transaction rolls back).
+    deps.psp.connection();
     return updateOrder(tx, row.id, {
       status: 'paying',
       reviewStatus: 'reviewed',

@@ -2,10 +2,12 @@ import type {
   TRechargeListResponse,
   TRecordPeriod,
   TTransactionRecordResponse,
+  TWithdrawalOrder,
   TWithdrawListResponse,
 } from '@sorte/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryClient, USER_QUERY_KEY } from '../../../lib/query-client.ts';
 
 /** Rows per page of the recharge and withdrawal records. */
 export const RECORDS_PAGE_SIZE = 10;
@@ -55,5 +57,21 @@ export function useTransactionRecords(period: TRecordPeriod, cursor: string | un
       ),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+}
+
+/**
+ * `POST /api/drawing/cancel`: the player withdraws an order still under review; the held amount is
+ * back in cash at once, so the header balance and the records are read again.
+ */
+export function useCancelWithdrawal() {
+  return useMutation({
+    mutationFn: (orderNo: string) =>
+      api.post<TWithdrawalOrder>('/api/drawing/cancel', { order_no: orderNo }, { silent: true }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['records'] });
+      void queryClient.invalidateQueries({ queryKey: ['withdraw'] });
+    },
   });
 }

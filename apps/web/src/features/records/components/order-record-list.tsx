@@ -27,11 +27,14 @@ export function OrderRecordList<T extends TOrderRow>({
   useRecords,
   statusKey,
   details,
+  actions,
 }: {
   useRecords: (cursor: TPageCursor) => UseQueryResult<TOrderPage<T>>;
   /** The i18n group of the status names, e.g. `money.deposit_status`. */
   statusKey: string;
   details: (order: T) => ReactNode;
+  /** What the player can still do with an order (e.g. cancel a withdrawal under review). */
+  actions?: (order: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [cursor, setCursor] = useState<TPageCursor>({});
@@ -67,6 +70,7 @@ export function OrderRecordList<T extends TOrderRow>({
                 </div>
                 {details(order)}
               </dl>
+              {actions?.(order)}
             </li>
           ))}
         </ul>

@@ -1,8 +1,46 @@
+import type { TWithdrawalOrder } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { confirmDialog } from '../../../lib/dialog.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useWithdrawalRecords } from '../api/list-records.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCancelWithdrawal, useWithdrawalRecords } from '../api/list-records.ts';
 import { OrderRecordList } from './order-record-list.tsx';
+
+/** While an order waits for review the player may take it back; the amount returns at once. */
+function CancelWithdrawal({ order }: { order: TWithdrawalOrder }) {
+  const { t } = useTranslation();
+  const cancel = useCancelWithdrawal();
+  if (order.status !== 'pending_review') return null;
+  const onClick = async () => {
+    const sure = await confirmDialog(
+      t('money.cancel_withdrawal_confirm', { amount: formatMoney(order.amount) }),
+      t('money.cancel_withdrawal'),
+      t('money.keep_withdrawal'),
+    );
+    if (!sure) return;
+    try {
+      await cancel.mutateAsync(order.order_no);
+      toast.success(t('money.withdrawal_cancelled'));
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t('network-error'));
+    }
+  };
+  return (
+    <div className="record__actions">
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={cancel.isPending}
+        onClick={() => void onClick()}
+        data-testid="withdrawal-cancel"
+      >
+        {t('money.cancel_withdrawal')}
+      </button>
+    </div>
+  );
+}
 
 /** `/withdrawalRecord`: time, order number, amount, fee, actual receipt, account, review and status. */
 export function WithdrawalRecordPage() {
@@ -12,6 +50,7 @@ export function WithdrawalRecordPage() {
       <OrderRecordList
         useRecords={useWithdrawalRecords}
         statusKey="money.withdrawal_status"
+        actions={(order) => <CancelWithdrawal order={order} />}
         details={(order) => (
           <>
             <div>

@@ -7,12 +7,16 @@ import { WITHDRAW_INFO_QUERY_KEY } from './get-withdraw-info.ts';
 /**
  * `POST /api/drawing`. The money is held at once, so the balance in the header and on the page is
  * read again as soon as the request succeeds. Failures are shown by the form (spec §8: an alert
- * with the server message), hence silent here.
+ * with the server message), hence silent here. The form sends one Idempotency-Key per intended
+ * request (`useSubmitKey`), so a double tap or a retry after a lost answer makes one order.
  */
 export function useCreateWithdrawal() {
   return useMutation({
-    mutationFn: (body: TWithdrawRequest) =>
-      api.post<TWithdrawalOrder>('/api/drawing', body, { silent: true }),
+    mutationFn: ({ body, idempotencyKey }: { body: TWithdrawRequest; idempotencyKey: string }) =>
+      api.post<TWithdrawalOrder>('/api/drawing', body, {
+        silent: true,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: WITHDRAW_INFO_QUERY_KEY });

@@ -11,6 +11,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { useSubmitKey } from '../../../lib/submit-key.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
@@ -79,6 +80,7 @@ function WithdrawContent() {
 function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBankCard[] }) {
   const { t } = useTranslation();
   const create = useCreateWithdrawal();
+  const submitKey = useSubmitKey();
   const cardId = useId();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const schema = useMemo(() => withdrawFormSchema(info, t), [info, t]);
@@ -100,17 +102,19 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
   const onValid = async (values: TWithdrawFormOutput) => {
     setOutcome(null);
     const card = cards.find((item) => String(item.id) === values.member_bank_id);
+    const body = {
+      money: formatMinor(values.money),
+      member_bank_id: values.member_bank_id,
+      qk_pwd: values.qk_pwd,
+      payment_type: card?.account_type,
+      account: card?.account,
+      name: card?.name,
+      member_bank_text: card ? `${card.bank_name} ${card.account_masked}` : undefined,
+      cpf_id: card?.cpf_id ?? undefined,
+    };
     try {
-      await create.mutateAsync({
-        money: formatMinor(values.money),
-        member_bank_id: values.member_bank_id,
-        qk_pwd: values.qk_pwd,
-        payment_type: card?.account_type,
-        account: card?.account,
-        name: card?.name,
-        member_bank_text: card ? `${card.bank_name} ${card.account_masked}` : undefined,
-        cpf_id: card?.cpf_id ?? undefined,
-      });
+      await create.mutateAsync({ body, idempotencyKey: submitKey.for(body) });
+      submitKey.done();
       const message = t('messages.withdraw_submitted');
       setOutcome({ ok: true, message });
       toast.success(message);
