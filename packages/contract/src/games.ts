@@ -275,6 +275,11 @@ export const ZRoundDetailsRequest = z.object({ id: ZId });
 
 export const ZSeedPairView = z.object({
   server_seed_hash: z.string(),
+  /**
+   * SHA-256 of the server seed the NEXT pair will use, committed before you choose its client seed:
+   * setting the client seed or rotating makes exactly that seed active.
+   */
+  next_server_seed_hash: z.string(),
   client_seed: z.string(),
   /** Nonce of the next bet. */
   nonce: z.number().int(),
@@ -282,6 +287,8 @@ export const ZSeedPairView = z.object({
 export const ZRevealedSeedPair = z.object({
   server_seed: z.string(),
   server_seed_hash: z.string(),
+  /** The next-seed hash this pair showed: the following pair's server_seed_hash (null on older pairs). */
+  next_server_seed_hash: z.string().nullable(),
   client_seed: z.string(),
   /** Bets made under the pair (nonces 0 … bets − 1). */
   bets: z.number().int(),

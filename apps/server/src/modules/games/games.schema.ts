@@ -98,6 +98,9 @@ export const fairnessSeedPairs = pgTable('fairness_seed_pairs', {
   nextNonce: bigint('next_nonce', { mode: 'bigint' }).notNull().default(0n),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   revealedAt: timestamp('revealed_at', { withTimezone: true }),
+  // Migration 0014: the next pair's server seed, committed in advance (cleared on reveal; the hash stays).
+  nextServerSeed: text('next_server_seed'),
+  nextServerSeedHash: text('next_server_seed_hash'),
 });
 export type TSeedPairRow = typeof fairnessSeedPairs.$inferSelect;
 

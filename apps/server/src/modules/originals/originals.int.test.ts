@@ -8,6 +8,9 @@ import {
   placeMines,
   playHilo,
   replayBet,
+  sha256Hex,
+  verifyRotation,
+  verifySeedChain,
 } from '@sorte/fairness';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -483,6 +486,82 @@ describe.each(kinds)('originals on %s', (kind) => {
       const bad = await post('/api/fairness/client-seed', p.token, { client_seed });
       expect(bad.status, client_seed).toBe(422);
     }
+  });
+
+  it('commits the next server seed before the client seed is chosen, and activates exactly it', async () => {
+    const p = await player(1_000n);
+    const seeds = async () =>
+      (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: p.token })).body.data;
+    const shown = await seeds();
+    expect(shown.next_server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(shown.next_server_seed_hash).not.toBe(shown.server_seed_hash);
+    // Showing the seeds again commits nothing new: the next seed was drawn once, in advance.
+    expect(await seeds()).toEqual(shown);
+    await post('/api/originals/dice/bet', p.token, INSTANT_BETS.dice);
+
+    const set = await post('/api/fairness/client-seed', p.token, { client_seed: 'chosen after seeing it' });
+    expect(set.status).toBe(200);
+    const { revealed, current } = set.body.data;
+    expect(current.server_seed_hash).toBe(shown.next_server_seed_hash);
+    expect(current.client_seed).toBe('chosen after seeing it');
+    expect(current.next_server_seed_hash).not.toBe(shown.next_server_seed_hash);
+    expect(revealed.next_server_seed_hash).toBe(shown.next_server_seed_hash);
+    expect(
+      verifyRotation(
+        { serverSeedHash: shown.server_seed_hash, nextServerSeedHash: shown.next_server_seed_hash },
+        {
+          revealed: { serverSeed: revealed.server_seed },
+          current: { serverSeedHash: current.server_seed_hash },
+        },
+      ),
+    ).toEqual({ revealedMatches: true, activatedAsCommitted: true });
+    expect(await seeds()).toMatchObject({ server_seed_hash: shown.next_server_seed_hash, nonce: 0 });
+
+    // The seed the bet after the change uses is the committed one: revealed at the next rotation,
+    // it hashes to the hash shown as "next" before the client seed was chosen.
+    const bet = await post('/api/originals/dice/bet', p.token, INSTANT_BETS.dice);
+    expect(bet.body.data.round.fairness.server_seed_hash).toBe(shown.next_server_seed_hash);
+    const rotated = await post('/api/fairness/rotate', p.token, {});
+    expect(rotated.body.data.revealed.server_seed_hash).toBe(shown.next_server_seed_hash);
+    expect(sha256Hex(rotated.body.data.revealed.server_seed)).toBe(shown.next_server_seed_hash);
+    expect(rotated.body.data.current.server_seed_hash).toBe(current.next_server_seed_hash);
+
+    // The history links each revealed pair to the next-seed hash its predecessor showed.
+    const history = (await call(app, { method: 'GET', url: '/api/fairness/history', token: p.token })).body
+      .data;
+    const oldestFirst = [...history.list].reverse().map((pair: Record<string, string>) => ({
+      serverSeed: pair.server_seed!,
+      serverSeedHash: pair.server_seed_hash!,
+      nextServerSeedHash: pair.next_server_seed_hash!,
+    }));
+    expect(verifySeedChain(oldestFirst)).toEqual([
+      { seedMatches: true, linked: null },
+      { seedMatches: true, linked: true },
+    ]);
+    // The secret next seed never stays on a revealed pair.
+    const [leftovers] = await rowsOf<{ n: number }>(
+      app.services.db,
+      sql`SELECT count(*)::int AS n FROM fairness_seed_pairs
+          WHERE member_id = ${p.memberId.toString()}::bigint AND revealed_at IS NOT NULL
+            AND next_server_seed IS NOT NULL`,
+    );
+    expect(leftovers!.n).toBe(0);
+  });
+
+  it('gives a pair from before the next-seed commitment one when it is first shown', async () => {
+    const p = await player();
+    await call(app, { method: 'GET', url: '/api/fairness/seeds', token: p.token });
+    await app.services.db.execute(
+      sql`UPDATE fairness_seed_pairs SET next_server_seed = NULL, next_server_seed_hash = NULL
+          WHERE member_id = ${p.memberId.toString()}::bigint`,
+    );
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => call(app, { method: 'GET', url: '/api/fairness/seeds', token: p.token })),
+    );
+    expect(a!.body.data.next_server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(b!.body.data.next_server_seed_hash).toBe(a!.body.data.next_server_seed_hash);
+    const rotated = await post('/api/fairness/rotate', p.token, {});
+    expect(rotated.body.data.current.server_seed_hash).toBe(a!.body.data.next_server_seed_hash);
   });
 
   it('lets guests play with fun money on a demo session, never the wallet', async () => {

@@ -51,18 +51,56 @@ export async function findActivePair(
 export async function insertPairIfNone(
   executor: Executor,
   player: TPlayer,
-  pair: { serverSeed: string; serverSeedHash: string; clientSeed: string },
+  pair: {
+    serverSeed: string;
+    serverSeedHash: string;
+    clientSeed: string;
+    nextServerSeed: string;
+    nextServerSeedHash: string;
+  },
 ): Promise<void> {
   await executor
     .insert(fairnessSeedPairs)
-    .values({ siteId: player.siteId, ...ownerColumns(player), ...pair })
+    .values({
+      siteId: player.siteId,
+      ...ownerColumns(player),
+      serverSeed: pair.serverSeed,
+      serverSeedHash: pair.serverSeedHash,
+      clientSeed: pair.clientSeed,
+      nextServerSeed: pair.nextServerSeed,
+      nextServerSeedHash: pair.nextServerSeedHash,
+    })
     .onConflictDoNothing();
 }
 
+/**
+ * Commits a next server seed to an active pair that has none (pairs from before migration 0014).
+ * Null when the pair already has one (a concurrent request committed it first) or was revealed.
+ */
+export async function commitNextSeed(
+  executor: Executor,
+  pairId: bigint,
+  next: { nextServerSeed: string; nextServerSeedHash: string },
+): Promise<TSeedPairRow | null> {
+  const [row] = await executor
+    .update(fairnessSeedPairs)
+    .set(next)
+    .where(
+      and(
+        eq(fairnessSeedPairs.id, pairId),
+        isNull(fairnessSeedPairs.nextServerSeed),
+        isNull(fairnessSeedPairs.revealedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Reveals a pair; its next seed (now the new pair's active seed) is cleared, its hash kept. */
 export async function revealPair(executor: Executor, pairId: bigint): Promise<TSeedPairRow> {
   const [row] = await executor
     .update(fairnessSeedPairs)
-    .set({ revealedAt: sql`now()` })
+    .set({ revealedAt: sql`now()`, nextServerSeed: null })
     .where(and(eq(fairnessSeedPairs.id, pairId), isNull(fairnessSeedPairs.revealedAt)))
     .returning();
   if (!row) throw new Error(`seed pair ${pairId} was not active`);
