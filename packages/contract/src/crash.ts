@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_PATTERN, ZStake } from './games.ts';
+import { IDEMPOTENCY_KEY_PATTERN, ZClientSeedRequest, ZStake } from './games.ts';
 import { ZLangQuery } from './site.ts';
 
 /**
@@ -21,6 +21,11 @@ export const ZCrashBetRequest = z.object({
     .string()
     .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' })
     .optional(),
+  /**
+   * The seed this bet brings to a new chain's salt ceremony (1–64 printable characters); default:
+   * your provably-fair client seed. Only the first bets of a chain's first round are used.
+   */
+  client_seed: ZClientSeedRequest.shape.client_seed.optional(),
 });
 export type TCrashBetRequest = z.infer<typeof ZCrashBetRequest>;
 
@@ -40,6 +45,8 @@ export const ZCrashBet = z.object({
   status: z.enum(['placed', 'cashed', 'lost']),
   cashout_multiplier: z.string().nullable(),
   payout: z.string(),
+  /** The client seed the bet recorded for the salt ceremony (null on bets from before it). */
+  client_seed: z.string().nullable(),
 });
 export type TCrashBet = z.infer<typeof ZCrashBet>;
 
@@ -52,7 +59,11 @@ export const ZCrashState = z.object({
   hash_commitment: z.string(),
   /** The published end of the round's hash chain and its public salt (for verifyCrashRound). */
   terminating_hash: z.string(),
-  public_salt: z.string(),
+  /**
+   * Null while the chain's salt is not fixed yet: on a new chain the first round's bets fix it when
+   * its betting closes, and that round takes bets until it has at least one (ADR 008).
+   */
+  public_salt: z.string().nullable(),
   /** Milliseconds left for bets (0 unless betting). */
   betting_ms_left: z.number().int(),
   bets: z.object({ count: z.number().int(), total: z.string() }),
@@ -79,6 +90,38 @@ export const ZCrashHistoryRound = z.object({
 });
 export const ZCrashHistoryResponse = z.object({ list: z.array(ZCrashHistoryRound) });
 
+export const ZCrashChainsQuery = ZLangQuery.extend({
+  limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(50).default(10),
+});
+
+/**
+ * A published hash chain (GET /api/crash/chains, the same for every site). The terminating hash is
+ * published when the chain is created (committed_at); the salt is fixed later, when the chain's
+ * first round stops taking bets: salt = SHA-256(terminating_hash + ":" + seed₁ + ":" + … + ":" + seedₖ)
+ * over `salt_inputs` in order (verifyCrashSalt). `salt_source: "server"` marks a chain from before
+ * the ceremony, whose salt the server drew with the chain.
+ */
+export const ZCrashChain = z.object({
+  id: z.string(),
+  terminating_hash: z.string(),
+  committed_at: z.string(),
+  length: z.number().int(),
+  /** Rounds opened on the chain so far (the one in play included). */
+  rounds_played: z.number().int(),
+  salt: z.string().nullable(),
+  salt_fixed_at: z.string().nullable(),
+  salt_source: z.enum(['bets', 'server']),
+  /** The bets whose client seeds made the salt, in the order hashed (empty until it is fixed). */
+  salt_inputs: z.array(z.object({ bet_id: z.string(), client_seed: z.string() })),
+});
+export type TCrashChain = z.infer<typeof ZCrashChain>;
+export const ZCrashChainsResponse = z.object({
+  /** At most this many client seeds make a salt (the first bets of the chain's first round). */
+  salt_seeds_max: z.number().int(),
+  list: z.array(ZCrashChain),
+});
+export type TCrashChainsResponse = z.infer<typeof ZCrashChainsResponse>;
+
 /** Client → server messages of `/ws/crash` (JSON text frames). */
 export const ZCrashClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
@@ -90,6 +133,7 @@ export const ZCrashClientMessage = z.discriminatedUnion('type', [
     amount: ZCrashBetRequest.shape.amount,
     auto_cashout: ZCrashBetRequest.shape.auto_cashout,
     idempotency_key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' }),
+    client_seed: ZCrashBetRequest.shape.client_seed,
   }),
   z.object({ type: z.literal('cashout'), round_id: ZCrashCashoutRequest.shape.round_id }),
 ]);

@@ -8,7 +8,9 @@ import {
 } from '@sorte/contract';
 import {
   CRASH_MAX_HUNDREDTHS,
+  CRASH_SALT_MAX_SEEDS,
   crashPointHundredths,
+  crashSaltFromSeeds,
   fromHundredths,
   GAME_RULES,
   payoutMinor,
@@ -17,6 +19,7 @@ import pg from 'pg';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame } from '../games/games.repo.ts';
+import { activePair } from '../originals/fairness.service.ts';
 import { playableBalance, walletRefusal } from '../originals/originals.money.ts';
 import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
 import { transfer } from '../wallet/wallet.service.ts';
@@ -30,20 +33,25 @@ import {
 import {
   advanceChain,
   betSummary,
+  extendBetting,
   findBetByKey,
   findChain,
   findLatestRoundSecret,
   findOwnBet,
+  fixChainSalt,
   insertBet,
   insertChain,
   insertRoundSecret,
   lockOpenChain,
+  lockRoundSecret,
   lowestOpenAuto,
   markCashed,
   markRemainingLost,
   moveRound,
   openAutoBets,
+  saltInputsOf,
   setBetTransfer,
+  setRoundCrash,
   shareLockRoundSecret,
   type TChainRow,
   type TCrashBetRow,
@@ -55,6 +63,12 @@ import {
  * The crash round state machine: betting (bets accepted until `bettingEndsAt`) → running (the
  * multiplier follows crash.curve.ts, a tick every `tickMs`) → crashed (at the pre-committed crash
  * point from the hash chain) → a pause → the next round.
+ *
+ * Salt ceremony (ADR 008): a new chain is published with its terminating hash and no salt. Its first
+ * round has no crash point while it takes bets; when betting closes the salt is fixed from the
+ * client seeds of that round's bets (id order, at most CRASH_SALT_MAX_SEEDS) and the crash point is
+ * computed, in the transaction that starts the round. With no bet the betting phase starts again:
+ * no round of a chain runs before its salt exists. Later rounds get their crash point when opened.
  *
  * Time comes from an injectable clock; tests drive it by hand and call `step()`. Every money
  * decision is made in the database under a guard, so it holds even when the engine runs late:
@@ -136,6 +150,12 @@ export function forwardHashes(terminalSeed: string, length: number): string[] {
   return forward;
 }
 
+/** A round's crash point; it exists past betting (the database checks it too). */
+function crashOf(round: TRoundSecretRow): number {
+  if (round.crashHundredths === null) throw new Error(`crash round ${round.id} has no crash point yet`);
+  return round.crashHundredths;
+}
+
 export function betView(bet: TCrashBetRow): TCrashBet {
   return {
     id: bet.id.toString(),
@@ -145,6 +165,7 @@ export function betView(bet: TCrashBetRow): TCrashBet {
     status: bet.status,
     cashout_multiplier: bet.cashoutHundredths === null ? null : formatHundredths(bet.cashoutHundredths),
     payout: formatMinor(bet.payoutMinor),
+    client_seed: bet.clientSeed,
   };
 }
 
@@ -272,7 +293,9 @@ export class CrashEngine {
   private async refresh(): Promise<void> {
     const latest = await findLatestRoundSecret(this.db);
     if (!latest) return;
-    if (this.chain?.id !== latest.chainId) this.chain = await findChain(this.db, latest.chainId);
+    if (this.chain?.id !== latest.chainId || this.chain.publicSalt === null) {
+      this.chain = await findChain(this.db, latest.chainId);
+    }
     this.summary = await betSummary(this.db, latest.id);
     this.round = latest;
   }
@@ -338,10 +361,10 @@ export class CrashEngine {
       multiplier: formatHundredths(this.visibleMultiplier(round, now)),
       hash_commitment: round.hashCommitment,
       terminating_hash: chain?.terminatingHash ?? '',
-      public_salt: chain?.publicSalt ?? '',
+      public_salt: chain?.publicSalt ?? null,
       betting_ms_left: round.state === 'betting' ? Math.max(0, round.bettingEndsAt - now) : 0,
       bets: { count: this.summary.count, total: formatMinor(this.summary.totalMinor) },
-      crash_point: crashed ? formatHundredths(round.crashHundredths) : null,
+      crash_point: crashed ? formatHundredths(crashOf(round)) : null,
       round_hash: crashed ? round.roundHash : null,
       my_bet: myBet && owns(player, myBet) ? betView(myBet) : null,
     };
@@ -350,9 +373,10 @@ export class CrashEngine {
   /** The multiplier shown now: the last tick below the crash point until the crash is announced. */
   private visibleMultiplier(round: TRoundSecretRow, now: number): number {
     if (round.state === 'betting' || round.startedAt === null) return 100;
-    if (round.state === 'crashed') return round.crashHundredths;
+    const crashAt = crashOf(round);
+    if (round.state === 'crashed') return crashAt;
     let tick = Math.floor(Math.max(0, now - round.startedAt) / this.tickMs);
-    while (tick > 0 && multiplierAt(tick * this.tickMs) >= round.crashHundredths) tick -= 1;
+    while (tick > 0 && multiplierAt(tick * this.tickMs) >= crashAt) tick -= 1;
     return multiplierAt(tick * this.tickMs);
   }
 
@@ -361,7 +385,13 @@ export class CrashEngine {
 
   async placeBet(
     player: CrashPlayer,
-    input: { amount: string; autoCashout?: string | undefined; idempotencyKey: string },
+    input: {
+      amount: string;
+      autoCashout?: string | undefined;
+      idempotencyKey: string;
+      /** The seed this bet brings to a salt ceremony; default: the player's provably-fair client seed. */
+      clientSeed?: string | undefined;
+    },
   ): Promise<{ bet: TCrashBet; balance: string; replayed: boolean }> {
     const stakeMinor = parseMinor(input.amount);
     const limits = GAME_RULES.crash.limits;
@@ -384,7 +414,14 @@ export class CrashEngine {
       }
     }
     const round = this.requireRound();
-    const requestHash = sha256Text(JSON.stringify({ stake: stakeMinor.toString(), auto }));
+    // An explicit client seed is part of the request; without one the hash is what it always was.
+    const requestHash = sha256Text(
+      JSON.stringify({
+        stake: stakeMinor.toString(),
+        auto,
+        ...(input.clientSeed === undefined ? {} : { client_seed: input.clientSeed }),
+      }),
+    );
     const now = this.clock();
     const placed = await this.db.transaction(async (tx) => {
       const game = await findGame(tx, player.siteId, { name: 'crash', providerCode: 'sorte' });
@@ -398,6 +435,7 @@ export class CrashEngine {
       if (locked?.state !== 'betting' || now >= locked.bettingEndsAt) {
         throw new AppError('CRASH_BETTING_CLOSED');
       }
+      const clientSeed = input.clientSeed ?? (await activePair(tx, player, false)).clientSeed;
       const bet = await insertBet(tx, {
         roundId: round.id,
         siteId: player.siteId,
@@ -406,9 +444,17 @@ export class CrashEngine {
         autoCashoutHundredths: auto,
         idempotencyKey: input.idempotencyKey,
         requestHash,
+        clientSeed,
         createdAt: now,
       });
-      if (!bet) throw new AppError('CRASH_ALREADY_BET');
+      if (!bet) {
+        // A concurrent copy of this request may have won the insert: it has committed by now, and
+        // this statement's fresh snapshot (READ COMMITTED) sees it, so it gets the same answer.
+        const winner = await findBetByKey(tx, ownerOf(player), input.idempotencyKey);
+        if (winner?.requestHash === requestHash) return { bet: winner, replayed: true };
+        if (winner) throw new AppError('IDEMPOTENCY_CONFLICT');
+        throw new AppError('CRASH_ALREADY_BET');
+      }
       if (player.kind === 'demo') {
         // Fun money: the session's own counter, never the ledger.
         if ((await debitDemo(tx, player.demoSessionId, stakeMinor)) === null) {
@@ -459,7 +505,7 @@ export class CrashEngine {
       if (bet.status !== 'placed') throw new AppError('ROUND_NOT_ACTIVE');
       if (round.state !== 'running' || round.startedAt === null) throw new AppError('CRASH_CASHOUT_CLOSED');
       const elapsed = now - round.startedAt;
-      if (hasCrashed(elapsed, round.crashHundredths)) throw new AppError('CRASH_CASHOUT_CLOSED');
+      if (hasCrashed(elapsed, crashOf(round))) throw new AppError('CRASH_CASHOUT_CLOSED');
       const tick = tickMultiplierAt(elapsed, this.tickMs);
       const at =
         bet.autoCashoutHundredths !== null && bet.autoCashoutHundredths <= tick
@@ -541,7 +587,7 @@ export class CrashEngine {
     }
     if (round.state === 'running' && round.startedAt !== null) {
       const elapsed = now - round.startedAt;
-      if (hasCrashed(elapsed, round.crashHundredths)) {
+      if (hasCrashed(elapsed, crashOf(round))) {
         await this.crash(round, now);
         return;
       }
@@ -597,13 +643,14 @@ export class CrashEngine {
     const opened = await this.db.transaction(async (tx) => {
       let chain = await lockOpenChain(tx);
       if (!chain) {
+        // Published now, salt to come from the first round's bets (ADR 008).
         const terminalSeed = randomBytes(32).toString('hex');
         const forward = forwardHashes(terminalSeed, this.chainLength);
         chain = await insertChain(tx, {
           terminalSeed,
           terminatingHash: forward[this.chainLength]!,
-          publicSalt: randomBytes(16).toString('hex'),
           length: this.chainLength,
+          createdAt: now,
         });
         this.chainHashes.clear();
         this.chainHashes.set(chain.id.toString(), forward);
@@ -617,7 +664,7 @@ export class CrashEngine {
         position,
         roundHash,
         hashCommitment: forward[chain.length - position + 1]!,
-        crashHundredths: crashPointHundredths(roundHash, chain.publicSalt),
+        crashHundredths: chain.publicSalt === null ? null : crashPointHundredths(roundHash, chain.publicSalt),
         bettingEndsAt: now + this.bettingMs,
         createdAt: now,
       });
@@ -631,15 +678,57 @@ export class CrashEngine {
   }
 
   private async startRunning(round: TRoundSecretRow, now: number): Promise<void> {
-    const moved = await this.db.transaction((tx) => moveRound(tx, round.id, 'betting', 'running', now));
-    if (!moved) {
+    const started = await this.db.transaction(async (tx) => {
+      const crash = round.crashHundredths ?? (await this.fixSalt(tx, round, now));
+      if (crash === null) return { moved: true, crash: null };
+      return { moved: await moveRound(tx, round.id, 'betting', 'running', now), crash };
+    });
+    if (!started.moved) {
       await this.resync(round);
       return;
     }
-    this.round = { ...round, state: 'running', startedAt: now };
+    if (started.crash === null) {
+      // No bet yet on a chain without salt: the round takes bets again.
+      this.round = { ...round, bettingEndsAt: now + this.bettingMs };
+      await this.broadcastState();
+      return;
+    }
+    this.round = { ...round, state: 'running', startedAt: now, crashHundredths: started.crash };
     this.summary = await betSummary(this.db, round.id);
     this.lowestAuto = await lowestOpenAuto(this.db, round.id);
     await this.broadcastState();
+  }
+
+  /**
+   * The salt ceremony, at the close of betting of a chain's first round: the round row is locked
+   * (waiting for the bets in flight, refusing later ones), the client seeds of its first bets become
+   * the chain's salt and the round gets its crash point. Without a bet the betting end moves on and
+   * null is returned. Throws when the round is no longer betting (the caller resynchronises).
+   */
+  private async fixSalt(tx: Executor, round: TRoundSecretRow, now: number): Promise<number | null> {
+    const locked = await lockRoundSecret(tx, round.id);
+    if (locked?.state !== 'betting') throw new Error(`crash round ${round.id} is no longer betting`);
+    if (locked.crashHundredths !== null) return locked.crashHundredths;
+    const inputs = await saltInputsOf(tx, round.id, CRASH_SALT_MAX_SEEDS);
+    if (inputs.length === 0) {
+      await extendBetting(tx, round.id, now + this.bettingMs);
+      return null;
+    }
+    const chain = await findChain(tx, round.chainId);
+    if (!chain) throw new Error(`crash chain ${round.chainId} missing`);
+    let salt = chain.publicSalt;
+    if (salt === null) {
+      salt = crashSaltFromSeeds(
+        chain.terminatingHash,
+        inputs.map((input) => input.clientSeed),
+      );
+      const fixed = await fixChainSalt(tx, chain.id, { publicSalt: salt, inputs, fixedAt: now });
+      if (!fixed) throw new Error(`crash chain ${chain.id} got its salt elsewhere`);
+      this.chain = fixed;
+    }
+    const crash = crashPointHundredths(locked.roundHash, salt);
+    await setRoundCrash(tx, round.id, crash);
+    return crash;
   }
 
   private async settleAutos(round: TRoundSecretRow, upTo: number, now: number): Promise<void> {
@@ -659,7 +748,7 @@ export class CrashEngine {
   private async crash(round: TRoundSecretRow, now: number): Promise<void> {
     const paid = await this.db.transaction(async (tx) => {
       if (!(await moveRound(tx, round.id, 'running', 'crashed', now))) return null;
-      const due = await openAutoBets(tx, round.id, round.crashHundredths);
+      const due = await openAutoBets(tx, round.id, crashOf(round));
       const settled: TCrashBetRow[] = [];
       for (const bet of due) {
         const done = await this.settleWin(tx, bet, bet.autoCashoutHundredths!, now);
@@ -677,7 +766,7 @@ export class CrashEngine {
     this.broadcast({
       type: 'crashed',
       round_id: round.id.toString(),
-      crash_point: formatHundredths(round.crashHundredths),
+      crash_point: formatHundredths(crashOf(round)),
       round_hash: round.roundHash,
     });
     for (const bet of paid) this.announceCashOut(bet);

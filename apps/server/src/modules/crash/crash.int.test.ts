@@ -1,11 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
+  CRASH_SALT_MAX_SEEDS,
   crashPointHundredths,
+  crashSaltFromSeeds,
   createHashChain,
   createTerminalSeed,
   isNextRoundHash,
   sha256Hex,
   verifyCrashRound,
+  verifyCrashSalt,
 } from '@sorte/fairness';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -69,6 +72,9 @@ function collect(socket: TestSocket) {
   return { raw, messages, next };
 }
 
+/** A round whose crash point is fixed (every round past the salt ceremony of its chain). */
+type TKnownRound = TRoundSecretRow & { crashHundredths: number };
+
 /** The first whole millisecond at which the curve reaches `crash` (the crash instant). */
 function crashInstant(crash: number): number {
   let t = 0;
@@ -81,6 +87,8 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
   let engine: CrashEngine;
   let siteId: bigint;
   let now = Date.now();
+  /** A member whose bet lets a new chain's first round run (any bettor's seed fixes the salt). */
+  let saltBettor: { memberId: bigint };
 
   beforeAll(async () => {
     const database = await seededDatabase(kind);
@@ -93,6 +101,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     engine = app.crash;
     await engine.start({ clock: () => now, autoRun: false });
     siteId = (await app.services.sites.byCode('sorte'))!.id;
+    saltBettor = await fundedPlayer(app, 1_000_000n);
   }, 60_000);
   afterAll(async () => {
     await app.close();
@@ -106,20 +115,31 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
   const post = (url: string, token: string, payload: Record<string, unknown>) =>
     call(app, { method: 'POST', url, token, payload });
 
-  /** Runs the current round to its end and opens the next one (betting), returning its secret row. */
-  async function nextRound(driver: CrashEngine = engine): Promise<TRoundSecretRow> {
+  /**
+   * Runs the current round to its end and opens the next one (betting), returning its secret row.
+   * The first round of a new chain has no crash point until its bets fix the salt: it gets one bet
+   * here and is played through, and the round after it is returned.
+   */
+  async function nextRound(driver: CrashEngine = engine): Promise<TKnownRound> {
     const before = await secret();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 12; i++) {
+      const latest = await secret();
+      if (latest.state === 'betting' && latest.crashHundredths === null) {
+        const owner = { kind: 'member' as const, siteId, memberId: saltBettor.memberId };
+        await driver.placeBet(owner, { amount: '0.10', idempotencyKey: `salt-${randomUUID()}` });
+      }
       now += 300_000;
       await driver.step();
-      const latest = await secret();
-      if (latest.id !== before.id && latest.state === 'betting') return latest;
+      const opened = await secret();
+      if (opened.id !== before.id && opened.state === 'betting' && opened.crashHundredths !== null) {
+        return opened as TKnownRound;
+      }
     }
     throw new Error('no new round');
   }
 
   /** A fresh betting round whose (secret) crash point is at least `min` hundredths. */
-  async function roundCrashingAtLeast(min: number, driver: CrashEngine = engine): Promise<TRoundSecretRow> {
+  async function roundCrashingAtLeast(min: number, driver: CrashEngine = engine): Promise<TKnownRound> {
     for (let i = 0; i < 60; i++) {
       const round = await nextRound(driver);
       if (round.crashHundredths >= min) return round;
@@ -505,6 +525,149 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     otherSocket.close();
   });
 
+  it("publishes a new chain before its salt, fixes the salt from the first bets' client seeds, and plays with it", async () => {
+    // Use up the chain in play once its current round is over, so the engine publishes a new one.
+    const last = await nextRound();
+    await app.services.db.execute(
+      sql`UPDATE crash_chains SET position = length WHERE id = ${last.chainId.toString()}::bigint`,
+    );
+    for (let i = 0; i < 5 && (await secret()).chainId === last.chainId; i++) {
+      now += 300_000;
+      await engine.step();
+    }
+    const first = await secret();
+    expect(first).toMatchObject({ position: 1, state: 'betting', crashHundredths: null });
+    expect(first.chainId).not.toBe(last.chainId);
+
+    // The commitment is public at once, with no salt yet.
+    const published = (await call(app, { method: 'GET', url: '/api/crash/chains?limit=2' })).body.data;
+    expect(published.salt_seeds_max).toBe(CRASH_SALT_MAX_SEEDS);
+    const chain = published.list[0];
+    expect(chain).toMatchObject({
+      id: first.chainId.toString(),
+      length: 10_000,
+      rounds_played: 1,
+      salt: null,
+      salt_fixed_at: null,
+      salt_source: 'bets',
+      salt_inputs: [],
+    });
+    expect(chain.terminating_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(Date.parse(chain.committed_at)).toBe(first.bettingEndsAt - engine.bettingMs);
+    expect(JSON.stringify(published)).not.toMatch(/terminal_seed/);
+    expect(published.list[1]).toMatchObject({ id: last.chainId.toString(), salt_source: 'bets' });
+    expect(published.list[1].salt).toMatch(/^[0-9a-f]{64}$/);
+    expect((await call(app, { method: 'GET', url: '/api/crash/state' })).body.data).toMatchObject({
+      round_id: first.id.toString(),
+      phase: 'betting',
+      terminating_hash: chain.terminating_hash,
+      public_salt: null,
+    });
+    // The round hash leads to the published terminating hash in one step.
+    expect(sha256Hex(first.roundHash)).toBe(chain.terminating_hash);
+
+    // No bet when betting closes: the round takes bets again, still with no salt and no crash point.
+    now = first.bettingEndsAt;
+    await engine.step();
+    const waiting = await secret();
+    expect(waiting).toMatchObject({ id: first.id, state: 'betting', crashHundredths: null });
+    expect(waiting.bettingEndsAt).toBe(now + engine.bettingMs);
+    const state = (await call(app, { method: 'GET', url: '/api/crash/state' })).body.data;
+    expect(state).toMatchObject({ phase: 'betting', public_salt: null, betting_ms_left: engine.bettingMs });
+
+    // Bets bring client seeds: an explicit one, a member's provably-fair client seed, guests' own.
+    const alice = await player();
+    const bob = await player();
+    const bobSeed = (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: bob.token })).body
+      .data.client_seed as string;
+    const byAlice = await post('/api/crash/bet', alice.token, {
+      amount: '1.00',
+      client_seed: 'alice: lucky 7',
+    });
+    expect(byAlice.body.data.bet).toMatchObject({
+      round_id: first.id.toString(),
+      client_seed: 'alice: lucky 7',
+    });
+    const byBob = await post('/api/crash/bet', bob.token, { amount: '1.00', auto_cashout: '1.01' });
+    expect(byBob.body.data.bet.client_seed).toBe(bobSeed);
+    const badSeed = await post('/api/crash/bet', (await player()).token, {
+      amount: '1.00',
+      client_seed: 'ação',
+    });
+    expect(badSeed.status).toBe(422);
+    // More bets than the ceremony takes: only the first CRASH_SALT_MAX_SEEDS count.
+    const guestSeeds: string[] = [];
+    for (let i = 0; guestSeeds.length < CRASH_SALT_MAX_SEEDS - 1; i++) {
+      const session = await call(app, { method: 'POST', url: '/api/originals/demo/session' });
+      const seed = `guest ${i} ${randomUUID().slice(0, 8)}`;
+      const bet = await call(app, {
+        method: 'POST',
+        url: '/api/crash/bet',
+        headers: { 'x-demo-token': session.body.data.demo_token as string },
+        payload: { amount: '1.00', client_seed: seed },
+      });
+      expect(bet.status).toBe(200);
+      guestSeeds.push(seed);
+    }
+    const recorded = await rowsOf<{ id: string; client_seed: string }>(
+      app.services.db,
+      sql`SELECT id::text, client_seed FROM crash_bets WHERE round_id = ${first.id.toString()}::bigint ORDER BY id`,
+    );
+    expect(recorded).toHaveLength(CRASH_SALT_MAX_SEEDS + 1);
+    expect(recorded.map((r) => r.client_seed)).toEqual(['alice: lucky 7', bobSeed, ...guestSeeds]);
+
+    // Betting closes: the salt is the documented combination of the first recorded seeds, in id order.
+    now = waiting.bettingEndsAt;
+    await engine.step();
+    const running = await secret();
+    expect(running).toMatchObject({ id: first.id, state: 'running' });
+    const used = recorded.slice(0, CRASH_SALT_MAX_SEEDS);
+    const expectedSalt = createHash('sha256')
+      .update([chain.terminating_hash, ...used.map((r) => r.client_seed)].join(':'))
+      .digest('hex');
+    const fixed = (await call(app, { method: 'GET', url: '/api/crash/chains?limit=1' })).body.data.list[0];
+    expect(fixed).toMatchObject({
+      id: chain.id,
+      terminating_hash: chain.terminating_hash,
+      committed_at: chain.committed_at,
+      salt: expectedSalt,
+      salt_fixed_at: new Date(now).toISOString(),
+      salt_inputs: used.map((r) => ({ bet_id: r.id, client_seed: r.client_seed })),
+    });
+    expect(Date.parse(fixed.salt_fixed_at)).toBeGreaterThan(Date.parse(fixed.committed_at));
+    expect(
+      verifyCrashSalt({
+        terminatingHash: fixed.terminating_hash,
+        clientSeeds: fixed.salt_inputs.map((input: { client_seed: string }) => input.client_seed),
+        salt: fixed.salt,
+      }),
+    ).toBe(true);
+    expect(running.crashHundredths).toBe(crashPointHundredths(first.roundHash, expectedSalt));
+    expect((await call(app, { method: 'GET', url: '/api/crash/state' })).body.data.public_salt).toBe(
+      expectedSalt,
+    );
+    const late = await post('/api/crash/bet', (await player()).token, { amount: '1.00' });
+    expect(late.body.code).toBe('CRASH_BETTING_CLOSED');
+
+    // The round crashes where the salt says; the next round of the chain has its point from the start.
+    now = running.startedAt! + crashInstant(running.crashHundredths!);
+    await engine.step();
+    const history = (await call(app, { method: 'GET', url: '/api/crash/history?limit=1' })).body.data.list[0];
+    expect(history).toMatchObject({
+      round_id: first.id.toString(),
+      chain_position: 1,
+      public_salt: expectedSalt,
+    });
+    expect(history.crash_point).toBe(
+      formatHundredths(crashPointHundredths(history.round_hash, expectedSalt)),
+    );
+    now += engine.crashedPauseMs;
+    await engine.step();
+    const second = await secret();
+    expect(second).toMatchObject({ chainId: first.chainId, position: 2, state: 'betting' });
+    expect(second.crashHundredths).toBe(crashPointHundredths(second.roundHash, expectedSalt));
+  });
+
   it('publishes rounds that verify against the chain, and leaves the ledger reconciled', async () => {
     await nextRound();
     const history = await call(app, { method: 'GET', url: '/api/crash/history?limit=10' });
@@ -518,13 +681,20 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
       chain_position: number;
     }[];
     expect(list.length).toBeGreaterThanOrEqual(5);
+    const chains = (await call(app, { method: 'GET', url: '/api/crash/chains?limit=50' })).body.data.list as {
+      terminating_hash: string;
+      salt_inputs: { client_seed: string }[];
+    }[];
     for (const row of list) {
+      const chain = chains.find((c) => c.terminating_hash === row.terminating_hash)!;
       const verified = verifyCrashRound({
         roundHash: row.round_hash,
         terminatingHash: row.terminating_hash,
         publicSalt: row.public_salt,
+        saltSeeds: chain.salt_inputs.map((input) => input.client_seed),
       });
       expect(verified.chain.valid).toBe(true);
+      expect(verified.saltVerified).toBe(true);
       expect(verified.chain.roundNumber).toBe(row.chain_position);
       expect(formatHundredths(verified.crashHundredths)).toBe(row.crash_point);
       expect(sha256Hex(row.round_hash)).toBe(row.hash_commitment);
@@ -632,6 +802,9 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
 
 type TCrashRound = { id: string; position: number; roundHash: string; hashCommitment: string; crash: number };
 
+/** The client seeds the record tests' chain was salted with. */
+const SALT_SEEDS = ['first bettor', 'second: bettor'];
+
 /**
  * The game record with crash bets (issue 4): the member's settled crash bets sit beside the
  * in-house rounds, in one order and one keyset paging, in the totals, with the round's evidence in
@@ -661,15 +834,20 @@ describe.each(kinds)('game record with crash on %s', (kind) => {
    * crashes at 1.50× or more so a cash-out at 1.49× is a real one.
    */
   async function chainOfThree(): Promise<TCrashRound[]> {
-    const salt = `salt-${randomUUID()}`;
     for (;;) {
       const seed = createTerminalSeed();
       const chain = createHashChain(seed, 3);
+      const salt = crashSaltFromSeeds(chain.terminatingHash, SALT_SEEDS);
       if (crashPointHundredths(chain.hashes[1]!, salt) < 150) continue;
+      const inputs = JSON.stringify(
+        SALT_SEEDS.map((clientSeed, i) => ({ bet_id: `${i + 1}`, client_seed: clientSeed })),
+      );
       const [row] = await rowsOf<{ id: string }>(
         app.services.db,
-        sql`INSERT INTO crash_chains (terminal_seed, terminating_hash, public_salt, length, position)
-            VALUES (${seed}, ${chain.terminatingHash}, ${salt}, 3, 3) RETURNING id::text`,
+        sql`INSERT INTO crash_chains (terminal_seed, terminating_hash, public_salt, salt_source, salt_inputs,
+              salt_fixed_at, length, position)
+            VALUES (${seed}, ${chain.terminatingHash}, ${salt}, 'bets', ${inputs}::jsonb, now(), 3, 3)
+            RETURNING id::text`,
       );
       const rounds: TCrashRound[] = [];
       for (let position = 1; position <= 3; position++) {
@@ -882,12 +1060,15 @@ describe.each(kinds)('game record with crash on %s', (kind) => {
       hash_commitment: roundA!.hashCommitment,
       chain_position: roundA!.position,
     });
+    expect(round.outcome).toMatchObject({ salt_source: 'bets', salt_inputs: SALT_SEEDS });
     const verified = verifyCrashRound({
       roundHash: round.outcome.round_hash,
       terminatingHash: round.outcome.terminating_hash,
       publicSalt: round.outcome.public_salt,
+      saltSeeds: round.outcome.salt_inputs,
     });
     expect(verified.chain.valid).toBe(true);
+    expect(verified.saltVerified).toBe(true);
     expect(formatHundredths(verified.crashHundredths)).toBe(round.outcome.crash_point);
     expect(round.fairness.client_seed).toBe(round.outcome.public_salt);
     const lost = await post('/api/game/record/details', p.token, { id: idB });

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
 /**
- * SQL of the crash tables (migration 0006). Bigints travel as text and timestamps as epoch
+ * SQL of the crash tables (migrations 0006, 0009 and 0014). Bigints travel as text and timestamps as epoch
  * milliseconds so PGlite and node-postgres return the same shapes. Only functions named
  * `…Secret…` read a round's hash or crash point; nothing sent to a client before the crash uses them.
  */
@@ -16,11 +16,20 @@ const id = (value: bigint) => sql`${value.toString()}::bigint`;
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
+/** One published input of a chain's salt: a bet and the client seed it brought. */
+export type TSaltInput = { betId: string; clientSeed: string };
+
 export type TChainRow = {
   id: bigint;
   terminalSeed: string;
   terminatingHash: string;
-  publicSalt: string;
+  /** Null until the ceremony fixes it (the first round's betting closes with a bet). */
+  publicSalt: string | null;
+  /** 'bets': the ceremony of ADR 008; 'server': drawn by the server with the chain (before migration 0014). */
+  saltSource: 'bets' | 'server';
+  saltInputs: TSaltInput[] | null;
+  saltFixedAt: number | null;
+  createdAt: number;
   length: number;
   position: number;
 };
@@ -29,26 +38,51 @@ type TChainRaw = {
   id: string;
   terminal_seed: string;
   terminating_hash: string;
-  public_salt: string;
+  public_salt: string | null;
+  salt_source: 'bets' | 'server';
+  salt_inputs: { bet_id: string; client_seed: string }[] | string | null;
+  salt_fixed_ms: number | null;
+  created_ms: number;
   length: number;
   position: number;
 };
 
-const chainOf = (r: TChainRaw): TChainRow => ({
-  id: BigInt(r.id),
-  terminalSeed: r.terminal_seed,
-  terminatingHash: r.terminating_hash,
-  publicSalt: r.public_salt,
-  length: Number(r.length),
-  position: Number(r.position),
-});
+const chainColumns = sql`id::text, terminal_seed, terminating_hash, public_salt, salt_source, salt_inputs,
+  ${epochMs(sql`salt_fixed_at`)} AS salt_fixed_ms, ${epochMs(sql`created_at`)} AS created_ms, length, position`;
 
-/** The newest chain with rounds left, locked so two openers never take the same position. */
+const chainOf = (r: TChainRaw): TChainRow => {
+  // node-postgres parses jsonb; PGlite may hand it back as text.
+  const inputs = typeof r.salt_inputs === 'string' ? JSON.parse(r.salt_inputs) : r.salt_inputs;
+  return {
+    id: BigInt(r.id),
+    terminalSeed: r.terminal_seed,
+    terminatingHash: r.terminating_hash,
+    publicSalt: r.public_salt,
+    saltSource: r.salt_source,
+    saltInputs:
+      inputs === null
+        ? null
+        : (inputs as { bet_id: string; client_seed: string }[]).map((input) => ({
+            betId: String(input.bet_id),
+            clientSeed: input.client_seed,
+          })),
+    saltFixedAt: r.salt_fixed_ms === null ? null : Math.round(Number(r.salt_fixed_ms)),
+    createdAt: Math.round(Number(r.created_ms)),
+    length: Number(r.length),
+    position: Number(r.position),
+  };
+};
+
+/**
+ * The newest chain with rounds left, locked so two openers never take the same position. Only a
+ * chain under the salt ceremony is continued: a server-salted one (before migration 0014) is not.
+ */
 export async function lockOpenChain(tx: Executor): Promise<TChainRow | null> {
   const [row] = await rowsOf<TChainRaw>(
     tx,
-    sql`SELECT id::text, terminal_seed, terminating_hash, public_salt, length, position
-        FROM crash_chains WHERE position < length ORDER BY crash_chains.id DESC LIMIT 1 FOR UPDATE`,
+    sql`SELECT ${chainColumns} FROM crash_chains
+        WHERE position < length AND salt_source = 'bets'
+        ORDER BY crash_chains.id DESC LIMIT 1 FOR UPDATE`,
   );
   return row ? chainOf(row) : null;
 }
@@ -56,27 +90,64 @@ export async function lockOpenChain(tx: Executor): Promise<TChainRow | null> {
 export async function findChain(executor: Executor, chainId: bigint): Promise<TChainRow | null> {
   const [row] = await rowsOf<TChainRaw>(
     executor,
-    sql`SELECT id::text, terminal_seed, terminating_hash, public_salt, length, position
-        FROM crash_chains WHERE id = ${id(chainId)}`,
+    sql`SELECT ${chainColumns} FROM crash_chains WHERE id = ${id(chainId)}`,
   );
   return row ? chainOf(row) : null;
 }
 
+/** Publishes a new chain: its terminating hash now (created_at is the commitment's time), no salt yet. */
 export async function insertChain(
   tx: Executor,
-  chain: { terminalSeed: string; terminatingHash: string; publicSalt: string; length: number },
+  chain: { terminalSeed: string; terminatingHash: string; length: number; createdAt: number },
 ): Promise<TChainRow> {
   const [row] = await rowsOf<TChainRaw>(
     tx,
-    sql`INSERT INTO crash_chains (terminal_seed, terminating_hash, public_salt, length)
-        VALUES (${chain.terminalSeed}, ${chain.terminatingHash}, ${chain.publicSalt}, ${chain.length})
-        RETURNING id::text, terminal_seed, terminating_hash, public_salt, length, position`,
+    sql`INSERT INTO crash_chains (terminal_seed, terminating_hash, length, salt_source, created_at)
+        VALUES (${chain.terminalSeed}, ${chain.terminatingHash}, ${chain.length}, 'bets', ${at(chain.createdAt)})
+        RETURNING ${chainColumns}`,
   );
   return chainOf(row!);
 }
 
+/** Fixes a chain's salt once; null when it already had one. */
+export async function fixChainSalt(
+  tx: Executor,
+  chainId: bigint,
+  salt: { publicSalt: string; inputs: TSaltInput[]; fixedAt: number },
+): Promise<TChainRow | null> {
+  const inputs = JSON.stringify(salt.inputs.map((i) => ({ bet_id: i.betId, client_seed: i.clientSeed })));
+  const [row] = await rowsOf<TChainRaw>(
+    tx,
+    sql`UPDATE crash_chains SET public_salt = ${salt.publicSalt}, salt_inputs = ${inputs}::jsonb,
+          salt_fixed_at = ${at(salt.fixedAt)}
+        WHERE id = ${id(chainId)} AND public_salt IS NULL RETURNING ${chainColumns}`,
+  );
+  return row ? chainOf(row) : null;
+}
+
 export async function advanceChain(tx: Executor, chainId: bigint, position: number): Promise<void> {
   await tx.execute(sql`UPDATE crash_chains SET position = ${position} WHERE id = ${id(chainId)}`);
+}
+
+/** The newest chains first, for the public list of commitments. */
+export async function listChains(executor: Executor, limit: number): Promise<TChainRow[]> {
+  const rows = await rowsOf<TChainRaw>(
+    executor,
+    sql`SELECT ${chainColumns} FROM crash_chains
+        ORDER BY crash_chains.id DESC LIMIT ${Math.min(Math.max(limit, 1), 50)}`,
+  );
+  return rows.map(chainOf);
+}
+
+/** The first bets of a round that carry a client seed, in id order: the salt ceremony's inputs. */
+export async function saltInputsOf(tx: Executor, roundId: bigint, limit: number): Promise<TSaltInput[]> {
+  const rows = await rowsOf<{ id: string; client_seed: string }>(
+    tx,
+    sql`SELECT id::text, client_seed FROM crash_bets
+        WHERE round_id = ${id(roundId)} AND client_seed IS NOT NULL
+        ORDER BY crash_bets.id LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ betId: r.id, clientSeed: r.client_seed }));
 }
 
 /** A round with its secrets: for the engine only. */
@@ -86,7 +157,8 @@ export type TRoundSecretRow = {
   position: number;
   roundHash: string;
   hashCommitment: string;
-  crashHundredths: number;
+  /** Null only while betting on a chain whose salt is not fixed yet. */
+  crashHundredths: number | null;
   state: 'betting' | 'running' | 'crashed';
   bettingEndsAt: number;
   startedAt: number | null;
@@ -99,7 +171,7 @@ type TRoundRaw = {
   position: number;
   round_hash: string;
   hash_commitment: string;
-  crash_hundredths: number;
+  crash_hundredths: number | null;
   state: TRoundSecretRow['state'];
   betting_ends_ms: number;
   started_ms: number | null;
@@ -118,7 +190,7 @@ const roundOf = (r: TRoundRaw): TRoundSecretRow => ({
   position: Number(r.position),
   roundHash: r.round_hash,
   hashCommitment: r.hash_commitment,
-  crashHundredths: Number(r.crash_hundredths),
+  crashHundredths: r.crash_hundredths === null ? null : Number(r.crash_hundredths),
   state: r.state,
   bettingEndsAt: Math.round(Number(r.betting_ends_ms)),
   startedAt: r.started_ms === null ? null : Math.round(Number(r.started_ms)),
@@ -132,7 +204,7 @@ export async function insertRoundSecret(
     position: number;
     roundHash: string;
     hashCommitment: string;
-    crashHundredths: number;
+    crashHundredths: number | null;
     bettingEndsAt: number;
     createdAt: number;
   },
@@ -166,6 +238,33 @@ export async function shareLockRoundSecret(tx: Executor, roundId: bigint): Promi
     sql`SELECT ${roundColumns} FROM crash_rounds WHERE id = ${id(roundId)} FOR SHARE`,
   );
   return row ? roundOf(row) : null;
+}
+
+/** The round row locked FOR UPDATE: waits for the bets in flight (they hold it FOR SHARE). */
+export async function lockRoundSecret(tx: Executor, roundId: bigint): Promise<TRoundSecretRow | null> {
+  const [row] = await rowsOf<TRoundRaw>(
+    tx,
+    sql`SELECT ${roundColumns} FROM crash_rounds WHERE id = ${id(roundId)} FOR UPDATE`,
+  );
+  return row ? roundOf(row) : null;
+}
+
+/** Sets the crash point of a round still betting whose chain just got its salt. */
+export async function setRoundCrash(tx: Executor, roundId: bigint, crashHundredths: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE crash_rounds SET crash_hundredths = ${crashHundredths}
+        WHERE id = ${id(roundId)} AND state = 'betting' AND crash_hundredths IS NULL`,
+  );
+}
+
+/** Gives a round still betting a new betting end (the first round of a chain waits for a bet). */
+export async function extendBetting(tx: Executor, roundId: bigint, endsAt: number): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`UPDATE crash_rounds SET betting_ends_at = ${at(endsAt)}
+        WHERE id = ${id(roundId)} AND state = 'betting' RETURNING id::text`,
+  );
+  return rows.length === 1;
 }
 
 /** Moves a round from `from` to `to`; false when it was not in `from` (someone else moved it). */
@@ -208,6 +307,8 @@ export type TCrashBetRow = {
   status: 'placed' | 'cashed' | 'lost';
   idempotencyKey: string;
   requestHash: string;
+  /** The client seed the bet brought to the chain's salt ceremony (null on bets before migration 0014). */
+  clientSeed: string | null;
 };
 
 type TBetRaw = {
@@ -223,10 +324,11 @@ type TBetRaw = {
   status: TCrashBetRow['status'];
   idempotency_key: string;
   request_hash: string;
+  client_seed: string | null;
 };
 
 const betColumns = sql`id::text, round_id::text, site_id::text, member_id::text, demo_session_id::text, stake_minor::text,
-  auto_cashout_hundredths, cashout_hundredths, payout_minor::text, status, idempotency_key, request_hash`;
+  auto_cashout_hundredths, cashout_hundredths, payout_minor::text, status, idempotency_key, request_hash, client_seed`;
 
 const betOf = (r: TBetRaw): TCrashBetRow => ({
   id: BigInt(r.id),
@@ -241,6 +343,7 @@ const betOf = (r: TBetRaw): TCrashBetRow => ({
   status: r.status,
   idempotencyKey: r.idempotency_key,
   requestHash: r.request_hash,
+  clientSeed: r.client_seed,
 });
 
 export async function findBetByKey(
@@ -278,17 +381,19 @@ export async function insertBet(
     autoCashoutHundredths: number | null;
     idempotencyKey: string;
     requestHash: string;
+    clientSeed: string;
     createdAt: number;
   },
 ): Promise<TCrashBetRow | null> {
   const [row] = await rowsOf<TBetRaw>(
     tx,
     sql`INSERT INTO crash_bets (round_id, site_id, member_id, demo_session_id, stake_minor,
-          auto_cashout_hundredths, idempotency_key, request_hash, created_at)
+          auto_cashout_hundredths, idempotency_key, request_hash, client_seed, created_at)
         VALUES (${id(bet.roundId)}, ${id(bet.siteId)},
           ${'memberId' in bet.owner ? id(bet.owner.memberId) : sql`NULL`},
           ${'demoSessionId' in bet.owner ? id(bet.owner.demoSessionId) : sql`NULL`}, ${id(bet.stakeMinor)},
-          ${bet.autoCashoutHundredths}, ${bet.idempotencyKey}, ${bet.requestHash}, ${at(bet.createdAt)})
+          ${bet.autoCashoutHundredths}, ${bet.idempotencyKey}, ${bet.requestHash}, ${bet.clientSeed},
+          ${at(bet.createdAt)})
         ON CONFLICT DO NOTHING
         RETURNING ${betColumns}`,
   );
@@ -389,7 +494,7 @@ export async function crashedHistory(executor: Executor, limit: number): Promise
     round_hash: string;
     hash_commitment: string;
     terminating_hash: string;
-    public_salt: string;
+    public_salt: string | null;
     length: number;
     crashed_ms: number;
   }>(
@@ -406,7 +511,8 @@ export async function crashedHistory(executor: Executor, limit: number): Promise
     roundHash: r.round_hash,
     hashCommitment: r.hash_commitment,
     terminatingHash: r.terminating_hash,
-    publicSalt: r.public_salt,
+    // A crashed round's chain always has its salt (it was fixed before the round ran).
+    publicSalt: r.public_salt ?? '',
     chainLength: Number(r.length),
     crashedAt: Math.round(Number(r.crashed_ms)),
   }));

@@ -6,12 +6,15 @@ import {
   ZCrashBetRequest,
   ZCrashBetResponse,
   ZCrashCashoutRequest,
+  ZCrashChainsQuery,
+  ZCrashChainsResponse,
   ZCrashClientMessage,
   ZCrashHistoryQuery,
   ZCrashHistoryResponse,
   ZCrashState,
   ZLangQuery,
 } from '@sorte/contract';
+import { CRASH_SALT_MAX_SEEDS } from '@sorte/fairness';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +26,7 @@ import { authenticateMember } from '../auth/sessions.service.ts';
 import { requireDemoPlayer } from '../originals/demo.service.ts';
 import { formatHundredths } from './crash.curve.ts';
 import { CrashEngine, type CrashListener, type CrashPlayer, type CrashStartOptions } from './crash.engine.ts';
-import { crashedHistory } from './crash.repo.ts';
+import { crashedHistory, listChains, type TChainRow } from './crash.repo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +46,25 @@ function refusal(lang: TLanguage, error: unknown): { code: string; message: stri
   return { code: 'INTERNAL', message: translate(lang, 'errors.INTERNAL') };
 }
 
+/** A chain as published: never its terminal seed. */
+function chainView(chain: TChainRow) {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    id: chain.id.toString(),
+    terminating_hash: chain.terminatingHash,
+    committed_at: new Date(chain.createdAt).toISOString(),
+    length: chain.length,
+    rounds_played: chain.position,
+    salt: chain.publicSalt,
+    salt_fixed_at: iso(chain.saltFixedAt),
+    salt_source: chain.saltSource,
+    salt_inputs: (chain.saltInputs ?? []).map((input) => ({
+      bet_id: input.betId,
+      client_seed: input.clientSeed,
+    })),
+  };
+}
+
 /**
  * Crash: the engine, the WebSocket `GET /ws/crash` and the HTTP calls under /api/crash.
  *
@@ -55,7 +77,7 @@ function refusal(lang: TLanguage, error: unknown): { code: string; message: stri
  *            `bet_accepted { bet, balance }` / `bet_refused { code, message }`;
  *            `cashed_out { round_id, bet_id, multiplier, payout }` / `cashout_refused { code, message }`;
  *            `ready { member }` after auth; `pong`; `error { code, message }`.
- *   client → `bet { amount, auto_cashout?, idempotency_key }`, `cashout { round_id }`, `ping`.
+ *   client → `bet { amount, auto_cashout?, idempotency_key, client_seed? }`, `cashout { round_id }`, `ping`.
  * A reconnecting client gets the current state (and, once authenticated, its own bet).
  */
 export const crashPlugin = fp(
@@ -131,7 +153,11 @@ export const crashPlugin = fp(
             const auth = await authenticateMember(db, request.site, message.token);
             listener.player = { kind: 'member', siteId: auth.siteId, memberId: auth.memberId };
           } catch {
-            send({ type: 'error', code: 'UNAUTHENTICATED', message: translate(lang, 'errors.UNAUTHENTICATED') });
+            send({
+              type: 'error',
+              code: 'UNAUTHENTICATED',
+              message: translate(lang, 'errors.UNAUTHENTICATED'),
+            });
             socket.close(4401, 'unauthenticated');
             return;
           } finally {
@@ -153,6 +179,7 @@ export const crashPlugin = fp(
               amount: message.amount,
               autoCashout: message.auto_cashout,
               idempotencyKey: message.idempotency_key,
+              clientSeed: message.client_seed,
             });
             send({ type: 'bet_accepted', bet: placed.bet, balance: placed.balance });
           } catch (error) {
@@ -269,6 +296,20 @@ export const crashPlugin = fp(
           },
         });
 
+        r.get('/crash/chains', {
+          schema: {
+            tags,
+            summary:
+              'Published hash chains, newest first: terminating hash and when it was committed, then the salt and the bets it was fixed from',
+            querystring: ZCrashChainsQuery,
+            response: responses(ZCrashChainsResponse),
+          },
+          handler: async (request) => {
+            const chains = await listChains(db, request.query.limit);
+            return ok(request.lang, { salt_seeds_max: CRASH_SALT_MAX_SEEDS, list: chains.map(chainView) });
+          },
+        });
+
         r.post('/crash/bet', {
           schema: {
             tags,
@@ -284,6 +325,7 @@ export const crashPlugin = fp(
               amount: request.body.amount,
               autoCashout: request.body.auto_cashout,
               idempotencyKey: request.body.idempotency_key ?? randomUUID(),
+              clientSeed: request.body.client_seed,
             });
             return ok(request.lang, { bet: placed.bet, balance: placed.balance });
           },

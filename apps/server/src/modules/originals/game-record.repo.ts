@@ -241,6 +241,9 @@ export type TCrashRecord = {
   hashCommitment: string;
   terminatingHash: string;
   publicSalt: string;
+  /** 'bets': the salt ceremony (ADR 008) from `saltSeeds`; 'server': a chain from before it. */
+  saltSource: 'bets' | 'server';
+  saltSeeds: string[];
   chainLength: number;
   /** Present only once the round has crashed. */
   crashed: { roundHash: string; crashHundredths: number; crashedAt: Date } | null;
@@ -267,7 +270,9 @@ export async function findCrashRecord(
     position: number;
     hash_commitment: string;
     terminating_hash: string;
-    public_salt: string;
+    public_salt: string | null;
+    salt_source: 'bets' | 'server';
+    salt_inputs: { client_seed: string }[] | string | null;
     length: number;
     round_hash: string | null;
     crash_hundredths: number | null;
@@ -277,7 +282,8 @@ export async function findCrashRecord(
     sql`SELECT cb.id::text AS bet_id, g.name AS game_name, cb.stake_minor::text AS stake_minor,
           cb.payout_minor::text AS payout_minor, cb.auto_cashout_hundredths, cb.cashout_hundredths, cb.status,
           ${epochMs(sql`cb.created_at`)} AS created_ms, ${epochMs(sql`cb.settled_at`)} AS settled_ms,
-          r.id::text AS round_id, r.position, r.hash_commitment, c.terminating_hash, c.public_salt, c.length,
+          r.id::text AS round_id, r.position, r.hash_commitment, c.terminating_hash, c.public_salt,
+          c.salt_source, c.salt_inputs, c.length,
           CASE WHEN r.state = 'crashed' THEN r.round_hash END AS round_hash,
           CASE WHEN r.state = 'crashed' THEN r.crash_hundredths END AS crash_hundredths,
           ${epochMs(sql`r.crashed_at`)} AS crashed_ms
@@ -304,7 +310,14 @@ export async function findCrashRecord(
     position: Number(r.position),
     hashCommitment: r.hash_commitment,
     terminatingHash: r.terminating_hash,
-    publicSalt: r.public_salt,
+    // A settled bet's round ran, so its chain's salt was fixed.
+    publicSalt: r.public_salt ?? '',
+    saltSource: r.salt_source,
+    saltSeeds: (
+      (typeof r.salt_inputs === 'string' ? JSON.parse(r.salt_inputs) : (r.salt_inputs ?? [])) as {
+        client_seed: string;
+      }[]
+    ).map((input) => input.client_seed),
     chainLength: Number(r.length),
     crashed:
       r.round_hash !== null && r.crash_hundredths !== null && r.crashed_ms !== null

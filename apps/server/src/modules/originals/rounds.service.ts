@@ -80,6 +80,9 @@ export function toCrashRoundView(bet: TCrashRecord, demo: boolean): TRound {
       chain_length: bet.chainLength,
       terminating_hash: bet.terminatingHash,
       public_salt: bet.publicSalt,
+      // How the salt was fixed: from these client seeds (verifyCrashSalt), or by the server before ADR 008.
+      salt_source: bet.saltSource,
+      salt_inputs: bet.saltSeeds,
       crashed_at: bet.crashed?.crashedAt.toISOString() ?? null,
     },
     fairness: {
