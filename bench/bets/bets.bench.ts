@@ -176,7 +176,52 @@ setTimeout(() => {
 }, seconds * 1000);
 `;
 
+/** A POST to the server as the demo site, answering the parsed envelope. */
+function postJson(port: number, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  return new Promise<{ data: Record<string, unknown> }>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: {
+          host: 'localhost',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...headers,
+        },
+      },
+      (response) => {
+        let answer = '';
+        response.on('data', (chunk: Buffer) => {
+          answer += chunk.toString('utf8');
+        });
+        response.on('end', () => resolve(JSON.parse(answer)));
+      },
+    );
+    request.on('error', reject);
+    request.end(text);
+  });
+}
+
+/**
+ * A fresh database publishes a new crash chain whose first round waits for a bet to fix the salt
+ * (docs/decisions/008-crash-salt-ceremony.md): one guest bet of fun money lets the rounds run.
+ */
+async function openCrashChain(server: Started): Promise<void> {
+  const session = await postJson(server.port, '/api/originals/demo/session', {});
+  await postJson(
+    server.port,
+    '/api/crash/bet',
+    { amount: '1.00', client_seed: 'bench' },
+    { 'x-demo-token': String(session.data.demo_token) },
+  );
+}
+
 async function tickScenario(server: Started): Promise<BenchRow> {
+  await openCrashChain(server);
   const worker = new Worker(TICK_CLIENTS, {
     eval: true,
     workerData: { url: `ws://127.0.0.1:${server.port}/ws/crash`, clients: WS_CLIENTS, seconds: TICK_SECONDS },

@@ -679,14 +679,17 @@ export class CrashEngine {
 
   private async startRunning(round: TRoundSecretRow, now: number): Promise<void> {
     const started = await this.db.transaction(async (tx) => {
-      const crash = round.crashHundredths ?? (await this.fixSalt(tx, round, now));
-      if (crash === null) return { moved: true, crash: null };
-      return { moved: await moveRound(tx, round.id, 'betting', 'running', now), crash };
+      const fixed = round.crashHundredths === null ? await this.fixSalt(tx, round, now) : null;
+      const crash = round.crashHundredths ?? fixed?.crash ?? null;
+      if (crash === null) return { moved: true, crash: null, chain: null };
+      const moved = await moveRound(tx, round.id, 'betting', 'running', now);
+      return { moved, crash, chain: fixed?.chain ?? null };
     });
     if (!started.moved) {
       await this.resync(round);
       return;
     }
+    if (started.chain) this.chain = started.chain;
     if (started.crash === null) {
       // No bet yet on a chain without salt: the round takes bets again.
       this.round = { ...round, bettingEndsAt: now + this.bettingMs };
@@ -705,30 +708,32 @@ export class CrashEngine {
    * the chain's salt and the round gets its crash point. Without a bet the betting end moves on and
    * null is returned. Throws when the round is no longer betting (the caller resynchronises).
    */
-  private async fixSalt(tx: Executor, round: TRoundSecretRow, now: number): Promise<number | null> {
+  private async fixSalt(
+    tx: Executor,
+    round: TRoundSecretRow,
+    now: number,
+  ): Promise<{ crash: number; chain: TChainRow } | null> {
     const locked = await lockRoundSecret(tx, round.id);
     if (locked?.state !== 'betting') throw new Error(`crash round ${round.id} is no longer betting`);
-    if (locked.crashHundredths !== null) return locked.crashHundredths;
-    const inputs = await saltInputsOf(tx, round.id, CRASH_SALT_MAX_SEEDS);
-    if (inputs.length === 0) {
-      await extendBetting(tx, round.id, now + this.bettingMs);
-      return null;
-    }
-    const chain = await findChain(tx, round.chainId);
+    let chain = await findChain(tx, round.chainId);
     if (!chain) throw new Error(`crash chain ${round.chainId} missing`);
-    let salt = chain.publicSalt;
-    if (salt === null) {
-      salt = crashSaltFromSeeds(
+    if (locked.crashHundredths !== null) return { crash: locked.crashHundredths, chain };
+    if (chain.publicSalt === null) {
+      const inputs = await saltInputsOf(tx, round.id, CRASH_SALT_MAX_SEEDS);
+      if (inputs.length === 0) {
+        await extendBetting(tx, round.id, now + this.bettingMs);
+        return null;
+      }
+      const salt = crashSaltFromSeeds(
         chain.terminatingHash,
         inputs.map((input) => input.clientSeed),
       );
-      const fixed = await fixChainSalt(tx, chain.id, { publicSalt: salt, inputs, fixedAt: now });
-      if (!fixed) throw new Error(`crash chain ${chain.id} got its salt elsewhere`);
-      this.chain = fixed;
+      chain = await fixChainSalt(tx, chain.id, { publicSalt: salt, inputs, fixedAt: now });
+      if (!chain) throw new Error(`crash chain ${round.chainId} got its salt elsewhere`);
     }
-    const crash = crashPointHundredths(locked.roundHash, salt);
+    const crash = crashPointHundredths(locked.roundHash, chain.publicSalt!);
     await setRoundCrash(tx, round.id, crash);
-    return crash;
+    return { crash, chain };
   }
 
   private async settleAutos(round: TRoundSecretRow, upTo: number, now: number): Promise<void> {
