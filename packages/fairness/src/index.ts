@@ -17,3 +17,4 @@ export * from './multiplier.ts';
 export * from './replay.ts';
 export * from './seeds.ts';
 export * from './sha256.ts';
+export * from './stake-rules.ts';

@@ -108,12 +108,14 @@ function binomial(n: number, k: number): bigint {
 }
 
 /**
- * P(the first line completes exactly at ball n) for n = 0 … 75, by inclusion–exclusion over the 12
- * lines. The same for every card, since only which cells are marked matters.
+ * Σ over non-empty sets of lines whose union has u numbered cells of (−1)^(|set|+1), for each u: the
+ * inclusion–exclusion coefficients of "some line complete". The same for every card, since only which
+ * cells are marked matters.
  */
-export function bingoFirstLineDistribution(): number[] {
+let lineCoefficients: ReadonlyMap<number, number> | null = null;
+function firstLineCoefficients(): ReadonlyMap<number, number> {
+  if (lineCoefficients) return lineCoefficients;
   const numbered = BINGO_LINES.map((line) => line.filter((cell) => cell !== BINGO_FREE_CELL));
-  /** coefficient[u] = Σ over non-empty line sets whose union has u numbered cells of (−1)^(|set|+1). */
   const coefficient = new Map<number, number>();
   for (let mask = 1; mask < 1 << numbered.length; mask++) {
     const union = new Set<number>();
@@ -126,12 +128,25 @@ export function bingoFirstLineDistribution(): number[] {
     });
     coefficient.set(union.size, (coefficient.get(union.size) ?? 0) + (size % 2 === 1 ? 1 : -1));
   }
+  lineCoefficients = coefficient;
+  return coefficient;
+}
+
+/** Exact P(the card has a complete line once `balls` balls are drawn), as a fraction. */
+export function bingoLineWithinBalls(balls: number): { num: bigint; den: bigint } {
+  let numerator = 0n;
+  for (const [u, coef] of firstLineCoefficients())
+    numerator += BigInt(coef) * binomial(BINGO_BALLS - u, balls - u);
+  return { num: numerator, den: binomial(BINGO_BALLS, balls) };
+}
+
+/** P(the first line completes exactly at ball n) for n = 0 … 75. */
+export function bingoFirstLineDistribution(): number[] {
   const byBall: number[] = [];
   for (let n = 0; n <= BINGO_BALLS; n++) {
-    let numerator = 0n;
-    for (const [u, coef] of coefficient) numerator += BigInt(coef) * binomial(BINGO_BALLS - u, n - u);
+    const { num, den } = bingoLineWithinBalls(n);
     // Scale before dividing so the ratio keeps full double precision.
-    byBall.push(Number((numerator * 10n ** 18n) / binomial(BINGO_BALLS, n)) / 1e18);
+    byBall.push(Number((num * 10n ** 18n) / den) / 1e18);
   }
   return byBall.map((p, n) => (n === 0 ? p : p - byBall[n - 1]!));
 }
