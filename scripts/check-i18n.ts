@@ -36,10 +36,11 @@ export function flatten(value: TNested, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-/** The set of interpolation names in a text: `{{name}}` (i18next) and `{name}` (contract). */
+/** The set of interpolation names in a text: `{{name}}` (i18next) and `{name}` / `{name:money}` (contract). */
 export function placeholders(text: string): string[] {
   const names = new Set<string>();
-  for (const match of text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g)) names.add(match[1] ?? match[2] ?? '');
+  for (const match of text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+(?::money)?)\}/g))
+    names.add(match[1] ?? match[2] ?? '');
   return [...names].sort();
 }
 

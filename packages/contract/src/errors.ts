@@ -77,6 +77,17 @@ export const ERROR_CODES = {
   CPF_MISMATCH: 422,
   /** The stake is below the game's minimum or above its maximum (params: min, max). */
   BET_OUT_OF_RANGE: 422,
+  /**
+   * The stake is too small for the chosen target / mines / paytable: whole-centavo payouts would
+   * return less than the RTP shown (packages/fairness stake-rules.ts). Params: min (every stake from
+   * it is accepted) and, with messageKey errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP, step (below min,
+   * multiples of it pay exactly).
+   */
+  STAKE_TOO_SMALL_FOR_TARGET: 422,
+  /** Limbo target or crash auto cash-out whose win at this stake passes the max win (params: max_target, max_win). */
+  TARGET_ABOVE_CAP: 422,
+  /** Mines / Hi-Lo: the pick or call would win more than the max win (param max_win); cash out instead. */
+  MAX_WIN_REACHED: 409,
   /** The game parameters are not a valid bet (e.g. a roulette bet not on the table). */
   INVALID_BET: 422,
   /** The round was already settled (a second cash-out) or is not the caller's. */

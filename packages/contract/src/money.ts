@@ -1,3 +1,5 @@
+import { LANGUAGE_TAGS, type TLanguage } from './languages.ts';
+
 /**
  * Money crosses every boundary as integer minor units (centavos). In TypeScript a minor amount is a
  * `bigint`; on the wire it is a decimal string with exactly two places ("0.00"), as the spec shows.
@@ -29,3 +31,20 @@ export function formatMinor(minor: bigint): string {
 }
 
 export const CURRENCY = 'BRL' as const;
+
+const moneyFormats = new Map<TLanguage, Intl.NumberFormat>();
+
+/**
+ * "1234.56" as a reader of `lang` writes reais, for messages: "R$ 1.234,56" (pt), "R$1,234.56" (en),
+ * "1.234,56 R$" (vi). Intl formats the decimal string itself, so no float is involved. Anything that
+ * is not a money text comes back unchanged.
+ */
+export function formatMoneyIn(lang: TLanguage, text: string): string {
+  if (!/^-?\d{1,13}\.\d{2}$/.test(text)) return text;
+  let format = moneyFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LANGUAGE_TAGS[lang] ?? 'en', { style: 'currency', currency: CURRENCY });
+    moneyFormats.set(lang, format);
+  }
+  return format.format(text as Intl.StringNumericLiteral);
+}

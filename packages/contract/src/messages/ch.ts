@@ -57,8 +57,14 @@ export const ch: TCatalogue = {
   'errors.ACCOUNT_NOT_FOUND': '找不到錢包帳戶',
   'errors.HOLD_NOT_FOUND': '找不到該提現',
   'errors.HOLD_ALREADY_RESOLVED': '該提現已處理',
-  'errors.BET_OUT_OF_RANGE': '投注金額必須在 {min} 與 {max} 之間',
+  'errors.BET_OUT_OF_RANGE': '投注金額必須在 {min:money} 與 {max:money} 之間',
   'errors.INVALID_BET': '該投注對本遊戲無效',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET':
+    '此選項的最低投注額為 {min:money}：更小的投注額所得派彩將低於所示的返還率（RTP）',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP':
+    '此選項請投注 {min:money} 或以上，或 {step:money} 的整數倍：其他金額所得派彩將低於所示的返還率（RTP）',
+  'errors.TARGET_ABOVE_CAP': '最高贏額為 {max_win:money}：按此投注額，最高目標倍數為 ×{max_target}',
+  'errors.MAX_WIN_REACHED': '此操作的贏額將超過最高贏額 {max_win:money}，請兌現',
   'errors.ROUND_NOT_ACTIVE': '該局已結算',
   'errors.ROUND_IN_PROGRESS': '請先完成目前這一局',
   'errors.GAME_UNAVAILABLE': '該遊戲目前無法使用',

@@ -57,8 +57,14 @@ export const cn: TCatalogue = {
   'errors.ACCOUNT_NOT_FOUND': '未找到钱包账户',
   'errors.HOLD_NOT_FOUND': '未找到该提现',
   'errors.HOLD_ALREADY_RESOLVED': '该提现已处理',
-  'errors.BET_OUT_OF_RANGE': '投注金额必须在 {min} 与 {max} 之间',
+  'errors.BET_OUT_OF_RANGE': '投注金额必须在 {min:money} 与 {max:money} 之间',
   'errors.INVALID_BET': '该投注对本游戏无效',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET':
+    '此选项的最低投注额为 {min:money}：更小的投注额所得派彩将低于所示的返还率（RTP）',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP':
+    '此选项请投注 {min:money} 或以上，或 {step:money} 的整数倍：其他金额所得派彩将低于所示的返还率（RTP）',
+  'errors.TARGET_ABOVE_CAP': '最高赢额为 {max_win:money}：按此投注额，最高目标倍数为 ×{max_target}',
+  'errors.MAX_WIN_REACHED': '此操作的赢额将超过最高赢额 {max_win:money}，请兑现',
   'errors.ROUND_NOT_ACTIVE': '该局已结算',
   'errors.ROUND_IN_PROGRESS': '请先完成当前这一局',
   'errors.GAME_UNAVAILABLE': '该游戏目前不可用',

@@ -60,8 +60,15 @@ export const en = {
   'errors.ACCOUNT_NOT_FOUND': 'Wallet account not found',
   'errors.HOLD_NOT_FOUND': 'Withdrawal not found',
   'errors.HOLD_ALREADY_RESOLVED': 'This withdrawal has already been processed',
-  'errors.BET_OUT_OF_RANGE': 'The bet must be between {min} and {max}',
+  'errors.BET_OUT_OF_RANGE': 'The bet must be between {min:money} and {max:money}',
   'errors.INVALID_BET': 'This bet is not valid for the game',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET':
+    'The minimum bet for this choice is {min:money}: a smaller bet would be paid less than the RTP shown',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP':
+    'For this choice, bet {min:money} or more, or a multiple of {step:money}: other amounts would be paid less than the RTP shown',
+  'errors.TARGET_ABOVE_CAP':
+    'The maximum win is {max_win:money}: at this bet amount the highest target is ×{max_target}',
+  'errors.MAX_WIN_REACHED': 'This would win more than the maximum win of {max_win:money}. Please cash out',
   'errors.ROUND_NOT_ACTIVE': 'This round is already settled',
   'errors.ROUND_IN_PROGRESS': 'Please finish your current round first',
   'errors.GAME_UNAVAILABLE': 'This game is not available right now',

@@ -57,8 +57,16 @@ export const id: TCatalogue = {
   'errors.ACCOUNT_NOT_FOUND': 'Akun dompet tidak ditemukan',
   'errors.HOLD_NOT_FOUND': 'Penarikan tidak ditemukan',
   'errors.HOLD_ALREADY_RESOLVED': 'Penarikan ini sudah diproses',
-  'errors.BET_OUT_OF_RANGE': 'Taruhan harus antara {min} dan {max}',
+  'errors.BET_OUT_OF_RANGE': 'Taruhan harus antara {min:money} dan {max:money}',
   'errors.INVALID_BET': 'Taruhan ini tidak valid untuk permainan ini',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET':
+    'Taruhan minimum untuk pilihan ini adalah {min:money}: taruhan lebih kecil akan dibayar kurang dari RTP yang ditampilkan',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP':
+    'Untuk pilihan ini, pasang {min:money} atau lebih, atau kelipatan {step:money}: jumlah lain akan dibayar kurang dari RTP yang ditampilkan',
+  'errors.TARGET_ABOVE_CAP':
+    'Kemenangan maksimum adalah {max_win:money}: dengan jumlah taruhan ini, target tertinggi adalah ×{max_target}',
+  'errors.MAX_WIN_REACHED':
+    'Ini akan menang lebih dari kemenangan maksimum {max_win:money}. Silakan tarik kemenangan Anda',
   'errors.ROUND_NOT_ACTIVE': 'Putaran ini sudah diselesaikan',
   'errors.ROUND_IN_PROGRESS': 'Silakan selesaikan putaran Anda saat ini terlebih dahulu',
   'errors.GAME_UNAVAILABLE': 'Permainan ini sedang tidak tersedia',

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type TLanguage } from '../languages.ts';
+import { formatMoneyIn } from '../money.ts';
 import { ch } from './ch.ts';
 import { cn } from './cn.ts';
 import { en, type TCatalogue, type TMessageKey } from './en.ts';
@@ -22,7 +23,8 @@ export function isMessageKey(key: string): key is TMessageKey {
 }
 
 /**
- * The text of `key` in `lang` with `{name}` parameters filled in. An unknown key comes back as the
+ * The text of `key` in `lang` with `{name}` parameters filled in; `{name:money}` shows a money text
+ * ("0.50") the way the language writes reais ("R$ 0,50" in pt). An unknown key comes back as the
  * generic "enter the correct parameters" text rather than leaking the raw key to a player.
  */
 export function translate(
@@ -33,7 +35,9 @@ export function translate(
   const catalogue = MESSAGES[lang] ?? MESSAGES[DEFAULT_LANGUAGE];
   const text = isMessageKey(key) ? catalogue[key] : catalogue['validation.invalid'];
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return text.replace(/\{(\w+)(:money)?\}/g, (whole, name: string, money?: string) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = String(params[name]);
+    return money ? formatMoneyIn(MESSAGES[lang] ? lang : DEFAULT_LANGUAGE, value) : value;
+  });
 }

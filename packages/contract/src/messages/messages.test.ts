@@ -29,11 +29,23 @@ describe('message catalogue', () => {
 
   it('keeps the same {parameters} in every language', () => {
     for (const key of englishKeys) {
-      const params = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+      const params = (text: string) => (text.match(/\{\w+(?::money)?\}/g) ?? []).sort();
       const expected = params(MESSAGES.en[key as keyof typeof MESSAGES.en]);
       for (const lang of LANGUAGES)
         expect(params(MESSAGES[lang][key as keyof typeof MESSAGES.en])).toEqual(expected);
     }
+  });
+
+  it('writes {name:money} parameters the way each language writes reais', () => {
+    const min = (lang: (typeof LANGUAGES)[number]) =>
+      translate(lang, 'errors.STAKE_TOO_SMALL_FOR_TARGET', { min: '1234.50' }).replace(/\u00a0/g, ' ');
+    expect(min('pt')).toContain('R$ 1.234,50');
+    expect(min('en')).toContain('R$1,234.50');
+    expect(min('vi')).toContain('1.234,50 R$');
+    // A parameter that is not a money text is left as given.
+    expect(translate('en', 'errors.BET_OUT_OF_RANGE', { min: 'x', max: '5000.00' })).toBe(
+      'The bet must be between x and R$5,000.00',
+    );
   });
 
   it('has a message for every error code', () => {

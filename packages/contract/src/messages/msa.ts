@@ -57,8 +57,16 @@ export const msa: TCatalogue = {
   'errors.ACCOUNT_NOT_FOUND': 'Akaun dompet tidak dijumpai',
   'errors.HOLD_NOT_FOUND': 'Pengeluaran tidak dijumpai',
   'errors.HOLD_ALREADY_RESOLVED': 'Pengeluaran ini telah diproses',
-  'errors.BET_OUT_OF_RANGE': 'Pertaruhan mestilah antara {min} dan {max}',
+  'errors.BET_OUT_OF_RANGE': 'Pertaruhan mestilah antara {min:money} dan {max:money}',
   'errors.INVALID_BET': 'Pertaruhan ini tidak sah untuk permainan ini',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET':
+    'Pertaruhan minimum untuk pilihan ini ialah {min:money}: pertaruhan yang lebih kecil akan dibayar kurang daripada RTP yang dipaparkan',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP':
+    'Untuk pilihan ini, bertaruh {min:money} atau lebih, atau gandaan {step:money}: jumlah lain akan dibayar kurang daripada RTP yang dipaparkan',
+  'errors.TARGET_ABOVE_CAP':
+    'Kemenangan maksimum ialah {max_win:money}: pada jumlah pertaruhan ini, sasaran tertinggi ialah ×{max_target}',
+  'errors.MAX_WIN_REACHED':
+    'Ini akan menang lebih daripada kemenangan maksimum {max_win:money}. Sila tunaikan',
   'errors.ROUND_NOT_ACTIVE': 'Pusingan ini telah diselesaikan',
   'errors.ROUND_IN_PROGRESS': 'Sila selesaikan pusingan semasa anda terlebih dahulu',
   'errors.GAME_UNAVAILABLE': 'Permainan ini tidak tersedia buat masa ini',

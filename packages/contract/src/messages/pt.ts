@@ -59,8 +59,15 @@ export const pt: TCatalogue = {
   'errors.ACCOUNT_NOT_FOUND': 'Conta da carteira não encontrada',
   'errors.HOLD_NOT_FOUND': 'Saque não encontrado',
   'errors.HOLD_ALREADY_RESOLVED': 'Este saque já foi processado',
-  'errors.BET_OUT_OF_RANGE': 'A aposta deve estar entre {min} e {max}',
+  'errors.BET_OUT_OF_RANGE': 'A aposta deve estar entre {min:money} e {max:money}',
   'errors.INVALID_BET': 'Esta aposta não é válida para o jogo',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET':
+    'A aposta mínima para esta escolha é {min:money}: uma aposta menor receberia menos que o RTP informado',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP':
+    'Para esta escolha, aposte {min:money} ou mais, ou um múltiplo de {step:money}: outros valores receberiam menos que o RTP informado',
+  'errors.TARGET_ABOVE_CAP':
+    'O ganho máximo é {max_win:money}: com este valor de aposta, o alvo mais alto é ×{max_target}',
+  'errors.MAX_WIN_REACHED': 'Isso ganharia mais que o ganho máximo de {max_win:money}. Retire seus ganhos',
   'errors.ROUND_NOT_ACTIVE': 'Esta rodada já foi liquidada',
   'errors.ROUND_IN_PROGRESS': 'Por favor, termine primeiro a rodada atual',
   'errors.GAME_UNAVAILABLE': 'Este jogo não está disponível no momento',

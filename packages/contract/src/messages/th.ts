@@ -57,8 +57,14 @@ export const th: TCatalogue = {
   'errors.ACCOUNT_NOT_FOUND': 'ไม่พบบัญชีกระเป๋าเงิน',
   'errors.HOLD_NOT_FOUND': 'ไม่พบรายการถอนเงิน',
   'errors.HOLD_ALREADY_RESOLVED': 'รายการถอนเงินนี้ได้รับการดำเนินการแล้ว',
-  'errors.BET_OUT_OF_RANGE': 'ยอดเดิมพันต้องอยู่ระหว่าง {min} ถึง {max}',
+  'errors.BET_OUT_OF_RANGE': 'ยอดเดิมพันต้องอยู่ระหว่าง {min:money} ถึง {max:money}',
   'errors.INVALID_BET': 'การเดิมพันนี้ไม่ถูกต้องสำหรับเกมนี้',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET':
+    'เดิมพันขั้นต่ำสำหรับตัวเลือกนี้คือ {min:money}: เดิมพันที่น้อยกว่านี้จะได้รับเงินรางวัลต่ำกว่าอัตราการคืนผู้เล่น (RTP) ที่แสดง',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP':
+    'สำหรับตัวเลือกนี้ ให้เดิมพัน {min:money} ขึ้นไป หรือเป็นจำนวนเท่าของ {step:money}: จำนวนอื่นจะได้รับเงินรางวัลต่ำกว่าอัตราการคืนผู้เล่น (RTP) ที่แสดง',
+  'errors.TARGET_ABOVE_CAP': 'ชนะสูงสุดคือ {max_win:money}: ที่ยอดเดิมพันนี้ ตัวคูณเป้าหมายสูงสุดคือ ×{max_target}',
+  'errors.MAX_WIN_REACHED': 'การเล่นนี้จะชนะเกินยอดชนะสูงสุด {max_win:money} กรุณาถอนเงินรางวัล',
   'errors.ROUND_NOT_ACTIVE': 'รอบนี้ได้รับการชำระแล้ว',
   'errors.ROUND_IN_PROGRESS': 'กรุณาเล่นรอบปัจจุบันให้จบก่อน',
   'errors.GAME_UNAVAILABLE': 'เกมนี้ไม่พร้อมให้บริการในขณะนี้',

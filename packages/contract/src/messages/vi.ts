@@ -58,8 +58,16 @@ export const vi: TCatalogue = {
   'errors.ACCOUNT_NOT_FOUND': 'Không tìm thấy tài khoản ví',
   'errors.HOLD_NOT_FOUND': 'Không tìm thấy lệnh rút tiền',
   'errors.HOLD_ALREADY_RESOLVED': 'Lệnh rút tiền này đã được xử lý',
-  'errors.BET_OUT_OF_RANGE': 'Tiền cược phải nằm trong khoảng {min} đến {max}',
+  'errors.BET_OUT_OF_RANGE': 'Tiền cược phải nằm trong khoảng {min:money} đến {max:money}',
   'errors.INVALID_BET': 'Cược này không hợp lệ cho trò chơi',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET':
+    'Mức cược tối thiểu cho lựa chọn này là {min:money}: cược thấp hơn sẽ được trả ít hơn tỷ lệ hoàn trả (RTP) đã công bố',
+  'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP':
+    'Với lựa chọn này, hãy cược từ {min:money} trở lên, hoặc bội số của {step:money}: các mức khác sẽ được trả ít hơn tỷ lệ hoàn trả (RTP) đã công bố',
+  'errors.TARGET_ABOVE_CAP':
+    'Thắng tối đa là {max_win:money}: với mức cược này, hệ số mục tiêu cao nhất là ×{max_target}',
+  'errors.MAX_WIN_REACHED':
+    'Bước này sẽ thắng vượt mức thắng tối đa {max_win:money}. Vui lòng rút tiền thắng',
   'errors.ROUND_NOT_ACTIVE': 'Ván này đã được thanh toán',
   'errors.ROUND_IN_PROGRESS': 'Vui lòng hoàn thành ván hiện tại trước',
   'errors.GAME_UNAVAILABLE': 'Trò chơi này hiện không khả dụng',
