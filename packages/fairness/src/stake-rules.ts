@@ -30,7 +30,7 @@ import { FairnessInputError } from './seeds.ts';
  * not a whole number of centavos the floor eats a visible share of the return: dice at 90.01% for
  * R$ 0,10 pays R$ 0,10 on a win (RTP 90.01%, not 99%). No deterministic rounding can fix that: the
  * payout g must satisfy chance × g / stake ∈ RTP ± 0.1 pp, an interval narrower than one centavo at
- * such stakes (docs/decisions/008-stakes-that-pay-the-rtp-shown.md). So a bet is accepted only where
+ * such stakes (docs/decisions/009-stakes-that-pay-the-rtp-shown.md). So a bet is accepted only where
  * its exact expected return, computed on the integer-centavo payouts, is within RTP_TOLERANCE of the
  * RTP shown. For each choice (target, mines, rows and risk…) that gives a rule players can read:
  *
