@@ -1,7 +1,22 @@
 import type { TRound } from '@sorte/contract';
-import { crashPointHundredths, createHashChain, replayBet, sha256Hex } from '@sorte/fairness';
+import {
+  crashPointHundredths,
+  crashSaltFromSeeds,
+  createHashChain,
+  createSeedPair,
+  createServerSeed,
+  replayBet,
+  rotateSeeds,
+  sha256Hex,
+} from '@sorte/fairness';
 import { describe, expect, it } from 'vitest';
-import { canonical, verifyRound } from './verify-round.ts';
+import {
+  canonical,
+  verifyChainSalt,
+  verifyRound,
+  verifySeedHistory,
+  verifySeedRotation,
+} from './verify-round.ts';
 
 const SEEDS = {
   serverSeed: 'a3f1c2d4e5b60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
@@ -37,7 +52,7 @@ function settledRound(game: string, params: Record<string, unknown>, outcome: un
     params,
     outcome: outcome as Record<string, unknown>,
     fairness: {
-      server_seed_hash: 'hash',
+      server_seed_hash: sha256Hex(SEEDS.serverSeed),
       server_seed: SEEDS.serverSeed,
       client_seed: SEEDS.clientSeed,
       nonce: SEEDS.nonce,
@@ -65,6 +80,15 @@ describe('round verifier', () => {
     const round = settledRound('dice', { bet }, stored);
     round.fairness!.client_seed = 'another seed';
     expect(verifyRound(round).status).toBe('mismatch');
+  });
+
+  it('reports a mismatch when the revealed seed is not the one its commitment named', () => {
+    const round = settledRound('dice', { bet }, stored);
+    round.fairness!.server_seed_hash = sha256Hex(createServerSeed());
+    expect(verifyRound(round)).toMatchObject({
+      status: 'mismatch',
+      recomputed: { server_seed_hash: sha256Hex(SEEDS.serverSeed) },
+    });
   });
 
   it('replays roulette chips whose stakes were stored as text', () => {
@@ -122,9 +146,97 @@ describe('round verifier', () => {
     expect(verifyRound(settledRound('crash', {}, { ...outcome, round_hash: 'ab'.repeat(32) })).status).toBe(
       'mismatch',
     );
+    // On a ceremony chain the salt must also come from its published client seeds.
+    const seeds = ['first bettor', 'second: bettor'];
+    const ceremonySalt = crashSaltFromSeeds(chain.terminatingHash, seeds);
+    const ceremonyCrash = crashPointHundredths(roundHash, ceremonySalt);
+    const ceremony = {
+      ...outcome,
+      crash_point: `${Math.floor(ceremonyCrash / 100)}.${String(ceremonyCrash % 100).padStart(2, '0')}`,
+      public_salt: ceremonySalt,
+      salt_source: 'bets',
+      salt_inputs: seeds,
+    };
+    expect(verifyRound(settledRound('crash', {}, ceremony))).toMatchObject({
+      status: 'match',
+      recomputed: { salt_verified: true },
+    });
+    expect(
+      verifyRound(settledRound('crash', {}, { ...ceremony, salt_inputs: ['first bettor'] })),
+    ).toMatchObject({
+      status: 'mismatch',
+      recomputed: { salt_verified: false },
+    });
     // A bet cashed out while the round still runs has no revealed round hash yet.
     expect(verifyRound(settledRound('crash', {}, { ...outcome, round_hash: null })).status).toBe(
       'unrevealed',
     );
+  });
+});
+
+describe('seed commitments on the fairness page', () => {
+  const NEXT = 'e3b7c5a1d9f20486b1c3e5a7d9f1b3c5e7a9d1f3b5c7e9a1d3f5b7c9e1a3d5f7';
+  const pair = createSeedPair('mine', SEEDS.serverSeed, NEXT);
+  const shown = { server_seed_hash: pair.serverSeedHash, next_server_seed_hash: pair.nextServerSeedHash };
+
+  it('accepts a rotation that revealed the shown seed and activated the shown next seed', () => {
+    const { revealed, current } = rotateSeeds(pair, 'chosen after');
+    const after = {
+      revealed: { server_seed: revealed.serverSeed },
+      current: { server_seed_hash: current.serverSeedHash },
+    };
+    expect(verifySeedRotation(shown, after)).toBe('match');
+    // A server that drew another seed after seeing the client seed is caught…
+    const regrind = { ...after, current: { server_seed_hash: sha256Hex(createServerSeed()) } };
+    expect(verifySeedRotation(shown, regrind)).toBe('mismatch');
+    // …and so is a revealed seed that is not the one the active hash committed to.
+    expect(verifySeedRotation(shown, { ...after, revealed: { server_seed: NEXT } })).toBe('mismatch');
+  });
+
+  it('checks the revealed history: each seed against its hash and the next hash shown before it', () => {
+    let live = pair;
+    const revealed: {
+      server_seed: string;
+      server_seed_hash: string;
+      next_server_seed_hash: string | null;
+    }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const rotation = rotateSeeds(live, `seed ${i}`);
+      revealed.unshift({
+        server_seed: rotation.revealed.serverSeed,
+        server_seed_hash: rotation.revealed.serverSeedHash,
+        next_server_seed_hash: rotation.revealed.nextServerSeedHash,
+      });
+      live = rotation.current;
+    }
+    expect(verifySeedHistory(revealed)).toEqual(['linked', 'linked', 'match']);
+    const swapped = [
+      { ...revealed[0]!, server_seed: NEXT, server_seed_hash: sha256Hex(NEXT) },
+      ...revealed.slice(1),
+    ];
+    expect(verifySeedHistory(swapped)).toEqual(['mismatch', 'linked', 'match']);
+    const wrongSeed = [{ ...revealed[0]!, server_seed: NEXT }, ...revealed.slice(1)];
+    expect(verifySeedHistory(wrongSeed)[0]).toBe('mismatch');
+    // A pair from before the next-seed commitment showed no next hash: its successor only matches.
+    const legacy = [revealed[0]!, { ...revealed[1]!, next_server_seed_hash: null }];
+    expect(verifySeedHistory(legacy)).toEqual(['match', 'match']);
+  });
+
+  it('recomputes a crash chain salt from its published seeds', () => {
+    const terminating = createHashChain('0f'.repeat(32), 5).terminatingHash;
+    const inputs = [
+      { bet_id: '7', client_seed: 'alpha' },
+      { bet_id: '9', client_seed: 'beta' },
+    ];
+    const chain = {
+      terminating_hash: terminating,
+      salt: crashSaltFromSeeds(terminating, ['alpha', 'beta']),
+      salt_source: 'bets' as const,
+      salt_inputs: inputs,
+    };
+    expect(verifyChainSalt(chain)).toBe('match');
+    expect(verifyChainSalt({ ...chain, salt_inputs: [...inputs].reverse() })).toBe('mismatch');
+    expect(verifyChainSalt({ ...chain, salt: null, salt_inputs: [] })).toBe('pending');
+    expect(verifyChainSalt({ ...chain, salt_source: 'server', salt_inputs: [] })).toBe('server');
   });
 });

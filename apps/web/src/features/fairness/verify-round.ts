@@ -1,5 +1,14 @@
-import type { TRound } from '@sorte/contract';
-import { type BetInput, replayBet, sha256Hex, verifyCrashRound } from '@sorte/fairness';
+import type { TCrashChain, TRound } from '@sorte/contract';
+import {
+  type BetInput,
+  replayBet,
+  sha256Hex,
+  verifyCrashRound,
+  verifyCrashSalt,
+  verifyRotation,
+  verifySeedChain,
+  verifyServerSeed,
+} from '@sorte/fairness';
 
 export type TVerification =
   | { status: 'match'; recomputed: unknown }
@@ -57,6 +66,10 @@ export function verifyRound(
   }
   const { server_seed: serverSeed, client_seed: clientSeed, nonce } = round.fairness;
   if (!serverSeed) return { status: 'unrevealed' };
+  // The revealed seed must be the one committed (by its hash) before the round was played.
+  if (!verifyServerSeed(serverSeed, round.fairness.server_seed_hash)) {
+    return { status: 'mismatch', recomputed: { server_seed_hash: sha256Hex(serverSeed) } };
+  }
   let recomputed: unknown;
   try {
     recomputed = toJson(replayBet({ serverSeed, clientSeed, nonce }, betInputOf(round)).result);
@@ -76,7 +89,9 @@ function hundredthsText(hundredths: number): string {
 /**
  * A crash bet is fair by the hash chain, not a seed pair: the round hash must lead to the chain's
  * published terminating hash in exactly its position's number of SHA-256 steps, hash to the
- * commitment shown before the round, and give the recorded crash point with the public salt.
+ * commitment shown before the round, and give the recorded crash point with the public salt. On a
+ * chain salted by the ceremony (ADR 008) the salt must also be the one its published client seeds
+ * give; a chain from before it (`salt_source: "server"`) has no such inputs to check.
  */
 function verifyCrashBet(outcome: unknown): TVerification {
   const o = (outcome ?? {}) as Record<string, unknown>;
@@ -87,21 +102,88 @@ function verifyCrashBet(outcome: unknown): TVerification {
   if (!roundHash) return { status: 'unrevealed' };
   if (!terminatingHash || !publicSalt) return { status: 'unsupported' };
   const length = Number(o.chain_length);
+  const fromBets = o.salt_source === 'bets';
+  const saltSeeds = Array.isArray(o.salt_inputs) ? o.salt_inputs.map(String) : [];
   const verified = verifyCrashRound({
     roundHash,
     terminatingHash,
     publicSalt,
+    ...(fromBets ? { saltSeeds } : {}),
     ...(Number.isSafeInteger(length) && length > 0 ? { maxRounds: length } : {}),
   });
   const recomputed = {
     crash_point: hundredthsText(verified.crashHundredths),
     chain_position: verified.chain.valid ? verified.chain.roundNumber : null,
     hash_commitment: sha256Hex(roundHash),
+    salt_verified: verified.saltVerified,
   };
   const matches =
     verified.chain.valid &&
+    verified.saltVerified !== false &&
     recomputed.chain_position === o.chain_position &&
     recomputed.crash_point === o.crash_point &&
     recomputed.hash_commitment === o.hash_commitment;
   return { status: matches ? 'match' : 'mismatch', recomputed };
+}
+
+/** The seed pair as the page showed it: the active commitment and the next one. */
+export type TShownSeeds = { server_seed_hash: string; next_server_seed_hash: string };
+
+/**
+ * After a rotation (or a new client seed), checked against what the page showed before it: the
+ * revealed seed hashes to the active commitment, and the pair now in use is the one whose hash was
+ * shown as "next" before the player chose the client seed.
+ */
+export function verifySeedRotation(
+  before: TShownSeeds,
+  after: { revealed: { server_seed: string }; current: { server_seed_hash: string } },
+): 'match' | 'mismatch' {
+  const check = verifyRotation(
+    { serverSeedHash: before.server_seed_hash, nextServerSeedHash: before.next_server_seed_hash },
+    {
+      revealed: { serverSeed: after.revealed.server_seed },
+      current: { serverSeedHash: after.current.server_seed_hash },
+    },
+  );
+  return check.revealedMatches && check.activatedAsCommitted ? 'match' : 'mismatch';
+}
+
+export type TRevealedLink = {
+  server_seed: string;
+  server_seed_hash: string;
+  next_server_seed_hash: string | null;
+};
+
+/**
+ * The revealed pairs as the history lists them (newest first), each checked: 'linked' when its seed
+ * matches its hash and that hash is the next-seed hash the pair before it showed; 'match' when the
+ * seed matches but the pair before is not in the list (or showed no next hash); 'mismatch' otherwise.
+ */
+export function verifySeedHistory(pairs: readonly TRevealedLink[]): ('linked' | 'match' | 'mismatch')[] {
+  const oldestFirst = [...pairs].reverse().map((pair) => ({
+    serverSeed: pair.server_seed,
+    serverSeedHash: pair.server_seed_hash,
+    nextServerSeedHash: pair.next_server_seed_hash,
+  }));
+  return verifySeedChain(oldestFirst)
+    .map(({ seedMatches, linked }) => {
+      if (!seedMatches || linked === false) return 'mismatch' as const;
+      return linked ? ('linked' as const) : ('match' as const);
+    })
+    .reverse();
+}
+
+/**
+ * A published crash chain's salt, recomputed in the browser from its published client seeds:
+ * 'pending' before the ceremony fixed it, 'server' for a chain from before the ceremony.
+ */
+export function verifyChainSalt(
+  chain: Pick<TCrashChain, 'terminating_hash' | 'salt' | 'salt_source' | 'salt_inputs'>,
+): 'match' | 'mismatch' | 'pending' | 'server' {
+  if (chain.salt_source === 'server') return 'server';
+  if (chain.salt === null) return 'pending';
+  const clientSeeds = chain.salt_inputs.map((input) => input.client_seed);
+  return verifyCrashSalt({ terminatingHash: chain.terminating_hash, clientSeeds, salt: chain.salt })
+    ? 'match'
+    : 'mismatch';
 }

@@ -66,6 +66,7 @@ const betOf = (overrides: Partial<TCrashBet>): TCrashBet => ({
   status: 'placed',
   cashout_multiplier: null,
   payout: '0.00',
+  client_seed: 'my seed',
   ...overrides,
 });
 
@@ -212,5 +213,17 @@ describe('crash screen', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('says why the first round of a new hash chain waits for a bet, until its salt is fixed', () => {
+    render(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={vi.fn()} />);
+    const socket = latest();
+    socket.open();
+    socket.receive(stateOf({ public_salt: null }));
+    expect(screen.getByTestId('crash-salt-pending').textContent).toBe(
+      "New hash chain: this round starts after the first bet, whose client seed helps fix the chain's salt.",
+    );
+    socket.receive(stateOf({ phase: 'running', public_salt: 'ef'.repeat(32), betting_ms_left: 0 }));
+    expect(screen.queryByTestId('crash-salt-pending')).toBeNull();
   });
 });

@@ -105,6 +105,8 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
   const [roundId, setRoundId] = useState<string | null>(null);
   const [crashPoint, setCrashPoint] = useState<string | null>(null);
   const [betsInfo, setBetsInfo] = useState<{ count: number; total: string } | null>(null);
+  // A new hash chain has no salt until its first round's bets fix it (that round waits for a bet).
+  const [saltPending, setSaltPending] = useState(false);
   const [myBet, setMyBet] = useState<TCrashBet | null>(null);
   const [pending, setPending] = useState<'bet' | 'cashout' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -139,6 +141,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           setPhase(message.phase);
           setRoundId(message.round_id);
           setBetsInfo(message.bets);
+          setSaltPending(message.public_salt === null);
           setCrashPoint(message.crash_point);
           if (message.my_bet) setMyBet(message.my_bet);
           const m = multiplierHundredths(message.multiplier) ?? 100;
@@ -377,6 +380,11 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
       {demo && (
         <p className="crash__note" data-testid="crash-demo-note">
           {t('crash.demo_note')}
+        </p>
+      )}
+      {saltPending && phase === 'betting' && (
+        <p className="crash__note" data-testid="crash-salt-pending">
+          {t('crash.salt_pending')}
         </p>
       )}
       <ol className="play-history crash__history" aria-label={t('crash.history')}>

@@ -1,15 +1,19 @@
+import type { TCrashChainsResponse } from '@sorte/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useHasToken } from '../../../lib/session.ts';
 
 export interface TSeedPair {
   server_seed_hash: string;
+  /** The next pair's server seed hash, committed before the client seed is chosen. */
+  next_server_seed_hash: string;
   client_seed: string;
   nonce: number;
 }
 export interface TRevealedPair {
   server_seed: string;
   server_seed_hash: string;
+  next_server_seed_hash: string | null;
   client_seed: string;
   bets: number;
   created_at: string;
@@ -18,6 +22,7 @@ export interface TRevealedPair {
 
 export const SEEDS_KEY = ['fairness', 'seeds'] as const;
 export const HISTORY_KEY = ['fairness', 'history'] as const;
+export const CRASH_CHAINS_KEY = ['fairness', 'crash-chains'] as const;
 
 export function useSeeds() {
   const hasToken = useHasToken();
@@ -45,3 +50,11 @@ export const setClientSeed = (clientSeed: string) =>
 
 export const rotateSeeds = () =>
   api.post<{ revealed: TRevealedPair; current: TSeedPair }>('/api/fairness/rotate', {});
+
+/** The crash chains' public commitments and salts (no login: the same for everyone, every site). */
+export function useCrashChains() {
+  return useQuery<TCrashChainsResponse>({
+    queryKey: CRASH_CHAINS_KEY,
+    queryFn: () => api.get('/api/crash/chains', { query: { limit: 5 }, silent: true }),
+  });
+}
