@@ -82,7 +82,7 @@ async function main(): Promise<void> {
         method: 'POST',
         url: '/api/originals/dice/bet',
         headers: { host: 'localhost', authorization: `Bearer ${token}` },
-        payload: { amount: '0.10', direction: 'under', target: 5000 },
+        payload: { amount: '0.10', direction: 'under', target: 4950 },
       });
     const first = await bet(); // warm-up: first seed pair, caches, JIT
     if (first.statusCode !== 200) throw new Error(`warm-up bet: ${first.statusCode} ${first.body}`);

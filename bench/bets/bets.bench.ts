@@ -83,7 +83,7 @@ async function makePlayers(server: Started): Promise<string[]> {
 }
 
 function postBet(agent: http.Agent, port: number, token: string): Promise<number> {
-  const body = JSON.stringify({ amount: '0.10', direction: 'under', target: 5000 });
+  const body = JSON.stringify({ amount: '0.10', direction: 'under', target: 4950 });
   return new Promise((resolve, reject) => {
     const request = http.request(
       {

@@ -9,6 +9,7 @@ import {
 import {
   CRASH_MAX_HUNDREDTHS,
   CRASH_SALT_MAX_SEEDS,
+  crashCapCashOut,
   crashPointHundredths,
   crashSaltFromSeeds,
   fromHundredths,
@@ -20,6 +21,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame } from '../games/games.repo.ts';
 import { activePair } from '../originals/fairness.service.ts';
+import { assertStakeAccepted } from '../originals/originals.games.ts';
 import { playableBalance, walletRefusal } from '../originals/originals.money.ts';
 import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
 import { transfer } from '../wallet/wallet.service.ts';
@@ -413,6 +415,11 @@ export class CrashEngine {
         throw new AppError('INVALID_BET', { fieldErrors: { auto_cashout: 'validation.invalid' } });
       }
     }
+    // Stakes whose whole-centavo wins would return less than the RTP shown at some cash-out point,
+    // and an auto cash-out whose win passes the cap, are refused; a bet without one is cashed out
+    // where its win reaches the cap, so no win is ever cut short (docs/decisions/009).
+    assertStakeAccepted(stakeMinor, { game: 'crash', autoCashOutHundredths: auto });
+    const cashOutAt = auto ?? crashCapCashOut(stakeMinor);
     const round = this.requireRound();
     // An explicit client seed is part of the request; without one the hash is what it always was.
     const requestHash = sha256Text(
@@ -441,7 +448,7 @@ export class CrashEngine {
         siteId: player.siteId,
         owner: ownerOf(player),
         stakeMinor,
-        autoCashoutHundredths: auto,
+        autoCashoutHundredths: cashOutAt,
         idempotencyKey: input.idempotencyKey,
         requestHash,
         clientSeed,
@@ -480,7 +487,9 @@ export class CrashEngine {
       return { bet, replayed: false };
     });
     if (!placed.replayed && this.round?.id === placed.bet.roundId) {
-      if (auto !== null && (this.lowestAuto === null || auto < this.lowestAuto)) this.lowestAuto = auto;
+      if (cashOutAt !== null && (this.lowestAuto === null || cashOutAt < this.lowestAuto)) {
+        this.lowestAuto = cashOutAt;
+      }
       if (player.kind === 'member') {
         this.summary = {
           count: this.summary.count + 1,

@@ -126,7 +126,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
       const latest = await secret();
       if (latest.state === 'betting' && latest.crashHundredths === null) {
         const owner = { kind: 'member' as const, siteId, memberId: saltBettor.memberId };
-        await driver.placeBet(owner, { amount: '0.10', idempotencyKey: `salt-${randomUUID()}` });
+        await driver.placeBet(owner, { amount: '1.00', idempotencyKey: `salt-${randomUUID()}` });
       }
       now += 300_000;
       await driver.step();
@@ -194,6 +194,38 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     expect(invalid.body.code).toBe('BET_OUT_OF_RANGE');
     const badAuto = await post('/api/crash/bet', late.token, { amount: '1.00', auto_cashout: '1.00' });
     expect(badAuto.status).toBe(422);
+  });
+
+  it('refuses stakes whose whole-centavo wins would miss the RTP shown and auto cash-outs past the cap; a big bet cashes out at the cap', async () => {
+    await nextRound();
+    const p = await player(600_000n);
+    // R$ 0,10 cashed out at 1.09× would pay R$ 0,10: every cash-out point must pay 99 % ± 0.1 pp.
+    const small = await call(app, {
+      method: 'POST',
+      url: '/api/crash/bet?lang=pt',
+      token: p.token,
+      payload: { amount: '0.10' },
+    });
+    expect(small.status).toBe(422);
+    expect(small.body).toMatchObject({
+      code: 'STAKE_TOO_SMALL_FOR_TARGET',
+      data: { min_stake: '9.50', stake_step: '1.00' },
+    });
+    expect(small.body.message.replace(/\u00a0/g, ' ')).toBe(
+      'Para esta escolha, aposte R$ 9,50 ou mais, ou um múltiplo de R$ 1,00: outros valores receberiam menos que o RTP informado',
+    );
+    const aboveCap = await post('/api/crash/bet', p.token, { amount: '5000.00', auto_cashout: '200.01' });
+    expect(aboveCap.status).toBe(422);
+    expect(aboveCap.body).toMatchObject({
+      code: 'TARGET_ABOVE_CAP',
+      message: 'The maximum win is R$1,000,000.00: at this bet amount the highest target is ×200.00',
+      data: { max_target: '200.00', max_win: '1000000.00' },
+    });
+    expect(await cash(p.memberId)).toBe(600_000n);
+    // Without a target, R$ 5.000 is cashed out at 200× where its win reaches the R$ 1.000.000 cap.
+    const big = await post('/api/crash/bet', p.token, { amount: '5000.00' });
+    expect(big.status).toBe(200);
+    expect(big.body.data.bet).toMatchObject({ amount: '5000.00', auto_cashout: '200.00' });
   });
 
   it('pays no cash-out at or after the crash instant, even when they race the crash', async () => {

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { prepareBet, settleInstant } from './originals.games.ts';
 
 describe('originals settlement', () => {
-  it('caps a win at the game maximum', () => {
+  it('refuses a target whose win would pass the max win, and pays the largest accepted win in full', () => {
     const serverSeed = createServerSeed();
     const target = 100_000; // 1000×
     let nonce = 0;
@@ -16,11 +16,25 @@ describe('originals settlement', () => {
       nonce++;
     }
     expect(nonce).toBeLessThan(200_000);
-    const bet = prepareBet('limbo', { amount: '5000.00', target: '1000.00' });
+    // R$ 5.000 at 1000× would win R$ 5.000.000, ten times the cap: refused, naming the highest target.
+    const refused = (() => {
+      try {
+        prepareBet('limbo', { amount: '5000.00', target: '1000.00' });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({
+      code: 'TARGET_ABOVE_CAP',
+      params: { max_target: '100.00', max_win: '500000.00' },
+    });
+    // R$ 500 at 1000× wins exactly the cap: accepted and paid in full, never cut short.
+    const bet = prepareBet('limbo', { amount: '500.00', target: '1000.00' });
     const settled = settleInstant('limbo', { serverSeed, clientSeed: 'c', nonce }, bet);
     expect(settled.multiplier).toEqual({ num: 1000n, den: 1n });
     expect(settled.payoutMinor).toBe(GAME_RULES.limbo.limits.maxWinMinor);
-    expect(settled.payoutMinor).toBeLessThan(500_000n * 1000n);
+    expect(settled.payoutMinor).toBe(50_000n * 1000n);
   });
 
   it('adds the roulette chips into one stake and refuses stakes outside the limits', () => {

@@ -17,6 +17,7 @@ import {
   type BetInput,
   type BetSeeds,
   BINGO_PAYTABLE,
+  checkStake,
   FairnessInputError,
   GAME_RULES,
   KENO_PAYTABLES,
@@ -28,6 +29,8 @@ import {
   SLOT_LINE_PAYS,
   SLOT_PAYLINES,
   SLOT_SCATTER_PAYS,
+  type StakeCheck,
+  type TStakeChoice,
 } from '@sorte/fairness';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
@@ -90,19 +93,66 @@ function stakeOf(amount: string): bigint {
   return minor;
 }
 
-/** Refuses a stake outside the game's limits (GAME_RULES, the same numbers the rules screen shows). */
-export function assertStakeAllowed(game: TOriginal, stakeMinor: bigint): void {
-  const { minBetMinor, maxBetMinor } = GAME_RULES[game].limits;
-  if (stakeMinor < minBetMinor || stakeMinor > maxBetMinor) {
-    throw new AppError('BET_OUT_OF_RANGE', {
-      params: { min: formatMinor(minBetMinor), max: formatMinor(maxBetMinor) },
-    });
+const hundredthsText = (h: number) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
+
+/** The refusal of a stake the game does not accept for this choice, as the API answers it. */
+export function stakeRefusal(check: Exclude<StakeCheck, { ok: true }>): AppError {
+  switch (check.code) {
+    case 'BET_OUT_OF_RANGE':
+      return new AppError('BET_OUT_OF_RANGE', {
+        params: { min: formatMinor(check.minMinor), max: formatMinor(check.maxMinor) },
+      });
+    case 'STAKE_TOO_SMALL_FOR_TARGET': {
+      const min = formatMinor(check.minAnyMinor);
+      const step = check.stepMinor === null ? null : formatMinor(check.stepMinor);
+      return new AppError('STAKE_TOO_SMALL_FOR_TARGET', {
+        ...(step === null ? {} : { messageKey: 'errors.STAKE_TOO_SMALL_FOR_TARGET_OR_STEP' }),
+        params: step === null ? { min } : { min, step },
+        extra: { data: { min_stake: min, stake_step: step } },
+      });
+    }
+    case 'TARGET_ABOVE_CAP': {
+      const maxTarget = hundredthsText(check.maxTargetHundredths);
+      const maxWin = formatMinor(check.maxWinMinor);
+      return new AppError('TARGET_ABOVE_CAP', {
+        params: { max_target: maxTarget, max_win: maxWin },
+        extra: { data: { max_target: maxTarget, max_win: maxWin } },
+      });
+    }
+  }
+}
+
+/**
+ * Refuses, before anything is written, a stake the game does not accept for this choice: outside
+ * its limits, a target whose win would pass the max-win cap, or a stake whose whole-centavo payouts
+ * would return less than the RTP shown (@sorte/fairness checkStake, the rule the web shows too).
+ */
+export function assertStakeAccepted(stakeMinor: bigint, choice: TStakeChoice): void {
+  const check = fairly(() => checkStake(stakeMinor, choice));
+  if (!check.ok) throw stakeRefusal(check);
+}
+
+/** What sets the payouts of a prepared bet, for the stake rules. */
+function stakeChoiceOf(input: BetInput): TStakeChoice {
+  switch (input.game) {
+    case 'dice':
+      return { game: 'dice', bet: input.bet };
+    case 'limbo':
+      return { game: 'limbo', targetHundredths: input.targetHundredths };
+    case 'mines':
+      return { game: 'mines', mines: input.mines };
+    case 'plinko':
+      return { game: 'plinko', rows: input.rows, risk: input.risk };
+    case 'keno':
+      return { game: 'keno', picks: input.picks.length };
+    default:
+      return { game: input.game };
   }
 }
 
 export function prepareBet<G extends keyof TBetBodies>(game: G, body: TBetBodies[G]): TPreparedBet {
   const prepared = prepare(game, body);
-  assertStakeAllowed(game, prepared.stakeMinor);
+  assertStakeAccepted(prepared.stakeMinor, stakeChoiceOf(prepared.input));
   return prepared;
 }
 

@@ -173,7 +173,7 @@ describe.each(kinds)('originals on %s', (kind) => {
 
     const conflict = await post('/api/originals/dice/bet', p.token, {
       ...INSTANT_BETS.dice,
-      target: 4000,
+      target: 4950,
       idempotency_key: key,
     });
     expect(conflict.status).toBe(409);
@@ -198,21 +198,21 @@ describe.each(kinds)('originals on %s', (kind) => {
 
     const q = await player(10_000n);
     const startKey = `m-${randomUUID()}`;
-    const start = { amount: '1.00', mines: 3, idempotency_key: startKey };
+    const start = { amount: '10.00', mines: 3, idempotency_key: startKey };
     const started = await post('/api/originals/mines/start', q.token, start);
     expect(started.status).toBe(200);
     expect(minor(started.body.data.balance)).toBe(await cash(q.memberId));
     const again = await post('/api/originals/mines/start', q.token, start);
     expect(again.status).toBe(200);
     expect(again.body.data.round.id).toBe(started.body.data.round.id);
-    const other = await post('/api/originals/mines/start', q.token, { amount: '1.00', mines: 3 });
+    const other = await post('/api/originals/mines/start', q.token, { amount: '10.00', mines: 3 });
     expect(other.body.code).toBe('ROUND_IN_PROGRESS');
     const seeds = (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: q.token })).body.data;
     expect(seeds.nonce).toBe(1);
 
     const r = await player(10_000n);
     const racing = await Promise.all(
-      [1, 2, 3].map(() => post('/api/originals/hilo/start', r.token, { amount: '1.00' })),
+      [1, 2, 3].map(() => post('/api/originals/hilo/start', r.token, { amount: '10.00' })),
     );
     // One start wins; the others meet its open round (a unique index), never a 500.
     expect(racing.map((x) => x.status).sort()).toEqual([200, 409, 409]);
@@ -220,7 +220,7 @@ describe.each(kinds)('originals on %s', (kind) => {
       'ROUND_IN_PROGRESS',
       'ROUND_IN_PROGRESS',
     ]);
-    expect(await cash(r.memberId)).toBe(10_000n - 100n);
+    expect(await cash(r.memberId)).toBe(10_000n - 1_000n);
   });
 
   it('serialises concurrent bets of one player: each takes its own nonce and the balance adds up', async () => {
@@ -270,7 +270,7 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(after.nonce).toBe(seeds.nonce);
     const record = await post('/api/game/record', p.token, { range: 'all' });
     expect(record.body.data.list).toEqual([]);
-    const mines = await post('/api/originals/mines/start', p.token, { amount: '1.00', mines: 3 });
+    const mines = await post('/api/originals/mines/start', p.token, { amount: '10.00', mines: 3 });
     expect(mines.body.code).toBe('INSUFFICIENT_FUNDS');
     expect(
       (await call(app, { method: 'GET', url: '/api/originals/mines/active', token: p.token })).body.data
@@ -313,7 +313,7 @@ describe.each(kinds)('originals on %s', (kind) => {
       ...INSTANT_BETS.dice,
       amount: '0.09',
     });
-    expect(range.body.message).toBe('The bet must be between 0.10 and 5000.00');
+    expect(range.body.message).toBe('The bet must be between R$0.10 and R$5,000.00');
     expect(await cash(p.memberId)).toBe(10_000_000n);
     const seeds = (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: p.token })).body.data;
     expect(seeds.nonce).toBe(0);
@@ -322,15 +322,15 @@ describe.each(kinds)('originals on %s', (kind) => {
   });
 
   it('plays Mines step by step and settles exactly once', async () => {
-    const p = await player(10_000n);
-    const start = await post('/api/originals/mines/start', p.token, { amount: '1.00', mines: 1 });
+    const p = await player(100_000n);
+    const start = await post('/api/originals/mines/start', p.token, { amount: '10.00', mines: 1 });
     expect(start.status).toBe(200);
     const round = start.body.data.round;
-    expect(round).toMatchObject({ status: 'active', stake: '1.00', payout: '0.00' });
+    expect(round).toMatchObject({ status: 'active', stake: '10.00', payout: '0.00' });
     expect(round.outcome).not.toHaveProperty('mines');
-    expect(await cash(p.memberId)).toBe(9_900n);
+    expect(await cash(p.memberId)).toBe(99_000n);
 
-    const second = await post('/api/originals/mines/start', p.token, { amount: '1.00', mines: 1 });
+    const second = await post('/api/originals/mines/start', p.token, { amount: '10.00', mines: 1 });
     expect(second.body.code).toBe('ROUND_IN_PROGRESS');
     const rotate = await post('/api/fairness/rotate', p.token, {});
     expect(rotate.body.code).toBe('ROUND_IN_PROGRESS');
@@ -357,23 +357,23 @@ describe.each(kinds)('originals on %s', (kind) => {
     const statuses = cashouts.map((c) => c.status).sort();
     expect(statuses).toEqual([200, 409]);
     expect(cashouts.find((c) => c.status === 409)!.body.code).toBe('ROUND_NOT_ACTIVE');
-    const paid = payoutMinor(100n, minesMultiplier(1, 1), GAME_RULES.mines.limits.maxWinMinor);
-    expect(paid).toBe(103n);
-    expect(await cash(p.memberId)).toBe(9_900n + paid);
+    const paid = payoutMinor(1_000n, minesMultiplier(1, 1), GAME_RULES.mines.limits.maxWinMinor);
+    expect(paid).toBe(1_031n);
+    expect(await cash(p.memberId)).toBe(99_000n + paid);
     const late = await post('/api/originals/mines/cashout', p.token, { round_id: round.id });
     expect(late.body.code).toBe('ROUND_NOT_ACTIVE');
-    expect(await cash(p.memberId)).toBe(9_900n + paid);
+    expect(await cash(p.memberId)).toBe(99_000n + paid);
 
     const settled = (await post('/api/game/record/details', p.token, { id: round.id })).body.data;
     expect(settled.outcome).toMatchObject({ mines: [mine], picks: [safe], hitMine: false });
 
     // Hitting the mine ends the next round with nothing paid.
-    const next = (await post('/api/originals/mines/start', p.token, { amount: '1.00', mines: 1 })).body.data
+    const next = (await post('/api/originals/mines/start', p.token, { amount: '10.00', mines: 1 })).body.data
       .round;
     const [nextMine] = placeMines(1, createFloatStream({ ...seeds, nonce: next.fairness.nonce }));
     const boom = await post('/api/originals/mines/pick', p.token, { round_id: next.id, tile: nextMine });
     expect(boom.body.data.round).toMatchObject({ status: 'settled', payout: '0.00' });
-    expect(await cash(p.memberId)).toBe(9_800n + paid);
+    expect(await cash(p.memberId)).toBe(98_000n + paid);
 
     const other = await player(1_000n);
     const foreign = await post('/api/originals/mines/cashout', other.token, { round_id: next.id });
@@ -382,7 +382,7 @@ describe.each(kinds)('originals on %s', (kind) => {
 
   it('plays Hi-Lo with calls and a single cash-out', async () => {
     const p = await player(10_000n);
-    const start = await post('/api/originals/hilo/start', p.token, { amount: '2.00' });
+    const start = await post('/api/originals/hilo/start', p.token, { amount: '10.00' });
     const round = start.body.data.round;
     expect(round.outcome.start).toBeDefined();
     expect(round.outcome.steps).toEqual([]);
@@ -403,12 +403,12 @@ describe.each(kinds)('originals on %s', (kind) => {
     const expected = playHilo(['skip', call], createFloatStream(seeds));
     const out = await post('/api/originals/hilo/cashout', p.token, { round_id: round.id });
     expect(out.status).toBe(200);
-    const paid = payoutMinor(200n, expected.multiplier, GAME_RULES.hilo.limits.maxWinMinor);
+    const paid = payoutMinor(1_000n, expected.multiplier, GAME_RULES.hilo.limits.maxWinMinor);
     expect(out.body.data.round).toMatchObject({ status: 'settled', payout: (Number(paid) / 100).toFixed(2) });
-    expect(await cash(p.memberId)).toBe(9_800n + paid);
+    expect(await cash(p.memberId)).toBe(9_000n + paid);
     const twice = await post('/api/originals/hilo/cashout', p.token, { round_id: round.id });
     expect(twice.body.code).toBe('ROUND_NOT_ACTIVE');
-    expect(await cash(p.memberId)).toBe(9_800n + paid);
+    expect(await cash(p.memberId)).toBe(9_000n + paid);
   });
 
   it('lists the game record with range filters and keyset paging', async () => {
@@ -591,7 +591,7 @@ describe.each(kinds)('originals on %s', (kind) => {
       sql`SELECT count(*) AS n FROM wallet_transfers WHERE reference = ${`round:${round.id}`}`,
     );
     expect(Number(transfers[0]!.n)).toBe(0);
-    const stepped = await post('/api/originals/hilo/start', undefined, { amount: '1.00' }, headers);
+    const stepped = await post('/api/originals/hilo/start', undefined, { amount: '10.00' }, headers);
     expect(stepped.body.data.round).toMatchObject({ status: 'active', demo: true });
     const unknown = await post('/api/originals/dice/bet', undefined, INSTANT_BETS.dice, {
       'x-demo-token': 'A'.repeat(43),

@@ -3,12 +3,15 @@ import { formatMinor, type TInstantOriginal, type TRound, type TSteppedOriginal 
 import {
   type BetSeeds,
   createFloatStream,
+  fitsUnderCap,
   GAME_RULES,
   HILO_MAX_STEPS,
   type HiloCall,
+  hiloStepMultiplier,
   MINES_TILES,
   type Multiplier,
   minesMultiplier,
+  multiply,
   payoutMinor,
   placeMines,
   ZERO,
@@ -368,6 +371,17 @@ async function continueStepped(
   return stepResult(tx, player, round, updated, null);
 }
 
+/**
+ * A pick or call whose win would pass the game's max-win cap is refused (the player cashes out
+ * instead), so a stepped round never reaches a state that would pay less than its multiplier.
+ */
+function assertWithinCap(round: TRoundWithGame, next: Multiplier): void {
+  const { maxWinMinor } = GAME_RULES[round.gameCode as TSteppedOriginal].limits;
+  if (!fitsUnderCap(round.stakeMinor, next, maxWinMinor)) {
+    throw new AppError('MAX_WIN_REACHED', { params: { max_win: formatMinor(maxWinMinor) } });
+  }
+}
+
 function minesOf(round: TRoundWithGame): { mines: number; picks: number[] } {
   return { mines: Number(round.params.mines), picks: (round.steps as number[]).map(Number) };
 }
@@ -379,6 +393,11 @@ export async function pickMine(db: Db, player: TPlayer, roundId: bigint, tile: n
     const { mines, picks: before } = minesOf(round);
     if (before.includes(tile)) throw new AppError('INVALID_BET');
     const picks = [...before, tile];
+    // Decided on what a safe tile would pay, never on what the tile hides.
+    assertWithinCap(
+      round,
+      fairly(() => minesMultiplier(mines, picks.length)),
+    );
     const played = replay(seedsOf(round, round.nonce), { game: 'mines', mines, picks });
     if (played.game !== 'mines') throw new Error('mines replay returned another game');
     const { result: r } = played;
@@ -414,6 +433,16 @@ export async function callHilo(
     const round = await lockActiveRound(tx, player, 'hilo', roundId);
     const calls = [...(round.steps as HiloCall[]), call];
     if (calls.length > HILO_MAX_STEPS) throw new AppError('INVALID_BET');
+    if (call !== 'skip') {
+      // Decided on what a right call would pay from the current card, never on the next card.
+      const now = replay(seedsOf(round, round.nonce), { game: 'hilo', calls: calls.slice(0, -1) });
+      if (now.game !== 'hilo') throw new Error('hilo replay returned another game');
+      const current = now.result.steps.at(-1)?.card ?? now.result.start;
+      assertWithinCap(
+        round,
+        fairly(() => multiply(now.result.multiplier, hiloStepMultiplier(current.rank, call))),
+      );
+    }
     const played = replay(seedsOf(round, round.nonce), { game: 'hilo', calls });
     if (played.game !== 'hilo') throw new Error('hilo replay returned another game');
     const { result: r } = played;
