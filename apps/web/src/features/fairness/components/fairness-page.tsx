@@ -266,7 +266,7 @@ function CrashChainItem({ chain }: { chain: TCrashChain }) {
       <small>{t('lobby.fair.crash_rounds', { played: chain.rounds_played, length: chain.length })}</small>
       <span className="fair-pair__label">{t('lobby.fair.crash_salt')}</span>
       {chain.salt === null ? (
-        <span data-testid="crash-salt-pending">{t('lobby.fair.crash_salt_pending')}</span>
+        <small data-testid="crash-salt-pending">{t('lobby.fair.crash_salt_pending')}</small>
       ) : (
         <span className="mono">{chain.salt}</span>
       )}
