@@ -156,10 +156,14 @@ describe('in-house games on a phone', () => {
       await hash.waitFor({ state: 'visible' });
       const usedHash = await textOf(page, 'server-seed-hash');
       expect(usedHash).toMatch(/^[0-9a-f]{64}$/);
+      // The next server seed is committed before the rotation: exactly that one comes into use.
+      const nextHash = await textOf(page, 'next-server-seed-hash');
+      expect(nextHash).toMatch(/^[0-9a-f]{64}$/);
       await page.getByTestId('rotate-seeds').click();
       await page.getByTestId('revealed-seed').waitFor({ state: 'visible' });
       expect(await textOf(page, 'revealed-seed')).toMatch(/^[0-9a-f]{64}$/);
-      await expect.poll(() => textOf(page, 'server-seed-hash')).not.toBe(usedHash);
+      await expect.poll(() => textOf(page, 'server-seed-hash')).toBe(nextHash);
+      expect(await page.getByTestId('rotation-check').getAttribute('data-status')).toBe('match');
       await screenshot(page, 'games-07-rotated');
 
       // … then the limbo round's details show that seed and lead to the verifier, which replays it.
