@@ -29,6 +29,7 @@ import {
   checkStake,
   crashCapCashOut,
   fitsUnderCap,
+  nextAcceptedStake,
   SLOT_STAKE_RULE,
   type StakeCheck,
   smallestStakeOf,
@@ -655,6 +656,30 @@ describe('paytable games', () => {
         expectFair(actual, ratio(36n, 37n), { bet, s });
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('the stake to offer instead', () => {
+  it('is the next stake the rule accepts: a multiple of the step, else the minimum', () => {
+    const fifty: TStakeChoice = { game: 'dice', bet: { direction: 'under', target: 5_000 } };
+    expect(nextAcceptedStake(10n, fifty)).toBe(50n);
+    expect(nextAcceptedStake(420n, fifty)).toBe(450n);
+    expect(nextAcceptedStake(451n, fifty)).toBe(455n);
+    expect(nextAcceptedStake(600n, fifty)).toBe(600n);
+    expect(nextAcceptedStake(10n, { game: 'hilo' })).toBe(910n);
+    expect(nextAcceptedStake(1n, { game: 'slot' })).toBe(20n);
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 9_800 }), fc.bigInt({ min: 1n, max: 600_000n }), (wins, s) => {
+        const choice: TStakeChoice = { game: 'dice', bet: { direction: 'under', target: wins } };
+        const next = nextAcceptedStake(s, choice);
+        if (next === null) return;
+        expect(checkStake(next, choice)).toEqual({ ok: true });
+        for (let below = next - 1n; below >= s && below >= next - 50n && below >= 10n; below--) {
+          expect(checkStake(below, choice).ok).toBe(false);
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 });

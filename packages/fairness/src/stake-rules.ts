@@ -489,6 +489,22 @@ export function smallestStakeOf(choice: TStakeChoice): bigint {
   return multiple < rule.minAnyMinor ? multiple : rule.minAnyMinor;
 }
 
+/**
+ * The smallest stake from `stakeMinor` up that the rule accepts (what a "bet R$ X instead" button
+ * offers), or null when none is left under the game's maximum.
+ */
+export function nextAcceptedStake(stakeMinor: bigint, choice: TStakeChoice): bigint | null {
+  const rule = stakeRuleOf(choice);
+  const { minBetMinor, maxBetMinor } = STAKE_LIMITS[choice.game];
+  const from = stakeMinor < minBetMinor ? minBetMinor : stakeMinor;
+  let next = from > rule.minAnyMinor ? from : rule.minAnyMinor;
+  if (rule.stepMinor !== null) {
+    const multiple = firstMultiple(from, rule.stepMinor);
+    if (multiple < next) next = multiple;
+  }
+  return next <= maxBetMinor ? next : null;
+}
+
 /** The highest target (hundredths) whose win at this stake fits under the cap: limbo and crash. */
 export function maxTargetForStake(game: 'limbo' | 'crash', stakeMinor: bigint): number {
   const { maxWinMinor } = STAKE_LIMITS[game];
