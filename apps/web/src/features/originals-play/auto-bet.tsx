@@ -259,6 +259,7 @@ export function BetPanel({
     min: string;
     max: string;
     error: string | null;
+    fix?: bigint | null | undefined;
   };
   /** The game's own inputs are valid (stake, target, picks, chips …). */
   canBet: boolean;

@@ -6,6 +6,7 @@ import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  openingStake,
   PayList,
   placeBet,
   ResultBox,
@@ -38,14 +39,14 @@ export function BingoPlay({ launch, demo, onBalance }: TPlayProps) {
   const rules = useOriginalRules();
   const paytable = rules.data?.list.find((item) => item.game === 'bingo')?.paytable;
   const tiers = (Array.isArray(paytable) ? paytable : []) as TTier[];
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'bingo' }));
   const [card, setCard] = useState<(number | null)[] | null>(null);
   const [shown, setShown] = useState<number[]>([]);
   const [last, setLast] = useState<TRound | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const stake = checkStake(amount, min, max);
+  const stake = checkStake(amount, min, max, { game: 'bingo' });
   const drawn = new Set(shown);
   const lines =
     last && Array.isArray(last.outcome.completedLines) ? last.outcome.completedLines.map(Number) : [];
@@ -130,7 +131,7 @@ export function BingoPlay({ launch, demo, onBalance }: TPlayProps) {
         runner={runner}
         canBet={stake.minor !== null}
         label={t('play.bingo.play')}
-        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error, fix: stake.fix }}
       />
       <PayList
         label={t('play.bingo.paytable')}

@@ -196,9 +196,10 @@ describe('crash screen', () => {
       first.receive({ type: 'ready', member: false, demo: true });
       expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', false);
       act(() => screen.getByTestId('crash-bet').click());
-      expect(first.sent[1]).toMatchObject({ type: 'bet', amount: '0.10' });
-      first.receive({ type: 'bet_accepted', bet: betOf({ amount: '0.10' }), balance: '999.90' });
-      expect(onBalance).toHaveBeenLastCalledWith('999.90');
+      // The screen opens on R$ 1,00: crash takes whole reais (or any stake from R$ 9,50).
+      expect(first.sent[1]).toMatchObject({ type: 'bet', amount: '1.00' });
+      first.receive({ type: 'bet_accepted', bet: betOf({ amount: '1.00' }), balance: '999.00' });
+      expect(onBalance).toHaveBeenLastCalledWith('999.00');
       first.receive(stateOf({ phase: 'running', multiplier: '1.80' }));
       expect(screen.getByTestId('crash-cashout')).toHaveProperty('disabled', false);
       first.close();

@@ -6,7 +6,14 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
 import { getToken } from '../../lib/storage.ts';
 import { getDemoToken } from '../originals/api/originals-api.ts';
-import { checkStake, formatMinorText, StakeField, type TPlayProps, toMinor } from './play-shared.tsx';
+import {
+  checkStake,
+  formatMinorText,
+  openingStake,
+  StakeField,
+  type TPlayProps,
+  toMinor,
+} from './play-shared.tsx';
 import './crash.css';
 
 /** How many recent crash points the strip shows (and asks the server for). */
@@ -111,7 +118,10 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
   const [pending, setPending] = useState<'bet' | 'cashout' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [history, setHistory] = useState<THistoryItem[]>([]);
-  const [amount, setAmount] = useState(min);
+  // Crash pays every cash-out point to the centavo on whole reais: the screen opens on R$ 1,00.
+  const [amount, setAmount] = useState(() =>
+    openingStake(min, { game: 'crash', autoCashOutHundredths: null }),
+  );
   const [autoText, setAutoText] = useState('');
   const [shown, setShown] = useState(100);
   const [secondsLeft, setSecondsLeft] = useState(0);
@@ -324,8 +334,13 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
     return () => cancelAnimationFrame(frame);
   }, []);
 
-  const stake = checkStake(amount, min, max);
   const auto = autoCashoutTarget(autoText);
+  const stake = checkStake(
+    amount,
+    min,
+    max,
+    auto.valid ? { game: 'crash', autoCashOutHundredths: auto.value } : null,
+  );
   const myRoundBet = myBet && myBet.round_id === roundId ? myBet : null;
   const canBet =
     ready &&
@@ -474,6 +489,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           max={max}
           disabled={pending !== null}
           error={stake.error}
+          fix={stake.fix}
         />
         <div>
           <label className="play-label" htmlFor="crash-auto">

@@ -1,10 +1,12 @@
 import type { TRound } from '@sorte/contract';
+import type { TStakeChoice } from '@sorte/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  openingStake,
   placeBet,
   settleBalance,
   type TPlayProps,
@@ -13,6 +15,10 @@ import {
 } from './play-shared.tsx';
 
 const OUTCOMES = 10_000;
+const DICE_OPENING = {
+  game: 'dice',
+  bet: { direction: 'under', target: 4_950 },
+} as const satisfies TStakeChoice;
 const MIN_WINS = 100;
 const MAX_WINS = 9_800;
 
@@ -35,16 +41,17 @@ const hundredthsText = (value: number) =>
 export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(min);
-  const [direction, setDirection] = useState<'under' | 'over'>('under');
-  const [target, setTarget] = useState(5_000);
+  // Under 49.50 pays ×2: every stake pays it to the centavo, so the table opens on a bet it takes.
+  const [amount, setAmount] = useState(() => openingStake(min, DICE_OPENING));
+  const [direction, setDirection] = useState<'under' | 'over'>(DICE_OPENING.bet.direction);
+  const [target, setTarget] = useState<number>(DICE_OPENING.bet.target);
   const [shown, setShown] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
   const tween = useTween();
 
   const wins = winningRolls(direction, target);
   const valid = wins >= MIN_WINS && wins <= MAX_WINS;
-  const stake = checkStake(amount, min, max);
+  const stake = checkStake(amount, min, max, valid ? { game: 'dice', bet: { direction, target } } : null);
   const payout =
     stake.minor !== null && valid ? formatMinorText((stake.minor * 9_900n) / BigInt(wins)) : '0.00';
   const [low, high] =
@@ -151,7 +158,7 @@ export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
         runner={runner}
         canBet={stake.minor !== null && valid}
         label={t('lobby.dice.roll')}
-        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error, fix: stake.fix }}
       />
     </section>
   );

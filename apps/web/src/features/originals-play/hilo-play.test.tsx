@@ -62,14 +62,14 @@ describe('hi-lo screen', () => {
     expect(screen.getByText('Bet between 0.10 and 5000.00')).toBeTruthy();
     expect(screen.getByTestId('hilo-bet')).toHaveProperty('disabled', true);
     await userEvent.clear(amount);
-    await userEvent.type(amount, '1');
+    await userEvent.type(amount, '10');
     await userEvent.click(screen.getByTestId('hilo-bet'));
     // From a five: 9 of 13 ranks are higher or the same (×0.99 × 13/9), 5 are lower or the same.
     expect(await screen.findByText('69.23% · ×1.43')).toBeTruthy();
     expect(screen.getByText('38.46% · ×2.574')).toBeTruthy();
     expect(screen.getByTestId('hilo-cashout')).toHaveProperty('disabled', true);
     expect(api.calls.find((call) => call.url.pathname === '/api/originals/hilo/start')?.body).toEqual({
-      amount: '1.00',
+      amount: '10.00',
     });
     expect(onBalance).toHaveBeenCalledWith('999.00');
   });

@@ -1,10 +1,19 @@
 import type { TRound } from '@sorte/contract';
+import {
+  fitsUnderCap,
+  hiloCashOutMultiplier,
+  hiloStepMultiplier,
+  type Multiplier,
+  multiply,
+} from '@sorte/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   checkStake,
   formatMinorText,
+  localMoney,
   MultiplierStat,
+  openingStake,
   RoundLine,
   StakeField,
   shortMultiplier,
@@ -40,6 +49,18 @@ export function hiloCards(round: TRound | null): {
   return { cards, current: cards.at(-1)?.card ?? null };
 }
 
+/** The exact fair product of a round's right calls (skips leave it as it is). */
+export function hiloFairProduct(round: TRound | null): Multiplier {
+  const steps = Array.isArray(round?.outcome.steps) ? (round.outcome.steps as TStep[]) : [];
+  let fair: Multiplier = { num: 1n, den: 1n };
+  for (const step of steps) {
+    if (step.correct && (step.call === 'higher' || step.call === 'lower')) {
+      fair = multiply(fair, hiloStepMultiplier(step.from.rank, step.call));
+    }
+  }
+  return fair;
+}
+
 function PlayingCard({ card, small = false }: { card: TCard; small?: boolean }) {
   const red = card.suit === 1 || card.suit === 2;
   return (
@@ -58,12 +79,12 @@ function PlayingCard({ card, small = false }: { card: TCard; small?: boolean }) 
 export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'hilo' }));
   // A round left open (reload, another tab) is resumed on the card it stopped at.
   const { round, busy, run } = useSteppedRound<'start' | 'call' | 'cashout'>('hilo', { demo, onBalance });
 
   const active = round?.status === 'active';
-  const stake = checkStake(amount, min, max);
+  const stake = checkStake(amount, min, max, { game: 'hilo' });
   const { cards, current } = hiloCards(round);
   const canCashOut = active && round.outcome.canCashOut === true;
   const lost = round?.status === 'settled' && round.outcome.lost === true;
@@ -85,6 +106,15 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
     if (busy || !round || !canCashOut) return;
     void run('cashout', () => steppedCall('hilo/cashout', { demo, body: { round_id: round.id } }));
   };
+
+  // A call whose win would pass the max win is not offered (the server refuses it): cash out.
+  const maxWin = toMinor(launch.game.max_win);
+  const pastCap = (call: 'higher' | 'lower') => {
+    if (!active || !current || maxWin === null) return false;
+    const next = multiply(hiloFairProduct(round), hiloStepMultiplier(current.rank, call));
+    return !fitsUnderCap(toMinor(round.stake) ?? 0n, hiloCashOutMultiplier(next), maxWin);
+  };
+  const capped = pastCap('higher') || pastCap('lower');
 
   const option = (call: 'higher' | 'lower') => {
     if (!current) return null;
@@ -146,7 +176,7 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
                   type="button"
                   className="button button--ghost hilo__call-button"
                   data-testid={`hilo-${call}`}
-                  disabled={busy !== null}
+                  disabled={busy !== null || pastCap(call)}
                   onClick={() => makeCall(call)}
                 >
                   <span>
@@ -167,6 +197,11 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
               {t('play.hilo.skip')}
             </button>
           </div>
+          {capped && maxWin !== null && (
+            <p className="play-error" role="status" data-testid="hilo-max-win">
+              {t('play.rule.max_win_reached', { max_win: localMoney(maxWin) })}
+            </p>
+          )}
           <button
             type="button"
             className="button button--primary button--block button--large"
@@ -187,6 +222,7 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
             max={max}
             disabled={busy !== null}
             error={stake.error}
+            fix={stake.fix}
           />
           <button
             type="button"

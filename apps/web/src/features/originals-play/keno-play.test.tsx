@@ -49,6 +49,15 @@ describe('keno screen', () => {
     for (let n = 1; n <= 10; n++) await userEvent.click(screen.getByTestId(`keno-cell-${n}`));
     expect(screen.getByText('10 of 10 picked')).toBeTruthy();
     expect(screen.getByTestId('keno-cell-11')).toHaveProperty('disabled', true);
+    // Ten picks pay ×0.77, ×8.51…: at R$ 0,10 the centavos would eat the RTP, so the bet waits.
+    expect(screen.getByTestId('keno-bet')).toHaveProperty('disabled', true);
+    expect(
+      screen.getByText(
+        'For this choice, bet R$1.75 or more, or a multiple of R$1.00 — other amounts would be paid less than the RTP shown',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByTestId('keno-amount-fix'));
+    expect(screen.getByTestId('keno-amount')).toHaveProperty('value', '1.00');
     expect(screen.getByTestId('keno-bet')).toHaveProperty('disabled', false);
     await userEvent.click(screen.getByTestId('keno-clear'));
     expect(screen.getByTestId('keno-bet')).toHaveProperty('disabled', true);

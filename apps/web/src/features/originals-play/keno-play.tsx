@@ -56,7 +56,7 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const stake = checkStake(amount, min, max);
+  const stake = checkStake(amount, min, max, picks.length > 0 ? { game: 'keno', picks: picks.length } : null);
   const pays = kenoPays(paytable, picks.length);
   const drawnSet = new Set(drawn);
   const hits = picks.filter((n) => drawnSet.has(n)).length;
@@ -160,7 +160,7 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
         runner={runner}
         canBet={stake.minor !== null && picks.length > 0}
         label={t('play.bet')}
-        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error, fix: stake.fix }}
       />
     </section>
   );

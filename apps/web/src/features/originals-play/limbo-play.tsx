@@ -5,6 +5,7 @@ import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  openingStake,
   placeBet,
   RoundLine,
   StakeField,
@@ -37,7 +38,7 @@ export function limboChance(targetHundredths: number): string {
 export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'limbo', targetHundredths: 200 }));
   const [targetText, setTargetText] = useState('2.00');
   const [shown, setShown] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
@@ -45,7 +46,12 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
   const tween = useTween();
 
   const target = limboTarget(targetText);
-  const stake = checkStake(amount, min, max);
+  const stake = checkStake(
+    amount,
+    min,
+    max,
+    target === null ? null : { game: 'limbo', targetHundredths: target },
+  );
   const payout =
     target !== null && stake.minor !== null ? formatMinorText((stake.minor * BigInt(target)) / 100n) : '0.00';
 
@@ -126,6 +132,7 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
           max={max}
           disabled={busy}
           error={stake.error}
+          fix={stake.fix}
         />
       </div>
       <dl className="original__facts">

@@ -67,12 +67,12 @@ describe('mines screen', () => {
     expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', true);
     expect(screen.getByTestId('mines-tile-0')).toHaveProperty('disabled', true);
     await userEvent.clear(amount);
-    await userEvent.type(amount, '1');
+    await userEvent.type(amount, '10');
     await userEvent.selectOptions(screen.getByTestId('mines-count'), '3');
     await userEvent.click(screen.getByTestId('mines-bet'));
     expect(await screen.findByText('Open a tile')).toBeTruthy();
     const start = api.calls.find((call) => call.url.pathname === '/api/originals/mines/start');
-    expect(start?.body).toEqual({ amount: '1.00', mines: 3 });
+    expect(start?.body).toEqual({ amount: '10.00', mines: 3 });
     expect(start?.headers['X-Demo-Token']).toBe('demo-token-1');
     expect(onBalance).toHaveBeenCalledWith('999.00');
     expect(screen.getByTestId('mines-tile-0')).toHaveProperty('disabled', false);

@@ -1,10 +1,13 @@
 import type { TRound } from '@sorte/contract';
+import { fitsUnderCap, MINES_TILES, minesMultiplier } from '@sorte/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   checkStake,
   formatMinorText,
+  localMoney,
   MultiplierStat,
+  openingStake,
   RoundLine,
   StakeField,
   shortMultiplier,
@@ -33,7 +36,7 @@ export function minesBoard(round: TRound | null) {
 export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'mines', mines: 3 }));
   const [mineCount, setMineCount] = useState(3);
   const [pending, setPending] = useState<number | null>(null);
   // A round left open (reload, another tab) is resumed where it stopped, with its mine count.
@@ -44,8 +47,15 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
   );
 
   const active = round?.status === 'active';
-  const stake = checkStake(amount, min, max);
+  const stake = checkStake(amount, min, max, { game: 'mines', mines: mineCount });
   const board = minesBoard(round);
+  // A tile whose win would pass the max win is not offered (the server refuses it): cash out.
+  const maxWin = toMinor(launch.game.max_win);
+  const capped =
+    active &&
+    maxWin !== null &&
+    board.picks.length < MINES_TILES - mineCount &&
+    !fitsUnderCap(toMinor(round.stake) ?? 0n, minesMultiplier(mineCount, board.picks.length + 1), maxWin);
   const opened = new Set(board.picks);
   const mineSet = new Set(board.mines);
 
@@ -105,7 +115,7 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
               className={`mines__tile ${state}${pending === tile ? ' is-pending' : ''}`}
               data-testid={`mines-tile-${tile}`}
               aria-label={t('play.mines.tile', { n: tile + 1 })}
-              disabled={!active || isOpen || busy !== null}
+              disabled={!active || isOpen || busy !== null || capped}
               onClick={() => pick(tile)}
             >
               {state === 'is-gem' || state === 'is-safe'
@@ -126,6 +136,7 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
           max={max}
           disabled={active || busy !== null}
           error={active ? null : stake.error}
+          fix={stake.fix}
         />
         <div>
           <label className="play-label" htmlFor="mines-count">
@@ -147,6 +158,11 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
           </select>
         </div>
       </div>
+      {capped && maxWin !== null && (
+        <p className="play-error" role="status" data-testid="mines-max-win">
+          {t('play.rule.max_win_reached', { max_win: localMoney(maxWin) })}
+        </p>
+      )}
       {active ? (
         <button
           type="button"

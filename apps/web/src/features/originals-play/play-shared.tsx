@@ -1,8 +1,16 @@
-import type { TBetResponse, TLaunchResponse, TRound } from '@sorte/contract';
+import { formatMoneyIn, type TBetResponse, type TLaunchResponse, type TRound } from '@sorte/contract';
+import {
+  checkStake as checkStakeRule,
+  nextAcceptedStake,
+  type StakeCheck as StakeRuleCheck,
+  smallestStakeOf,
+  type TStakeChoice,
+} from '@sorte/fairness';
 import i18next from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { originalsCall as steppedCallOf } from '../originals/api/place-bet.ts';
@@ -57,16 +65,84 @@ export function settleBalance(answer: TBetResponse, props: Pick<TPlayProps, 'dem
   if (!props.demo) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
 }
 
-export type TStakeCheck = { minor: bigint; error: null } | { minor: null; error: string };
+/** A refused stake carries the reason and, when one exists, a stake the game would take instead. */
+export type TStakeCheck =
+  | { minor: bigint; error: null; fix?: undefined }
+  | { minor: null; error: string; fix?: bigint | null };
 
-/** The stake as typed, within the game's limits (the server refuses the rest anyway). */
-export function checkStake(text: string, min: string, max: string): TStakeCheck {
+/** An amount in centavos the way the reader's language writes reais ("R$ 8,92" in pt). */
+export const localMoney = (minor: bigint) => formatMoneyIn(currentLanguage(), formatMinorText(minor));
+
+/** Why the stake rules refuse a stake, in the reader's language (the server says the same). */
+function ruleRefusal(check: Exclude<StakeRuleCheck, { ok: true }>, min: string, max: string): string {
+  switch (check.code) {
+    case 'STAKE_TOO_SMALL_FOR_TARGET':
+      return check.stepMinor === null
+        ? i18next.t('play.rule.min', { min: localMoney(check.minAnyMinor) })
+        : i18next.t('play.rule.min_or_step', {
+            min: localMoney(check.minAnyMinor),
+            step: localMoney(check.stepMinor),
+          });
+    case 'TARGET_ABOVE_CAP':
+      return i18next.t('play.rule.above_cap', {
+        max_win: localMoney(check.maxWinMinor),
+        max_target: `${Math.floor(check.maxTargetHundredths / 100)}.${String(check.maxTargetHundredths % 100).padStart(2, '0')}`,
+      });
+    default:
+      return i18next.t('play.stake_range', { min, max });
+  }
+}
+
+/**
+ * The stake as typed, within the game's limits and, given the bet's choice (target, mines, rows…),
+ * the stake rules of @sorte/fairness: the very check the server makes before taking money, so the
+ * button is disabled with the reason instead of a bet being refused. A choice the game does not
+ * offer is left to the page's own message.
+ */
+export function checkStake(
+  text: string,
+  min: string,
+  max: string,
+  choice?: TStakeChoice | null,
+): TStakeCheck {
   const minor = toMinor(text);
   const low = toMinor(min) ?? 1n;
   const high = toMinor(max) ?? low;
   if (minor === null) return { minor: null, error: i18next.t('play.stake_invalid') };
   if (minor < low || minor > high) return { minor: null, error: i18next.t('play.stake_range', { min, max }) };
-  return { minor, error: null };
+  if (!choice) return { minor, error: null };
+  let check: StakeRuleCheck;
+  try {
+    check = checkStakeRule(minor, choice);
+  } catch {
+    return { minor, error: null };
+  }
+  if (check.ok) return { minor, error: null };
+  const fix =
+    check.code === 'TARGET_ABOVE_CAP'
+      ? stakeForCap(choice, check.maxWinMinor)
+      : nextAcceptedStake(minor, choice);
+  return { minor: null, error: ruleRefusal(check, min, max), fix };
+}
+
+/** The highest stake whose win at the chosen target fits under the cap (limbo, crash auto cash-out). */
+function stakeForCap(choice: TStakeChoice, maxWinMinor: bigint): bigint | null {
+  const target =
+    choice.game === 'limbo'
+      ? choice.targetHundredths
+      : choice.game === 'crash'
+        ? choice.autoCashOutHundredths
+        : null;
+  if (target === null) return null;
+  const stake = (maxWinMinor * 100n) / BigInt(target);
+  return checkStakeRule(stake, choice).ok ? stake : null;
+}
+
+/** The first stake a screen offers for its opening choice: the game's minimum, or the rule's. */
+export function openingStake(min: string, choice: TStakeChoice): string {
+  const low = toMinor(min) ?? 1n;
+  const smallest = smallestStakeOf(choice);
+  return formatMinorText(smallest > low ? smallest : low);
 }
 
 /** Halves or doubles a stake, kept within the limits. */
@@ -97,6 +173,7 @@ export function StakeField({
   max,
   disabled,
   error,
+  fix,
   label,
 }: {
   game: string;
@@ -108,6 +185,8 @@ export function StakeField({
   max: string;
   disabled: boolean;
   error: string | null;
+  /** A stake the game would take instead of a refused one, offered as a one-tap fix. */
+  fix?: bigint | null | undefined;
 }) {
   const { t } = useTranslation();
   const id = `${game}-amount`;
@@ -151,6 +230,17 @@ export function StakeField({
         <p className="play-error" id={`${id}-error`} role="alert">
           {error}
         </p>
+      )}
+      {error && fix !== undefined && fix !== null && (
+        <button
+          type="button"
+          className="button button--ghost button--small play-stake__fix"
+          data-testid={`${id}-fix`}
+          disabled={disabled}
+          onClick={() => onChange(formatMinorText(fix))}
+        >
+          {t('play.rule.use', { amount: localMoney(fix) })}
+        </button>
       )}
     </div>
   );

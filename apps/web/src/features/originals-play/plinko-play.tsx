@@ -71,7 +71,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
   const [history, setHistory] = useState<{ id: string; multiplier: string; hue: number }[]>([]);
   const tween = useTween();
 
-  const stake = checkStake(amount, min, max);
+  const stake = checkStake(amount, min, max, { game: 'plinko', rows, risk });
   const slots = plinkoSlots(paytable, risk, rows);
   const { spacing, top, slotTop, height } = geometry(rows);
   const centre = WIDTH / 2;
@@ -243,7 +243,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
         runner={runner}
         canBet={stake.minor !== null}
         label={t('play.plinko.drop')}
-        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error, fix: stake.fix }}
       />
     </section>
   );

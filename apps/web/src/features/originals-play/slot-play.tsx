@@ -74,7 +74,7 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const stake = checkStake(amount, min, max);
+  const stake = checkStake(amount, min, max, { game: 'slot' });
   const wins = last ? lineWins(last.outcome) : [];
   const lit = winningCells(wins, paylines);
   const scatters = last ? Number(last.outcome.scatterCount ?? 0) : 0;
@@ -180,7 +180,7 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
         runner={runner}
         canBet={stake.minor !== null}
         label={t('play.slot.spin')}
-        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error }}
+        stake={{ value: amount, onChange: setAmount, min, max, error: stake.error, fix: stake.fix }}
       />
       {table.line_pays && (
         <ul className="slot__pays">
