@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, createRoutesFromElements, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { unreachableStore } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { getToken, setToken } from '../lib/storage.ts';
 import { mockApi, ok } from '../test/api-mock.ts';
@@ -221,6 +222,21 @@ describe('player shell', () => {
     online.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+  });
+});
+
+describe('the offline notice when the server cannot be reached', () => {
+  it('shows while requests fail before any answer, though navigator.onLine says online', async () => {
+    renderAt('/');
+    await screen.findByTestId('open-login');
+    act(() => {
+      unreachableStore.set(true);
+    });
+    expect(screen.getByTestId('offline-notice').textContent).toContain('You are offline');
+    act(() => {
+      unreachableStore.set(false);
     });
     expect(screen.queryByTestId('offline-notice')).toBeNull();
   });

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../test/api-mock.ts';
 import { makeUser } from '../test/fixtures.ts';
-import { ApiError, api } from './api-client.ts';
+import { ApiError, api, unreachableStore } from './api-client.ts';
 import { modalStore } from './auth-modal.ts';
 import { confirmStore } from './dialog.ts';
 import { queryClient, USER_QUERY_KEY } from './query-client.ts';
@@ -75,6 +75,11 @@ describe('api client', () => {
     expect(toast.error).toHaveBeenCalledWith('Network error, please try again later', {
       id: 'network-error',
     });
+    // The shell's offline notice follows: unreachable until the next answer of any kind.
+    expect(unreachableStore.get()).toBe(true);
+    mockApi({ 'GET /api/language/getList': () => ({ status: 500, body: fail('INTERNAL', 'Boom') }) });
+    await expect(api.get('/api/language/getList', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(unreachableStore.get()).toBe(false);
   });
 
   it('resets the user info on 401', async () => {

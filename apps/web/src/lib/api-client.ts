@@ -5,6 +5,7 @@ import { confirmDialog } from './dialog.ts';
 import { currentLanguage } from './i18n.ts';
 import { PROFILE_PHOTO_QUERY_KEY, queryClient, USER_QUERY_KEY } from './query-client.ts';
 import { clearAllStorage, getToken, setToken } from './storage.ts';
+import { createStore } from './store.ts';
 import { toast } from './toast.ts';
 
 /** A failed call: `code` is the server's stable code (or NETWORK / BAD_RESPONSE for transport trouble). */
@@ -44,6 +45,13 @@ export interface RequestOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * Whether the last request could not reach the server at all (fetch failed before any answer).
+ * `navigator.onLine` alone misses many real outages (a dead Wi-Fi, a captive portal, an emulated
+ * offline network), so the offline notice also listens to this; any answer clears it.
+ */
+export const unreachableStore = createStore(false);
 
 /** Builds `/api/<path>?…&lang=<active language>`; the spec's paths come with or without a leading slash. */
 export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
@@ -125,8 +133,10 @@ export async function apiRequest<T>(
       signal: controller.signal,
       credentials: 'same-origin',
     });
+    unreachableStore.set(false);
     payload = await response.json().catch(() => undefined);
-  } catch {
+  } catch (thrown) {
+    if (thrown instanceof TypeError) unreachableStore.set(true);
     const error = new ApiError({ code: 'NETWORK', status: 0, message: i18next.t('network-error') });
     if (!options.silent && !options.signal?.aborted) toast.error(error.message, { id: 'network-error' });
     throw error;

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
+import { unreachableStore } from '../../../lib/api-client.ts';
+import { useStore } from '../../../lib/store.ts';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -11,6 +13,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** Shown while the browser says it is offline or the server could not be reached at all. */
 export function OfflineNotice() {
   const { t } = useTranslation();
   const online = useSyncExternalStore(
@@ -18,7 +21,8 @@ export function OfflineNotice() {
     () => navigator.onLine,
     () => true,
   );
-  if (online) return null;
+  const unreachable = useStore(unreachableStore);
+  if (online && !unreachable) return null;
   return (
     <div className="offline-notice" data-testid="offline-notice" role="status" aria-live="polite">
       <Icon name="offline" size={18} />
