@@ -196,15 +196,57 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     expect(badAuto.status).toBe(422);
   });
 
+  it('gives every concurrent copy of a keyed bet the original answer, over HTTP and over the socket', async () => {
+    const round = await nextRound();
+    const p = await player();
+    const key = `crash-${randomUUID()}`;
+    const copies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post('/api/crash/bet', p.token, { amount: '1.00', idempotency_key: key }),
+      ),
+    );
+    expect(copies.map((c) => c.status)).toEqual(Array(10).fill(200));
+    expect(new Set(copies.map((c) => c.body.data.bet.id)).size).toBe(1);
+    expect(copies[0]!.body.data.bet.round_id).toBe(round.id.toString());
+    expect(await cash(p.memberId)).toBe(9_900n);
+
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const q = await player();
+    const { socket, inbox } = await openSocket(`ws://127.0.0.1:${port}/ws/crash`);
+    try {
+      socket.send(JSON.stringify({ type: 'auth', token: q.token }));
+      await inbox.next((m) => m.type === 'ready', 'ready');
+      const socketKey = `ws-${randomUUID()}`;
+      // Five copies: the socket takes at most ten messages a second.
+      for (let i = 0; i < 5; i++) {
+        socket.send(JSON.stringify({ type: 'bet', amount: '1.00', idempotency_key: socketKey }));
+      }
+      const deadline = Date.now() + 15_000;
+      const answers = () =>
+        inbox.messages.filter((m) => m.type === 'bet_accepted' || m.type === 'bet_refused');
+      while (answers().length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(answers().map((m) => m.type)).toEqual(Array(5).fill('bet_accepted'));
+      expect(new Set(answers().map((m) => (m.bet as { id: string }).id)).size).toBe(1);
+      // A NUL in a socket message is refused like one in a request, and changes nothing.
+      socket.send(JSON.stringify({ type: 'bet', amount: '1.00', idempotency_key: 'a\u0000bcdefgh' }));
+      const refused = await inbox.next((m) => m.type === 'error' && m.code === 'BAD_REQUEST', 'NUL refusal');
+      expect(refused.message).toBe('Please enter the correct parameters');
+    } finally {
+      socket.close();
+    }
+    expect(await cash(q.memberId)).toBe(9_900n);
+  });
+
   it('refuses stakes whose whole-centavo wins would miss the RTP shown and auto cash-outs past the cap; a big bet cashes out at the cap', async () => {
     await nextRound();
     const p = await player(600_000n);
-    // R$ 0,10 cashed out at 1.09× would pay R$ 0,10: every cash-out point must pay 99 % ± 0.1 pp.
+    // R$ 1,50 cashed out at 1.09× would pay R$ 1,63 of 1.635: every cash-out point must pay 99 % ± 0.1 pp.
     const small = await call(app, {
       method: 'POST',
       url: '/api/crash/bet?lang=pt',
       token: p.token,
-      payload: { amount: '0.10' },
+      payload: { amount: '1.50' },
     });
     expect(small.status).toBe(422);
     expect(small.body).toMatchObject({
@@ -319,7 +361,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
 
   it('never sends the crash point early and gives a reconnecting client its state and bet', async () => {
     const round = await roundCrashingAtLeast(130);
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
     const url = `ws://127.0.0.1:${port}/ws/crash`;
     const p = await player();
