@@ -158,6 +158,29 @@ describe('money on a phone', () => {
       expect(await balanceText(page)).toBe('50.00');
       await screenshot(page, 'money-web-06-withdrawal-record');
 
+      // A second withdrawal, taken back by the player while it waits for review: the amount is
+      // back in the balance at once and the record says cancelled.
+      await page.goto(`${server.url}/withdraw`);
+      await withdrawAmount.waitFor({ state: 'visible' });
+      await withdrawAmount.fill('20');
+      await page.getByTestId('withdraw-password').fill(player.qkPwd);
+      await page.getByTestId('withdraw-submit').click();
+      await expect.poll(() => page.getByTestId('withdraw-success').textContent()).toBe(SUBMITTED);
+      await expect.poll(() => balanceText(page)).toBe('30.00');
+      await page.goto(`${server.url}/withdrawalRecord`);
+      await page.getByTestId('withdrawal-cancel').first().click();
+      const confirm = page.getByTestId('confirm-dialog');
+      await confirm.waitFor({ state: 'visible' });
+      await screenshot(page, 'money-web-06b-withdrawal-cancel');
+      await confirm.getByRole('button', { name: 'Cancel withdrawal' }).click();
+      await expect.poll(() => balanceText(page)).toBe('50.00');
+      await expect
+        .poll(async () =>
+          (await page.getByTestId('record-row').first().locator('.record__status').textContent())?.trim(),
+        )
+        .toBe('Cancelled');
+      expect(await page.getByTestId('withdrawal-cancel').count()).toBe(0);
+
       // The recharge record shows the deposit, paid.
       await page.goto(`${server.url}/rechargeRecord`);
       const rechargeRow = page.getByTestId('record-row').first();
