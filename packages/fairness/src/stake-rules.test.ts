@@ -349,11 +349,13 @@ describe('hi-lo', () => {
     const sure = hiloStepMultiplier(1, 'higher');
     expect(sure).toEqual(ratio(1n, 1n));
     expect(payoutMinor(10n, hiloCashOutMultiplier(sure), cap)).toBe(9n);
+    // No Hi-Lo stake below R$ 9,10 pays every cash-out fairly, so that is the game's minimum bet.
+    expect(stakeRuleOf(choice)).toEqual({ minAnyMinor: 910n, stepMinor: null });
     expect(checkStake(10n, choice)).toEqual({
       ok: false,
-      code: 'STAKE_TOO_SMALL_FOR_TARGET',
-      minAnyMinor: 910n,
-      stepMinor: null,
+      code: 'BET_OUT_OF_RANGE',
+      minMinor: 910n,
+      maxMinor: 500_000n,
     });
     // R$ 9,09: the same cash-out pays R$ 8,99 of 8.9991, 0.1009 pp short; R$ 9,10 pays R$ 9,00 of 9.009.
     expect(within(stateReturnOf(909n, hiloCashOutMultiplier(sure), ratio(1n, 1n), cap), NINETY_NINE)).toBe(
@@ -657,6 +659,47 @@ describe('paytable games', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe('the minimum bet each game shows', () => {
+  it('is the smallest stake it accepts for some choice', () => {
+    const smallest = (choices: TStakeChoice[]) =>
+      choices.map(smallestStakeOf).reduce((a, b) => (b < a ? b : a));
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const byGame: Record<string, TStakeChoice[]> = {
+      dice: range(100, 9_800).map((target) => ({ game: 'dice', bet: { direction: 'under', target } })),
+      limbo: range(101, 2_000).map((targetHundredths) => ({ game: 'limbo', targetHundredths })),
+      crash: [{ game: 'crash', autoCashOutHundredths: null }],
+      mines: range(MINES_MIN, MINES_MAX).map((mines) => ({ game: 'mines', mines })),
+      hilo: [{ game: 'hilo' }],
+      plinko: PLINKO_RISKS.flatMap((risk) =>
+        range(8, 16).map((rows) => ({ game: 'plinko' as const, rows, risk })),
+      ),
+      keno: range(1, 10).map((picks) => ({ game: 'keno', picks })),
+      roulette: [{ game: 'roulette' }],
+      slot: [{ game: 'slot' }],
+      bingo: [{ game: 'bingo' }],
+    };
+    const limits: Record<string, BetLimits> = {
+      dice: DICE_LIMITS,
+      limbo: LIMBO_LIMITS,
+      crash: CRASH_LIMITS,
+      mines: MINES_LIMITS,
+      hilo: HILO_LIMITS,
+      plinko: PLINKO_LIMITS,
+      keno: KENO_LIMITS,
+      roulette: ROULETTE_LIMITS,
+      slot: SLOT_LIMITS,
+      bingo: BINGO_LIMITS,
+    };
+    for (const [game, choices] of Object.entries(byGame)) {
+      expect(smallest(choices), game).toBe(limits[game]!.minBetMinor);
+    }
+    expect(HILO_LIMITS.minBetMinor).toBe(910n);
+    expect(CRASH_LIMITS.minBetMinor).toBe(100n);
+    expect(MINES_LIMITS.minBetMinor).toBe(12n);
+    expect(BINGO_LIMITS.minBetMinor).toBe(20n);
   });
 });
 

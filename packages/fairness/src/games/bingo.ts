@@ -20,8 +20,11 @@ export const BINGO_BALLS = 75;
 export const BINGO_CARD_CELLS = 25;
 export const BINGO_FREE_CELL = 12;
 export const BINGO_RTP = 0.9755950428999236;
-/** The top prize is 100×, so at the max bet the max-win cap never binds. */
-export const BINGO_LIMITS: BetLimits = { minBetMinor: 10n, maxBetMinor: 100_000n, maxWinMinor: 100_000_000n };
+/**
+ * The top prize is 100×, so at the max bet the max-win cap never binds. From R$ 0,20: at R$ 0,10 the
+ * ×0.15 line would pay R$ 0,01 of 0.015 (stake-rules.ts).
+ */
+export const BINGO_LIMITS: BetLimits = { minBetMinor: 20n, maxBetMinor: 100_000n, maxWinMinor: 100_000_000n };
 
 /** Paytable: a first line completed within `maxBalls` balls pays `hundredths`/100 × stake. */
 export const BINGO_PAYTABLE: readonly { maxBalls: number; hundredths: number }[] = [

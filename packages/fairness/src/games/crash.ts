@@ -25,7 +25,12 @@ export const CRASH_RTP = 0.99;
 export const CRASH_MAX_HUNDREDTHS = 100_000_000;
 /** Smallest cash-out target a player may set: 1.01×. */
 export const CRASH_MIN_TARGET_HUNDREDTHS = 101;
-export const CRASH_LIMITS: BetLimits = { minBetMinor: 10n, maxBetMinor: 500_000n, maxWinMinor: 100_000_000n };
+/** From R$ 1,00: below it no stake pays every cash-out point within 0.1 pp of 99 % (stake-rules.ts). */
+export const CRASH_LIMITS: BetLimits = {
+  minBetMinor: 100n,
+  maxBetMinor: 500_000n,
+  maxWinMinor: 100_000_000n,
+};
 export const MAX_CHAIN_LENGTH = 1_000_000;
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;

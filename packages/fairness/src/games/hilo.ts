@@ -14,7 +14,11 @@ export const HILO_HOUSE_EDGE = 0.01;
 export const HILO_RTP = 0.99;
 export const HILO_RANKS = 13;
 export const HILO_MAX_STEPS = 100;
-export const HILO_LIMITS: BetLimits = { minBetMinor: 10n, maxBetMinor: 500_000n, maxWinMinor: 50_000_000n };
+/**
+ * From R$ 9,10: below it some cash-out (a call that cannot lose at R$ 0,10 pays R$ 0,09) would pay
+ * less than 99 % − 0.1 pp in whole centavos (stake-rules.ts).
+ */
+export const HILO_LIMITS: BetLimits = { minBetMinor: 910n, maxBetMinor: 500_000n, maxWinMinor: 50_000_000n };
 
 export type HiloCall = 'higher' | 'lower' | 'skip';
 

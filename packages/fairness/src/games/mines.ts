@@ -13,7 +13,8 @@ export const MINES_MIN = 1;
 export const MINES_MAX = 24;
 export const MINES_HOUSE_EDGE = 0.01;
 export const MINES_RTP = 0.99;
-export const MINES_LIMITS: BetLimits = { minBetMinor: 10n, maxBetMinor: 500_000n, maxWinMinor: 50_000_000n };
+/** From R$ 0,12, the smallest stake any mine count pays fairly (24 mines, multiples of R$ 0,04). */
+export const MINES_LIMITS: BetLimits = { minBetMinor: 12n, maxBetMinor: 500_000n, maxWinMinor: 50_000_000n };
 
 export function binomial(n: number, k: number): bigint {
   if (k < 0 || k > n) return 0n;

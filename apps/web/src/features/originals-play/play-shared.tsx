@@ -74,7 +74,7 @@ export type TStakeCheck =
 export const localMoney = (minor: bigint) => formatMoneyIn(currentLanguage(), formatMinorText(minor));
 
 /** Why the stake rules refuse a stake, in the reader's language (the server says the same). */
-function ruleRefusal(check: Exclude<StakeRuleCheck, { ok: true }>, min: string, max: string): string {
+function ruleRefusal(check: Exclude<StakeRuleCheck, { ok: true }>): string {
   switch (check.code) {
     case 'STAKE_TOO_SMALL_FOR_TARGET':
       return check.stepMinor === null
@@ -89,7 +89,10 @@ function ruleRefusal(check: Exclude<StakeRuleCheck, { ok: true }>, min: string, 
         max_target: `${Math.floor(check.maxTargetHundredths / 100)}.${String(check.maxTargetHundredths % 100).padStart(2, '0')}`,
       });
     default:
-      return i18next.t('play.stake_range', { min, max });
+      return i18next.t('play.stake_range', {
+        min: formatMinorText(check.minMinor),
+        max: formatMinorText(check.maxMinor),
+      });
   }
 }
 
@@ -122,7 +125,7 @@ export function checkStake(
     check.code === 'TARGET_ABOVE_CAP'
       ? stakeForCap(choice, check.maxWinMinor)
       : nextAcceptedStake(minor, choice);
-  return { minor: null, error: ruleRefusal(check, min, max), fix };
+  return { minor: null, error: ruleRefusal(check), fix };
 }
 
 /** The highest stake whose win at the chosen target fits under the cap (limbo, crash auto cash-out). */

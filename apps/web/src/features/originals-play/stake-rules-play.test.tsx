@@ -7,6 +7,7 @@ import { mockApi, ok } from '../../test/api-mock.ts';
 import { DicePlay } from './dice-play.tsx';
 import { HiloPlay } from './hilo-play.tsx';
 import { LimboPlay } from './limbo-play.tsx';
+import { MinesPlay } from './mines-play.tsx';
 import { instantFrames, launchOf } from './play-fixtures.ts';
 
 /**
@@ -78,15 +79,39 @@ describe('stake rules on the play screens', () => {
     mockApi({
       'GET /api/originals/hilo/active': () => ({ body: ok({ round: null, balance: '1000.00' }) }),
     });
-    render(<HiloPlay launch={launchOf('hilo')} demo onBalance={() => {}} />);
+    const launch = launchOf('hilo');
+    launch.game.min_bet = '9.10';
+    render(<HiloPlay launch={launch} demo onBalance={() => {}} />);
     await waitFor(() => expect(screen.getByTestId('hilo-bet')).toHaveProperty('disabled', false));
     expect(screen.getByTestId('hilo-amount')).toHaveProperty('value', '9.10');
     const amount = screen.getByTestId('hilo-amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '0.10');
     expect(screen.getByTestId('hilo-bet')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('alert').textContent).toBe('Bet between 9.10 and 5000.00');
+  });
+
+  it('Mines names the minimum for the mine count and offers it', async () => {
+    mockApi({
+      'GET /api/originals/mines/active': () => ({ body: ok({ round: null, balance: '1000.00' }) }),
+    });
+    render(<MinesPlay launch={launchOf('mines')} demo onBalance={() => {}} />);
+    await waitFor(() => expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', false));
+    // Three mines: the first safe tile pays ×1.125, so R$ 0,25 would get R$ 0,28 of 0.28125.
+    expect(screen.getByTestId('mines-amount')).toHaveProperty('value', '7.68');
+    const amount = screen.getByTestId('mines-amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0.25');
+    expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', true);
     expect(screen.getByRole('alert').textContent).toBe(
-      'Minimum bet for this choice: R$9.10 — a smaller bet would be paid less than the RTP shown',
+      'Minimum bet for this choice: R$7.68 — a smaller bet would be paid less than the RTP shown',
     );
+    await userEvent.selectOptions(screen.getByTestId('mines-count'), '24');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'For this choice, bet R$0.30 or more, or a multiple of R$0.04 — other amounts would be paid less than the RTP shown',
+    );
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0.12');
+    expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', false);
   });
 });
