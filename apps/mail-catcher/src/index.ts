@@ -1,0 +1,6 @@
+export {
+  type CaughtMessage,
+  createMailCatcher,
+  type MailCatcher,
+  type MailCatcherOptions,
+} from './catcher.ts';

@@ -1,0 +1,7 @@
+export {
+  createRegistry,
+  isValidCpf,
+  type Registry,
+  type RegistryOptions,
+  type RegistryStatus,
+} from './registry.ts';

@@ -1,0 +1,33 @@
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef2f5;color:#14202b}
+header{background:#1b4f8a;color:#fff;padding:14px 18px;font-weight:600}
+main{max-width:560px;margin:0 auto;padding:16px}
+.card{background:#fff;border-radius:14px;padding:18px;margin-bottom:14px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.muted{color:#5b6b78;font-size:14px}
+label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}
+input{width:100%;font-size:17px;padding:11px 12px;border:1px solid #c9d3db;border-radius:10px}
+button{width:100%;font-size:17px;font-weight:600;padding:13px;border:0;border-radius:10px;cursor:pointer;margin-top:14px}
+.primary{background:#1b4f8a;color:#fff}
+.secondary{background:#e3e9ee;color:#14202b}
+.small{width:auto;font-size:14px;padding:7px 12px;margin:0}
+.error{background:#fde0dd;color:#8c1d15}
+table{width:100%;border-collapse:collapse;font-size:15px}
+th,td{text-align:left;padding:7px 6px;border-bottom:1px solid #e3e9ee}
+`;
+
+export function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><header>Self-exclusion registry · sandbox</header><main>${body}</main></body></html>`;
+}
