@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { depositThroughSandbox, expectLoggedIn, newPlayer, register } from './support/player.ts';
+import { depositThroughSandbox, expectLoggedIn, newPlayer, plainMoney, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -29,8 +29,7 @@ interface BetAnswer {
   data: { round: { id: string; game: string; status: string }; balance: string };
 }
 
-const textOf = async (page: Page, id: string) =>
-  ((await page.getByTestId(id).first().textContent()) ?? '').trim();
+const textOf = async (page: Page, id: string) => plainMoney(await page.getByTestId(id).first().textContent());
 
 /**
  * Clicks a game's bet button and returns the server's answer to that bet: the journey checks the

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { expectLoggedIn, newPlayer, register } from './support/player.ts';
+import { expectLoggedIn, newPlayer, plainMoney, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -41,7 +41,7 @@ function randomCpf(): string {
 }
 
 async function balanceText(page: Page): Promise<string> {
-  return ((await page.getByTestId('header-balance').first().textContent()) ?? '').trim();
+  return plainMoney(await page.getByTestId('header-balance').first().textContent());
 }
 
 /** Calls the server's JSON API as the back office does and returns the envelope's data. */
@@ -74,12 +74,14 @@ describe('money on a phone', () => {
       const amount = page.getByTestId('recharge-amount');
       await amount.waitFor({ state: 'visible' });
       await amount.fill('100');
-      await expect.poll(() => page.getByTestId('recharge-actual').textContent()).toBe('100.00');
+      await expect
+        .poll(async () => plainMoney(await page.getByTestId('recharge-actual').textContent()))
+        .toBe('100.00');
       await screenshot(page, 'money-web-01-recharge');
       await page.getByTestId('recharge-submit').click();
       await page.waitForURL(/\/recharge-payment\?order_no=/);
       await page.getByTestId('pix-copy-code').waitFor({ state: 'visible' });
-      expect(await page.getByTestId('payment-amount').textContent()).toBe('100.00');
+      expect(plainMoney(await page.getByTestId('payment-amount').textContent())).toBe('100.00');
       expect(await page.locator('#pix-code').inputValue()).toMatch(/^000201.*6304[0-9A-F]{4}$/);
       const payUrl = await page.getByTestId('open-payer-page').getAttribute('href');
       expect(payUrl).toBeTruthy();

@@ -1,7 +1,7 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { depositThroughSandbox, expectLoggedIn, newPlayer, register } from './support/player.ts';
+import { depositThroughSandbox, expectLoggedIn, newPlayer, plainMoney, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const textOf = async (page: Page | Frame, id: string) =>
-  ((await page.getByTestId(id).first().textContent()) ?? '').trim();
+  plainMoney(await page.getByTestId(id).first().textContent());
 
 interface PlayAnswer {
   ok: boolean;

@@ -15,6 +15,17 @@ export interface Player {
   qkPwd: string;
 }
 
+/**
+ * An amount as the site writes it in English ("R$1,234.50", "R$100.00 (fun money)") back in the
+ * contract's plain form ("1234.50"), so a journey compares it with what the server answered.
+ */
+export function plainMoney(text: string | null | undefined): string {
+  return (text ?? '')
+    .trim()
+    .replace(/R\$\s?/g, '')
+    .replace(/,(?=\d{3})/g, '');
+}
+
 /** A new player with a unique name (usernames are 4–20 of A–Z, a–z, 0–9, _). */
 export function newPlayer(prefix: string): Player {
   return {
@@ -126,7 +137,9 @@ export async function depositThroughSandbox(page: Page, baseUrl: string, amount:
   const field = page.getByTestId('recharge-amount');
   await field.waitFor({ state: 'visible' });
   await field.fill(String(amount));
-  await expect.poll(() => page.getByTestId('recharge-actual').textContent()).toBe(expected);
+  await expect
+    .poll(async () => plainMoney(await page.getByTestId('recharge-actual').textContent()))
+    .toBe(expected);
   await page.getByTestId('recharge-submit').click();
   await page.waitForURL(/\/recharge-payment\?order_no=/);
   const payUrl = await page.getByTestId('open-payer-page').getAttribute('href');
@@ -137,7 +150,7 @@ export async function depositThroughSandbox(page: Page, baseUrl: string, amount:
   await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
   await bank.close();
   await expect
-    .poll(async () => ((await page.getByTestId('header-balance').first().textContent()) ?? '').trim(), {
+    .poll(async () => plainMoney(await page.getByTestId('header-balance').first().textContent()), {
       timeout: 30_000,
     })
     .toBe(expected);

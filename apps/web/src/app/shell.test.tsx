@@ -107,7 +107,7 @@ describe('player shell', () => {
     setToken('t1');
     renderAt('/');
     const balance = await screen.findByTestId('header-balance');
-    expect(balance.textContent).toBe('12.50');
+    expect(balance.textContent).toBe('R$12.50');
     await userEvent.click(screen.getByTestId('user-menu'));
     await userEvent.click(screen.getByTestId('logout'));
     await waitFor(() => expect(screen.getByTestId('open-login')).toBeTruthy());
@@ -139,12 +139,12 @@ describe('player shell', () => {
       }),
     );
     // A user info request still in flight is cancelled: it would answer the older figure.
-    await waitFor(() => expect(balance.textContent).toBe('62.50'), { timeout: 3000 });
+    await waitFor(() => expect(balance.textContent).toBe('R$62.50'), { timeout: 3000 });
 
     // Moving between pages keeps the one connection.
     await act(() => router.navigate('/profile'));
     expect(await screen.findByTestId('profile-username', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByTestId('header-balance').textContent).toBe('62.50');
+    expect(screen.getByTestId('header-balance').textContent).toBe('R$62.50');
     expect(FakeSocket.all).toHaveLength(1);
 
     await userEvent.click(screen.getByTestId('user-menu'));

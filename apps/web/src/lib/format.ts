@@ -1,12 +1,136 @@
-import { CURRENCY, LANGUAGE_TAGS } from '@sorte/contract';
+import { CURRENCY, LANGUAGE_TAGS, type TLanguage } from '@sorte/contract';
 import { currentLanguage } from './i18n.ts';
 
 /**
- * Money arrives as the contract's decimal string ("1234.56"). We show it as is — never through a
- * float — and fall back to "0.00" for anything that is not one.
+ * The one place the player site turns numbers into text and typed text back into numbers. Every
+ * amount, multiplier and percentage is written the way a reader of the chosen language writes it,
+ * in the site's currency, through Intl: "R$ 1.234,56" in pt, "R$1,234.56" in en, "1.234,56 R$" in
+ * vi. Money arrives as the contract's decimal string ("1234.56") and Intl formats that string
+ * itself, so no amount ever passes through a float.
  */
-export function formatMoney(value: string | null | undefined): string {
-  return value && /^-?\d{1,13}\.\d{2}$/.test(value) ? value : '0.00';
+
+const MONEY_TEXT = /^-?\d{1,13}\.\d{2}$/;
+
+type TFormatKey = `${TLanguage}:${string}`;
+const formats = new Map<TFormatKey, Intl.NumberFormat>();
+
+function numberFormat(language: TLanguage, kind: string, options: Intl.NumberFormatOptions) {
+  const key: TFormatKey = `${language}:${kind}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LANGUAGE_TAGS[language] ?? 'en', options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** The contract's money text ("1234.56") as the reader writes it, with the currency; "0.00" when not money. */
+export function formatMoney(
+  value: string | null | undefined,
+  language: TLanguage = currentLanguage(),
+  currency: string = CURRENCY,
+): string {
+  const text = value && MONEY_TEXT.test(value) ? value : '0.00';
+  return numberFormat(language, `money-${currency}`, { style: 'currency', currency }).format(
+    text as Intl.StringNumericLiteral,
+  );
+}
+
+/** Money with its sign always written: "+R$ 2,00", "-R$ 1,00", "R$ 0,00". */
+export function formatSignedMoney(
+  value: string | null | undefined,
+  language: TLanguage = currentLanguage(),
+  currency: string = CURRENCY,
+): string {
+  const text = value && MONEY_TEXT.test(value) ? value : '0.00';
+  return numberFormat(language, `signed-${currency}`, {
+    style: 'currency',
+    currency,
+    signDisplay: 'exceptZero',
+  }).format(text as Intl.StringNumericLiteral);
+}
+
+/** An amount in the reader's digits without the currency ("1.234,56"), for fields that show it beside. */
+export function formatAmount(
+  value: string | null | undefined,
+  language: TLanguage = currentLanguage(),
+): string {
+  const text = value && MONEY_TEXT.test(value) ? value : '0.00';
+  return numberFormat(language, 'amount', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    text as Intl.StringNumericLiteral,
+  );
+}
+
+/** A multiplier with two places and the times sign: "2,00×" in pt, "2.00×" in en. */
+export function formatMultiplier(value: number | string, language: TLanguage = currentLanguage()): string {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return String(value);
+  return `${numberFormat(language, 'multiplier', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(number)}×`;
+}
+
+/**
+ * A percentage given in percent ("97.00", 1.5), as the reader writes it: "97%" / "1,5%" in pt,
+ * "1.5%" in en, up to two places.
+ */
+export function formatPercent(value: number | string, language: TLanguage = currentLanguage()): string {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return String(value);
+  return numberFormat(language, 'percent', { style: 'percent', maximumFractionDigits: 2 }).format(
+    number / 100,
+  );
+}
+
+/** A count or plain number in the reader's digits ("1.000" in pt). */
+export function formatNumber(value: number, language: TLanguage = currentLanguage()): string {
+  return numberFormat(language, 'number', { maximumFractionDigits: 2 }).format(value);
+}
+
+/** The decimal separator of the reader's language ("," in pt, "." in en). */
+export function decimalSeparator(language: TLanguage = currentLanguage()): string {
+  return (
+    numberFormat(language, 'number', { maximumFractionDigits: 2 })
+      .formatToParts(1.5)
+      .find((part) => part.type === 'decimal')?.value ?? '.'
+  );
+}
+
+/**
+ * What a player typed in an amount field, as the contract's decimal text ("1234.56"). The reader's
+ * own way is accepted ("1.234,56", "50,5" and "R$ 50,00" in pt; "1,234.56" in en), and so is a point
+ * as the decimal mark on a comma language when it cannot be a thousands separator ("50.5", as
+ * players paste from elsewhere). Text that is no amount comes back trimmed as it was, so the form's
+ * schema refuses it with its usual message.
+ */
+export function parseAmountInput(text: string, language: TLanguage = currentLanguage()): string {
+  const trimmed = text.trim();
+  const bare = trimmed.replace(/[\s\u00a0\u202f]|R\$|BRL/g, '');
+  if (!/^\d[\d.,]*$/.test(bare)) return trimmed;
+  const decimal = decimalSeparator(language);
+  const group = decimal === ',' ? '.' : ',';
+  let whole = bare;
+  let fraction = '';
+  const lastDecimal = bare.lastIndexOf(decimal);
+  if (lastDecimal >= 0) {
+    whole = bare.slice(0, lastDecimal);
+    fraction = bare.slice(lastDecimal + 1);
+  } else {
+    // No decimal mark of the language: a group mark followed by one or two digits at the end is a
+    // decimal mark written the other way ("50.5" on a pt site); three digits are a thousands group.
+    const lastGroup = bare.lastIndexOf(group);
+    if (lastGroup >= 0 && /^\d{1,2}$/.test(bare.slice(lastGroup + 1)) && bare.indexOf(group) === lastGroup) {
+      whole = bare.slice(0, lastGroup);
+      fraction = bare.slice(lastGroup + 1);
+    }
+  }
+  if (fraction.includes(group) || fraction.includes(decimal)) return trimmed;
+  if (whole.includes(group) && !/^\d{1,3}(?:[.,]\d{3})+$/.test(whole)) return trimmed;
+  const digits = whole.split(group).join('');
+  if (!/^\d+$/.test(digits) || !/^\d{0,2}$/.test(fraction)) return trimmed;
+  const normalised = digits.replace(/^0+(?=\d)/, '');
+  return fraction ? `${normalised}.${fraction}` : normalised;
 }
 
 export { CURRENCY };

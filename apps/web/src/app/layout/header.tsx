@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { LanguageSwitcher } from '../../features/site/components/language-switcher.tsx';
 import { openModal } from '../../lib/auth-modal.ts';
-import { CURRENCY, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSiteData } from '../../lib/site.ts';
 import { UserMenu } from './user-menu.tsx';
@@ -30,7 +30,6 @@ export function Header() {
             onClick={() => void refetch()}
             aria-label={t('header.refresh_balance')}
           >
-            <span className="balance__currency">{CURRENCY}</span>
             <span className="balance__amount" data-testid="header-balance">
               {formatMoney(user.money)}
             </span>

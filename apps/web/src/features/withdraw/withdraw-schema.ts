@@ -1,5 +1,7 @@
-import { formatMinor, M, type TWithdrawInfoResponse, ZMoneyInput, ZQkPwd } from '@sorte/contract';
+import { formatMinor, M, type TWithdrawInfoResponse, ZQkPwd } from '@sorte/contract';
 import { z } from 'zod';
+import { ZLocalMoneyInput } from '../../lib/amount-field.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { quoteWithdrawal } from './withdraw-fee.ts';
 
 type TTranslate = (key: string, options?: Record<string, unknown>) => string;
@@ -12,7 +14,7 @@ type TTranslate = (key: string, options?: Record<string, unknown>) => string;
 export function withdrawFormSchema(info: TWithdrawInfoResponse, t: TTranslate) {
   return z
     .object({
-      money: ZMoneyInput('amount'),
+      money: ZLocalMoneyInput('amount'),
       member_bank_id: z.string().min(1, { error: M.required('member_bank_id') }),
       qk_pwd: ZQkPwd,
     })
@@ -21,9 +23,12 @@ export function withdrawFormSchema(info: TWithdrawInfoResponse, t: TTranslate) {
       if (quote.ok) return;
       const message =
         quote.reason === 'range'
-          ? t('money.amount_out_of_range', { min: info.min_money, max: info.max_money })
+          ? t('money.amount_out_of_range', {
+              min: formatMoney(info.min_money),
+              max: formatMoney(info.max_money),
+            })
           : quote.reason === 'funds'
-            ? t('money.not_enough_withdrawable', { amount: info.withdrawable })
+            ? t('money.not_enough_withdrawable', { amount: formatMoney(info.withdrawable) })
             : quote.reason === 'fee'
               ? t('money.fee_exceeds_amount')
               : 'validation.amount_invalid';

@@ -70,8 +70,8 @@ describe('game record', () => {
     const rows = await screen.findAllByTestId('game-record-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Bet amount')).toBeTruthy();
-    expect(within(rows[0]!).getByText('+0.98').className).toBe('is-win');
-    expect(within(rows[1]!).getByText('-1.00').className).toBe('is-loss');
+    expect(within(rows[0]!).getByText('+R$0.98').className).toBe('is-win');
+    expect(within(rows[1]!).getByText('-R$1.00').className).toBe('is-loss');
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getAllByTestId('game-record-row')).toHaveLength(1));
@@ -118,10 +118,10 @@ describe('game record', () => {
 
 describe('signedMoney', () => {
   it('signs wins, leaves losses and zero as they are', () => {
-    expect(signedMoney('2.00')).toBe('+2.00');
-    expect(signedMoney('0.05')).toBe('+0.05');
-    expect(signedMoney('0.00')).toBe('0.00');
-    expect(signedMoney('-1.00')).toBe('-1.00');
-    expect(signedMoney('garbage')).toBe('0.00');
+    expect(signedMoney('2.00')).toBe('+R$2.00');
+    expect(signedMoney('0.05')).toBe('+R$0.05');
+    expect(signedMoney('0.00')).toBe('R$0.00');
+    expect(signedMoney('-1.00')).toBe('-R$1.00');
+    expect(signedMoney('garbage')).toBe('R$0.00');
   });
 });

@@ -5,7 +5,7 @@ import { LoadFail } from '../../../components/load-fail.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
 import {
   RECORD_RANGES,
   type TRecordCursor,
@@ -32,16 +32,14 @@ function RoundModal({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-/** A win shows its sign: "+2.00" reads as money won, "2.00" beside a stake does not. */
+/** A win shows its sign: "+R$ 2,00" reads as money won, "R$ 2,00" beside a stake does not. */
 export function signedMoney(value: string): string {
-  const money = formatMoney(value);
-  return /^[1-9]|^0\.(?!00$)/.test(money) ? `+${money}` : money;
+  return formatSignedMoney(value);
 }
 
 function resultClass(value: string): string {
-  const money = formatMoney(value);
-  if (money.startsWith('-')) return 'is-loss';
-  return money === '0.00' ? '' : 'is-win';
+  if (!/^-?\d{1,13}\.\d{2}$/.test(value) || /^-?0\.00$/.test(value)) return '';
+  return value.startsWith('-') ? 'is-loss' : 'is-win';
 }
 
 function GameRecords() {

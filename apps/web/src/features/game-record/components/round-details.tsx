@@ -1,7 +1,7 @@
 import type { TRound } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney, formatMultiplier, formatSignedMoney } from '../../../lib/format.ts';
 
 /** One round as recorded: stake, payout, multiplier, the bet, the outcome and its seeds. */
 export function RoundDetails({ round }: { round: TRound }) {
@@ -36,12 +36,12 @@ export function RoundDetails({ round }: { round: TRound }) {
         </div>
         <div>
           <dt>{t('lobby.record.multiplier')}</dt>
-          <dd>×{round.multiplier}</dd>
+          <dd>{formatMultiplier(round.multiplier)}</dd>
         </div>
         <div>
           <dt>{t('lobby.record.win_loss')}</dt>
           <dd className={round.win_loss.startsWith('-') ? 'is-loss' : 'is-win'}>
-            {formatMoney(round.win_loss)}
+            {formatSignedMoney(round.win_loss)}
           </dd>
         </div>
       </dl>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useOrderAssociation } from '../api/get-order-center.ts';
 import '../order-center.css';
 import { formatTime, OrderCenterTabs } from './order-center-parts.tsx';
@@ -30,9 +30,7 @@ function Association() {
         </div>
         <div className="stat">
           <span className="stat__label">{t('money.total_recharge')}</span>
-          <span className="stat__value">
-            <small>{CURRENCY}</small> {formatMoney(data?.total_recharge_amount)}
-          </span>
+          <span className="stat__value">{formatMoney(data?.total_recharge_amount)}</span>
         </div>
       </section>
       <QueryStates

@@ -48,9 +48,9 @@ describe('order center', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByText('Under review')).toBeTruthy();
-    expect(screen.getByTestId('order-total_recharge').textContent).toContain('100.00');
-    expect(screen.getByTestId('order-total_bonus').textContent).toContain('2.00');
-    expect(screen.getByText('Fee 2.00 · Actual receipt 48.00')).toBeTruthy();
+    expect(screen.getByTestId('order-total_recharge').textContent).toContain('R$100.00');
+    expect(screen.getByTestId('order-total_bonus').textContent).toContain('R$2.00');
+    expect(screen.getByText('Fee R$2.00 · Actual receipt R$48.00')).toBeTruthy();
     expect(api.calls.at(-1)?.url.searchParams.get('period')).toBe('all');
     await userEvent.click(screen.getByText('Today'));
     expect(await screen.findByText('No records found')).toBeTruthy();

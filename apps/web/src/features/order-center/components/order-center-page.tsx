@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useOrderDetails } from '../api/get-order-center.ts';
 import '../order-center.css';
 import { formatTime, OrderCenterTabs, PeriodFilter } from './order-center-parts.tsx';
@@ -38,9 +38,7 @@ function OrderDetails() {
         {totals.map((total) => (
           <div key={total.key} className="stat" data-testid={`order-${total.key}`}>
             <span className="stat__label">{t(`money.${total.key}`)}</span>
-            <span className="stat__value">
-              <small>{CURRENCY}</small> {formatMoney(total.value)}
-            </span>
+            <span className="stat__value">{formatMoney(total.value)}</span>
           </div>
         ))}
       </section>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useOrderFees } from '../api/get-order-center.ts';
 import '../order-center.css';
 import { formatTime, OrderCenterTabs, PeriodFilter } from './order-center-parts.tsx';
@@ -29,9 +29,7 @@ function OrderFees() {
       <PeriodFilter value={period} onChange={setPeriod} />
       <div className="stat stat--main">
         <span className="stat__label">{t('money.total_fee')}</span>
-        <span className="stat__value">
-          <small>{CURRENCY}</small> {formatMoney(data?.total_fee_amount)}
-        </span>
+        <span className="stat__value">{formatMoney(data?.total_fee_amount)}</span>
       </div>
       <QueryStates
         isPending={fees.isPending}

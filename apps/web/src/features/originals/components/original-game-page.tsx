@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../../lib/format.ts';
 import {
   type TOriginalCode,
   type TOriginalRules,
@@ -67,7 +67,9 @@ export function paytableLines(paytable: unknown): TPaytableLine[] {
 }
 
 const rtpText = (rules: TOriginalRules) =>
-  rules.rtp === rules.rtp_max ? `${rules.rtp}%` : `${rules.rtp}% – ${rules.rtp_max}%`;
+  rules.rtp === rules.rtp_max
+    ? formatPercent(rules.rtp)
+    : `${formatPercent(rules.rtp)} – ${formatPercent(rules.rtp_max)}`;
 
 /**
  * The game's rules, limits and paytable. It stands beside the board on wide screens and under the
@@ -95,15 +97,15 @@ function RulesCard({ code, rules }: { code: string; rules: TOriginalRules | unde
           </div>
           <div>
             <dt>{t('lobby.min_bet')}</dt>
-            <dd>{rules.min_bet}</dd>
+            <dd>{formatMoney(rules.min_bet)}</dd>
           </div>
           <div>
             <dt>{t('lobby.max_bet')}</dt>
-            <dd>{rules.max_bet}</dd>
+            <dd>{formatMoney(rules.max_bet)}</dd>
           </div>
           <div>
             <dt>{t('lobby.max_win')}</dt>
-            <dd>{rules.max_win}</dd>
+            <dd>{formatMoney(rules.max_win)}</dd>
           </div>
         </dl>
       )}

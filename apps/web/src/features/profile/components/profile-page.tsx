@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Icon, type TIconName } from '../../../components/icon.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { CURRENCY, formatMoney, levelLabel } from '../../../lib/format.ts';
+import { formatMoney, levelLabel } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { endSession, useProfilePhoto, useUser } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -93,9 +93,7 @@ export function ProfilePage() {
           <section className="profile__balances" aria-label={t('profile.balances')}>
             <div className="stat stat--main">
               <span className="stat__label">{t('profile.balance')}</span>
-              <span className="stat__value">
-                <small>{CURRENCY}</small> {formatMoney(user.money)}
-              </span>
+              <span className="stat__value">{formatMoney(user.money)}</span>
             </div>
             <div className="stat">
               <span className="stat__label">{t('profile.bonus_balance')}</span>

@@ -74,14 +74,14 @@ describe('deposit form', () => {
   it('shows the bounds, the reward and the actual amount, and refuses an amount outside the bounds', async () => {
     const api = renderPage();
     const amount = await screen.findByTestId('recharge-amount');
-    expect(screen.getByText('Min 50.00 · Max 100000.00')).toBeTruthy();
+    expect(screen.getByText('Min R$50.00 · Max R$100,000.00')).toBeTruthy();
     await userEvent.click(screen.getByTestId('recharge-preset-100.00'));
-    expect(screen.getByTestId('recharge-actual').textContent).toBe('100.00');
-    expect(screen.getByText('2.00')).toBeTruthy();
+    expect(screen.getByTestId('recharge-actual').textContent).toBe('R$100.00');
+    expect(screen.getByText('R$2.00')).toBeTruthy();
     await userEvent.clear(amount);
     await userEvent.type(amount, '49.99');
     await userEvent.click(screen.getByTestId('recharge-submit'));
-    expect(await screen.findByText('The amount must be between 50.00 and 100000.00')).toBeTruthy();
+    expect(await screen.findByText('The amount must be between R$50.00 and R$100,000.00')).toBeTruthy();
     expect(api.calls.some((call) => call.url.pathname === '/api/recharge/online')).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatMinor, type TPaymentChannelsResponse, ZMoneyInput } from '@sorte/contract';
+import { formatMinor, type TPaymentChannelsResponse } from '@sorte/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Field, SubmitButton } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { ZLocalMoneyInput } from '../../../lib/amount-field.ts';
+import { CURRENCY, formatAmount, formatMoney, formatPercent, parseAmountInput } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { LoadFail } from '../../../components/load-fail.tsx';
@@ -89,7 +90,9 @@ function RechargeContent() {
             >
               <strong>{item.name}</strong>
               {item.bonus_rate !== '0.00' && (
-                <small className="choice__bonus">{t('money.bonus_rate', { rate: item.bonus_rate })}</small>
+                <small className="choice__bonus">
+                  {t('money.bonus_rate', { rate: formatPercent(item.bonus_rate) })}
+                </small>
               )}
             </button>
           ))}
@@ -108,7 +111,7 @@ function RechargeForm({ channel }: { channel: TChannel }) {
   const schema = useMemo(
     () =>
       z.object({
-        money: ZMoneyInput('amount').refine(
+        money: ZLocalMoneyInput('amount').refine(
           (minor) => withinBounds(minor, channel.min_money, channel.max_money),
           {
             error: t('money.amount_out_of_range', {
@@ -132,7 +135,7 @@ function RechargeForm({ channel }: { channel: TChannel }) {
     defaultValues: { money: '' },
   });
   const typed = String(watch('money') ?? '');
-  const minor = amountMinorOf(typed);
+  const minor = amountMinorOf(parseAmountInput(typed));
   const breakdown = minor === null ? null : rechargeBreakdown(minor, channel);
 
   const onValid = async (values: z.output<typeof schema>) => {
@@ -175,9 +178,9 @@ function RechargeForm({ channel }: { channel: TChannel }) {
               type="button"
               className={`chip${minor !== null && amountMinorOf(preset) === minor ? ' is-active' : ''}`}
               data-testid={`recharge-preset-${preset}`}
-              onClick={() => setValue('money', preset, { shouldValidate: true })}
+              onClick={() => setValue('money', formatAmount(preset), { shouldValidate: true })}
             >
-              {preset.replace(/\.00$/, '')}
+              {formatMoney(preset).replace(/[.,]00(?=\D*$)/, '')}
             </button>
           ))}
         </div>
@@ -190,18 +193,18 @@ function RechargeForm({ channel }: { channel: TChannel }) {
         {channel.fee_rate !== '0.00' && (
           <div>
             <dt>{t('money.fee')}</dt>
-            <dd>{breakdown?.fee ?? '0.00'}</dd>
+            <dd>{formatMoney(breakdown?.fee)}</dd>
           </div>
         )}
         {channel.bonus_rate !== '0.00' && (
           <div>
             <dt>{t('money.bonus')}</dt>
-            <dd>{breakdown?.bonus ?? '0.00'}</dd>
+            <dd>{formatMoney(breakdown?.bonus)}</dd>
           </div>
         )}
         <div className="details__total">
           <dt>{t('money.actual_amount')}</dt>
-          <dd data-testid="recharge-actual">{breakdown?.actual ?? '0.00'}</dd>
+          <dd data-testid="recharge-actual">{formatMoney(breakdown?.actual)}</dd>
         </div>
       </dl>
       {channel.bonus_rate !== '0.00' && (

@@ -96,7 +96,7 @@ describe('payment step', () => {
     );
     expect(queryClient.getQueryData<TUserInfo>(USER_QUERY_KEY)?.money).toBe('100.00');
     expect(await screen.findByTestId('recharge-paid')).toBeTruthy();
-    expect(screen.getByText('100.00 BRL has been added to your balance')).toBeTruthy();
+    expect(screen.getByText('R$100.00 has been added to your balance')).toBeTruthy();
   });
 
   it('says there is no payment in progress without an order number', () => {

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { USER_QUERY_KEY } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBalancePush } from '../api/balance-socket.ts';
@@ -67,7 +67,7 @@ function PaidPanel({ order }: { order: TRechargeResponse }) {
         <Icon name="check" size={34} />
       </span>
       <h2>{t('money.paid_title')}</h2>
-      <p>{t('money.paid_text', { amount: formatMoney(order.amount), currency: CURRENCY })}</p>
+      <p>{t('money.paid_text', { amount: formatMoney(order.amount) })}</p>
       <p className="payment__order">
         {t('money.order_no')}: <span>{order.order_no}</span>
       </p>
@@ -136,7 +136,7 @@ function PendingPanel({ order }: { order: TRechargeResponse }) {
   return (
     <section className="card payment" data-testid="recharge-pending">
       <div className="payment__amount">
-        <small>{CURRENCY}</small> <strong data-testid="payment-amount">{formatMoney(order.amount)}</strong>
+        <strong data-testid="payment-amount">{formatMoney(order.amount)}</strong>
       </div>
       <p className="payment__order">
         {t('money.order_no')}: <span data-testid="payment-order-no">{order.order_no}</span>

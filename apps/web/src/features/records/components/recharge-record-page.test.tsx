@@ -74,7 +74,7 @@ describe('recharge records', () => {
     await screen.findByText('Awaiting payment');
     expect((screen.getByTestId('records-previous') as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByTestId('records-next'));
-    expect(await screen.findByText('100.00')).toBeTruthy();
+    expect(await screen.findByText('R$100.00')).toBeTruthy();
     expect(api.calls.at(-1)?.body).toMatchObject({ before: '2', limit: 10 });
     await userEvent.click(screen.getByTestId('records-previous'));
     expect(await screen.findByText('Awaiting payment')).toBeTruthy();

@@ -48,7 +48,7 @@ describe('transaction record', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(await screen.findByText('+100.00')).toBeTruthy();
+    expect(await screen.findByText('+R$100.00')).toBeTruthy();
     expect(screen.getByText('Deposit')).toBeTruthy();
     expect(screen.getByText('R20261123ABC')).toBeTruthy();
     expect(api.calls.at(-1)?.body).toEqual({ period: 'all', page_size: 10 });
@@ -68,6 +68,6 @@ describe('transaction record', () => {
     await userEvent.click(screen.getByTestId('period-last_7_days'));
     await vi.waitFor(() => expect(api.calls.at(-1)?.body).toEqual({ period: 'last_7_days', page_size: 10 }));
     await userEvent.click(screen.getByTestId('period-reset'));
-    expect(await screen.findByText('+100.00')).toBeTruthy();
+    expect(await screen.findByText('+R$100.00')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { formatMoney, formatSignedMoney } from '../../../lib/format.ts';
 import { useTransactionRecords } from '../api/list-records.ts';
 import { formatTime } from '../format-time.ts';
 import '../records.css';
@@ -73,7 +74,9 @@ function TransactionRecords() {
             <li key={row.id} className="record" data-testid="record-row">
               <div className="record__head">
                 <span className="record__kind">{t(`money.kinds.${row.kind}`)}</span>
-                <span className={`record__change record__change--${row.direction}`}>{row.change}</span>
+                <span className={`record__change record__change--${row.direction}`}>
+                  {formatSignedMoney(row.change.replace(/^\+/, ''))}
+                </span>
               </div>
               <dl className="record__meta">
                 <div>
@@ -86,7 +89,7 @@ function TransactionRecords() {
                 </div>
                 <div>
                   <dt>{t('money.balance_after')}</dt>
-                  <dd>{row.balance_after}</dd>
+                  <dd>{formatMoney(row.balance_after)}</dd>
                 </div>
                 {row.reference && (
                   <div>

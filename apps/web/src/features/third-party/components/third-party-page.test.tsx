@@ -56,7 +56,7 @@ describe('third-party game page', () => {
     const frame = await screen.findByTestId('third-party-frame');
     expect(frame.getAttribute('src')).toBe(GAME_URL);
     expect(screen.getByText('by Aurora Gaming')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('game-balance').textContent).toBe('100.00'));
+    await waitFor(() => expect(screen.getByTestId('game-balance').textContent).toBe('R$100.00'));
     const launchCall = api.calls.find((c) => c.url.pathname === '/api/providers/launch');
     expect(launchCall?.body).toEqual({ game: 'aurora-golden-macaw' });
 
@@ -64,7 +64,7 @@ describe('third-party game page', () => {
     // Another window's message changes nothing; the provider's does.
     post({ type: 'sorte:game', event: 'balance', balance: '1.00', mode: 'real' }, 'http://evil.test');
     post({ type: 'sorte:game', event: 'balance', balance: '97.50', mode: 'real' });
-    await waitFor(() => expect(screen.getByTestId('game-balance').textContent).toBe('97.50'));
+    await waitFor(() => expect(screen.getByTestId('game-balance').textContent).toBe('R$97.50'));
   });
 
   it('shows the fun money the provider reports in demo mode', async () => {
@@ -73,7 +73,7 @@ describe('third-party game page', () => {
     await screen.findByTestId('third-party-frame');
     expect(screen.getByTestId('game-balance').textContent).toContain('—');
     post({ type: 'sorte:game', event: 'balance', balance: '1995.00', mode: 'demo' });
-    await waitFor(() => expect(screen.getByTestId('game-balance').textContent).toBe('1995.00(fun money)'));
+    await waitFor(() => expect(screen.getByTestId('game-balance').textContent).toBe('R$1,995.00(fun money)'));
   });
 
   it('says why a game cannot open and leads back to the lobby', async () => {

@@ -76,14 +76,14 @@ describe('withdraw form', () => {
     renderPage(() => ({ body: ok({}) }));
     const amount = await screen.findByTestId('withdraw-amount');
     await userEvent.type(amount, '50');
-    expect(screen.getByTestId('withdraw-fee').textContent).toBe('2.00');
-    expect(screen.getByTestId('withdraw-actual').textContent).toBe('48.00');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('R$2.00');
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('R$48.00');
     await userEvent.clear(amount);
     await userEvent.type(amount, '10');
     await userEvent.type(screen.getByTestId('withdraw-password'), '123456');
     await userEvent.click(screen.getByTestId('withdraw-submit'));
-    expect(await screen.findByText('The amount must be between 20.00 and 50000.00')).toBeTruthy();
-    expect(screen.getByTestId('withdraw-actual').textContent).toBe('0.00');
+    expect(await screen.findByText('The amount must be between R$20.00 and R$50,000.00')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('R$0.00');
   });
 
   it('sends the withdraw post fields and shows exactly the success message', async () => {

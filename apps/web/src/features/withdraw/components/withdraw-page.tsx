@@ -10,7 +10,7 @@ import { LoadFail } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { CURRENCY, formatMoney } from '../../../lib/format.ts';
+import { CURRENCY, formatMoney, parseAmountInput } from '../../../lib/format.ts';
 import { useSubmitKey } from '../../../lib/submit-key.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
@@ -50,7 +50,7 @@ function WithdrawContent() {
         <div className="stat stat--main">
           <span className="stat__label">{t('money.withdrawable')}</span>
           <span className="stat__value" data-testid="withdrawable">
-            <small>{CURRENCY}</small> {formatMoney(info.data.withdrawable)}
+            {formatMoney(info.data.withdrawable)}
           </span>
         </div>
         <div className="stat">
@@ -96,7 +96,7 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
     resolver: zodResolver(schema),
     defaultValues: { money: '', member_bank_id: defaultCard ? String(defaultCard.id) : '', qk_pwd: '' },
   });
-  const quote = quoteWithdrawal(String(watch('money') ?? ''), info);
+  const quote = quoteWithdrawal(parseAmountInput(String(watch('money') ?? '')), info);
   const range = { min: formatMoney(info.min_money), max: formatMoney(info.max_money) };
 
   const onValid = async (values: TWithdrawFormOutput) => {
@@ -200,11 +200,11 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
       <dl className="details">
         <div>
           <dt>{t('money.fee')}</dt>
-          <dd data-testid="withdraw-fee">{quote.ok ? quote.fee : '0.00'}</dd>
+          <dd data-testid="withdraw-fee">{formatMoney(quote.ok ? quote.fee : '0.00')}</dd>
         </div>
         <div className="details__total">
           <dt>{t('money.actual_receipt')}</dt>
-          <dd data-testid="withdraw-actual">{quote.ok ? quote.actual : '0.00'}</dd>
+          <dd data-testid="withdraw-actual">{formatMoney(quote.ok ? quote.actual : '0.00')}</dd>
         </div>
       </dl>
       <p className="money__note">
