@@ -34,7 +34,7 @@ describe('bank card add', () => {
   it('catches wrong check digits in the browser and sends nothing', async () => {
     const { calls, field } = renderPage(() => ({ body: ok({}) }));
     await screen.findByTestId('bank-card-add');
-    expect(screen.getByText('No bank card added yet')).toBeTruthy();
+    expect(screen.getByText('No PIX key added yet')).toBeTruthy();
     await userEvent.type(field('name'), 'Maria da Silva');
     await userEvent.type(field('account'), '529.982.247-26');
     await userEvent.type(field('cpf_id'), '529.982.247-26');
