@@ -20,6 +20,11 @@ export const ZWithdrawRequest = z.object({
   member_bank_text: optionalText(120),
   member_remark: optionalText(200),
   qk_pwd: ZQkPwd,
+  /**
+   * The withdrawal password typed again. A player who has none sets it with the first withdrawal
+   * (it is no longer asked at registration); ignored once a password is set.
+   */
+  qk_pwd_confirmation: z.string().max(32, { error: M.tooLong }).optional(),
   payment_type: optionalText(32),
   cpf_id: optionalText(20),
   phone_number: optionalText(20),
@@ -105,7 +110,9 @@ export const ZWithdrawInfoResponse = z.object({
   wagering_required: ZMoney,
   min_money: ZMoney,
   max_money: ZMoney,
-  /** Fee rule: fee = max(fee_min, amount × fee_rate%). */
+  /** The payout channel the fee below is set for ('pix'); fees are per site and channel. */
+  channel: z.string(),
+  /** Fee rule of the channel: fee = max(fee_min, amount × fee_rate%); both zero by default on PIX. */
   fee_rate: z.string(),
   fee_min: ZMoney,
   daily_count_max: z.number().int(),

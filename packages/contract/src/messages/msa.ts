@@ -101,8 +101,9 @@ export const msa: TCatalogue = {
   'messages.withdraw_approved': 'Pengeluaran telah diluluskan dan dihantar untuk pembayaran',
   'messages.withdraw_cancelled': 'Pengeluaran dibatalkan dan wang telah dikembalikan ke baki anda',
   'messages.withdraw_rejected': 'Pengeluaran telah ditolak dan wang dikembalikan ke baki',
-  'messages.withdraw_rule_bounds': 'Setiap pengeluaran mestilah antara {min} dan {max} BRL',
-  'messages.withdraw_rule_fee': 'Caj: {rate}% daripada jumlah, sekurang-kurangnya {min} BRL',
+  'messages.withdraw_rule_bounds': 'Setiap pengeluaran mestilah antara {min:money} dan {max:money}',
+  'messages.withdraw_rule_fee': 'Caj {channel}: {rate}% daripada jumlah, sekurang-kurangnya {min:money}',
+  'messages.withdraw_rule_no_fee': 'Tiada caj untuk pengeluaran melalui {channel}',
   'messages.withdraw_rule_daily': 'Sehingga {count} pengeluaran sehari',
   'messages.withdraw_rule_wagering':
     'Ganjaran tambah nilai mesti dipertaruhkan 5 kali sebelum boleh dikeluarkan',

@@ -67,7 +67,7 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
   const admin = (url: string, payload?: Record<string, unknown>, token = operatorToken) =>
     call(h.app, { method: payload ? 'POST' : 'GET', url, token, ...(payload ? { payload } : {}) });
 
-  it('shows the withdraw page: currency, bounds, fee rule, receipt preview and rules', async () => {
+  it('shows the withdraw page: currency, bounds, no fee on PIX by default, receipt preview and rules', async () => {
     const player = await fundedPlayer(10_000n);
     const info = await call(h.app, {
       method: 'GET',
@@ -80,15 +80,101 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
       withdrawable: '100.00',
       min_money: '20.00',
       max_money: '50000.00',
-      fee_rate: '1.00',
-      fee_min: '2.00',
+      channel: 'pix',
+      fee_rate: '0.00',
+      fee_min: '0.00',
       has_qk_pwd: true,
       own_cpf_only: false,
-      preview: { amount: '100.00', fee: '2.00', actual: '98.00' },
+      preview: { amount: '100.00', fee: '0.00', actual: '100.00' },
     });
-    expect(info.body.data.rules).toContain('Each withdrawal must be between 20.00 and 50000.00 BRL');
+    expect(info.body.data.rules).toContain('Each withdrawal must be between R$20.00 and R$50,000.00');
+    expect(info.body.data.rules).toContain('No fee on PIX withdrawals');
     const pt = await call(h.app, { method: 'GET', url: '/api/drawing/info?lang=pt', token: player.token });
-    expect(pt.body.data.rules[0]).toBe('Cada saque deve estar entre 20.00 e 50000.00 BRL');
+    expect(pt.body.data.rules[0]).toBe('Cada saque deve estar entre R$\u00a020,00 e R$\u00a050.000,00');
+    expect(pt.body.data.rules[1]).toBe('Sem taxa nos saques por PIX');
+    // A 20.00 PIX withdrawal reaches the player whole.
+    const small = await withdraw(player, {
+      money: '20.00',
+      member_bank_id: player.cardId,
+      qk_pwd: player.qkPwd,
+    });
+    expect(small.body.data).toMatchObject({ amount: '20.00', fee: '0.00', actual: '20.00' });
+  });
+
+  it('charges the fee a site sets for its PIX channel, and only on that site', async () => {
+    const player = await fundedPlayer(50_000n);
+    const other = await fundedPlayer(50_000n, HOSTS.br);
+    const siteId = await siteIdOf(h.db, player.memberId);
+    await h.db.execute(sql`INSERT INTO withdrawal_channel_fees (site_id, channel, fee_bps, fee_min_minor)
+        VALUES (${siteId.toString()}::bigint, 'pix', 150, 300)`);
+    try {
+      const info = await call(h.app, {
+        method: 'GET',
+        url: '/api/drawing/info?money=1000',
+        token: player.token,
+      });
+      expect(info.body.data).toMatchObject({
+        fee_rate: '1.50',
+        fee_min: '3.00',
+        preview: { amount: '1000.00', fee: '15.00', actual: '985.00' },
+      });
+      expect(info.body.data.rules).toContain('Fee on PIX: 1.5% of the amount, at least R$3.00');
+      const order = await withdraw(player, {
+        money: '100',
+        member_bank_id: player.cardId,
+        qk_pwd: player.qkPwd,
+      });
+      expect(order.body.data).toMatchObject({ amount: '100.00', fee: '3.00', actual: '97.00' });
+      const elsewhere = await call(h.app, {
+        method: 'GET',
+        url: '/api/drawing/info?money=1000',
+        host: other.host,
+        token: other.token,
+      });
+      expect(elsewhere.body.data).toMatchObject({ fee_rate: '0.00', fee_min: '0.00' });
+      expect((await reconcile(h.db)).ok).toBe(true);
+    } finally {
+      await h.db.execute(
+        sql`DELETE FROM withdrawal_channel_fees WHERE site_id = ${siteId.toString()}::bigint`,
+      );
+    }
+  });
+
+  it('a player without a withdrawal password sets it with the first withdrawal, typed twice', async () => {
+    const player = await fundedPlayer(50_000n);
+    await h.db.execute(
+      sql`UPDATE members SET qk_pwd_hash = NULL WHERE id = ${player.memberId.toString()}::bigint`,
+    );
+    const info = await call(h.app, { method: 'GET', url: '/api/drawing/info', token: player.token });
+    expect(info.body.data.has_qk_pwd).toBe(false);
+    const body = { money: '50', member_bank_id: player.cardId, qk_pwd: '246810' };
+
+    const once = await withdraw(player, body);
+    expect(once.body.code).toBe('WITHDRAW_PASSWORD_NOT_SET');
+    const mismatch = await withdraw(player, { ...body, qk_pwd_confirmation: '246811' });
+    expect(mismatch.body).toMatchObject({ status: 'fail', code: 'VALIDATION_FAILED' });
+    expect(mismatch.body.errors.qk_pwd_confirmation).toBeTruthy();
+    // A first request refused for another reason sets nothing.
+    const tooMuch = await withdraw(player, { ...body, money: '600', qk_pwd_confirmation: '246810' });
+    expect(tooMuch.body.status).toBe('fail');
+    expect(
+      (await call(h.app, { method: 'GET', url: '/api/drawing/info', token: player.token })).body.data
+        .has_qk_pwd,
+    ).toBe(false);
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(50_000n);
+
+    const first = await withdraw(player, { ...body, qk_pwd_confirmation: '246810' });
+    expect(first.body.status).toBe('success');
+    expect(
+      (await call(h.app, { method: 'GET', url: '/api/drawing/info', token: player.token })).body.data
+        .has_qk_pwd,
+    ).toBe(true);
+    // From now on the password is checked, and a confirmation does not change it.
+    const wrong = await withdraw(player, { ...body, qk_pwd: '111111', qk_pwd_confirmation: '111111' });
+    expect(wrong.body.code).toBe('WITHDRAW_PASSWORD_WRONG');
+    const second = await withdraw(player, body);
+    expect(second.body.status).toBe('success');
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(40_000n);
   });
 
   it('holds the money at once and answers with the exact success message in every language', async () => {
@@ -105,8 +191,8 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
       status: 'pending_review',
       review_status: 'not_reviewed',
       amount: '100.00',
-      fee: '2.00',
-      actual: '98.00',
+      fee: '0.00',
+      actual: '100.00',
       member_remark: 'rent',
     });
     const balances = await balancesOf(h.db, player.memberId);
@@ -233,6 +319,9 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
 
   it('approve → payout at the PSP → paid: the held money leaves, the fee stays with the site', async () => {
     const player = await fundedPlayer(50_000n);
+    const siteId = await siteIdOf(h.db, player.memberId);
+    await h.db.execute(sql`INSERT INTO withdrawal_channel_fees (site_id, channel, fee_bps, fee_min_minor)
+        VALUES (${siteId.toString()}::bigint, 'pix', 100, 200)`);
     const created = (
       await withdraw(player, { money: '200', member_bank_id: player.cardId, qk_pwd: player.qkPwd })
     ).body.data;
@@ -254,7 +343,9 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     const balances = await balancesOf(h.db, player.memberId);
     expect(balances.cashMinor).toBe(30_000n);
     expect(balances.holdMinor).toBe(0n);
+    expect((await orderOf(player, created.order_no))?.fee).toBe('2.00');
     expect((await reconcile(h.db)).ok).toBe(true);
+    await h.db.execute(sql`DELETE FROM withdrawal_channel_fees WHERE site_id = ${siteId.toString()}::bigint`);
   });
 
   it('reject returns the money; a failed payout returns the money', async () => {
@@ -341,8 +432,8 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     const player = await fundedPlayer(37n * 2_000n + 1_999n);
     const siteId = await siteIdOf(h.db, player.memberId);
     // The daily request limit would stop this test first; give the member's site room for it.
-    await h.db.execute(sql`INSERT INTO withdrawal_settings (site_id, min_minor, max_minor, fee_bps, fee_min_minor, daily_count_max)
-        VALUES (${siteId.toString()}::bigint, 2000, 5000000, 100, 200, 1000)
+    await h.db.execute(sql`INSERT INTO withdrawal_settings (site_id, min_minor, max_minor, daily_count_max)
+        VALUES (${siteId.toString()}::bigint, 2000, 5000000, 1000)
         ON CONFLICT (site_id) DO UPDATE SET daily_count_max = 1000`);
     try {
       const answers = await Promise.all(

@@ -4,8 +4,10 @@ import type { Executor } from '../../db/client.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { memberMoneyProfile } from '../deposits/deposits.schema.ts';
 import {
+  type TWithdrawalChannelFeeRow,
   type TWithdrawalOrderRow,
   type TWithdrawalSettingsRow,
+  withdrawalChannelFees,
   withdrawalOrders,
   withdrawalSettings,
   withdrawPasswordFailures,
@@ -22,6 +24,28 @@ export async function findSettings(executor: Executor, siteId: bigint): Promise<
   const row = rows.find((r) => r.siteId === siteId) ?? rows.find((r) => r.siteId === null);
   if (!row) throw new Error('withdrawal_settings has no default row');
   return row;
+}
+
+/**
+ * The fee rule of a payout channel on the site: the site's own row, else the default row, else
+ * none at all (a channel nobody priced is free, the way the default PIX row is).
+ */
+export async function findChannelFee(
+  executor: Executor,
+  siteId: bigint,
+  channel: string,
+): Promise<Pick<TWithdrawalChannelFeeRow, 'feeBps' | 'feeMinMinor'>> {
+  const rows = await executor
+    .select()
+    .from(withdrawalChannelFees)
+    .where(
+      and(
+        eq(withdrawalChannelFees.channel, channel),
+        or(eq(withdrawalChannelFees.siteId, siteId), isNull(withdrawalChannelFees.siteId)),
+      ),
+    );
+  const row = rows.find((r) => r.siteId === siteId) ?? rows.find((r) => r.siteId === null);
+  return row ?? { feeBps: 0, feeMinMinor: 0n };
 }
 
 /** The newest failures of the member inside the window, newest first (at most `limit`). */
@@ -60,6 +84,18 @@ export async function findMemberProfile(executor: Executor, siteId: bigint, memb
     .from(memberMoneyProfile)
     .where(and(eq(memberMoneyProfile.id, memberId), eq(memberMoneyProfile.siteId, siteId)));
   return rows[0] ?? null;
+}
+
+/** Stores the member's first withdrawal password (set with the first withdrawal request). */
+export async function setWithdrawPasswordHash(
+  executor: Executor,
+  memberId: bigint,
+  hash: string,
+): Promise<void> {
+  await executor
+    .update(memberMoneyProfile)
+    .set({ qkPwdHash: hash })
+    .where(and(eq(memberMoneyProfile.id, memberId), isNull(memberMoneyProfile.qkPwdHash)));
 }
 
 /** Requests since `since` that still count against the daily limit (rejected and cancelled ones do not). */

@@ -94,6 +94,7 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
         amountMinor: body.money,
         bankCardId: body.member_bank_id,
         qkPwd: body.qk_pwd,
+        qkPwdConfirmation: body.qk_pwd_confirmation,
         memberRemark: body.member_remark || undefined,
         cpf: body.cpf_id || undefined,
         idempotencyKey: request.headers['idempotency-key'],

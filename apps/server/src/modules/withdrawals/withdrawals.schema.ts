@@ -2,7 +2,7 @@ import type { TWithdrawalStatus } from '@sorte/contract';
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Drizzle view of migrations/0004_money_orders.sql (+ 0013: idempotency key, cancellation); only
+ * Drizzle view of migrations/0004_money_orders.sql (+ 0013: idempotency key, cancellation; 0025: fees per channel); only
  * the withdrawals module writes these.
  */
 
@@ -11,11 +11,19 @@ export const withdrawalSettings = pgTable('withdrawal_settings', {
   siteId: bigint('site_id', { mode: 'bigint' }),
   minMinor: bigint('min_minor', { mode: 'bigint' }).notNull(),
   maxMinor: bigint('max_minor', { mode: 'bigint' }).notNull(),
-  feeBps: integer('fee_bps').notNull(),
-  feeMinMinor: bigint('fee_min_minor', { mode: 'bigint' }).notNull(),
   dailyCountMax: integer('daily_count_max').notNull(),
 });
 export type TWithdrawalSettingsRow = typeof withdrawalSettings.$inferSelect;
+
+/** migrations/0025: the fee of each payout channel, per site (site_id NULL: the default). */
+export const withdrawalChannelFees = pgTable('withdrawal_channel_fees', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  siteId: bigint('site_id', { mode: 'bigint' }),
+  channel: text('channel').notNull(),
+  feeBps: integer('fee_bps').notNull(),
+  feeMinMinor: bigint('fee_min_minor', { mode: 'bigint' }).notNull(),
+});
+export type TWithdrawalChannelFeeRow = typeof withdrawalChannelFees.$inferSelect;
 
 export const withdrawalOrders = pgTable('withdrawal_orders', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -3,6 +3,7 @@ import {
   CURRENCY,
   formatMinor,
   isValidCpf,
+  LANGUAGE_TAGS,
   normalizeCpf,
   parseMinor,
   type TLanguage,
@@ -15,7 +16,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { verifySecret } from '../auth/passwords.ts';
+import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
 import { maskPixKey } from '../bank-cards/pix-key.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
@@ -29,6 +30,7 @@ import { getBalances, hold, openMemberAccounts, releaseHold, settleHold } from '
 import {
   clearFailures,
   countRequestsSince,
+  findChannelFee,
   findMemberProfile,
   findOrderByKey,
   findOrders,
@@ -40,6 +42,7 @@ import {
   lockMemberRow,
   lockOrderByNo,
   lockOrderByPayoutId,
+  setWithdrawPasswordHash,
   updateOrder,
 } from './withdrawals.repo.ts';
 import type { TWithdrawalOrderRow, TWithdrawalSettingsRow } from './withdrawals.schema.ts';
@@ -64,14 +67,23 @@ export type TWithdrawalDeps = {
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-/** fee = max(fee_min, amount × fee_bps / 10 000), rounded down to the centavo. */
-export function feeOf(settings: TWithdrawalSettingsRow, amountMinor: bigint): bigint {
-  const proportional = (amountMinor * BigInt(settings.feeBps)) / 10_000n;
-  return proportional > settings.feeMinMinor ? proportional : settings.feeMinMinor;
+/**
+ * Every withdrawal is paid out over PIX: each PIX key type (CPF, CNPJ, phone, e-mail, random) goes
+ * over the same rail, so it is the one payout channel a fee is set for today.
+ */
+export const PAYOUT_CHANNEL = 'pix';
+const CHANNEL_NAMES: Record<string, string> = { pix: 'PIX' };
+
+type TFeeRule = { feeBps: number; feeMinMinor: bigint };
+
+/** fee = max(fee_min, amount × fee_bps / 10 000), rounded down to the centavo; zero when unset. */
+export function feeOf(rule: TFeeRule, amountMinor: bigint): bigint {
+  const proportional = (amountMinor * BigInt(rule.feeBps)) / 10_000n;
+  return proportional > rule.feeMinMinor ? proportional : rule.feeMinMinor;
 }
 
-function checkBounds(settings: TWithdrawalSettingsRow, amountMinor: bigint): bigint {
-  const fee = feeOf(settings, amountMinor);
+function checkBounds(settings: TWithdrawalSettingsRow, rule: TFeeRule, amountMinor: bigint): bigint {
+  const fee = feeOf(rule, amountMinor);
   if (amountMinor < settings.minMinor || amountMinor > settings.maxMinor || fee >= amountMinor) {
     throw new AppError('AMOUNT_OUT_OF_RANGE', {
       params: { min: formatMinor(settings.minMinor), max: formatMinor(settings.maxMinor) },
@@ -97,21 +109,29 @@ export async function getWithdrawInfo(
   moneyText: string | undefined,
 ): Promise<TWithdrawInfoResponse> {
   const settings = await findSettings(db, site.id);
+  const feeRule = await findChannelFee(db, site.id, PAYOUT_CHANNEL);
   const member = await findMemberProfile(db, site.id, memberId);
   if (!member) throw new AppError('UNAUTHENTICATED');
   await openMemberAccounts(db, { siteId: site.id, memberId });
   const balances = await getBalances(db, memberId, { siteId: site.id });
   const todayCount = await countRequestsSince(db, memberId, startOfToday());
   const amount = moneyText === undefined ? null : parseMinor(moneyText.trim());
-  const fee = amount !== null && amount > 0n ? feeOf(settings, amount) : null;
+  const fee = amount !== null && amount > 0n ? feeOf(feeRule, amount) : null;
   const min = formatMinor(settings.minMinor);
   const max = formatMinor(settings.maxMinor);
+  const channel = CHANNEL_NAMES[PAYOUT_CHANNEL] ?? PAYOUT_CHANNEL;
+  const free = feeRule.feeBps === 0 && feeRule.feeMinMinor === 0n;
   const rules = [
     translate(lang, 'messages.withdraw_rule_bounds', { min, max }),
-    translate(lang, 'messages.withdraw_rule_fee', {
-      rate: formatMinor(BigInt(settings.feeBps)),
-      min: formatMinor(settings.feeMinMinor),
-    }),
+    free
+      ? translate(lang, 'messages.withdraw_rule_no_fee', { channel })
+      : translate(lang, 'messages.withdraw_rule_fee', {
+          channel,
+          rate: new Intl.NumberFormat(LANGUAGE_TAGS[lang], { maximumFractionDigits: 2 }).format(
+            feeRule.feeBps / 100,
+          ),
+          min: formatMinor(feeRule.feeMinMinor),
+        }),
     translate(lang, 'messages.withdraw_rule_daily', { count: settings.dailyCountMax }),
     translate(lang, 'messages.withdraw_rule_wagering'),
     translate(lang, 'messages.withdraw_rule_review'),
@@ -124,8 +144,9 @@ export async function getWithdrawInfo(
     wagering_required: formatMinor(balances.wageringRequiredMinor),
     min_money: min,
     max_money: max,
-    fee_rate: formatMinor(BigInt(settings.feeBps)),
-    fee_min: formatMinor(settings.feeMinMinor),
+    channel: PAYOUT_CHANNEL,
+    fee_rate: formatMinor(BigInt(feeRule.feeBps)),
+    fee_min: formatMinor(feeRule.feeMinMinor),
     daily_count_max: settings.dailyCountMax,
     today_count: todayCount,
     has_qk_pwd: member.qkPwdHash !== null,
@@ -145,6 +166,8 @@ export interface CreateWithdrawalInput {
   amountMinor: bigint;
   bankCardId: bigint;
   qkPwd: string;
+  /** The withdrawal password typed again: sent when the member sets it with this first withdrawal. */
+  qkPwdConfirmation?: string | undefined;
   memberRemark?: string | undefined;
   /** The payee's CPF as typed, used when the card carries none (intl e-mail / phone / EVP keys). */
   cpf?: string | undefined;
@@ -211,6 +234,30 @@ async function checkWithdrawPassword(db: Db, site: TSite, memberId: bigint, give
   if (verdict.error) throw verdict.error;
 }
 
+/**
+ * The hash to store when this request sets the member's first withdrawal password, else null.
+ * With a password already set the confirmation is ignored and the password is checked as usual;
+ * without one, the request must carry the same 6 digits twice.
+ */
+async function firstWithdrawPassword(
+  db: Db,
+  site: TSite,
+  memberId: bigint,
+  input: CreateWithdrawalInput,
+): Promise<string | null> {
+  const member = await findMemberProfile(db, site.id, memberId);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  if (member.qkPwdHash !== null) return null;
+  if (input.qkPwdConfirmation === undefined) throw new AppError('WITHDRAW_PASSWORD_NOT_SET');
+  if (input.qkPwdConfirmation !== input.qkPwd) {
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: 'validation.passwords_did_not_match',
+      fieldErrors: { qk_pwd_confirmation: 'validation.passwords_did_not_match' },
+    });
+  }
+  return hashSecret(input.qkPwd);
+}
+
 /** Wallet refusals a player can cause, as the player's error; anything else is a bug. */
 function walletRefusal(error: unknown, balancesHint?: () => Promise<bigint>): Promise<never> | never {
   if (isWalletError(error, 'INSUFFICIENT_FUNDS') || isWalletError(error, 'ACCOUNT_NOT_FOUND')) {
@@ -242,8 +289,15 @@ export async function createWithdrawal(
   const earlier = await replayOf(deps.db, memberId, input.idempotencyKey, requestHash);
   if (earlier) return toOrder(earlier);
   const settings = await findSettings(deps.db, site.id);
-  const feeMinor = checkBounds(settings, input.amountMinor);
-  await checkWithdrawPassword(deps.db, site, memberId, input.qkPwd);
+  const feeMinor = checkBounds(
+    settings,
+    await findChannelFee(deps.db, site.id, PAYOUT_CHANNEL),
+    input.amountMinor,
+  );
+  // A player who has no withdrawal password yet sets it with the first withdrawal (typed twice);
+  // it is stored with the order below, so a refused first request sets nothing.
+  const firstPassword = await firstWithdrawPassword(deps.db, site, memberId, input);
+  if (!firstPassword) await checkWithdrawPassword(deps.db, site, memberId, input.qkPwd);
   await openMemberAccounts(deps.db, { siteId: site.id, memberId });
 
   let order: { row: TWithdrawalOrderRow; created: boolean };
@@ -251,6 +305,17 @@ export async function createWithdrawal(
     order = await deps.db.transaction(async (tx) => {
       const member = await lockMemberRow(tx, site.id, memberId);
       if (!member) throw new AppError('UNAUTHENTICATED');
+      // A copy of the first request that waited on the lock finds the password already set.
+      if (
+        firstPassword &&
+        member.qkPwdHash !== null &&
+        !(await verifySecret(member.qkPwdHash, input.qkPwd))
+      ) {
+        throw new AppError('WITHDRAW_PASSWORD_WRONG', {
+          params: { remaining: PASSWORD_MAX_FAILURES },
+          fieldErrors: { qk_pwd: 'errors.WITHDRAW_PASSWORD_WRONG' },
+        });
+      }
       // The member row lock orders a member's requests: a copy that waited on it sees the first.
       const replay = await replayOf(tx, memberId, input.idempotencyKey, requestHash);
       if (replay) return { row: replay, created: false };
@@ -321,6 +386,8 @@ export async function createWithdrawal(
         idempotencyKey: input.idempotencyKey ?? null,
         requestHash: input.idempotencyKey ? requestHash : null,
       });
+      if (firstPassword && member.qkPwdHash === null)
+        await setWithdrawPasswordHash(tx, memberId, firstPassword);
       return { row, created: true };
     });
   } catch (error) {
