@@ -51,7 +51,11 @@ export const staticWebPlugin = fp(
       const path = request.url.split('?')[0]!;
       if (path.startsWith('/api/')) {
         // A path that exists under another method is a 405 naming the ones it takes.
-        const allow = ROUTE_METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+        // (The web app's catch-all static route, a `*` wildcard, names no API path.)
+        const allow = ROUTE_METHODS.filter((method) => {
+          const found = app.findRoute({ method, url: path });
+          return found !== null && !('*' in (found.params ?? {}));
+        });
         if (allow.length > 0)
           throw new AppError('METHOD_NOT_ALLOWED', { headers: { allow: allow.join(', ') } });
       }

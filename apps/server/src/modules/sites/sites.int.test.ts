@@ -329,7 +329,11 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
         expect(response.statusCode, payload.slice(0, 30)).toBe(status);
         expect(response.json().code).toBe(code);
       }
-      const unknown = await call(app, { method: 'DELETE', url: '/api/auth/me' });
+      const wrongMethod = await call(app, { method: 'DELETE', url: '/api/auth/me' });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.body.code).toBe('METHOD_NOT_ALLOWED');
+      expect(wrongMethod.headers.allow).toBe('POST');
+      const unknown = await call(app, { method: 'GET', url: '/api/no-such-route' });
       expect(unknown.status).toBe(404);
       expect(unknown.body.code).toBe('NOT_FOUND');
     });
