@@ -108,7 +108,6 @@ describe('money on a phone', () => {
       await form.locator('[name="account_type"]').selectOption('CPF');
       await form.locator('[name="name"]').fill(player.realname);
       await form.locator('[name="account"]').fill(cpf);
-      await form.locator('[name="cpf_id"]').fill(cpf);
       await page.getByTestId('bank-card-add').click();
       await page.getByTestId('bank-card-item').first().waitFor({ state: 'visible' });
       await screenshot(page, 'money-web-04-bank-card');

@@ -25,7 +25,9 @@ import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictur
 import { AggregatorGateway } from './modules/providers/aggregator.gateway.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
+import { MailOutbox } from './modules/mail/outbox.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';
 import {
@@ -129,6 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('psp', options.psp ?? new PspGateway());
   const aggregator = options.aggregator ?? new AggregatorGateway();
   app.decorate('aggregator', aggregator);
+  // Mail waits in the outbox until server.ts (or a test) connects a sender.
+  app.decorate('mail', new MailOutbox(database.db, app.log));
+  app.addHook('onClose', async () => app.mail.close());
 
   // 1. External plugins.
   await app.register(externalPlugins, { config, frameOrigins: () => aggregator.frameOrigins() });
@@ -162,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bankCardsRoutes);
       await api.register(recordsRoutes);
       await api.register(providersRoutes);
+      await api.register(securityRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,8 @@ export * from './money.ts';
 export * from './pix-key.ts';
 export * from './providers.ts';
 export * from './records.ts';
+export * from './responsible-gaming.ts';
+export * from './security.ts';
 export * from './site.ts';
 export * from './user.ts';
 export * from './validation.ts';

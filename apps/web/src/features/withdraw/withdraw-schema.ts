@@ -17,8 +17,17 @@ export function withdrawFormSchema(info: TWithdrawInfoResponse, t: TTranslate) {
       money: ZLocalMoneyInput('amount'),
       member_bank_id: z.string().min(1, { error: M.required('member_bank_id') }),
       qk_pwd: ZQkPwd,
+      /** Only asked of a player without a withdrawal password: this withdrawal sets it. */
+      qk_pwd_confirmation: z.string().optional(),
     })
     .superRefine((values, ctx) => {
+      if (!info.has_qk_pwd && values.qk_pwd_confirmation !== values.qk_pwd) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['qk_pwd_confirmation'],
+          message: 'validation.passwords_did_not_match',
+        });
+      }
       const quote = quoteWithdrawal(formatMinor(values.money), info);
       if (quote.ok) return;
       const message =

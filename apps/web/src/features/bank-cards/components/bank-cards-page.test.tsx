@@ -36,10 +36,11 @@ describe('bank card add', () => {
     await screen.findByTestId('bank-card-add');
     expect(screen.getByText('No PIX key added yet')).toBeTruthy();
     await userEvent.type(field('name'), 'Maria da Silva');
+    // A CPF key is asked once: the key is the payee's CPF, there is no second CPF field.
+    expect(field('cpf_id')).toBeNull();
     await userEvent.type(field('account'), '529.982.247-26');
-    await userEvent.type(field('cpf_id'), '529.982.247-26');
     await userEvent.click(screen.getByTestId('bank-card-add'));
-    expect(await screen.findAllByText('The CPF is not valid')).toHaveLength(2);
+    expect(await screen.findAllByText('The CPF is not valid')).toHaveLength(1);
     expect(calls.some((call) => call.url.pathname === '/api/member/bank/add')).toBe(false);
   });
 
@@ -53,7 +54,6 @@ describe('bank card add', () => {
     await screen.findByTestId('bank-card-add');
     await userEvent.type(field('name'), 'Maria da Silva');
     await userEvent.type(field('account'), '52998224725');
-    await userEvent.type(field('cpf_id'), '529.982.247-25');
     await userEvent.click(screen.getByTestId('bank-card-add'));
     expect(await screen.findByText('This PIX key is already registered')).toBeTruthy();
     expect(calls.find((call) => call.url.pathname === '/api/member/bank/add')?.body).toEqual({
@@ -61,9 +61,26 @@ describe('bank card add', () => {
       account_type: 'CPF',
       name: 'Maria da Silva',
       account: '52998224725',
-      cpf_id: '529.982.247-25',
+      cpf_id: '52998224725',
       account_no: undefined,
     });
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('asks the payee CPF beside any other key type', async () => {
+    const { calls, field } = renderPage(() => ({ body: ok({}) }));
+    await screen.findByTestId('bank-card-add');
+    await userEvent.selectOptions(field('account_type') as unknown as HTMLSelectElement, 'EMAIL');
+    await userEvent.type(field('name'), 'Maria da Silva');
+    await userEvent.type(field('account'), 'maria@example.com');
+    await userEvent.type(field('cpf_id'), '529.982.247-25');
+    await userEvent.click(screen.getByTestId('bank-card-add'));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/member/bank/add')?.body).toMatchObject({
+        account_type: 'EMAIL',
+        account: 'maria@example.com',
+        cpf_id: '529.982.247-25',
+      }),
+    );
   });
 });

@@ -113,9 +113,16 @@ function AddCardForm({ catalogue }: { catalogue: TBankCardListResponse }) {
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<TFormInput, unknown, TFormOutput>({
-    resolver: zodResolver(ZBankCardForm),
+    // A CPF key is the payee's CPF: the form asks for it once, as the key, and sends it as both.
+    resolver: (values, context, options) =>
+      zodResolver(ZBankCardForm)(
+        values.account_type === 'CPF' ? { ...values, cpf_id: values.account } : values,
+        context,
+        options,
+      ),
     defaultValues: {
       bank_name: '',
       account_type: 'CPF',
@@ -151,6 +158,8 @@ function AddCardForm({ catalogue }: { catalogue: TBankCardListResponse }) {
   };
 
   const typeError = messageText(errors.account_type?.message);
+  const keyType = watch('account_type');
+  const cpfLocked = catalogue.own_cpf_only && catalogue.member_cpf !== null;
   return (
     <form
       className="card form"
@@ -160,13 +169,6 @@ function AddCardForm({ catalogue }: { catalogue: TBankCardListResponse }) {
       data-testid="bank-card-form"
     >
       <h2 className="card__title">{t('money.add_card')}</h2>
-      <Field
-        label={t('money.bank_name')}
-        placeholder={t('money.bank_name_placeholder')}
-        maxLength={60}
-        error={errors.bank_name?.message}
-        {...register('bank_name')}
-      />
       <div className={`field${typeError ? ' field--invalid' : ''}`}>
         <label htmlFor={typeId} className="field__label">
           {t('money.account_type')}
@@ -187,38 +189,54 @@ function AddCardForm({ catalogue }: { catalogue: TBankCardListResponse }) {
         )}
       </div>
       <Field
+        label={`${t('money.pix_account')} · ${t(`money.account_types.${keyType}`)}`}
+        inputMode={keyType === 'CPF' || keyType === 'CNPJ' || keyType === 'PHONE' ? 'numeric' : undefined}
+        type={keyType === 'EMAIL' ? 'email' : 'text'}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={77}
+        data-testid="bank-card-key"
+        error={errors.account?.message}
+        {...register('account')}
+      />
+      <Field
         label={t('money.payee')}
         autoComplete="name"
         maxLength={100}
         error={errors.name?.message}
         {...register('name')}
       />
-      <Field
-        label={t('money.pix_account')}
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={77}
-        error={errors.account?.message}
-        {...register('account')}
-      />
-      <Field
-        label={t('money.cpf_number')}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={20}
-        readOnly={catalogue.own_cpf_only && catalogue.member_cpf !== null}
-        error={errors.cpf_id?.message}
-        {...register('cpf_id')}
-      />
-      <Field
-        label={t('money.collection_account')}
-        hint={t('money.optional')}
-        autoComplete="off"
-        maxLength={40}
-        error={errors.account_no?.message}
-        {...register('account_no')}
-      />
+      {keyType !== 'CPF' && (
+        <Field
+          label={t('money.cpf_number')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          readOnly={cpfLocked}
+          data-testid="bank-card-cpf"
+          error={errors.cpf_id?.message}
+          {...register('cpf_id')}
+        />
+      )}
+      <details className="bank-cards__more">
+        <summary>{t('money.more_details')}</summary>
+        <Field
+          label={t('money.bank_name')}
+          placeholder={t('money.bank_name_placeholder')}
+          maxLength={60}
+          error={errors.bank_name?.message}
+          {...register('bank_name')}
+        />
+        <Field
+          label={t('money.collection_account')}
+          hint={t('money.optional')}
+          autoComplete="off"
+          maxLength={40}
+          error={errors.account_no?.message}
+          {...register('account_no')}
+        />
+      </details>
       <SubmitButton label={t('money.save_card')} busy={isSubmitting} testId="bank-card-add" />
     </form>
   );

@@ -18,6 +18,7 @@ const INFO = {
   wagering_required: '0.00',
   min_money: '20.00',
   max_money: '50000.00',
+  channel: 'pix',
   fee_rate: '1.00',
   fee_min: '2.00',
   daily_count_max: 5,
@@ -41,10 +42,11 @@ const CARD = {
   created_at: '2026-11-23T02:00:00.000Z',
 };
 
-function renderPage(drawing: () => { status?: number; body: unknown }) {
+function renderPage(drawing: () => { status?: number; body: unknown }, info: Partial<typeof INFO> = {}) {
   setToken('player-token');
+  queryClient.clear();
   const api = mockApi({
-    'GET /api/drawing/info': () => ({ body: ok(INFO) }),
+    'GET /api/drawing/info': () => ({ body: ok({ ...INFO, ...info }) }),
     'GET /api/member/bank': () => ({
       body: ok({ list: [CARD], max_cards: 5, own_cpf_only: false, member_cpf: null }),
     }),
@@ -103,6 +105,31 @@ describe('withdraw form', () => {
       payment_type: 'CPF',
       account: '52998224725',
     });
+  });
+
+  it('on a free PIX channel shows no fee, the whole amount received, and reads a comma as the decimal mark', async () => {
+    renderPage(() => ({ body: ok({}) }), { fee_rate: '0.00', fee_min: '0.00' });
+    await userEvent.type(await screen.findByTestId('withdraw-amount'), '20,5');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('R$0.00');
+    expect(screen.getByTestId('withdraw-actual').textContent).toBe('R$20.50');
+    expect(screen.getByText(/No fee on PIX withdrawals/)).toBeTruthy();
+  });
+
+  it('asks a player without a withdrawal password to create it with the first withdrawal', async () => {
+    const api = renderPage(() => ({ body: ok({}) }), { has_qk_pwd: false });
+    expect(await screen.findByTestId('withdraw-password-first')).toBeTruthy();
+    await userEvent.type(screen.getByTestId('withdraw-amount'), '50');
+    await userEvent.type(screen.getByTestId('withdraw-password'), '482915');
+    await userEvent.type(screen.getByTestId('withdraw-password-confirmation'), '482916');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText(en['validation.passwords_did_not_match'])).toBeTruthy();
+    expect(api.calls.some((call) => call.url.pathname === '/api/drawing')).toBe(false);
+    await userEvent.clear(screen.getByTestId('withdraw-password-confirmation'));
+    await userEvent.type(screen.getByTestId('withdraw-password-confirmation'), '482915');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    await screen.findByTestId('withdraw-success');
+    const call = api.calls.find((item) => item.url.pathname === '/api/drawing');
+    expect(call?.body).toMatchObject({ money: '50.00', qk_pwd: '482915', qk_pwd_confirmation: '482915' });
   });
 
   it('shows the server message when the withdrawal is refused', async () => {

@@ -10,7 +10,7 @@ import { LoadFail } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { CURRENCY, formatMoney, parseAmountInput } from '../../../lib/format.ts';
+import { CURRENCY, formatMoney, formatPercent, parseAmountInput } from '../../../lib/format.ts';
 import { useSubmitKey } from '../../../lib/submit-key.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
@@ -94,7 +94,12 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
     formState: { errors, isSubmitting },
   } = useForm<TWithdrawFormInput, unknown, TWithdrawFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { money: '', member_bank_id: defaultCard ? String(defaultCard.id) : '', qk_pwd: '' },
+    defaultValues: {
+      money: '',
+      member_bank_id: defaultCard ? String(defaultCard.id) : '',
+      qk_pwd: '',
+      qk_pwd_confirmation: '',
+    },
   });
   const quote = quoteWithdrawal(parseAmountInput(String(watch('money') ?? '')), info);
   const range = { min: formatMoney(info.min_money), max: formatMoney(info.max_money) };
@@ -106,6 +111,7 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
       money: formatMinor(values.money),
       member_bank_id: values.member_bank_id,
       qk_pwd: values.qk_pwd,
+      ...(info.has_qk_pwd ? {} : { qk_pwd_confirmation: values.qk_pwd_confirmation }),
       payment_type: card?.account_type,
       account: card?.account,
       name: card?.name,
@@ -118,7 +124,7 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
       const message = t('messages.withdraw_submitted');
       setOutcome({ ok: true, message });
       toast.success(message);
-      reset({ money: '', member_bank_id: values.member_bank_id, qk_pwd: '' });
+      reset({ money: '', member_bank_id: values.member_bank_id, qk_pwd: '', qk_pwd_confirmation: '' });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : t('network-error');
       if (error instanceof ApiError) {
@@ -208,21 +214,40 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
         </div>
       </dl>
       <p className="money__note">
-        {t('money.fee_rule', { rate: info.fee_rate, min: formatMoney(info.fee_min) })} ·{' '}
-        {t('money.today_count', { count: info.today_count, max: info.daily_count_max })}
+        {info.fee_rate === '0.00' && info.fee_min === '0.00'
+          ? t('money.no_fee', { channel: info.channel.toUpperCase() })
+          : t('money.fee_rule', { rate: formatPercent(info.fee_rate), min: formatMoney(info.fee_min) })}{' '}
+        · {t('money.today_count', { count: info.today_count, max: info.daily_count_max })}
       </p>
+      {!info.has_qk_pwd && (
+        <p className="money__note" data-testid="withdraw-password-first">
+          {t('money.set_password_here')}
+        </p>
+      )}
       <Field
         type="password"
-        label={t('money.withdraw_password')}
+        label={info.has_qk_pwd ? t('money.withdraw_password') : t('money.new_withdraw_password')}
         placeholder={t('money.withdraw_password_placeholder')}
         inputMode="numeric"
-        autoComplete="off"
+        autoComplete={info.has_qk_pwd ? 'off' : 'new-password'}
         maxLength={6}
         data-testid="withdraw-password"
         error={errors.qk_pwd?.message}
         {...register('qk_pwd')}
       />
-      {!info.has_qk_pwd && <p className="money__note">{t('money.set_password_first')}</p>}
+      {!info.has_qk_pwd && (
+        <Field
+          type="password"
+          label={t('money.confirm_withdraw_password')}
+          placeholder={t('money.withdraw_password_placeholder')}
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={6}
+          data-testid="withdraw-password-confirmation"
+          error={errors.qk_pwd_confirmation?.message}
+          {...register('qk_pwd_confirmation')}
+        />
+      )}
       {outcome && (
         <p
           className={outcome.ok ? 'withdraw__success' : 'form__alert'}
