@@ -39,7 +39,7 @@ export function flatten(value: TNested, prefix = ''): Map<string, unknown> {
 /** The set of interpolation names in a text: `{{name}}` (i18next) and `{name}` / `{name:money}` (contract). */
 export function placeholders(text: string): string[] {
   const names = new Set<string>();
-  for (const match of text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+(?::money)?)\}/g))
+  for (const match of text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+(?::(?:money|datetime|term))?)\}/g))
     names.add(match[1] ?? match[2] ?? '');
   return [...names].sort();
 }

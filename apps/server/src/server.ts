@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { connectMail } from './modules/mail/mail.connection.ts';
 import { connectPsp } from './modules/payments/psp/psp.connection.ts';
 import { connectAggregator } from './modules/providers/aggregator.connection.ts';
 import { seedDemoData } from './seed/demo-data.ts';
@@ -79,6 +80,12 @@ async function main(): Promise<void> {
     },
   );
   app.aggregator.attach(aggregator);
+  // Mail: a real SMTP server when configured, else the local mail catcher on loopback.
+  const mail = await connectMail(
+    { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+    { catcherPort: config.MAIL_CATCHER_PORT },
+  );
+  app.mail.attach(mail);
   const lines = [
     `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
     `  player site:      http://localhost:${port}/`,
@@ -87,6 +94,7 @@ async function main(): Promise<void> {
     `  captcha:          ${config.CAPTCHA ? 'on' : 'off (CAPTCHA=off)'}`,
     `  PSP:              ${psp.sandboxUrl ? `sandbox at ${psp.sandboxUrl}/ (payer pages /pay/<txid>)` : config.PSP_BASE_URL}`,
     `  game aggregator:  ${aggregator.sandboxUrl ? `demo aggregator at ${aggregator.sandboxUrl}/` : config.AGGREGATOR_BASE_URL}`,
+    `  mail:             ${mail.catcherUrl ? `mail catcher at ${mail.catcherUrl}/ (every message the server sends)` : 'SMTP_URL'}`,
   ];
   console.log(lines.join('\n'));
 }

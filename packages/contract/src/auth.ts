@@ -61,6 +61,13 @@ export const ZLoginRequest = z.object({
     .string({ error: M.required('password') })
     .min(1, { error: M.required('password') })
     .max(64, { error: M.tooLong }),
+  /** The authenticator (or recovery) code, when the account has two-factor authentication on. */
+  totp_code: z
+    .string({ error: M.wrongType })
+    .trim()
+    .max(16, { error: M.tooLong })
+    .regex(/^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/i, { error: 'validation.code_format' })
+    .optional(),
   ...captchaFields,
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;

@@ -2,7 +2,13 @@ import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Drizzle view of member_sessions, captchas and login_failures in migrations/0001_foundation.sql. */
 
-export type TSessionEndReason = 'logout' | 'force_offline';
+export type TSessionEndReason =
+  | 'logout'
+  | 'force_offline'
+  | 'password_changed'
+  | 'ended_by_player'
+  | 'self_excluded'
+  | 'time_limit';
 
 export const memberSessions = pgTable('member_sessions', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -29,7 +35,7 @@ export const captchas = pgTable('captchas', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-export type TLoginFailureScope = 'account' | 'ip' | 'operator';
+export type TLoginFailureScope = 'account' | 'ip' | 'operator' | 'totp' | 'email_code';
 
 export const loginFailures = pgTable('login_failures', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),

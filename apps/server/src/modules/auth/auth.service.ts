@@ -11,6 +11,7 @@ import {
 } from '../members/members.repo.ts';
 import type { TMemberRow } from '../members/members.schema.ts';
 import { normalizePhone } from '../members/phone.ts';
+import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
@@ -134,6 +135,8 @@ export async function login(
   }
   if (member.status !== 1) throw new AppError('ACCOUNT_DISABLED');
   await deps.throttle.clear(site.id, 'account', accountKey);
+  await assertLoginSecurity(deps.executor, deps.throttle, site, member.id, input.totp_code, client);
   const session = await createMemberSession(deps.executor, site, member.id, client);
+  await recordLogin(deps.executor, site, member.id, client);
   return toSessionResponse(deps, site, member, session);
 }

@@ -1,0 +1,34 @@
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { TSite } from '../sites/sites.service.ts';
+import { assertSecondFactor } from './second-factor.ts';
+import { findSecurityMember } from './security.repo.ts';
+import { recordSecurityEvent, type TClientInfo } from './security-events.ts';
+
+/**
+ * What a login needs beyond the password: the authenticator code when two-factor is on (with its
+ * own lockout). Runs after the password was checked, before the session is opened.
+ */
+export async function assertLoginSecurity(
+  executor: Executor,
+  throttle: LoginThrottle,
+  site: TSite,
+  memberId: bigint,
+  totpCode: string | undefined,
+  client: TClientInfo,
+): Promise<void> {
+  const member = await findSecurityMember(executor, site.id, memberId);
+  if (!member) throw new AppError('INVALID_CREDENTIALS');
+  await assertSecondFactor(executor, throttle, site, member, totpCode, client);
+}
+
+/** The login in the security event log (time and address, shown as "last login"). */
+export async function recordLogin(
+  executor: Executor,
+  site: TSite,
+  memberId: bigint,
+  client: TClientInfo,
+): Promise<void> {
+  await recordSecurityEvent(executor, site, memberId, 'login', client);
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { TSite } from '../sites/sites.service.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import type { TSecurityMember } from './security.repo.ts';
+import { recordSecurityEvent, type TClientInfo } from './security-events.ts';
+import { isValidTotp, recoveryCodeHash } from './totp.ts';
+
+/** Wrong authenticator codes allowed per member within the login lock window. */
+export const TOTP_MAX_FAILURES = 5;
+
+/**
+ * The second factor of a member who turned it on: a current authenticator code or an unused
+ * recovery code (spent here). Missing → TOTP_REQUIRED; wrong → TOTP_INVALID with the attempts
+ * left; too many wrong codes lock the member's second factor (TOO_MANY_ATTEMPTS) for the window.
+ * A member without two-factor passes.
+ */
+export async function assertSecondFactor(
+  executor: Executor,
+  throttle: LoginThrottle,
+  site: TSite,
+  member: TSecurityMember,
+  code: string | undefined,
+  client: TClientInfo,
+): Promise<void> {
+  if (!member.totpEnabledAt || !member.totpSecret) return;
+  const key = { scope: 'totp' as const, key: member.id.toString() };
+  await throttle.assertAllowed(site.id, [{ ...key, max: TOTP_MAX_FAILURES }]);
+  if (!code) throw new AppError('TOTP_REQUIRED', { fieldErrors: { totp_code: 'errors.TOTP_REQUIRED' } });
+  if (await isValidTotp(member.totpSecret, code)) {
+    await throttle.clear(site.id, 'totp', key.key);
+    return;
+  }
+  if (/^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(code.trim())) {
+    const spent = await rowsOf<{ id: string }>(
+      executor,
+      sql`UPDATE member_recovery_codes SET used_at = now()
+          WHERE id = (SELECT id FROM member_recovery_codes
+                      WHERE member_id = ${member.id.toString()}::bigint AND used_at IS NULL
+                        AND code_hash = ${recoveryCodeHash(code)} LIMIT 1)
+          RETURNING id::text`,
+    );
+    if (spent.length > 0) {
+      await throttle.clear(site.id, 'totp', key.key);
+      await recordSecurityEvent(executor, site, member.id, 'recovery_code_used', client);
+      return;
+    }
+  }
+  await throttle.recordFailure(site.id, [key]);
+  const failures = await rowsOf<{ count: number }>(
+    executor,
+    sql`SELECT count(*)::int AS count FROM login_failures
+        WHERE site_id = ${site.id.toString()}::bigint AND scope = 'totp' AND key = ${key.key}`,
+  );
+  const remaining = Math.max(0, TOTP_MAX_FAILURES - Number(failures[0]?.count ?? 0));
+  if (remaining === 0) await throttle.assertAllowed(site.id, [{ ...key, max: TOTP_MAX_FAILURES }]);
+  throw new AppError('TOTP_INVALID', {
+    params: { remaining },
+    fieldErrors: { totp_code: 'errors.TOTP_INVALID' },
+  });
+}
