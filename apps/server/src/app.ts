@@ -26,7 +26,9 @@ import { AggregatorGateway } from './modules/providers/aggregator.gateway.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
+import { MailOutbox } from './modules/mail/outbox.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';
@@ -134,6 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Mail waits in the outbox until server.ts (or a test) connects a sender.
   app.decorate('mail', new MailOutbox(database.db, app.log));
   app.addHook('onClose', async () => app.mail.close());
+  // Mail waits in the outbox until server.ts (or a test) connects a sender.
+  app.decorate('mail', new MailOutbox(database.db, app.log));
+  app.addHook('onClose', async () => app.mail.close());
 
   // 1. External plugins.
   await app.register(externalPlugins, { config, frameOrigins: () => aggregator.frameOrigins() });
@@ -167,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bankCardsRoutes);
       await api.register(recordsRoutes);
       await api.register(providersRoutes);
+      await api.register(securityRoutes);
       await api.register(securityRoutes);
     },
     { prefix: '/api' },

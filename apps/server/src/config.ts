@@ -77,6 +77,15 @@ export const ZConfig = z.object({
   MAIL_FROM: z.string().min(3).max(254).default('Sorte <no-reply@sorte.localhost>'),
   /** Port of the local mail catcher's page (used when SMTP_URL is unset); 0 picks a free one. */
   MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65_535).default(4020),
+  /** SMTP server for mail (smtp:// or smtps://, credentials in the URL); unset → the local mail catcher. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender address of the mail the server sends. */
+  MAIL_FROM: z.string().min(3).max(254).default('Sorte <no-reply@sorte.localhost>'),
+  /** Port of the local mail catcher's page (used when SMTP_URL is unset); 0 picks a free one. */
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65_535).default(4020),
 });
 export type TConfig = z.infer<typeof ZConfig>;
 

@@ -140,6 +140,40 @@ export const ERROR_CODES = {
   REGISTRY_UNAVAILABLE: 503,
   /** A limit the site's jurisdiction makes mandatory at sign-up is missing ({limit}). */
   RG_LIMIT_REQUIRED: 422,
+  /** Security centre: the old (current) login password is wrong. */
+  OLD_PASSWORD_WRONG: 422,
+  /** Re-enter the login password (/verify-password) before this change; it lasts a few minutes. */
+  PASSWORD_NOT_VERIFIED: 403,
+  /** An emailed code that is wrong, expired, used or tried too often: ask for a new one. */
+  EMAIL_CODE_INVALID: 422,
+  /** This email address is already confirmed on another account of the site. */
+  EMAIL_IN_USE: 409,
+  /** Two-factor authentication is on: the authenticator code is needed (login, withdrawal). */
+  TOTP_REQUIRED: 403,
+  /** The authenticator or recovery code is wrong; {remaining} attempts before a lockout. */
+  TOTP_INVALID: 422,
+  /** Two-factor authentication is already on (set it up again after turning it off). */
+  TOTP_ALREADY_ENABLED: 409,
+  /** Confirming two-factor authentication before asking for a secret. */
+  TOTP_NOT_SET_UP: 409,
+  /** Responsible gaming: the deposit would pass the player's deposit limit (limit, left, period, reset_at). */
+  RG_DEPOSIT_LIMIT: 409,
+  /** The bet could lose more than the loss limit leaves (limit, left, period, reset_at). */
+  RG_LOSS_LIMIT: 409,
+  /** The bet would pass the stake (wager) limit (limit, left, period, reset_at). */
+  RG_STAKE_LIMIT: 409,
+  /** The session-time limit is used up: the session ended; login waits for reset_at. */
+  RG_TIME_LIMIT: 403,
+  /** A pause (cooling-off) is running until {until}: no login to play, no bets, no deposits. */
+  COOLING_OFF: 403,
+  /** Self-excluded (until {until}, or indefinitely): no play, no deposits; withdrawals stay open. */
+  SELF_EXCLUDED: 403,
+  /** The CPF is impeded on the national self-exclusion registry. */
+  REGISTRY_IMPEDED: 403,
+  /** The national self-exclusion registry could not be reached; sign-up waits (nothing was created). */
+  REGISTRY_UNAVAILABLE: 503,
+  /** A limit the site's jurisdiction makes mandatory at sign-up is missing ({limit}). */
+  RG_LIMIT_REQUIRED: 422,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
 } as const;

@@ -16,6 +16,8 @@ export * from './providers.ts';
 export * from './records.ts';
 export * from './responsible-gaming.ts';
 export * from './security.ts';
+export * from './responsible-gaming.ts';
+export * from './security.ts';
 export * from './site.ts';
 export * from './user.ts';
 export * from './validation.ts';
