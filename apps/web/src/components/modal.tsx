@@ -17,11 +17,14 @@ export function Modal({
   onClose,
   children,
   testId,
+  placement = 'sheet',
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   testId?: string;
+  /** 'top': hangs from the top of the screen (search: the phone's keyboard opens below it). */
+  placement?: 'sheet' | 'top';
 }) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
@@ -71,7 +74,7 @@ export function Modal({
     // Clicking the backdrop is a pointer shortcut; keyboard users have Escape and the close button.
     // biome-ignore lint/a11y/noStaticElementInteractions: see above
     <div
-      className="modal-backdrop"
+      className={`modal-backdrop${placement === 'top' ? ' modal-backdrop--top' : ''}`}
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
       <div

@@ -15,7 +15,20 @@ export function ToasterHost() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" theme="dark" richColors closeButton duration={4000} />
+      {/*
+        Above the bottom bar on a phone and at the bottom corner on wider screens: never over the
+        header's balance. One at a time: a newer message replaces the older instead of stacking.
+      */}
+      <Toaster
+        position="bottom-center"
+        theme="dark"
+        richColors
+        closeButton
+        duration={4000}
+        visibleToasts={1}
+        offset={{ bottom: 24 }}
+        mobileOffset={{ bottom: 'calc(84px + env(safe-area-inset-bottom))' }}
+      />
       <Ready />
     </Suspense>
   );

@@ -22,10 +22,36 @@ export function toasterMounted(): void {
 
 type TKind = 'error' | 'success';
 
+/** Toasts on screen now, by id, with when they were asked for. */
+const shown = new Map<string | number, number>();
+let lastId = 0;
+/** A toast asked for this recently survives a navigation: it reports what led there. */
+const NAVIGATION_GRACE_MS = 400;
+
 async function show(kind: TKind, message: string, options?: ExternalToast): Promise<void> {
   toasterWanted.set(true);
+  lastId += 1;
+  // A caller's own id (e.g. 'network-error') keeps one toast per cause; others get a fresh one.
+  const id = options?.id ?? lastId;
+  shown.set(id, Date.now());
   const [{ toast: sonner }] = await Promise.all([import('sonner'), toasterReady]);
-  sonner[kind](message, options);
+  if (!shown.has(id)) return;
+  const forget = () => shown.delete(id);
+  sonner[kind](message, { ...options, id, onAutoClose: forget, onDismiss: forget });
+}
+
+/**
+ * A new screen starts clean: the messages of the screen the player left are cleared (they would
+ * otherwise sit over the new one). Those asked for while leaving (e.g. "saved", then the page
+ * moves on) stay.
+ */
+export function clearToastsOnNavigation(now = Date.now()): void {
+  const stale = [...shown].filter(([, at]) => now - at > NAVIGATION_GRACE_MS).map(([id]) => id);
+  if (stale.length === 0) return;
+  for (const id of stale) shown.delete(id);
+  void import('sonner').then(({ toast: sonner }) => {
+    for (const id of stale) sonner.dismiss(id);
+  });
 }
 
 export const toast = {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
+import { HeaderSearch } from '../../features/games/components/header-search.tsx';
 import { LanguageSwitcher } from '../../features/site/components/language-switcher.tsx';
 import { openModal } from '../../lib/auth-modal.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -23,18 +24,31 @@ export function Header() {
         )}
       </Link>
       <div className="header__actions">
+        <HeaderSearch />
         {user ? (
-          <button
-            type="button"
-            className={`balance${isFetching ? ' is-loading' : ''}`}
-            onClick={() => void refetch()}
-            aria-label={t('header.refresh_balance')}
-          >
-            <span className="balance__amount" data-testid="header-balance">
-              {formatMoney(user.money)}
-            </span>
-            <Icon name="refresh" size={16} className="balance__refresh" />
-          </button>
+          <>
+            <button
+              type="button"
+              className={`balance${isFetching ? ' is-loading' : ''}`}
+              onClick={() => void refetch()}
+              title={t('header.refresh_balance')}
+            >
+              <span className="balance__amount" data-testid="header-balance">
+                {formatMoney(user.money)}
+              </span>
+              {/* The name starts with what the button shows (the amount), then says what a tap does. */}
+              <span className="visually-hidden"> · {t('header.refresh_hint')}</span>
+              <Icon name="refresh" size={16} className="balance__refresh" />
+            </button>
+            {/* On a phone the bottom bar carries Deposit; on wider screens it sits by the balance. */}
+            <Link
+              to="/recharge"
+              className="button button--primary button--small header__deposit"
+              data-testid="header-deposit"
+            >
+              {t('nav.deposit')}
+            </Link>
+          </>
         ) : (
           <>
             <button

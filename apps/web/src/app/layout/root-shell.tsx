@@ -6,18 +6,20 @@ import { ToasterHost } from '../../components/toaster-host.tsx';
 import { OfflineNotice } from '../../features/pwa/components/offline-notice.tsx';
 import { UpdateNotice } from '../../features/pwa/components/update-notice.tsx';
 import { SiteTheme } from '../../features/site/components/site-theme.tsx';
+import { clearToastsOnNavigation } from '../../lib/toast.ts';
 import { BalanceConnection } from './balance-connection.tsx';
 import { ModalHost } from './modal-host.tsx';
 
 /**
  * Every navigation starts at the top of the page (spec §2) — except a link to a #section, which
- * the page scrolls to itself.
+ * the page scrolls to itself — and without the previous screen's toasts.
  */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
+    clearToastsOnNavigation();
   }, [pathname]);
   return null;
 }

@@ -2,6 +2,7 @@ import type { TGame } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openModal } from '../../../lib/auth-modal.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { useHasToken } from '../../../lib/session.ts';
 import { useFavorites, useToggleFavorite } from '../api/games-api.ts';
 
@@ -57,7 +58,7 @@ export function GameTile({ game }: { game: TGame }) {
         <span className="game-tile__name">{game.name}</span>
         <span className="game-tile__provider">{game.provider_name}</span>
         {/* Under the name, not over the artwork: the artwork carries its own title and studio. */}
-        <span className="game-tile__rtp">{t('lobby.rtp_badge', { rtp: game.rtp })}</span>
+        <span className="game-tile__rtp">{t('lobby.rtp_badge', { rtp: formatPercent(game.rtp) })}</span>
       </Link>
       {/* Over the artwork: the heart (a button cannot sit inside the link). */}
       <div className="game-tile__overlay">

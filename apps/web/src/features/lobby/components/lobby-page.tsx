@@ -196,7 +196,7 @@ export function LobbyPage({ mode }: { mode: 'all' | 'live' | 'search' }) {
       )}
       {!showFavorites && (
         <div className="lobby-filters">
-          {mode === 'search' && (
+          {mode !== 'live' && (
             <SearchBox
               initial={name}
               onSearch={(text) => {
