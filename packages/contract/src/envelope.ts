@@ -24,6 +24,13 @@ export const ZFail = z.object({
   retry_after: z.number().int().optional(),
   /** Field-level validation messages, translated, keyed by field name. */
   errors: z.record(z.string(), z.string()).optional(),
+  /**
+   * On a login refused by a pause or self-exclusion (COOLING_OFF, SELF_EXCLUDED): a session that
+   * reaches only the balance and withdrawal pages, so the player can still take the money out.
+   */
+  withdrawal_session: z.object({ token: z.string(), expires_at: z.string() }).optional(),
+  /** On a responsible-gaming limit refusal: which limit and when its period resets. */
+  limit: z.object({ kind: z.string(), period: z.string(), resets_at: z.string() }).optional(),
 });
 export type TFail = z.infer<typeof ZFail>;
 

@@ -71,6 +71,22 @@ export const ERROR_CODES = {
   WITHDRAW_DAILY_LIMIT: 429,
   /** Rewards still require turnover ({amount}) before a withdrawal. */
   WAGERING_NOT_MET: 409,
+  /** A stake above the max bet of a bonus still being wagered (param max). */
+  BONUS_MAX_BET: 422,
+  /** Promotions: the caller does not meet the campaign's conditions ("You're not eligible for this reward"). */
+  PROMO_NOT_ELIGIBLE: 422,
+  /** Promotions: nothing to receive now, e.g. already claimed for this period ("Not eligible to receive"). */
+  PROMO_NOTHING_TO_CLAIM: 409,
+  /** Recharge rebate: no top-up left that qualifies ("No eligible top-ups"). */
+  PROMO_NO_ELIGIBLE_TOPUPS: 409,
+  /** Lottery wheel: no spin left ("No more roll remaining"). */
+  PROMO_NO_SPINS: 409,
+  /** The reward needs a higher VIP level ("Upgrade required"). */
+  PROMO_UPGRADE_REQUIRED: 403,
+  /** The campaign is off on this site; the message says why (its off reason). */
+  PROMO_UNAVAILABLE: 409,
+  /** Invitation claim naming nobody the caller invited ("USER DOES NOT EXIST"). */
+  USER_DOES_NOT_EXIST: 409,
   /** The bank card / PIX key is not one of the caller's active cards. */
   BANK_CARD_NOT_FOUND: 404,
   /** br sites: the PIX key / payer is not in the member's own CPF. */
@@ -106,40 +122,6 @@ export const ERROR_CODES = {
   PROVIDER_UNAVAILABLE: 503,
   /** The demo (fun-money) session token is missing, unknown or expired. */
   DEMO_SESSION_INVALID: 401,
-  /** Security centre: the old (current) login password is wrong. */
-  OLD_PASSWORD_WRONG: 422,
-  /** Re-enter the login password (/verify-password) before this change; it lasts a few minutes. */
-  PASSWORD_NOT_VERIFIED: 403,
-  /** An emailed code that is wrong, expired, used or tried too often: ask for a new one. */
-  EMAIL_CODE_INVALID: 422,
-  /** This email address is already confirmed on another account of the site. */
-  EMAIL_IN_USE: 409,
-  /** Two-factor authentication is on: the authenticator code is needed (login, withdrawal). */
-  TOTP_REQUIRED: 403,
-  /** The authenticator or recovery code is wrong; {remaining} attempts before a lockout. */
-  TOTP_INVALID: 422,
-  /** Two-factor authentication is already on (set it up again after turning it off). */
-  TOTP_ALREADY_ENABLED: 409,
-  /** Confirming two-factor authentication before asking for a secret. */
-  TOTP_NOT_SET_UP: 409,
-  /** Responsible gaming: the deposit would pass the player's deposit limit (limit, left, period, reset_at). */
-  RG_DEPOSIT_LIMIT: 409,
-  /** The bet could lose more than the loss limit leaves (limit, left, period, reset_at). */
-  RG_LOSS_LIMIT: 409,
-  /** The bet would pass the stake (wager) limit (limit, left, period, reset_at). */
-  RG_STAKE_LIMIT: 409,
-  /** The session-time limit is used up: the session ended; login waits for reset_at. */
-  RG_TIME_LIMIT: 403,
-  /** A pause (cooling-off) is running until {until}: no login to play, no bets, no deposits. */
-  COOLING_OFF: 403,
-  /** Self-excluded (until {until}, or indefinitely): no play, no deposits; withdrawals stay open. */
-  SELF_EXCLUDED: 403,
-  /** The CPF is impeded on the national self-exclusion registry. */
-  REGISTRY_IMPEDED: 403,
-  /** The national self-exclusion registry could not be reached; sign-up waits (nothing was created). */
-  REGISTRY_UNAVAILABLE: 503,
-  /** A limit the site's jurisdiction makes mandatory at sign-up is missing ({limit}). */
-  RG_LIMIT_REQUIRED: 422,
   /** Security centre: the old (current) login password is wrong. */
   OLD_PASSWORD_WRONG: 422,
   /** Re-enter the login password (/verify-password) before this change; it lasts a few minutes. */

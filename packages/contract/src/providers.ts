@@ -36,6 +36,8 @@ export const PROVIDER_STATUSES = [
   /** A bet into a round that is already settled, or a rollback of a bet whose round paid out. */
   'RS_ERROR_ROUND_CLOSED',
   'RS_ERROR_WRONG_CURRENCY',
+  /** The player may not bet now: a responsible-gaming limit, a pause or a self-exclusion. */
+  'RS_ERROR_USER_DISABLED',
   /** The body is not valid JSON of the call's shape (types, lengths, amounts). */
   'RS_ERROR_WRONG_TYPES',
   'RS_ERROR_UNKNOWN',

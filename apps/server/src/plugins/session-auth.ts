@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { authenticateMember, type TMemberAuth } from '../modules/auth/sessions.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
+import { enforceSessionRules } from '../modules/responsible-gaming/rg.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +27,14 @@ export const sessionAuthPlugin = fp(
     app.decorateRequest('member', null);
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
-      request.member = await authenticateMember(app.services.db, request.site, token);
+      const member = await authenticateMember(app.services.db, request.site, token);
+      await enforceSessionRules(
+        app.services.db,
+        request.site,
+        { memberId: member.memberId, restricted: member.restricted === true, playTimeUp: member.playTimeUp === true },
+        request.url,
+      );
+      request.member = member;
     });
   },
   { name: 'session-auth', dependencies: ['request-context'] },

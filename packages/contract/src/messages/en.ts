@@ -152,83 +152,24 @@ export const en = {
   'errors.CURRENCY_UNSUPPORTED': 'Only BRL balances are available',
   'messages.bank_card_added': 'Bank card added successfully',
   'messages.bank_card_deleted': 'Bank card removed',
-  // Security centre and responsible gaming (issue 13).
-  'validation.required.email': 'Please enter your email address',
-  'validation.required.code': 'Please enter the verification code',
-  'validation.code_format': 'The code is the 6 digits you received',
-  'validation.required.birth_date': 'Please enter your date of birth',
-  'validation.birth_date_invalid': 'Please enter a valid date of birth',
-  'errors.OLD_PASSWORD_WRONG': 'The old password is wrong',
-  'errors.PASSWORD_NOT_VERIFIED': 'Please confirm your login password first',
-  'errors.EMAIL_CODE_INVALID': 'The code is wrong or has expired. Please obtain the verification code again',
-  'errors.EMAIL_IN_USE': 'This email address is already linked to another account',
-  'errors.TOTP_REQUIRED': 'Please enter the code from your authenticator app',
-  'errors.TOTP_INVALID': 'Wrong authentication code. {remaining} attempt(s) left',
-  'errors.TOTP_ALREADY_ENABLED': 'Two-factor authentication is already on',
-  'errors.TOTP_NOT_SET_UP': 'Please start the two-factor setup again',
-  'errors.RG_DEPOSIT_LIMIT':
-    'This deposit would pass your {period:term} deposit limit of {limit:money} ({left:money} left). It resets on {reset_at:datetime}',
-  'errors.RG_LOSS_LIMIT':
-    'This bet could pass your {period:term} loss limit of {limit:money} ({left:money} left). It resets on {reset_at:datetime}',
-  'errors.RG_STAKE_LIMIT':
-    'This bet would pass your {period:term} betting limit of {limit:money} ({left:money} left). It resets on {reset_at:datetime}',
-  'errors.RG_TIME_LIMIT':
-    'You have reached your {period:term} session time limit of {limit} minutes. You can play again after {reset_at:datetime}',
-  'errors.COOLING_OFF':
-    'You are taking a break until {until:datetime}: playing and deposits are paused. You can still withdraw your balance',
-  'errors.SELF_EXCLUDED':
-    'You have excluded yourself from play until {until:datetime}. You can still withdraw your balance',
-  'errors.SELF_EXCLUDED_INDEFINITE':
-    'You have excluded yourself from play indefinitely. You can still withdraw your balance',
-  'errors.REGISTRY_IMPEDED':
-    'This CPF is registered on the national betting self-exclusion platform and cannot play',
-  'errors.REGISTRY_UNAVAILABLE':
-    'The self-exclusion check is unavailable right now. Please try again shortly',
-  'errors.RG_LIMIT_REQUIRED': 'Please set your loss limit and session time limit',
-  'rg.period.day': 'daily',
-  'rg.period.week': 'weekly',
-  'rg.period.month': 'monthly',
-  'messages.password_changed': 'Your password has been changed. Your other sessions were logged out',
-  'messages.password_verified': 'Password confirmed',
-  'messages.withdraw_password_set': 'Your withdrawal password has been saved',
-  'messages.email_code_sent': 'We sent a 6-digit code to {email}',
-  'messages.email_bound': 'Your email address is confirmed',
-  'messages.reset_code_sent': 'If this account has a confirmed email, a reset code is on its way',
-  'messages.password_reset': 'Your password has been reset. Please log in',
-  'messages.totp_enabled': 'Two-factor authentication is on',
-  'messages.totp_disabled': 'Two-factor authentication is off',
-  'messages.session_ended': 'The session has been ended',
-  'messages.limit_saved': 'Your limit has been saved',
-  'messages.limit_pending': 'A higher limit takes effect on {at:datetime}, 24 hours after your request',
-  'messages.reality_check_saved': 'Reality check saved',
-  'messages.cooling_off_started': 'Your break has started. You were logged out everywhere',
-  'messages.self_exclusion_started': 'Your self-exclusion has started. You were logged out everywhere',
-  'mail.bind_subject': '{site}: confirm your email',
-  'mail.bind_body':
-    'Hello {user},\n\nYour code to confirm this email address is {code}. It expires in 15 minutes.\n\nIf you did not ask for it, ignore this message.',
-  'mail.reset_subject': '{site}: reset your password',
-  'mail.reset_body':
-    'Hello {user},\n\nYour password reset code is {code}. It expires in 15 minutes.\n\nIf you did not ask for it, ignore this message: your password stays as it is.',
-  'mail.notice_subject': '{site}: security notice',
-  'mail.notice_body':
-    'Hello {user},\n\n{event:term} — {at:datetime}, from {ip}.\n\nIf this was not you, change your password now and contact support.',
-  'event.login': 'Login',
-  'event.login_failed_totp': 'Wrong two-factor code at login',
-  'event.password_changed': 'Login password changed',
-  'event.password_reset': 'Password reset by email',
-  'event.password_verified': 'Login password confirmed',
-  'event.withdraw_password_set': 'Withdrawal password set',
-  'event.withdraw_password_changed': 'Withdrawal password changed',
-  'event.email_bound': 'Email address confirmed',
-  'event.totp_enabled': 'Two-factor authentication turned on',
-  'event.totp_disabled': 'Two-factor authentication turned off',
-  'event.recovery_code_used': 'Recovery code used',
-  'event.session_ended': 'A session was ended',
-  'event.limit_changed': 'Responsible gaming limit changed',
-  'event.cooling_off': 'Break (cooling-off) started',
-  'event.self_exclusion': 'Self-exclusion started',
-  'event.registry_impeded': 'Blocked by the national self-exclusion registry',
-  'event.terms_accepted': 'Terms accepted',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'While a bonus is being wagered, the maximum bet is {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': "You're not eligible for this reward",
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Not eligible to receive',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'No eligible top-ups',
+  'errors.PROMO_NO_SPINS': 'No more roll remaining',
+  'errors.PROMO_UPGRADE_REQUIRED': 'Upgrade required',
+  'errors.PROMO_UNAVAILABLE': 'This promotion is not offered on this site',
+  'errors.USER_DOES_NOT_EXIST': 'USER DOES NOT EXIST',
+  'messages.reward_claimed': 'Reward claimed successfully!',
+  'promo.off.deposit_tied':
+    'Not offered on this site: Brazilian rules (Portaria SPA/MF 1.231/2024, art. 42) forbid rewards tied to deposits',
+  'promo.off.before_bet':
+    'Not offered on this site: Brazilian law (Lei 14.790/2023, art. 29) forbids rewards given before any bet',
+  'promo.off.prize_draw':
+    'Not offered on this site: in Brazil a prize draw needs an authorisation under Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Not offered on this site: Brazilian advertising rules forbid presenting betting as a way to recover losses',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Please enter your email address',
   'validation.required.code': 'Please enter the verification code',

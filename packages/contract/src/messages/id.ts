@@ -154,84 +154,24 @@ export const id: TCatalogue = {
   'errors.CURRENCY_UNSUPPORTED': 'Hanya saldo BRL yang tersedia',
   'messages.bank_card_added': 'Kartu bank berhasil ditambahkan',
   'messages.bank_card_deleted': 'Kartu bank dihapus',
-  // Security centre and responsible gaming (issue 13).
-  'validation.required.email': 'Silakan masukkan alamat email',
-  'validation.required.code': 'Silakan masukkan kode verifikasi',
-  'validation.code_format': 'Kode terdiri dari 6 digit yang Anda terima',
-  'validation.required.birth_date': 'Silakan masukkan tanggal lahir',
-  'validation.birth_date_invalid': 'Silakan masukkan tanggal lahir yang valid',
-  'errors.OLD_PASSWORD_WRONG': 'Kata sandi lama salah',
-  'errors.PASSWORD_NOT_VERIFIED': 'Silakan konfirmasi kata sandi login Anda terlebih dahulu',
-  'errors.EMAIL_CODE_INVALID': 'Kode salah atau sudah kedaluwarsa. Silakan minta kode verifikasi lagi',
-  'errors.EMAIL_IN_USE': 'Alamat email ini sudah terhubung ke akun lain',
-  'errors.TOTP_REQUIRED': 'Silakan masukkan kode dari aplikasi autentikator Anda',
-  'errors.TOTP_INVALID': 'Kode autentikasi salah. Sisa {remaining} percobaan',
-  'errors.TOTP_ALREADY_ENABLED': 'Autentikasi dua faktor sudah aktif',
-  'errors.TOTP_NOT_SET_UP': 'Silakan mulai ulang pengaturan autentikasi dua faktor',
-  'errors.RG_DEPOSIT_LIMIT':
-    'Deposit ini akan melewati batas deposit {period:term} Anda sebesar {limit:money} (sisa {left:money}). Batas diatur ulang pada {reset_at:datetime}',
-  'errors.RG_LOSS_LIMIT':
-    'Taruhan ini bisa melewati batas kekalahan {period:term} Anda sebesar {limit:money} (sisa {left:money}). Batas diatur ulang pada {reset_at:datetime}',
-  'errors.RG_STAKE_LIMIT':
-    'Taruhan ini akan melewati batas taruhan {period:term} Anda sebesar {limit:money} (sisa {left:money}). Batas diatur ulang pada {reset_at:datetime}',
-  'errors.RG_TIME_LIMIT':
-    'Anda telah mencapai batas waktu sesi {period:term} {limit} menit. Anda dapat bermain lagi setelah {reset_at:datetime}',
-  'errors.COOLING_OFF':
-    'Anda sedang rehat hingga {until:datetime}: bermain dan deposit dijeda. Anda tetap dapat menarik saldo',
-  'errors.SELF_EXCLUDED':
-    'Anda telah mengecualikan diri dari bermain hingga {until:datetime}. Anda tetap dapat menarik saldo',
-  'errors.SELF_EXCLUDED_INDEFINITE':
-    'Anda telah mengecualikan diri dari bermain tanpa batas waktu. Anda tetap dapat menarik saldo',
-  'errors.REGISTRY_IMPEDED':
-    'CPF ini terdaftar di platform pengecualian diri taruhan nasional dan tidak dapat bermain',
-  'errors.REGISTRY_UNAVAILABLE':
-    'Pemeriksaan pengecualian diri sedang tidak tersedia. Silakan coba lagi nanti',
-  'errors.RG_LIMIT_REQUIRED': 'Silakan atur batas kekalahan dan batas waktu sesi Anda',
-  'rg.period.day': 'harian',
-  'rg.period.week': 'mingguan',
-  'rg.period.month': 'bulanan',
-  'messages.password_changed': 'Kata sandi telah diubah. Sesi lain Anda telah dikeluarkan',
-  'messages.password_verified': 'Kata sandi dikonfirmasi',
-  'messages.withdraw_password_set': 'Kata sandi penarikan telah disimpan',
-  'messages.email_code_sent': 'Kami telah mengirim kode 6 digit ke {email}',
-  'messages.email_bound': 'Alamat email Anda telah dikonfirmasi',
-  'messages.reset_code_sent': 'Jika akun ini memiliki email terkonfirmasi, kode reset sedang dikirim',
-  'messages.password_reset': 'Kata sandi telah direset. Silakan masuk',
-  'messages.totp_enabled': 'Autentikasi dua faktor aktif',
-  'messages.totp_disabled': 'Autentikasi dua faktor nonaktif',
-  'messages.session_ended': 'Sesi telah diakhiri',
-  'messages.limit_saved': 'Batas Anda telah disimpan',
-  'messages.limit_pending':
-    'Batas yang lebih tinggi berlaku pada {at:datetime}, 24 jam setelah permintaan Anda',
-  'messages.reality_check_saved': 'Pengingat waktu disimpan',
-  'messages.cooling_off_started': 'Masa rehat Anda dimulai. Anda telah keluar dari semua perangkat',
-  'messages.self_exclusion_started': 'Pengecualian diri Anda dimulai. Anda telah keluar dari semua perangkat',
-  'mail.bind_subject': '{site}: konfirmasi email Anda',
-  'mail.bind_body':
-    'Halo {user},\n\nKode untuk mengonfirmasi alamat email ini adalah {code}. Berlaku 15 menit.\n\nJika Anda tidak memintanya, abaikan pesan ini.',
-  'mail.reset_subject': '{site}: reset kata sandi Anda',
-  'mail.reset_body':
-    'Halo {user},\n\nKode reset kata sandi Anda adalah {code}. Berlaku 15 menit.\n\nJika Anda tidak memintanya, abaikan pesan ini: kata sandi Anda tetap sama.',
-  'mail.notice_subject': '{site}: pemberitahuan keamanan',
-  'mail.notice_body':
-    'Halo {user},\n\n{event:term} — {at:datetime}, dari {ip}.\n\nJika ini bukan Anda, segera ubah kata sandi dan hubungi dukungan.',
-  'event.login': 'Masuk',
-  'event.login_failed_totp': 'Kode dua faktor salah saat masuk',
-  'event.password_changed': 'Kata sandi login diubah',
-  'event.password_reset': 'Kata sandi direset lewat email',
-  'event.password_verified': 'Kata sandi login dikonfirmasi',
-  'event.withdraw_password_set': 'Kata sandi penarikan diatur',
-  'event.withdraw_password_changed': 'Kata sandi penarikan diubah',
-  'event.email_bound': 'Email dikonfirmasi',
-  'event.totp_enabled': 'Autentikasi dua faktor diaktifkan',
-  'event.totp_disabled': 'Autentikasi dua faktor dinonaktifkan',
-  'event.recovery_code_used': 'Kode pemulihan digunakan',
-  'event.session_ended': 'Sebuah sesi diakhiri',
-  'event.limit_changed': 'Batas permainan bertanggung jawab diubah',
-  'event.cooling_off': 'Masa rehat dimulai',
-  'event.self_exclusion': 'Pengecualian diri dimulai',
-  'event.registry_impeded': 'Diblokir oleh registri pengecualian diri nasional',
-  'event.terms_accepted': 'Syarat diterima',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'Selama bonus masih dalam proses turnover, taruhan maksimal adalah {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': 'Anda tidak memenuhi syarat untuk hadiah ini',
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Tidak memenuhi syarat untuk menerima',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'Tidak ada isi ulang yang memenuhi syarat',
+  'errors.PROMO_NO_SPINS': 'Tidak ada putaran tersisa',
+  'errors.PROMO_UPGRADE_REQUIRED': 'Perlu naik level',
+  'errors.PROMO_UNAVAILABLE': 'Promosi ini tidak tersedia di situs ini',
+  'errors.USER_DOES_NOT_EXIST': 'PENGGUNA TIDAK ADA',
+  'messages.reward_claimed': 'Hadiah berhasil diklaim!',
+  'promo.off.deposit_tied':
+    'Tidak tersedia di situs ini: aturan Brasil (Portaria SPA/MF 1.231/2024, pasal 42) melarang hadiah yang dikaitkan dengan deposit',
+  'promo.off.before_bet':
+    'Tidak tersedia di situs ini: hukum Brasil (Lei 14.790/2023, pasal 29) melarang hadiah yang diberikan sebelum taruhan apa pun',
+  'promo.off.prize_draw':
+    'Tidak tersedia di situs ini: di Brasil, undian berhadiah memerlukan izin berdasarkan Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Tidak tersedia di situs ini: aturan iklan Brasil melarang menampilkan taruhan sebagai cara memulihkan kerugian',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Silakan masukkan alamat email',
   'validation.required.code': 'Silakan masukkan kode verifikasi',

@@ -157,85 +157,24 @@ export const msa: TCatalogue = {
   'errors.CURRENCY_UNSUPPORTED': 'Hanya baki BRL yang tersedia',
   'messages.bank_card_added': 'Kad bank berjaya ditambah',
   'messages.bank_card_deleted': 'Kad bank telah dibuang',
-  // Security centre and responsible gaming (issue 13).
-  'validation.required.email': 'Sila masukkan alamat e-mel',
-  'validation.required.code': 'Sila masukkan kod pengesahan',
-  'validation.code_format': 'Kod ialah 6 digit yang anda terima',
-  'validation.required.birth_date': 'Sila masukkan tarikh lahir',
-  'validation.birth_date_invalid': 'Sila masukkan tarikh lahir yang sah',
-  'errors.OLD_PASSWORD_WRONG': 'Kata laluan lama salah',
-  'errors.PASSWORD_NOT_VERIFIED': 'Sila sahkan kata laluan log masuk anda dahulu',
-  'errors.EMAIL_CODE_INVALID': 'Kod salah atau telah tamat tempoh. Sila dapatkan kod pengesahan semula',
-  'errors.EMAIL_IN_USE': 'Alamat e-mel ini telah dipautkan ke akaun lain',
-  'errors.TOTP_REQUIRED': 'Sila masukkan kod daripada aplikasi pengesah anda',
-  'errors.TOTP_INVALID': 'Kod pengesahan salah. Tinggal {remaining} percubaan',
-  'errors.TOTP_ALREADY_ENABLED': 'Pengesahan dua faktor sudah dihidupkan',
-  'errors.TOTP_NOT_SET_UP': 'Sila mulakan semula tetapan pengesahan dua faktor',
-  'errors.RG_DEPOSIT_LIMIT':
-    'Deposit ini akan melebihi had deposit {period:term} anda sebanyak {limit:money} (baki {left:money}). Had ditetapkan semula pada {reset_at:datetime}',
-  'errors.RG_LOSS_LIMIT':
-    'Pertaruhan ini boleh melebihi had kerugian {period:term} anda sebanyak {limit:money} (baki {left:money}). Had ditetapkan semula pada {reset_at:datetime}',
-  'errors.RG_STAKE_LIMIT':
-    'Pertaruhan ini akan melebihi had pertaruhan {period:term} anda sebanyak {limit:money} (baki {left:money}). Had ditetapkan semula pada {reset_at:datetime}',
-  'errors.RG_TIME_LIMIT':
-    'Anda telah mencapai had masa sesi {period:term} selama {limit} minit. Anda boleh bermain semula selepas {reset_at:datetime}',
-  'errors.COOLING_OFF':
-    'Anda sedang berehat sehingga {until:datetime}: permainan dan deposit digantung. Anda masih boleh mengeluarkan baki',
-  'errors.SELF_EXCLUDED':
-    'Anda telah mengecualikan diri daripada bermain sehingga {until:datetime}. Anda masih boleh mengeluarkan baki',
-  'errors.SELF_EXCLUDED_INDEFINITE':
-    'Anda telah mengecualikan diri daripada bermain tanpa had masa. Anda masih boleh mengeluarkan baki',
-  'errors.REGISTRY_IMPEDED':
-    'CPF ini didaftarkan pada platform pengecualian diri pertaruhan kebangsaan dan tidak boleh bermain',
-  'errors.REGISTRY_UNAVAILABLE': 'Semakan pengecualian diri tidak tersedia sekarang. Sila cuba sebentar lagi',
-  'errors.RG_LIMIT_REQUIRED': 'Sila tetapkan had kerugian dan had masa sesi anda',
-  'rg.period.day': 'harian',
-  'rg.period.week': 'mingguan',
-  'rg.period.month': 'bulanan',
-  'messages.password_changed': 'Kata laluan telah ditukar. Sesi lain anda telah dilog keluar',
-  'messages.password_verified': 'Kata laluan disahkan',
-  'messages.withdraw_password_set': 'Kata laluan pengeluaran telah disimpan',
-  'messages.email_code_sent': 'Kami telah menghantar kod 6 digit ke {email}',
-  'messages.email_bound': 'Alamat e-mel anda telah disahkan',
-  'messages.reset_code_sent':
-    'Jika akaun ini mempunyai e-mel yang disahkan, kod tetapan semula sedang dihantar',
-  'messages.password_reset': 'Kata laluan telah ditetapkan semula. Sila log masuk',
-  'messages.totp_enabled': 'Pengesahan dua faktor dihidupkan',
-  'messages.totp_disabled': 'Pengesahan dua faktor dimatikan',
-  'messages.session_ended': 'Sesi telah ditamatkan',
-  'messages.limit_saved': 'Had anda telah disimpan',
-  'messages.limit_pending':
-    'Had yang lebih tinggi berkuat kuasa pada {at:datetime}, 24 jam selepas permintaan anda',
-  'messages.reality_check_saved': 'Peringatan masa disimpan',
-  'messages.cooling_off_started': 'Rehat anda telah bermula. Anda telah dilog keluar di semua peranti',
-  'messages.self_exclusion_started':
-    'Pengecualian diri anda telah bermula. Anda telah dilog keluar di semua peranti',
-  'mail.bind_subject': '{site}: sahkan e-mel anda',
-  'mail.bind_body':
-    'Helo {user},\n\nKod untuk mengesahkan alamat e-mel ini ialah {code}. Ia tamat tempoh dalam 15 minit.\n\nJika anda tidak memintanya, abaikan mesej ini.',
-  'mail.reset_subject': '{site}: tetapkan semula kata laluan',
-  'mail.reset_body':
-    'Helo {user},\n\nKod tetapan semula kata laluan anda ialah {code}. Ia tamat tempoh dalam 15 minit.\n\nJika anda tidak memintanya, abaikan mesej ini: kata laluan anda kekal sama.',
-  'mail.notice_subject': '{site}: notis keselamatan',
-  'mail.notice_body':
-    'Helo {user},\n\n{event:term} — {at:datetime}, dari {ip}.\n\nJika ini bukan anda, tukar kata laluan sekarang dan hubungi sokongan.',
-  'event.login': 'Log masuk',
-  'event.login_failed_totp': 'Kod dua faktor salah semasa log masuk',
-  'event.password_changed': 'Kata laluan log masuk ditukar',
-  'event.password_reset': 'Kata laluan ditetapkan semula melalui e-mel',
-  'event.password_verified': 'Kata laluan log masuk disahkan',
-  'event.withdraw_password_set': 'Kata laluan pengeluaran ditetapkan',
-  'event.withdraw_password_changed': 'Kata laluan pengeluaran ditukar',
-  'event.email_bound': 'E-mel disahkan',
-  'event.totp_enabled': 'Pengesahan dua faktor dihidupkan',
-  'event.totp_disabled': 'Pengesahan dua faktor dimatikan',
-  'event.recovery_code_used': 'Kod pemulihan digunakan',
-  'event.session_ended': 'Satu sesi ditamatkan',
-  'event.limit_changed': 'Had permainan bertanggungjawab ditukar',
-  'event.cooling_off': 'Rehat bermula',
-  'event.self_exclusion': 'Pengecualian diri bermula',
-  'event.registry_impeded': 'Disekat oleh daftar pengecualian diri kebangsaan',
-  'event.terms_accepted': 'Terma diterima',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'Semasa bonus sedang dipertaruhkan, pertaruhan maksimum ialah {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': 'Anda tidak layak untuk ganjaran ini',
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Tidak layak untuk menerima',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'Tiada tambah nilai yang layak',
+  'errors.PROMO_NO_SPINS': 'Tiada lagi putaran yang tinggal',
+  'errors.PROMO_UPGRADE_REQUIRED': 'Naik taraf diperlukan',
+  'errors.PROMO_UNAVAILABLE': 'Promosi ini tidak ditawarkan di laman ini',
+  'errors.USER_DOES_NOT_EXIST': 'PENGGUNA TIDAK WUJUD',
+  'messages.reward_claimed': 'Ganjaran berjaya dituntut!',
+  'promo.off.deposit_tied':
+    'Tidak ditawarkan di laman ini: peraturan Brazil (Portaria SPA/MF 1.231/2024, perkara 42) melarang ganjaran yang dikaitkan dengan deposit',
+  'promo.off.before_bet':
+    'Tidak ditawarkan di laman ini: undang-undang Brazil (Lei 14.790/2023, perkara 29) melarang ganjaran sebelum sebarang pertaruhan',
+  'promo.off.prize_draw':
+    'Tidak ditawarkan di laman ini: di Brazil, cabutan hadiah memerlukan kebenaran di bawah Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Tidak ditawarkan di laman ini: peraturan pengiklanan Brazil melarang mempersembahkan pertaruhan sebagai cara mendapatkan semula kerugian',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Sila masukkan alamat e-mel',
   'validation.required.code': 'Sila masukkan kod pengesahan',

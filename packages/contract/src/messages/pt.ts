@@ -152,85 +152,24 @@ export const pt: TCatalogue = {
   'errors.CURRENCY_UNSUPPORTED': 'Apenas saldos em BRL estão disponíveis',
   'messages.bank_card_added': 'Cartão bancário adicionado com sucesso',
   'messages.bank_card_deleted': 'Cartão bancário removido',
-  // Security centre and responsible gaming (issue 13).
-  'validation.required.email': 'Por favor, insira seu e-mail',
-  'validation.required.code': 'Por favor, insira o código de verificação',
-  'validation.code_format': 'O código são os 6 dígitos que você recebeu',
-  'validation.required.birth_date': 'Por favor, insira sua data de nascimento',
-  'validation.birth_date_invalid': 'Por favor, insira uma data de nascimento válida',
-  'errors.OLD_PASSWORD_WRONG': 'A senha antiga está incorreta',
-  'errors.PASSWORD_NOT_VERIFIED': 'Por favor, confirme primeiro sua senha de login',
-  'errors.EMAIL_CODE_INVALID': 'O código está incorreto ou expirou. Solicite um novo código de verificação',
-  'errors.EMAIL_IN_USE': 'Este e-mail já está vinculado a outra conta',
-  'errors.TOTP_REQUIRED': 'Por favor, insira o código do seu aplicativo autenticador',
-  'errors.TOTP_INVALID': 'Código de autenticação incorreto. Restam {remaining} tentativa(s)',
-  'errors.TOTP_ALREADY_ENABLED': 'A autenticação de dois fatores já está ativada',
-  'errors.TOTP_NOT_SET_UP': 'Por favor, inicie novamente a configuração de dois fatores',
-  'errors.RG_DEPOSIT_LIMIT':
-    'Este depósito ultrapassaria seu limite {period:term} de depósito de {limit:money} (restam {left:money}). O limite renova em {reset_at:datetime}',
-  'errors.RG_LOSS_LIMIT':
-    'Esta aposta poderia ultrapassar seu limite {period:term} de perdas de {limit:money} (restam {left:money}). O limite renova em {reset_at:datetime}',
-  'errors.RG_STAKE_LIMIT':
-    'Esta aposta ultrapassaria seu limite {period:term} de apostas de {limit:money} (restam {left:money}). O limite renova em {reset_at:datetime}',
-  'errors.RG_TIME_LIMIT':
-    'Você atingiu seu limite {period:term} de tempo de sessão de {limit} minutos. Você poderá jogar novamente após {reset_at:datetime}',
-  'errors.COOLING_OFF':
-    'Você está em pausa até {until:datetime}: apostas e depósitos estão suspensos. Você ainda pode sacar seu saldo',
-  'errors.SELF_EXCLUDED':
-    'Você se autoexcluiu das apostas até {until:datetime}. Você ainda pode sacar seu saldo',
-  'errors.SELF_EXCLUDED_INDEFINITE':
-    'Você se autoexcluiu das apostas por tempo indeterminado. Você ainda pode sacar seu saldo',
-  'errors.REGISTRY_IMPEDED':
-    'Este CPF está registrado na plataforma nacional de autoexclusão de apostas e não pode jogar',
-  'errors.REGISTRY_UNAVAILABLE':
-    'A consulta de autoexclusão está indisponível no momento. Tente novamente em instantes',
-  'errors.RG_LIMIT_REQUIRED': 'Por favor, defina seu limite de perdas e seu limite de tempo de sessão',
-  'rg.period.day': 'diário',
-  'rg.period.week': 'semanal',
-  'rg.period.month': 'mensal',
-  'messages.password_changed': 'Sua senha foi alterada. Suas outras sessões foram encerradas',
-  'messages.password_verified': 'Senha confirmada',
-  'messages.withdraw_password_set': 'Sua senha de saque foi salva',
-  'messages.email_code_sent': 'Enviamos um código de 6 dígitos para {email}',
-  'messages.email_bound': 'Seu e-mail foi confirmado',
-  'messages.reset_code_sent':
-    'Se esta conta tiver um e-mail confirmado, um código de redefinição foi enviado',
-  'messages.password_reset': 'Sua senha foi redefinida. Faça login',
-  'messages.totp_enabled': 'A autenticação de dois fatores está ativada',
-  'messages.totp_disabled': 'A autenticação de dois fatores está desativada',
-  'messages.session_ended': 'A sessão foi encerrada',
-  'messages.limit_saved': 'Seu limite foi salvo',
-  'messages.limit_pending': 'Um limite maior entra em vigor em {at:datetime}, 24 horas após sua solicitação',
-  'messages.reality_check_saved': 'Lembrete de tempo salvo',
-  'messages.cooling_off_started': 'Sua pausa começou. Você foi desconectado de todos os dispositivos',
-  'messages.self_exclusion_started':
-    'Sua autoexclusão começou. Você foi desconectado de todos os dispositivos',
-  'mail.bind_subject': '{site}: confirme seu e-mail',
-  'mail.bind_body':
-    'Olá {user},\n\nSeu código para confirmar este e-mail é {code}. Ele expira em 15 minutos.\n\nSe você não solicitou, ignore esta mensagem.',
-  'mail.reset_subject': '{site}: redefina sua senha',
-  'mail.reset_body':
-    'Olá {user},\n\nSeu código para redefinir a senha é {code}. Ele expira em 15 minutos.\n\nSe você não solicitou, ignore esta mensagem: sua senha continua a mesma.',
-  'mail.notice_subject': '{site}: aviso de segurança',
-  'mail.notice_body':
-    'Olá {user},\n\n{event:term} — {at:datetime}, a partir de {ip}.\n\nSe não foi você, altere sua senha agora e fale com o suporte.',
-  'event.login': 'Entrada na conta',
-  'event.login_failed_totp': 'Código de dois fatores incorreto no login',
-  'event.password_changed': 'Senha de login alterada',
-  'event.password_reset': 'Senha redefinida por e-mail',
-  'event.password_verified': 'Senha de login confirmada',
-  'event.withdraw_password_set': 'Senha de saque definida',
-  'event.withdraw_password_changed': 'Senha de saque alterada',
-  'event.email_bound': 'E-mail confirmado',
-  'event.totp_enabled': 'Autenticação de dois fatores ativada',
-  'event.totp_disabled': 'Autenticação de dois fatores desativada',
-  'event.recovery_code_used': 'Código de recuperação usado',
-  'event.session_ended': 'Uma sessão foi encerrada',
-  'event.limit_changed': 'Limite de jogo responsável alterado',
-  'event.cooling_off': 'Pausa iniciada',
-  'event.self_exclusion': 'Autoexclusão iniciada',
-  'event.registry_impeded': 'Bloqueado pelo cadastro nacional de autoexclusão',
-  'event.terms_accepted': 'Termos aceitos',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'Enquanto um bônus está em rollover, a aposta máxima é {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': 'Você não é elegível para esta recompensa',
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Não elegível para receber',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'Nenhuma recarga elegível',
+  'errors.PROMO_NO_SPINS': 'Não há mais giros disponíveis',
+  'errors.PROMO_UPGRADE_REQUIRED': 'É necessário subir de nível',
+  'errors.PROMO_UNAVAILABLE': 'Esta promoção não é oferecida neste site',
+  'errors.USER_DOES_NOT_EXIST': 'USUÁRIO NÃO EXISTE',
+  'messages.reward_claimed': 'Recompensa resgatada com sucesso!',
+  'promo.off.deposit_tied':
+    'Não oferecido neste site: as regras brasileiras (Portaria SPA/MF 1.231/2024, art. 42) proíbem recompensas condicionadas a depósitos',
+  'promo.off.before_bet':
+    'Não oferecido neste site: a lei brasileira (Lei 14.790/2023, art. 29) proíbe vantagens concedidas antes de qualquer aposta',
+  'promo.off.prize_draw':
+    'Não oferecido neste site: no Brasil, sorteios de prêmios exigem autorização conforme a Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Não oferecido neste site: as regras brasileiras de publicidade proíbem apresentar a aposta como meio de recuperar valores perdidos',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Por favor, insira seu e-mail',
   'validation.required.code': 'Por favor, insira o código de verificação',

@@ -1,4 +1,4 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Drizzle view of member_sessions, captchas and login_failures in migrations/0001_foundation.sql. */
 
@@ -23,6 +23,9 @@ export const memberSessions = pgTable('member_sessions', {
   endReason: text('end_reason').$type<TSessionEndReason>(),
   ip: text('ip'),
   userAgent: text('user_agent'),
+  passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }),
+  playUntil: timestamp('play_until', { withTimezone: true }),
+  restricted: boolean('restricted').notNull().default(false),
 });
 export type TMemberSessionRow = typeof memberSessions.$inferSelect;
 

@@ -13,6 +13,11 @@ import type { TMemberRow } from '../members/members.schema.ts';
 import { normalizePhone } from '../members/phone.ts';
 import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import {
+  loginRestriction,
+  scheduleSessionClock,
+  withWithdrawalSession,
+} from '../responsible-gaming/rg.service.ts';
 import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -136,7 +141,15 @@ export async function login(
   if (member.status !== 1) throw new AppError('ACCOUNT_DISABLED');
   await deps.throttle.clear(site.id, 'account', accountKey);
   await assertLoginSecurity(deps.executor, deps.throttle, site, member.id, input.totp_code, client);
-  const session = await createMemberSession(deps.executor, site, member.id, client);
+  const restriction = await loginRestriction(deps.executor, site, member.id);
+  const session = await createMemberSession(deps.executor, site, member.id, client, {
+    restricted: restriction !== null,
+  });
   await recordLogin(deps.executor, site, member.id, client);
+  if (restriction) {
+    // Paused or excluded: no session to play, only one to withdraw the balance with.
+    throw withWithdrawalSession(restriction.restricted, session);
+  }
+  await scheduleSessionClock(deps.executor, site, member.id);
   return toSessionResponse(deps, site, member, session);
 }

@@ -13,7 +13,14 @@ export const MAX_ACTIVE_SESSIONS = 20;
 /** Sliding the expiry costs a write; do it at most this often per session. */
 const TOUCH_EVERY_SECONDS = 30;
 
-export type TMemberAuth = { memberId: bigint; sessionId: bigint; siteId: bigint };
+/** restricted: opened during a pause or exclusion; playTimeUp: its session-time limit ran out. */
+export type TMemberAuth = {
+  memberId: bigint;
+  sessionId: bigint;
+  siteId: bigint;
+  restricted?: boolean;
+  playTimeUp?: boolean;
+};
 
 function unauthenticated(forceOffline = false): AppError {
   return new AppError('UNAUTHENTICATED', forceOffline ? { extra: { force_offline: true } } : {});
@@ -25,6 +32,7 @@ export async function createMemberSession(
   site: TSite,
   memberId: bigint,
   client: { ip: string | null; userAgent: string | null },
+  options: { restricted?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const [row] = await executor
@@ -37,6 +45,7 @@ export async function createMemberSession(
       absoluteExpiresAt: sql`now() + make_interval(days => ${SESSION_ABSOLUTE_DAYS})`,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 512) ?? null,
+      restricted: options.restricted ?? false,
     })
     .returning({ expiresAt: memberSessions.expiresAt });
   const keep = executor
@@ -78,6 +87,8 @@ export async function authenticateMember(
       endReason: memberSessions.endReason,
       expired: sql<boolean>`${memberSessions.expiresAt} <= now()`,
       stale: sql<boolean>`${memberSessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`,
+      restricted: memberSessions.restricted,
+      playTimeUp: sql<boolean>`coalesce(${memberSessions.playUntil} <= now(), false)`,
       memberStatus: members.status,
       memberDeleted: members.deletedAt,
     })
@@ -100,7 +111,13 @@ export async function authenticateMember(
       })
       .where(and(eq(memberSessions.id, session.id), isNull(memberSessions.endedAt)));
   }
-  return { memberId: session.memberId, sessionId: session.id, siteId: session.siteId };
+  return {
+    memberId: session.memberId,
+    sessionId: session.id,
+    siteId: session.siteId,
+    restricted: session.restricted,
+    playTimeUp: session.playTimeUp === true,
+  };
 }
 
 export async function endSession(executor: Executor, sessionId: bigint): Promise<void> {

@@ -24,6 +24,8 @@ import { activePair } from '../originals/fairness.service.ts';
 import { assertStakeAccepted } from '../originals/originals.games.ts';
 import { playableBalance, walletRefusal } from '../originals/originals.money.ts';
 import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
+import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
+import { takeBetStake } from '../promotions/stake.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import {
   formatHundredths,
@@ -469,16 +471,16 @@ export class CrashEngine {
         }
         return { bet, replayed: false };
       }
+      await assertPlayAllowed(tx, player, stakeMinor);
       try {
-        const moved = await transfer(tx, {
+        const moved = await takeBetStake(tx, {
           siteId: player.siteId,
-          kind: 'bet',
-          from: { memberId: player.memberId, account: 'cash' },
-          to: { system: 'house' },
+          memberId: player.memberId,
           amountMinor: stakeMinor,
           idempotencyKey: `crash-bet:${bet.id}:bet`,
           reference: `crash-round:${round.id}`,
           metadata: { game: 'crash', roundId: round.id.toString(), betId: bet.id.toString() },
+          gameCode: 'crash',
         });
         await setBetTransfer(tx, bet.id, 'bet', moved.transferId);
       } catch (error) {

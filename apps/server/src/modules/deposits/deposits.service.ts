@@ -14,7 +14,9 @@ import { AppError } from '../../errors.ts';
 import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-cards.repo.ts';
 import { createTxid, PspError } from '../payments/psp/psp.client.ts';
 import type { PixNotification } from '../payments/psp/psp.webhook.ts';
+import { onDepositCredited, rechargeGiftMinor } from '../promotions/promotions.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import { assertDepositAllowed } from '../responsible-gaming/rg.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { openMemberAccounts, transfer } from '../wallet/wallet.service.ts';
 import {
@@ -174,13 +176,14 @@ export async function createRecharge(
       fieldErrors: { money: 'errors.AMOUNT_OUT_OF_RANGE' },
     });
   }
+  await assertDepositAllowed(deps.db, site, memberId, input.amountMinor);
   const psp = deps.psp.connection();
   const member = await findMemberProfile(deps.db, site.id, memberId);
   if (!member) throw new AppError('UNAUTHENTICATED');
   await openMemberAccounts(deps.db, { siteId: site.id, memberId });
 
   const txid = createTxid();
-  const bonusMinor = (input.amountMinor * BigInt(channel.bonusBps)) / 10_000n;
+  const bonusMinor = await rechargeGiftMinor(deps.db, site, memberId, input.amountMinor, channel.bonusBps);
   let order = await insertDepositOrder(deps.db, {
     siteId: site.id,
     memberId,
@@ -394,19 +397,13 @@ export async function applyPixNotification(deps: TDepositDeps, pix: PixNotificat
       reference: `deposit:${order.orderNo}`,
       metadata: { txid: order.txid, orderNo: order.orderNo },
     });
-    if (order.bonusMinor > 0n) {
-      await transfer(tx, {
-        siteId: order.siteId,
-        kind: 'bonus_grant',
-        from: { system: 'promotions_expense' },
-        to: { memberId: order.memberId, account: 'bonus' },
-        amountMinor: order.bonusMinor,
-        idempotencyKey: `pix-bonus:${pix.endToEndId}`,
-        reference: `deposit:${order.orderNo}`,
-        metadata: { txid: order.txid, orderNo: order.orderNo },
-        wageringAddMinor: order.amountMinor * BONUS_WAGERING_MULTIPLE,
-      });
-    }
+    await onDepositCredited(tx, {
+      siteId: order.siteId,
+      memberId: order.memberId,
+      orderNo: order.orderNo,
+      amountMinor: order.amountMinor,
+      giftMinor: order.bonusMinor,
+    });
     credited = await updateDepositOrder(tx, order.id, {
       status: 'paid',
       endToEndId: pix.endToEndId,

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { isWalletError } from '../wallet/wallet.errors.ts';
+import { takeBetStake } from '../promotions/stake.ts';
+import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
 import { getBalances, transfer } from '../wallet/wallet.service.ts';
 import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './originals.repo.ts';
 
@@ -20,6 +21,7 @@ export function walletRefusal(error: unknown): never {
     throw new AppError('INSUFFICIENT_FUNDS');
   }
   if (isWalletError(error, 'IDEMPOTENCY_CONFLICT')) throw new AppError('IDEMPOTENCY_CONFLICT');
+  if (isWalletError(error, 'BONUS_MAX_BET')) throw walletAppError(error);
   throw error;
 }
 
@@ -34,15 +36,14 @@ export async function takeStake(
     return { transferId: null, balanceMinor };
   }
   try {
-    const result = await transfer(tx, {
+    const result = await takeBetStake(tx, {
       siteId: player.siteId,
-      kind: 'bet',
-      from: { memberId: player.memberId, account: 'cash' },
-      to: { system: 'house' },
+      memberId: player.memberId,
       amountMinor: round.stakeMinor,
       idempotencyKey: `round:${round.id}:bet`,
       reference: `round:${round.id}`,
       metadata: { game: round.gameCode, roundId: round.id.toString() },
+      gameCode: round.gameCode,
     });
     return { transferId: result.transferId, balanceMinor: result.debitBalanceAfterMinor ?? 0n };
   } catch (error) {
@@ -80,7 +81,7 @@ export async function payWinnings(
 export async function playableBalance(executor: Executor, player: TPlayer): Promise<bigint> {
   if (player.kind === 'demo') return findDemoBalance(executor, player.demoSessionId);
   try {
-    return (await getBalances(executor, player.memberId, { siteId: player.siteId })).cashMinor;
+    return (await getBalances(executor, player.memberId, { siteId: player.siteId })).totalMinor;
   } catch (error) {
     if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return 0n;
     throw error;

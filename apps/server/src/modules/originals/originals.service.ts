@@ -43,6 +43,7 @@ import {
   type TRoundWithGame,
   updateActiveRound,
 } from './originals.repo.ts';
+import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { toRoundView } from './rounds.service.ts';
 
 /**
@@ -161,6 +162,7 @@ async function openRound(
     if (!opened) throw new Error('seed pair missing right after insert');
   }
   if (opened.roundId === null) throw new RoundRefused();
+  if (player.kind === 'member') await assertPlayAllowed(tx, player, bet.stakeMinor);
   return { roundId: opened.roundId, pair: opened.pair, nonce: opened.pair.nonce, game: row };
 }
 

@@ -11,8 +11,11 @@ import {
   type TWalletWinRequest,
 } from '@sorte/contract';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
 import { playableBalance } from '../originals/originals.money.ts';
+import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
+import { takeBetStake } from '../promotions/stake.ts';
 import { getTransferByKey, transfer } from '../wallet/wallet.service.ts';
 import {
   claimTransaction,
@@ -49,6 +52,12 @@ class Refusal extends Error {
   constructor(readonly status: TProviderStatus) {
     super(status);
   }
+}
+
+/** A limit, pause or exclusion refuses the bet as a disabled player (nothing is debited). */
+function refuseForResponsibleGaming(error: unknown): never {
+  if (error instanceof AppError) throw new Refusal('RS_ERROR_USER_DISABLED');
+  throw error;
 }
 
 export function hashToken(token: string): string {
@@ -182,18 +191,18 @@ export async function walletBet(context: TWalletContext, body: TWalletBetRequest
     if (round.memberId !== session.memberId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     if (round.status === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
     if (round.status !== 'open') throw new Refusal('RS_ERROR_ROUND_CLOSED');
+    await assertPlayAllowed(tx, session, amountMinor).catch(refuseForResponsibleGaming);
     let balanceMinor: bigint;
     let transferId: bigint;
     try {
-      const moved = await transfer(tx, {
+      const moved = await takeBetStake(tx, {
         siteId: session.siteId,
-        kind: 'bet',
-        from: { memberId: session.memberId, account: 'cash' },
-        to: { system: 'house' },
+        memberId: session.memberId,
         amountMinor,
         idempotencyKey: `provider:${aggregator}:${body.transaction_uuid}`,
         reference: `provider-round:${round.id}`,
         metadata: { aggregator, game: body.game_code, round: body.round },
+        gameCode: body.game_code,
       });
       balanceMinor = moved.debitBalanceAfterMinor ?? 0n;
       transferId = moved.transferId;

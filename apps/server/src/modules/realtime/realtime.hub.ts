@@ -29,6 +29,9 @@ export interface BalanceMessage {
   order_no: string | null;
 }
 
+/** Extra messages for a member, pushed after their balance message (see addNoticeSource). */
+export type NoticeSource = (siteId: bigint, memberId: bigint) => Promise<Record<string, unknown>[]>;
+
 const CHANNEL = 'sorte_balance';
 /** Sockets per member and in total per process: a limit on everything. */
 const MAX_SOCKETS_PER_MEMBER = 8;
@@ -53,6 +56,7 @@ export class RealtimeHub {
   private count = 0;
   private listener: pg.Client | null = null;
   private closed = false;
+  private readonly noticeSources: NoticeSource[] = [];
 
   constructor(
     private readonly db: Db,
@@ -76,6 +80,14 @@ export class RealtimeHub {
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;
+  }
+
+  /**
+   * Adds a source of extra messages delivered after a member's balance message (e.g. VIP level-ups
+   * recorded by a bet or a deposit); each source hands out a message once.
+   */
+  addNoticeSource(source: NoticeSource): void {
+    this.noticeSources.push(source);
   }
 
   /** Registers a socket for a member; false when the limits are reached (the caller closes it). */
@@ -136,12 +148,19 @@ export class RealtimeHub {
         change.reason,
         change.orderNo,
       );
-      const text = JSON.stringify(message);
+      const texts = [JSON.stringify(message)];
+      for (const source of this.noticeSources) {
+        for (const notice of await source(BigInt(change.siteId), BigInt(change.memberId))) {
+          texts.push(JSON.stringify(notice));
+        }
+      }
       for (const target of targets) {
-        try {
-          target.send(text);
-        } catch (error) {
-          this.options.onError?.(error);
+        for (const text of texts) {
+          try {
+            target.send(text);
+          } catch (error) {
+            this.options.onError?.(error);
+          }
         }
       }
     } catch (error) {

@@ -27,6 +27,8 @@ export const WALLET_ERROR_CODES = {
   HOLD_ALREADY_RESOLVED: 409,
   /** A withdrawal was asked while the member still owes wagering (turnover) on rewards. */
   WAGERING_NOT_MET: 409,
+  /** A stake above the max bet of a bonus grant still wagering (details.maxBetMinor). */
+  BONUS_MAX_BET: 422,
 } as const;
 
 export type TWalletErrorCode = keyof typeof WALLET_ERROR_CODES;
@@ -68,6 +70,11 @@ export function walletAppError(error: WalletError): AppError {
     const owed = error.details.wageringRequiredMinor;
     const amount = typeof owed === 'string' && /^\d+$/.test(owed) ? formatMinor(BigInt(owed)) : '0.00';
     return new AppError('WAGERING_NOT_MET', { params: { amount }, cause: error });
+  }
+  if (error.code === 'BONUS_MAX_BET') {
+    const max = error.details.maxBetMinor;
+    const amount = typeof max === 'string' && /^\d+$/.test(max) ? formatMinor(BigInt(max)) : '0.00';
+    return new AppError('BONUS_MAX_BET', { params: { max: amount }, cause: error });
   }
   return new AppError(error.code, { cause: error });
 }

@@ -20,6 +20,11 @@ export const DRIFT_CHECKS = {
   WAGERING_MISMATCH: 'a wagering requirement differs from its transfers',
   /** A hold's resolution moves another amount or account than the hold, or resolves a non-hold. */
   HOLD_MISMATCH: 'a withdrawal hold resolution does not match its hold',
+  /**
+   * A bonus account moved only by grants differs from the sum of its member's active grants, or a
+   * grant's balance differs from the ledger transfers naming it (metadata.grantId) on the bonus account.
+   */
+  BONUS_GRANT_MISMATCH: 'a bonus grant balance differs from the ledger',
 } as const;
 export type TDriftCheck = keyof typeof DRIFT_CHECKS;
 
@@ -172,6 +177,35 @@ async function check(tx: Tx, siteId: bigint | null): Promise<ReconcileReport> {
           AND (h.kind <> 'withdrawal_hold' OR h.amount_minor <> r.amount_minor
                OR h.credit_account_id <> r.debit_account_id OR h.site_id <> r.site_id)
         ORDER BY r.id LIMIT ${MAX_DRIFT_ROWS}`,
+  );
+
+  await collect(
+    'BONUS_GRANT_MISMATCH',
+    sql`SELECT a.site_id, a.id AS account_id, NULL AS transfer_id,
+               a.balance_minor::text AS expected, COALESCE(g.total, 0)::text AS actual
+        FROM wallet_accounts a
+        LEFT JOIN (SELECT member_id, sum(balance_minor) AS total FROM bonus_grants
+                   WHERE status = 'active' GROUP BY member_id) g ON g.member_id = a.member_id
+        WHERE a.kind = 'bonus' AND ${siteFilter('a.site_id')}
+          AND a.balance_minor <> COALESCE(g.total, 0)
+          -- Accounts credited outside grants (before grants existed) are checked per grant only.
+          AND NOT EXISTS (SELECT 1 FROM wallet_transfers u
+                          WHERE a.id IN (u.debit_account_id, u.credit_account_id) AND NOT (u.metadata ? 'grantId'))
+        UNION ALL
+        SELECT g.site_id, NULL, g.id, COALESCE(l.total, 0)::text, g.balance_minor::text
+        FROM bonus_grants g
+        JOIN wallet_accounts a ON a.member_id = g.member_id AND a.kind = 'bonus'
+        LEFT JOIN (
+          SELECT grant_id, sum(delta) AS total FROM (
+            SELECT (t.metadata->>'grantId')::bigint AS grant_id,
+                   CASE WHEN t.credit_account_id = b.id THEN t.amount_minor ELSE -t.amount_minor END AS delta
+            FROM wallet_transfers t
+            JOIN wallet_accounts b ON b.kind = 'bonus' AND b.id IN (t.debit_account_id, t.credit_account_id)
+            WHERE t.metadata ? 'grantId' AND ${siteFilter('t.site_id')}
+          ) moves GROUP BY grant_id) l ON l.grant_id = g.id
+        WHERE g.campaign_code <> 'legacy' AND ${siteFilter('g.site_id')}
+          AND g.balance_minor <> COALESCE(l.total, 0)
+        LIMIT ${MAX_DRIFT_ROWS}`,
   );
 
   const counts = await rowsOf<{ accounts: unknown; transfers: unknown }>(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MAX_MINOR } from '@sorte/contract';
 import type { Executor, Tx } from '../../db/client.ts';
+import { grantWageringOwed } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
   applyToPlayerAccount,
@@ -228,7 +229,9 @@ export async function getBalances(
     });
   }
   const cashMinor = storedBalance(cash);
-  const wageringRequiredMinor = cash.wageringRequiredMinor ?? 0n;
+  // Turnover owed: the cash account's requirement plus what active bonus grants still need.
+  const wageringRequiredMinor =
+    (cash.wageringRequiredMinor ?? 0n) + (await grantWageringOwed(executor, memberId));
   return {
     cashMinor,
     bonusMinor: storedBalance(bonus),
@@ -368,7 +371,23 @@ export async function hold(executor: Executor, input: HoldInput): Promise<Transf
     holdTransferId: null,
     enforceWagering: input.enforceWagering ?? true,
   });
-  return atomically(executor, (tx) => post(tx, posting));
+  return atomically(executor, async (tx) => {
+    if (posting.enforceWagering && !(await findTransferByKey(tx, posting.siteId, posting.idempotencyKey))) {
+      // Bonus grants still wagering lock the cash too (ADR 012); a replay keeps its first answer.
+      const owed = await grantWageringOwed(tx, input.memberId);
+      if (owed > 0n) {
+        const account = await lockMemberAccounts(tx, posting.siteId, input.memberId, ['cash']);
+        throw new WalletError(
+          'WAGERING_NOT_MET',
+          'Wagering on rewards must be completed before withdrawing',
+          {
+            wageringRequiredMinor: (owed + (account[0]?.wageringRequiredMinor ?? 0n)).toString(),
+          },
+        );
+      }
+    }
+    return post(tx, posting);
+  });
 }
 
 /**
@@ -832,4 +851,14 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
   return toResult(inserted, false);
 }
 
+export {
+  type BonusGrant,
+  closeGrant,
+  dueGrantIds,
+  grantBonus,
+  grantWageringOwed,
+  listGrants,
+  type StakeResult,
+  stakeWithBonus,
+} from './wallet.bonus.ts';
 export { type Drift, type ReconcileReport, reconcile, type TDriftCheck } from './wallet.reconcile.ts';

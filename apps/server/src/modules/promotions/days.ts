@@ -1,0 +1,56 @@
+/**
+ * Calendar days in a campaign's time zone: "yesterday" of a daily cashback, the period key of a job,
+ * the day a stake counts for. A day is 'YYYY-MM-DD'; its bounds are local midnights as UTC instants.
+ */
+
+function parts(instant: Date, timeZone: string): Record<string, number> {
+  const list = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  return Object.fromEntries(list.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The local calendar day of `instant` in `timeZone`. */
+export function localDay(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone);
+  return `${pad(p.year!, 4)}-${pad(p.month!)}-${pad(p.day!)}`;
+}
+
+function offsetMs(instant: Date, timeZone: string): number {
+  const p = parts(instant, timeZone);
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+function midnight(year: number, month: number, day: number, timeZone: string): Date {
+  const wall = Date.UTC(year, month - 1, day);
+  let instant = wall - offsetMs(new Date(wall), timeZone);
+  instant = wall - offsetMs(new Date(instant), timeZone);
+  return new Date(instant);
+}
+
+/** [start, end) of a local day as UTC instants. */
+export function dayBounds(day: string, timeZone: string): { start: Date; end: Date } {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { start: midnight(y, m, d, timeZone), end: midnight(y, m, d + 1, timeZone) };
+}
+
+/** The day `offset` days from `day` (negative: earlier). */
+export function addDays(day: string, offset: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d + offset));
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+export function isDay(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && addDays(text, 0) === text;
+}

@@ -1,0 +1,75 @@
+import type { Executor } from '../../db/client.ts';
+import type { TJurisdiction } from '../sites/sites.schema.ts';
+import { PROFILES, type TVipLevel, type TVipProfile } from './promotions.profiles.ts';
+import { addVipTotals, raiseLevels, type TVipRow } from './promotions.repo.ts';
+
+/**
+ * VIP levels (spec §6): Bronze 1,000–5,000 … Diamond 60,001–100,000 of the profile's basis (total
+ * reload on intl, total wagered on br); slot and live levels count the bets on those categories.
+ * A level never goes down. Recomputed on every qualifying event (a paid deposit, a stake) in that
+ * event's transaction; each level crossed is recorded and pushed over the live socket.
+ */
+
+/** The highest level whose threshold the total reached (0 below Bronze). */
+export function levelFor(profile: TVipProfile, totalMinor: bigint): number {
+  let level = 0;
+  for (const step of profile.levels) if (totalMinor >= step.minMinor) level = step.level;
+  return level;
+}
+
+export function basisTotal(profile: TVipProfile, vip: TVipRow): bigint {
+  return profile.basis === 'recharge' ? vip.totalRechargeMinor : vip.totalBettingMinor;
+}
+
+/**
+ * Tiered recharge gift ratio of a level, in basis points: it grows from the tier's low to its high
+ * ratio as the member's total moves through the tier (Bronze 5–10 %, …, Diamond 20 %).
+ */
+export function giftBps(step: TVipLevel | undefined, totalMinor: bigint): number {
+  if (!step || step.giftMinBps === null || step.giftMaxBps === null) return 0;
+  const span = step.maxMinor - step.minMinor;
+  if (span <= 0n || step.giftMaxBps === step.giftMinBps) return step.giftMinBps;
+  const into =
+    totalMinor < step.minMinor ? 0n : totalMinor > step.maxMinor ? span : totalMinor - step.minMinor;
+  return step.giftMinBps + Number((BigInt(step.giftMaxBps - step.giftMinBps) * into) / span);
+}
+
+const SLOT_CATEGORIES = new Set(['slots']);
+const LIVE_CATEGORIES = new Set(['live_casino']);
+
+/** Adds a qualifying event to the member's totals and raises their levels. */
+export async function recordVipEvent(
+  executor: Executor,
+  input: {
+    siteId: bigint;
+    memberId: bigint;
+    jurisdiction: TJurisdiction;
+    rechargeMinor?: bigint;
+    stakeMinor?: bigint;
+    category?: string;
+  },
+): Promise<void> {
+  const profile = PROFILES[input.jurisdiction].vip;
+  const stake = input.stakeMinor ?? 0n;
+  const slotAdd = input.category && SLOT_CATEGORIES.has(input.category) ? stake : 0n;
+  const liveAdd = input.category && LIVE_CATEGORIES.has(input.category) ? stake : 0n;
+  const after = await addVipTotals(executor, {
+    siteId: input.siteId,
+    memberId: input.memberId,
+    rechargeMinor: input.rechargeMinor ?? 0n,
+    bettingMinor: stake,
+    slotMinor: slotAdd,
+    liveMinor: liveAdd,
+  });
+  const vip = levelFor(profile, basisTotal(profile, after));
+  const slot = levelFor(profile, after.slotBettingMinor);
+  const live = levelFor(profile, after.liveBettingMinor);
+  const slotBefore = levelFor(profile, after.slotBettingMinor - slotAdd);
+  const liveBefore = levelFor(profile, after.liveBettingMinor - liveAdd);
+  if (vip <= after.level && slot === slotBefore && live === liveBefore) return;
+  const crossed: { track: string; level: number }[] = [];
+  for (let level = after.level + 1; level <= vip; level += 1) crossed.push({ track: 'vip', level });
+  for (let level = slotBefore + 1; level <= slot; level += 1) crossed.push({ track: 'slot', level });
+  for (let level = liveBefore + 1; level <= live; level += 1) crossed.push({ track: 'live', level });
+  await raiseLevels(executor, { siteId: input.siteId, memberId: input.memberId, vip, slot, live, crossed });
+}

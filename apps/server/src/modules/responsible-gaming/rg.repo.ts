@@ -1,0 +1,191 @@
+import type { TRgLimitKind, TRgPeriod } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { TSite } from '../sites/sites.service.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+
+/** SQL of responsible gaming; every function takes the executor (or transaction) it runs in. */
+
+export type TJurisdictionProfile = {
+  requiresCpf: boolean;
+  requiresBirthDate: boolean;
+  mandatoryLimits: TRgLimitKind[];
+  loosenDelayHours: number;
+  realityCheckMinutes: number;
+  selfExclusionRegistry: boolean;
+  registryRecheckDays: number;
+  showsRiskMessage: boolean;
+};
+
+export async function findJurisdictionProfile(
+  executor: Executor,
+  site: TSite,
+): Promise<TJurisdictionProfile> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    executor,
+    sql`SELECT * FROM jurisdiction_profiles WHERE jurisdiction = ${site.jurisdiction}`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no jurisdiction profile for ${site.jurisdiction}`);
+  const limits = row.mandatory_limits;
+  return {
+    requiresCpf: row.requires_cpf === true,
+    requiresBirthDate: row.requires_birth_date === true,
+    mandatoryLimits: (Array.isArray(limits)
+      ? limits
+      : String(limits).replace(/[{}]/g, '').split(',').filter(Boolean)) as TRgLimitKind[],
+    loosenDelayHours: Number(row.loosen_delay_hours),
+    realityCheckMinutes: Number(row.reality_check_minutes),
+    selfExclusionRegistry: row.self_exclusion_registry === true,
+    registryRecheckDays: Number(row.registry_recheck_days),
+    showsRiskMessage: row.shows_risk_message === true,
+  };
+}
+
+export type TLimitRow = {
+  kind: TRgLimitKind;
+  period: TRgPeriod;
+  value: bigint | null;
+  pendingValue: bigint | null;
+  pendingRemove: boolean;
+  pendingEffectiveAt: Date | null;
+  periodStart: Date;
+  resetsAt: Date;
+};
+
+/**
+ * The member's limits of `kinds` (all when absent), after applying pending loosenings whose time
+ * has come, with the current period's window in the site's time zone.
+ */
+export async function findLimits(
+  executor: Executor,
+  memberId: bigint,
+  timeZone: string,
+  kinds?: readonly TRgLimitKind[],
+): Promise<TLimitRow[]> {
+  await executor.execute(sql`
+    UPDATE rg_limits SET value = CASE WHEN pending_remove THEN NULL ELSE pending_value END,
+      pending_value = NULL, pending_remove = false, pending_effective_at = NULL, updated_at = now()
+    WHERE member_id = ${memberId.toString()}::bigint AND pending_effective_at <= now()`);
+  const filter = kinds ? sql`AND kind = ANY(${`{${kinds.join(',')}}`}::text[])` : sql``;
+  const rows = await rowsOf<Record<string, unknown>>(
+    executor,
+    sql`SELECT kind, period, value::text, pending_value::text, pending_remove, pending_effective_at,
+          (date_trunc(period, now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) AS period_start,
+          ((date_trunc(period, now() AT TIME ZONE ${timeZone}) + ('1 ' || period)::interval) AT TIME ZONE ${timeZone}) AS resets_at
+        FROM rg_limits WHERE member_id = ${memberId.toString()}::bigint ${filter}
+          AND (value IS NOT NULL OR pending_value IS NOT NULL)`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind as TRgLimitKind,
+    period: row.period as TRgPeriod,
+    value: row.value === null ? null : BigInt(String(row.value)),
+    pendingValue: row.pending_value === null ? null : BigInt(String(row.pending_value)),
+    pendingRemove: row.pending_remove === true,
+    pendingEffectiveAt: row.pending_effective_at ? new Date(String(row.pending_effective_at)) : null,
+    periodStart: new Date(String(row.period_start)),
+    resetsAt: new Date(String(row.resets_at)),
+  }));
+}
+
+export async function upsertLimit(
+  executor: Executor,
+  limit: {
+    siteId: bigint;
+    memberId: bigint;
+    kind: TRgLimitKind;
+    period: TRgPeriod;
+    value: bigint | null;
+    pendingValue: bigint | null;
+    pendingRemove: boolean;
+    pendingEffectiveAt: Date | null;
+  },
+): Promise<void> {
+  await executor.execute(sql`
+    INSERT INTO rg_limits (member_id, site_id, kind, period, value, pending_value, pending_remove, pending_effective_at)
+    VALUES (${limit.memberId.toString()}::bigint, ${limit.siteId.toString()}::bigint, ${limit.kind}, ${limit.period},
+            ${limit.value?.toString() ?? null}::bigint, ${limit.pendingValue?.toString() ?? null}::bigint,
+            ${limit.pendingRemove}, ${limit.pendingEffectiveAt?.toISOString() ?? null}::timestamptz)
+    ON CONFLICT (member_id, kind, period) DO UPDATE SET value = EXCLUDED.value,
+      pending_value = EXCLUDED.pending_value, pending_remove = EXCLUDED.pending_remove,
+      pending_effective_at = EXCLUDED.pending_effective_at, updated_at = now()`);
+}
+
+/** Deposits that count against a deposit limit: paid, and pending ones (they may still be paid). */
+export async function sumDeposits(executor: Executor, memberId: bigint, since: Date): Promise<bigint> {
+  const rows = await rowsOf<{ total: string }>(
+    executor,
+    sql`SELECT coalesce(sum(amount_minor), 0)::text AS total FROM deposit_orders
+        WHERE member_id = ${memberId.toString()}::bigint AND status IN ('pending', 'paid')
+          AND created_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return BigInt(rows[0]?.total ?? '0');
+}
+
+/** Stakes and what came back (wins, refunds) on the member's accounts since `since`, from the ledger. */
+export async function sumPlay(
+  executor: Executor,
+  memberId: bigint,
+  since: Date,
+): Promise<{ stakedMinor: bigint; returnedMinor: bigint }> {
+  const rows = await rowsOf<{ staked: string; returned: string }>(
+    executor,
+    sql`WITH mine AS (SELECT id FROM wallet_accounts WHERE member_id = ${memberId.toString()}::bigint)
+        SELECT
+          coalesce(sum(amount_minor) FILTER (WHERE kind = 'bet' AND debit_account_id IN (SELECT id FROM mine)), 0)::text AS staked,
+          coalesce(sum(amount_minor) FILTER (WHERE kind IN ('win', 'refund') AND credit_account_id IN (SELECT id FROM mine)), 0)::text AS returned
+        FROM wallet_transfers
+        WHERE created_at >= ${since.toISOString()}::timestamptz
+          AND (debit_account_id IN (SELECT id FROM mine) OR credit_account_id IN (SELECT id FROM mine))
+          AND kind IN ('bet', 'win', 'refund')`,
+  );
+  return { stakedMinor: BigInt(rows[0]?.staked ?? '0'), returnedMinor: BigInt(rows[0]?.returned ?? '0') };
+}
+
+/** Minutes the member's sessions have been open since `since` (an ended or idle one up to its end). */
+export async function sumSessionMinutes(executor: Executor, memberId: bigint, since: Date): Promise<number> {
+  const rows = await rowsOf<{ seconds: string }>(
+    executor,
+    sql`SELECT coalesce(sum(greatest(0, extract(epoch FROM (
+              CASE WHEN ended_at IS NOT NULL THEN ended_at WHEN expires_at <= now() THEN last_seen_at ELSE now() END
+              - greatest(created_at, ${since.toISOString()}::timestamptz))))), 0)::text AS seconds
+        FROM member_sessions WHERE member_id = ${memberId.toString()}::bigint AND NOT restricted
+          AND coalesce(ended_at, now()) > ${since.toISOString()}::timestamptz`,
+  );
+  return Math.floor(Number(rows[0]?.seconds ?? '0') / 60);
+}
+
+export type TExclusionRow = {
+  kind: 'cooling_off' | 'self_exclusion' | 'registry';
+  startsAt: Date;
+  endsAt: Date | null;
+};
+
+export async function findActiveExclusion(
+  executor: Executor,
+  memberId: bigint,
+): Promise<TExclusionRow | null> {
+  const rows = await rowsOf<{ kind: TExclusionRow['kind']; starts_at: unknown; ends_at: unknown }>(
+    executor,
+    sql`SELECT kind, starts_at, ends_at FROM rg_exclusions
+        WHERE member_id = ${memberId.toString()}::bigint AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
+        ORDER BY ends_at DESC NULLS FIRST LIMIT 1`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    startsAt: new Date(String(row.starts_at)),
+    endsAt: row.ends_at ? new Date(String(row.ends_at)) : null,
+  };
+}
+
+export async function insertExclusion(
+  executor: Executor,
+  exclusion: { siteId: bigint; memberId: bigint; kind: TExclusionRow['kind']; endsAt: Date | null },
+): Promise<void> {
+  await executor.execute(sql`
+    INSERT INTO rg_exclusions (site_id, member_id, kind, ends_at)
+    VALUES (${exclusion.siteId.toString()}::bigint, ${exclusion.memberId.toString()}::bigint, ${exclusion.kind},
+            ${exclusion.endsAt?.toISOString() ?? null}::timestamptz)`);
+}

@@ -1,0 +1,528 @@
+import { sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { assertInvariant, WalletError } from './wallet.errors.ts';
+import { atomically, findTransferByKey, lockMemberAccounts, rowsOf } from './wallet.repo.ts';
+import { type TJson, type TransferResult, transfer } from './wallet.service.ts';
+
+/**
+ * Bonus money, per grant (ADR 012). A member's `bonus` account holds the sum of the balances of
+ * their active grants; each grant's part lives on its `bonus_grants` row and changes only here, in
+ * the transaction of the ledger transfer that moves the money, every such transfer naming the grant
+ * in `metadata.grantId` (so reconcile checks each grant against the ledger).
+ *
+ * - A grant is given once per (member, campaign, period): the unique key makes 200 concurrent
+ *   claims one grant.
+ * - A bet spends real money first, then bonus, earliest-expiring grant first; it feeds ONE grant's
+ *   wagering (the earliest-expiring active one), weighted by the game category as the grant's
+ *   snapshot says; the max bet of the grants still wagering is checked here, inside the bet's
+ *   transaction, before anything moves.
+ * - When a grant's wagering is met its balance converts to cash (up to its max win; the excess is
+ *   forfeited); on expiry or forfeit the rest goes back to promotions_expense by a ledger transfer.
+ * - Lock order: the member's cash and bonus accounts, then their grants (every path here).
+ */
+
+export type TGrantStatus = 'active' | 'completed' | 'expired' | 'forfeited';
+
+export interface BonusGrant {
+  id: bigint;
+  siteId: bigint;
+  memberId: bigint;
+  campaignCode: string;
+  periodKey: string;
+  terms: Record<string, unknown>;
+  amountMinor: bigint;
+  balanceMinor: bigint;
+  wageringRequiredMinor: bigint;
+  wageringDoneMinor: bigint;
+  maxBetMinor: bigint | null;
+  locksCash: boolean;
+  status: TGrantStatus;
+  expiresAt: Date;
+  createdAt: Date;
+  closedAt: Date | null;
+  convertedMinor: bigint;
+  forfeitedMinor: bigint;
+}
+
+export interface GrantBonusInput {
+  siteId: bigint;
+  memberId: bigint;
+  campaignCode: string;
+  /** The occurrence: 'once', a site-local day, 'deposit:<order>', … (one grant per key). */
+  periodKey: string;
+  amountMinor: bigint;
+  /** Turnover to bet before the grant converts to cash (0: converts at once). */
+  wageringRequiredMinor: bigint;
+  maxBetMinor: bigint | null;
+  /** While wagering, the member's cash is locked too (no withdrawal). */
+  locksCash: boolean;
+  expiresAt: Date;
+  /** The campaign's rules at grant time: category weights (`weights`), `maxWinMinor`, the formula. */
+  terms: { [key: string]: TJson };
+  reference?: string;
+}
+
+export interface StakeInput {
+  siteId: bigint;
+  memberId: bigint;
+  amountMinor: bigint;
+  /** The bet's key: the first part of the stake is posted under it, further parts under `<key>:b<grant>`. */
+  idempotencyKey: string;
+  reference?: string;
+  metadata?: { [key: string]: TJson };
+  /** Game category of the bet (wagering weight). */
+  category: string;
+}
+
+export interface StakeResult {
+  /** The first transfer of the stake (cash if any cash was spent, else the first bonus part). */
+  first: TransferResult;
+  cashPartMinor: bigint;
+  bonusPartMinor: bigint;
+  /** The grant whose wagering this bet fed (null: no active grant). */
+  fedGrantId: bigint | null;
+  /** What the member can still stake: cash + bonus after the bet. */
+  playableAfterMinor: bigint;
+  replayed: boolean;
+}
+
+type TGrantRaw = {
+  id: unknown;
+  site_id: unknown;
+  member_id: unknown;
+  campaign_code: string;
+  period_key: string;
+  terms: unknown;
+  amount_minor: unknown;
+  balance_minor: unknown;
+  wagering_required_minor: unknown;
+  wagering_done_minor: unknown;
+  max_bet_minor: unknown;
+  locks_cash: boolean;
+  status: TGrantStatus;
+  expires_at: unknown;
+  created_at: unknown;
+  closed_at: unknown;
+  converted_minor: unknown;
+  forfeited_minor: unknown;
+};
+
+const big = (v: unknown): bigint => BigInt(String(v));
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const text = (v: bigint) => v.toString();
+
+function toGrant(r: TGrantRaw): BonusGrant {
+  return {
+    id: big(r.id),
+    siteId: big(r.site_id),
+    memberId: big(r.member_id),
+    campaignCode: r.campaign_code,
+    periodKey: r.period_key,
+    terms: (typeof r.terms === 'string' ? JSON.parse(r.terms) : r.terms) as Record<string, unknown>,
+    amountMinor: big(r.amount_minor),
+    balanceMinor: big(r.balance_minor),
+    wageringRequiredMinor: big(r.wagering_required_minor),
+    wageringDoneMinor: big(r.wagering_done_minor),
+    maxBetMinor: r.max_bet_minor === null ? null : big(r.max_bet_minor),
+    locksCash: r.locks_cash,
+    status: r.status,
+    expiresAt: date(r.expires_at),
+    createdAt: date(r.created_at),
+    closedAt: r.closed_at === null ? null : date(r.closed_at),
+    convertedMinor: big(r.converted_minor),
+    forfeitedMinor: big(r.forfeited_minor),
+  };
+}
+
+async function lockPlayerAccounts(tx: Tx, siteId: bigint, memberId: bigint) {
+  const rows = await lockMemberAccounts(tx, siteId, memberId, ['cash', 'bonus']);
+  const cash = rows.find((r) => r.kind === 'cash');
+  const bonus = rows.find((r) => r.kind === 'bonus');
+  if (!cash || !bonus || cash.balanceMinor === null || bonus.balanceMinor === null) {
+    throw new WalletError('ACCOUNT_NOT_FOUND', 'The member has no wallet accounts on this site', {
+      memberId: memberId.toString(),
+    });
+  }
+  return { cashMinor: cash.balanceMinor, bonusMinor: bonus.balanceMinor };
+}
+
+async function lockActiveGrants(tx: Tx, memberId: bigint): Promise<BonusGrant[]> {
+  const rows = await rowsOf<TGrantRaw>(
+    tx,
+    sql`SELECT * FROM bonus_grants WHERE member_id = ${text(memberId)}::bigint AND status = 'active'
+        ORDER BY expires_at, id FOR UPDATE`,
+  );
+  return rows.map(toGrant);
+}
+
+async function lockGrant(tx: Tx, grantId: bigint): Promise<BonusGrant | null> {
+  const rows = await rowsOf<TGrantRaw>(
+    tx,
+    sql`SELECT * FROM bonus_grants WHERE id = ${text(grantId)}::bigint FOR UPDATE`,
+  );
+  return rows[0] ? toGrant(rows[0]) : null;
+}
+
+async function updateGrant(
+  tx: Tx,
+  grantId: bigint,
+  set: {
+    balanceDeltaMinor?: bigint;
+    wageringDoneDeltaMinor?: bigint;
+    status?: TGrantStatus;
+    closeTransferId?: bigint | null;
+    convertedMinor?: bigint;
+    forfeitedMinor?: bigint;
+    grantTransferId?: bigint;
+  },
+): Promise<void> {
+  const closing = set.status !== undefined && set.status !== 'active';
+  await tx.execute(sql`
+    UPDATE bonus_grants SET
+      balance_minor = balance_minor + ${text(set.balanceDeltaMinor ?? 0n)}::bigint,
+      wagering_done_minor = wagering_done_minor + ${text(set.wageringDoneDeltaMinor ?? 0n)}::bigint,
+      status = COALESCE(${set.status ?? null}::text, status),
+      closed_at = CASE WHEN ${closing} THEN now() ELSE closed_at END,
+      close_transfer_id = COALESCE(${set.closeTransferId == null ? null : text(set.closeTransferId)}::bigint, close_transfer_id),
+      grant_transfer_id = COALESCE(${set.grantTransferId == null ? null : text(set.grantTransferId)}::bigint, grant_transfer_id),
+      converted_minor = converted_minor + ${text(set.convertedMinor ?? 0n)}::bigint,
+      forfeited_minor = forfeited_minor + ${text(set.forfeitedMinor ?? 0n)}::bigint
+    WHERE id = ${text(grantId)}::bigint`);
+}
+
+function maxWinOf(grant: BonusGrant): bigint | null {
+  const value = grant.terms.maxWinMinor;
+  return typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : null;
+}
+
+/** Weight in percent (0..100) of a game category for this grant's wagering. */
+export function categoryWeight(terms: Record<string, unknown>, category: string): bigint {
+  const weights = (terms.weights ?? {}) as Record<string, unknown>;
+  const value = weights[category] ?? weights.default ?? 100;
+  const pct = typeof value === 'number' && Number.isInteger(value) ? value : 100;
+  return BigInt(Math.max(0, Math.min(100, pct)));
+}
+
+/**
+ * Gives a grant: the row (unique per member, campaign and period) and its bonus_grant transfer
+ * promotions_expense → bonus, in one transaction. A second call for the same period returns the
+ * first grant with `created: false` and moves nothing.
+ */
+export async function grantBonus(
+  executor: Executor,
+  input: GrantBonusInput,
+): Promise<{ grant: BonusGrant; created: boolean }> {
+  if (typeof input.amountMinor !== 'bigint' || input.amountMinor <= 0n) {
+    throw new WalletError('INVALID_AMOUNT', 'A grant must give a positive amount');
+  }
+  if (input.wageringRequiredMinor < 0n) throw new WalletError('INVALID_AMOUNT', 'Negative wagering');
+  return atomically(executor, async (tx) => {
+    await lockPlayerAccounts(tx, input.siteId, input.memberId);
+    const inserted = await rowsOf<TGrantRaw>(
+      tx,
+      sql`INSERT INTO bonus_grants (site_id, member_id, campaign_code, period_key, terms, amount_minor,
+            balance_minor, wagering_required_minor, max_bet_minor, locks_cash, expires_at)
+          VALUES (${text(input.siteId)}::bigint, ${text(input.memberId)}::bigint, ${input.campaignCode},
+            ${input.periodKey}, ${JSON.stringify(input.terms)}::jsonb, ${text(input.amountMinor)}::bigint,
+            0, ${text(input.wageringRequiredMinor)}::bigint,
+            ${input.maxBetMinor === null ? null : text(input.maxBetMinor)}::bigint, ${input.locksCash},
+            ${input.expiresAt.toISOString()}::timestamptz)
+          ON CONFLICT ON CONSTRAINT bonus_grants_once DO NOTHING
+          RETURNING *`,
+    );
+    if (!inserted[0]) {
+      const existing = await rowsOf<TGrantRaw>(
+        tx,
+        sql`SELECT * FROM bonus_grants WHERE site_id = ${text(input.siteId)}::bigint
+              AND member_id = ${text(input.memberId)}::bigint AND campaign_code = ${input.campaignCode}
+              AND period_key = ${input.periodKey}`,
+      );
+      assertInvariant(existing[0], 'a conflicting grant exists');
+      return { grant: toGrant(existing[0]), created: false };
+    }
+    const grant = toGrant(inserted[0]);
+    const moved = await transfer(tx, {
+      siteId: input.siteId,
+      kind: 'bonus_grant',
+      from: { system: 'promotions_expense' },
+      to: { memberId: input.memberId, account: 'bonus' },
+      amountMinor: input.amountMinor,
+      idempotencyKey: `grant:${grant.id}`,
+      reference: input.reference ?? `grant:${grant.id}`,
+      metadata: { grantId: grant.id.toString(), campaign: input.campaignCode, period: input.periodKey },
+    });
+    await updateGrant(tx, grant.id, {
+      balanceDeltaMinor: input.amountMinor,
+      grantTransferId: moved.transferId,
+    });
+    let result: BonusGrant = { ...grant, balanceMinor: input.amountMinor };
+    if (input.wageringRequiredMinor === 0n) result = await convertGrant(tx, result);
+    return { grant: result, created: true };
+  });
+}
+
+/** Wagering met: the grant's balance goes bonus → cash (up to its max win; the rest is forfeited). */
+async function convertGrant(tx: Tx, grant: BonusGrant): Promise<BonusGrant> {
+  const maxWin = maxWinOf(grant);
+  const convert = maxWin !== null && grant.balanceMinor > maxWin ? maxWin : grant.balanceMinor;
+  const excess = grant.balanceMinor - convert;
+  let closeTransferId: bigint | null = null;
+  if (convert > 0n) {
+    const moved = await transfer(tx, {
+      siteId: grant.siteId,
+      kind: 'bonus_convert',
+      from: { memberId: grant.memberId, account: 'bonus' },
+      to: { memberId: grant.memberId, account: 'cash' },
+      amountMinor: convert,
+      idempotencyKey: `grant:${grant.id}:convert`,
+      reference: `grant:${grant.id}`,
+      metadata: { grantId: grant.id.toString() },
+    });
+    closeTransferId = moved.transferId;
+  }
+  if (excess > 0n) {
+    const moved = await transfer(tx, {
+      siteId: grant.siteId,
+      kind: 'bonus_forfeit',
+      from: { memberId: grant.memberId, account: 'bonus' },
+      to: { system: 'promotions_expense' },
+      amountMinor: excess,
+      idempotencyKey: `grant:${grant.id}:maxwin`,
+      reference: `grant:${grant.id}`,
+      metadata: { grantId: grant.id.toString(), reason: 'max_win' },
+    });
+    closeTransferId ??= moved.transferId;
+  }
+  await updateGrant(tx, grant.id, {
+    balanceDeltaMinor: -grant.balanceMinor,
+    status: 'completed',
+    closeTransferId,
+    convertedMinor: convert,
+    forfeitedMinor: excess,
+  });
+  return {
+    ...grant,
+    balanceMinor: 0n,
+    status: 'completed',
+    closedAt: new Date(),
+    convertedMinor: convert,
+    forfeitedMinor: excess,
+  };
+}
+
+/**
+ * A bet's stake, in the bet's transaction: real money first, then bonus; the max bet of every grant
+ * still wagering is checked before anything moves (WalletError BONUS_MAX_BET); the stake feeds the
+ * earliest-expiring active grant, which converts to cash once its wagering is met. A repeated key
+ * answers the first stake (replayed) or IDEMPOTENCY_CONFLICT for another amount.
+ */
+export async function stakeWithBonus(executor: Executor, input: StakeInput): Promise<StakeResult> {
+  if (typeof input.amountMinor !== 'bigint' || input.amountMinor <= 0n) {
+    throw new WalletError('INVALID_AMOUNT', 'The stake must be positive');
+  }
+  return atomically(executor, async (tx) => {
+    const balances = await lockPlayerAccounts(tx, input.siteId, input.memberId);
+    const previous = await findTransferByKey(tx, input.siteId, input.idempotencyKey);
+    if (previous) {
+      if (previous.kind !== 'bet' || String(previous.metadata.stakeMinor) !== input.amountMinor.toString()) {
+        throw new WalletError('IDEMPOTENCY_CONFLICT', 'This key was used for another stake', {
+          idempotencyKey: input.idempotencyKey,
+        });
+      }
+      return {
+        first: {
+          transferId: previous.id,
+          siteId: previous.siteId,
+          kind: previous.kind,
+          debitAccountId: previous.debitAccountId,
+          creditAccountId: previous.creditAccountId,
+          amountMinor: previous.amountMinor,
+          debitBalanceAfterMinor: previous.debitBalanceAfterMinor,
+          creditBalanceAfterMinor: previous.creditBalanceAfterMinor,
+          wageringDeltaMinor: previous.wageringDeltaMinor,
+          holdTransferId: previous.holdTransferId,
+          reference: previous.reference,
+          metadata: previous.metadata,
+          idempotencyKey: previous.idempotencyKey,
+          createdAt: previous.createdAt,
+          replayed: true,
+        },
+        cashPartMinor: previous.metadata.part === 'cash' ? previous.amountMinor : 0n,
+        bonusPartMinor: input.amountMinor - (previous.metadata.part === 'cash' ? previous.amountMinor : 0n),
+        fedGrantId:
+          typeof previous.metadata.fedGrantId === 'string' ? BigInt(previous.metadata.fedGrantId) : null,
+        playableAfterMinor: balances.cashMinor + balances.bonusMinor,
+        replayed: true,
+      };
+    }
+    const grants = await lockActiveGrants(tx, input.memberId);
+    const wagering = grants.filter((g) => g.wageringDoneMinor < g.wageringRequiredMinor);
+    for (const grant of wagering) {
+      if (grant.maxBetMinor !== null && input.amountMinor > grant.maxBetMinor) {
+        throw new WalletError('BONUS_MAX_BET', 'The stake is above the max bet of a bonus still wagering', {
+          maxBetMinor: grant.maxBetMinor.toString(),
+          grantId: grant.id.toString(),
+        });
+      }
+    }
+    const cashPart = balances.cashMinor < input.amountMinor ? balances.cashMinor : input.amountMinor;
+    let bonusLeft = input.amountMinor - cashPart;
+    const grantsBalance = grants.reduce((sum, g) => sum + g.balanceMinor, 0n);
+    if (bonusLeft > grantsBalance || bonusLeft > balances.bonusMinor) {
+      throw new WalletError('INSUFFICIENT_FUNDS', 'Cash and bonus do not cover the stake', {
+        memberId: input.memberId.toString(),
+      });
+    }
+    const fed = grants[0] ?? null;
+    const common = {
+      ...input.metadata,
+      stakeMinor: input.amountMinor.toString(),
+      category: input.category,
+      ...(fed ? { fedGrantId: fed.id.toString() } : {}),
+    };
+    let first: TransferResult | null = null;
+    if (cashPart > 0n) {
+      first = await transfer(tx, {
+        siteId: input.siteId,
+        kind: 'bet',
+        from: { memberId: input.memberId, account: 'cash' },
+        to: { system: 'house' },
+        amountMinor: cashPart,
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference,
+        metadata: { ...common, part: 'cash' },
+      });
+    }
+    const spent = new Map<bigint, bigint>();
+    for (const grant of grants) {
+      if (bonusLeft === 0n) break;
+      const part = grant.balanceMinor < bonusLeft ? grant.balanceMinor : bonusLeft;
+      if (part === 0n) continue;
+      const moved = await transfer(tx, {
+        siteId: input.siteId,
+        kind: 'bet',
+        from: { memberId: input.memberId, account: 'bonus' },
+        to: { system: 'house' },
+        amountMinor: part,
+        idempotencyKey: first ? `${input.idempotencyKey}:b${grant.id}` : input.idempotencyKey,
+        reference: input.reference,
+        metadata: { ...common, part: 'bonus', grantId: grant.id.toString() },
+      });
+      first ??= moved;
+      spent.set(grant.id, part);
+      bonusLeft -= part;
+    }
+    assertInvariant(first, 'a positive stake posted a transfer');
+    for (const [grantId, part] of spent) {
+      if (grantId !== fed?.id) await updateGrant(tx, grantId, { balanceDeltaMinor: -part });
+    }
+    if (fed) {
+      const counted = (input.amountMinor * categoryWeight(fed.terms, input.category)) / 100n;
+      const spentFromFed = spent.get(fed.id) ?? 0n;
+      await updateGrant(tx, fed.id, { balanceDeltaMinor: -spentFromFed, wageringDoneDeltaMinor: counted });
+      const after = {
+        ...fed,
+        balanceMinor: fed.balanceMinor - spentFromFed,
+        wageringDoneMinor: fed.wageringDoneMinor + counted,
+      };
+      if (after.wageringDoneMinor >= after.wageringRequiredMinor) await convertGrant(tx, after);
+    }
+    const now = await lockPlayerAccounts(tx, input.siteId, input.memberId);
+    return {
+      first,
+      cashPartMinor: cashPart,
+      bonusPartMinor: input.amountMinor - cashPart,
+      fedGrantId: fed?.id ?? null,
+      playableAfterMinor: now.cashMinor + now.bonusMinor,
+      replayed: false,
+    };
+  });
+}
+
+/**
+ * Ends an active grant before its wagering is met: expiry (the job) or forfeit (e.g. the player
+ * gives it up, self-exclusion). The rest goes back bonus → promotions_expense by a bonus_forfeit
+ * transfer. Already closed: returns it unchanged. Expiry refuses (returns null) a grant not yet due.
+ */
+export async function closeGrant(
+  executor: Executor,
+  input: { siteId: bigint; grantId: bigint; reason: 'expired' | 'forfeited'; now?: Date },
+): Promise<BonusGrant | null> {
+  return atomically(executor, async (tx) => {
+    const peek = await rowsOf<{ member_id: unknown }>(
+      tx,
+      sql`SELECT member_id FROM bonus_grants WHERE id = ${text(input.grantId)}::bigint
+            AND site_id = ${text(input.siteId)}::bigint`,
+    );
+    if (!peek[0]) return null;
+    await lockPlayerAccounts(tx, input.siteId, big(peek[0].member_id));
+    const grant = await lockGrant(tx, input.grantId);
+    if (grant?.status !== 'active') return grant;
+    if (input.reason === 'expired' && grant.expiresAt > (input.now ?? new Date())) return null;
+    let closeTransferId: bigint | null = null;
+    if (grant.balanceMinor > 0n) {
+      const moved = await transfer(tx, {
+        siteId: grant.siteId,
+        kind: 'bonus_forfeit',
+        from: { memberId: grant.memberId, account: 'bonus' },
+        to: { system: 'promotions_expense' },
+        amountMinor: grant.balanceMinor,
+        idempotencyKey: `grant:${grant.id}:${input.reason}`,
+        reference: `grant:${grant.id}`,
+        metadata: { grantId: grant.id.toString(), reason: input.reason },
+      });
+      closeTransferId = moved.transferId;
+    }
+    await updateGrant(tx, grant.id, {
+      balanceDeltaMinor: -grant.balanceMinor,
+      status: input.reason,
+      closeTransferId,
+      forfeitedMinor: grant.balanceMinor,
+    });
+    return { ...grant, balanceMinor: 0n, status: input.reason, forfeitedMinor: grant.balanceMinor };
+  });
+}
+
+/** Active grants of a site past their expiry (for the expiry job), oldest first. */
+export async function dueGrantIds(
+  executor: Executor,
+  siteId: bigint,
+  now: Date,
+  limit = 500,
+): Promise<bigint[]> {
+  const rows = await rowsOf<{ id: unknown }>(
+    executor,
+    sql`SELECT id FROM bonus_grants WHERE site_id = ${text(siteId)}::bigint AND status = 'active'
+          AND expires_at <= ${now.toISOString()}::timestamptz ORDER BY expires_at, id LIMIT ${limit}`,
+  );
+  return rows.map((r) => big(r.id));
+}
+
+/** Turnover the member still owes on grants that lock cash (blocks a withdrawal while > 0). */
+export async function grantWageringOwed(executor: Executor, memberId: bigint): Promise<bigint> {
+  const rows = await rowsOf<{ owed: unknown }>(
+    executor,
+    sql`SELECT COALESCE(sum(wagering_required_minor - wagering_done_minor), 0)::text AS owed
+        FROM bonus_grants WHERE member_id = ${text(memberId)}::bigint AND status = 'active' AND locks_cash
+          AND wagering_done_minor < wagering_required_minor`,
+  );
+  return big(rows[0]?.owed ?? 0);
+}
+
+/** A member's grants, newest first (reward history), keyset-paged by id. */
+export async function listGrants(
+  executor: Executor,
+  input: { siteId: bigint; memberId: bigint; status?: TGrantStatus; beforeId?: bigint; limit?: number },
+): Promise<BonusGrant[]> {
+  const limit = Math.min(Math.max(input.limit ?? 50, 1), 200);
+  const rows = await rowsOf<TGrantRaw>(
+    executor,
+    sql`SELECT * FROM bonus_grants WHERE site_id = ${text(input.siteId)}::bigint
+          AND member_id = ${text(input.memberId)}::bigint
+          AND (${input.status ?? null}::text IS NULL OR status = ${input.status ?? null}::text)
+          AND (${input.beforeId == null ? null : text(input.beforeId)}::bigint IS NULL
+               OR id < ${input.beforeId == null ? null : text(input.beforeId)}::bigint)
+        ORDER BY id DESC LIMIT ${limit}`,
+  );
+  return rows.map(toGrant);
+}
