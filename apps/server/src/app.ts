@@ -19,13 +19,15 @@ import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { PspGateway } from './modules/deposits/psp-gateway.ts';
 import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
 import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
+import { MailOutbox } from './modules/mail/outbox.ts';
+import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { originalsRoutes } from './modules/originals/originals.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
+import { promotionsPlugin, promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { AggregatorGateway } from './modules/providers/aggregator.gateway.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
-import { MailOutbox } from './modules/mail/outbox.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { responsibleGamingRoutes } from './modules/responsible-gaming/rg.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -38,6 +40,7 @@ import {
 } from './modules/withdrawals/withdrawals.routes.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
+import { operationsPlugin } from './plugins/operations.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { sessionAuthPlugin } from './plugins/session-auth.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -146,12 +149,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtimePlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
   });
+  await app.register(promotionsPlugin, { jobs: config.PROMO_JOBS });
   await app.register(crashPlugin, {
     autoStart: config.CRASH_ENGINE,
     lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
   });
   // 3. Routes.
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(operationsPlugin, { database, metricsToken: config.METRICS_TOKEN });
   await app.register(
     async (api) => {
       await api.register(authRoutes);
@@ -168,8 +172,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bankCardsRoutes);
       await api.register(recordsRoutes);
       await api.register(providersRoutes);
+      await api.register(promotionsRoutes);
       await api.register(securityRoutes);
       await api.register(responsibleGamingRoutes);
+      await api.register(liveFeedRoutes);
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,8 @@ export const ZConfig = z.object({
   /** `CAPTCHA=off` turns the image challenge off (automated tests, local demos). */
   CAPTCHA: onOff.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Lets a remote Prometheus scrape /metrics with `Authorization: Bearer <token>` (loopback needs none). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Trust X-Forwarded-* from a reverse proxy (needed for real client addresses behind one). */
   TRUST_PROXY: onOff.default(false),
   /**
@@ -32,6 +34,11 @@ export const ZConfig = z.object({
    * process shares one database, and only the crash tests drive an engine (with their own clock).
    */
   CRASH_ENGINE: onOff.default(true),
+  /**
+   * Run the promotion jobs (cashback, rebates, grant expiry) every minute once the server listens;
+   * each period runs once per site whatever the number of processes. Tests turn it off and run them.
+   */
+  PROMO_JOBS: onOff.default(true),
   /** Seed the demo sites, players and operator at start (idempotent). */
   SEED_DEMO: onOff.default(true),
   /** The built player web app; served with an SPA fallback when the folder exists. */
@@ -106,6 +113,7 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     RATE_LIMIT_PER_MINUTE: 100_000,
     AUTH_RATE_LIMIT_PER_MINUTE: 100_000,
     CRASH_ENGINE: false,
+    PROMO_JOBS: false,
     ...overrides,
   };
 }

@@ -71,6 +71,22 @@ export const ERROR_CODES = {
   WITHDRAW_DAILY_LIMIT: 429,
   /** Rewards still require turnover ({amount}) before a withdrawal. */
   WAGERING_NOT_MET: 409,
+  /** A stake above the max bet of a bonus still being wagered (param max). */
+  BONUS_MAX_BET: 422,
+  /** Promotions: the caller does not meet the campaign's conditions ("You're not eligible for this reward"). */
+  PROMO_NOT_ELIGIBLE: 422,
+  /** Promotions: nothing to receive now, e.g. already claimed for this period ("Not eligible to receive"). */
+  PROMO_NOTHING_TO_CLAIM: 409,
+  /** Recharge rebate: no top-up left that qualifies ("No eligible top-ups"). */
+  PROMO_NO_ELIGIBLE_TOPUPS: 409,
+  /** Lottery wheel: no spin left ("No more roll remaining"). */
+  PROMO_NO_SPINS: 409,
+  /** The reward needs a higher VIP level ("Upgrade required"). */
+  PROMO_UPGRADE_REQUIRED: 403,
+  /** The campaign is off on this site; the message says why (its off reason). */
+  PROMO_UNAVAILABLE: 409,
+  /** Invitation claim naming nobody the caller invited ("USER DOES NOT EXIST"). */
+  USER_DOES_NOT_EXIST: 409,
   /** The bank card / PIX key is not one of the caller's active cards. */
   BANK_CARD_NOT_FOUND: 404,
   /** br sites: the PIX key / payer is not in the member's own CPF. */

@@ -152,6 +152,24 @@ export const en = {
   'errors.CURRENCY_UNSUPPORTED': 'Only BRL balances are available',
   'messages.bank_card_added': 'Bank card added successfully',
   'messages.bank_card_deleted': 'Bank card removed',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'While a bonus is being wagered, the maximum bet is {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': "You're not eligible for this reward",
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Not eligible to receive',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'No eligible top-ups',
+  'errors.PROMO_NO_SPINS': 'No more roll remaining',
+  'errors.PROMO_UPGRADE_REQUIRED': 'Upgrade required',
+  'errors.PROMO_UNAVAILABLE': 'This promotion is not offered on this site',
+  'errors.USER_DOES_NOT_EXIST': 'USER DOES NOT EXIST',
+  'messages.reward_claimed': 'Reward claimed successfully!',
+  'promo.off.deposit_tied':
+    'Not offered on this site: Brazilian rules (Portaria SPA/MF 1.231/2024, art. 42) forbid rewards tied to deposits',
+  'promo.off.before_bet':
+    'Not offered on this site: Brazilian law (Lei 14.790/2023, art. 29) forbids rewards given before any bet',
+  'promo.off.prize_draw':
+    'Not offered on this site: in Brazil a prize draw needs an authorisation under Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Not offered on this site: Brazilian advertising rules forbid presenting betting as a way to recover losses',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Please enter your email address',
   'validation.required.code': 'Please enter the verification code',

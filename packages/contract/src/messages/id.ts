@@ -154,6 +154,24 @@ export const id: TCatalogue = {
   'errors.CURRENCY_UNSUPPORTED': 'Hanya saldo BRL yang tersedia',
   'messages.bank_card_added': 'Kartu bank berhasil ditambahkan',
   'messages.bank_card_deleted': 'Kartu bank dihapus',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'Selama bonus masih dalam proses turnover, taruhan maksimal adalah {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': 'Anda tidak memenuhi syarat untuk hadiah ini',
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Tidak memenuhi syarat untuk menerima',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'Tidak ada isi ulang yang memenuhi syarat',
+  'errors.PROMO_NO_SPINS': 'Tidak ada putaran tersisa',
+  'errors.PROMO_UPGRADE_REQUIRED': 'Perlu naik level',
+  'errors.PROMO_UNAVAILABLE': 'Promosi ini tidak tersedia di situs ini',
+  'errors.USER_DOES_NOT_EXIST': 'PENGGUNA TIDAK ADA',
+  'messages.reward_claimed': 'Hadiah berhasil diklaim!',
+  'promo.off.deposit_tied':
+    'Tidak tersedia di situs ini: aturan Brasil (Portaria SPA/MF 1.231/2024, pasal 42) melarang hadiah yang dikaitkan dengan deposit',
+  'promo.off.before_bet':
+    'Tidak tersedia di situs ini: hukum Brasil (Lei 14.790/2023, pasal 29) melarang hadiah yang diberikan sebelum taruhan apa pun',
+  'promo.off.prize_draw':
+    'Tidak tersedia di situs ini: di Brasil, undian berhadiah memerlukan izin berdasarkan Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Tidak tersedia di situs ini: aturan iklan Brasil melarang menampilkan taruhan sebagai cara memulihkan kerugian',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Silakan masukkan alamat email',
   'validation.required.code': 'Silakan masukkan kode verifikasi',

@@ -157,6 +157,24 @@ export const msa: TCatalogue = {
   'errors.CURRENCY_UNSUPPORTED': 'Hanya baki BRL yang tersedia',
   'messages.bank_card_added': 'Kad bank berjaya ditambah',
   'messages.bank_card_deleted': 'Kad bank telah dibuang',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'Semasa bonus sedang dipertaruhkan, pertaruhan maksimum ialah {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': 'Anda tidak layak untuk ganjaran ini',
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Tidak layak untuk menerima',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'Tiada tambah nilai yang layak',
+  'errors.PROMO_NO_SPINS': 'Tiada lagi putaran yang tinggal',
+  'errors.PROMO_UPGRADE_REQUIRED': 'Naik taraf diperlukan',
+  'errors.PROMO_UNAVAILABLE': 'Promosi ini tidak ditawarkan di laman ini',
+  'errors.USER_DOES_NOT_EXIST': 'PENGGUNA TIDAK WUJUD',
+  'messages.reward_claimed': 'Ganjaran berjaya dituntut!',
+  'promo.off.deposit_tied':
+    'Tidak ditawarkan di laman ini: peraturan Brazil (Portaria SPA/MF 1.231/2024, perkara 42) melarang ganjaran yang dikaitkan dengan deposit',
+  'promo.off.before_bet':
+    'Tidak ditawarkan di laman ini: undang-undang Brazil (Lei 14.790/2023, perkara 29) melarang ganjaran sebelum sebarang pertaruhan',
+  'promo.off.prize_draw':
+    'Tidak ditawarkan di laman ini: di Brazil, cabutan hadiah memerlukan kebenaran di bawah Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Tidak ditawarkan di laman ini: peraturan pengiklanan Brazil melarang mempersembahkan pertaruhan sebagai cara mendapatkan semula kerugian',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Sila masukkan alamat e-mel',
   'validation.required.code': 'Sila masukkan kod pengesahan',

@@ -152,6 +152,24 @@ export const pt: TCatalogue = {
   'errors.CURRENCY_UNSUPPORTED': 'Apenas saldos em BRL estão disponíveis',
   'messages.bank_card_added': 'Cartão bancário adicionado com sucesso',
   'messages.bank_card_deleted': 'Cartão bancário removido',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'Enquanto um bônus está em rollover, a aposta máxima é {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': 'Você não é elegível para esta recompensa',
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Não elegível para receber',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'Nenhuma recarga elegível',
+  'errors.PROMO_NO_SPINS': 'Não há mais giros disponíveis',
+  'errors.PROMO_UPGRADE_REQUIRED': 'É necessário subir de nível',
+  'errors.PROMO_UNAVAILABLE': 'Esta promoção não é oferecida neste site',
+  'errors.USER_DOES_NOT_EXIST': 'USUÁRIO NÃO EXISTE',
+  'messages.reward_claimed': 'Recompensa resgatada com sucesso!',
+  'promo.off.deposit_tied':
+    'Não oferecido neste site: as regras brasileiras (Portaria SPA/MF 1.231/2024, art. 42) proíbem recompensas condicionadas a depósitos',
+  'promo.off.before_bet':
+    'Não oferecido neste site: a lei brasileira (Lei 14.790/2023, art. 29) proíbe vantagens concedidas antes de qualquer aposta',
+  'promo.off.prize_draw':
+    'Não oferecido neste site: no Brasil, sorteios de prêmios exigem autorização conforme a Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Não oferecido neste site: as regras brasileiras de publicidade proíbem apresentar a aposta como meio de recuperar valores perdidos',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Por favor, insira seu e-mail',
   'validation.required.code': 'Por favor, insira o código de verificação',

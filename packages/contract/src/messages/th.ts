@@ -146,6 +146,21 @@ export const th: TCatalogue = {
   'errors.CURRENCY_UNSUPPORTED': 'รองรับเฉพาะยอดเงิน BRL เท่านั้น',
   'messages.bank_card_added': 'เพิ่มบัตรธนาคารสำเร็จ',
   'messages.bank_card_deleted': 'ลบบัตรธนาคารแล้ว',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'ระหว่างทำเทิร์นโบนัส เดิมพันสูงสุดคือ {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': 'คุณไม่มีสิทธิ์รับรางวัลนี้',
+  'errors.PROMO_NOTHING_TO_CLAIM': 'ไม่มีสิทธิ์รับ',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'ไม่มีรายการเติมเงินที่เข้าเงื่อนไข',
+  'errors.PROMO_NO_SPINS': 'ไม่มีสิทธิ์หมุนเหลือแล้ว',
+  'errors.PROMO_UPGRADE_REQUIRED': 'ต้องอัปเกรดระดับ',
+  'errors.PROMO_UNAVAILABLE': 'โปรโมชันนี้ไม่มีในเว็บไซต์นี้',
+  'errors.USER_DOES_NOT_EXIST': 'ไม่พบผู้ใช้',
+  'messages.reward_claimed': 'รับรางวัลสำเร็จ!',
+  'promo.off.deposit_tied':
+    'ไม่มีในเว็บไซต์นี้: กฎของบราซิล (Portaria SPA/MF 1.231/2024 มาตรา 42) ห้ามให้รางวัลที่ผูกกับการฝากเงิน',
+  'promo.off.before_bet': 'ไม่มีในเว็บไซต์นี้: กฎหมายบราซิล (Lei 14.790/2023 มาตรา 29) ห้ามให้รางวัลก่อนการเดิมพัน',
+  'promo.off.prize_draw': 'ไม่มีในเว็บไซต์นี้: ในบราซิล การจับรางวัลต้องได้รับอนุญาตตาม Lei 5.768/71',
+  'promo.off.loss_recovery': 'ไม่มีในเว็บไซต์นี้: กฎการโฆษณาของบราซิลห้ามนำเสนอการเดิมพันเป็นวิธีเอาเงินที่เสียคืน',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'กรุณากรอกอีเมล',
   'validation.required.code': 'กรุณากรอกรหัสยืนยัน',

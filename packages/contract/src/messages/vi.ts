@@ -152,6 +152,24 @@ export const vi: TCatalogue = {
   'errors.CURRENCY_UNSUPPORTED': 'Chỉ có số dư BRL',
   'messages.bank_card_added': 'Thêm thẻ ngân hàng thành công',
   'messages.bank_card_deleted': 'Đã xóa thẻ ngân hàng',
+  // Promotions, bonus grants and VIP (issue 11).
+  'errors.BONUS_MAX_BET': 'Khi tiền thưởng đang trong quá trình cược, mức cược tối đa là {max:money}',
+  'errors.PROMO_NOT_ELIGIBLE': 'Bạn không đủ điều kiện nhận phần thưởng này',
+  'errors.PROMO_NOTHING_TO_CLAIM': 'Không đủ điều kiện nhận',
+  'errors.PROMO_NO_ELIGIBLE_TOPUPS': 'Không có lần nạp tiền đủ điều kiện',
+  'errors.PROMO_NO_SPINS': 'Không còn lượt quay nào',
+  'errors.PROMO_UPGRADE_REQUIRED': 'Cần nâng cấp',
+  'errors.PROMO_UNAVAILABLE': 'Khuyến mãi này không có trên trang này',
+  'errors.USER_DOES_NOT_EXIST': 'NGƯỜI DÙNG KHÔNG TỒN TẠI',
+  'messages.reward_claimed': 'Nhận thưởng thành công!',
+  'promo.off.deposit_tied':
+    'Không áp dụng trên trang này: quy định của Brazil (Portaria SPA/MF 1.231/2024, điều 42) cấm phần thưởng gắn với tiền nạp',
+  'promo.off.before_bet':
+    'Không áp dụng trên trang này: luật Brazil (Lei 14.790/2023, điều 29) cấm phần thưởng trao trước khi đặt cược',
+  'promo.off.prize_draw':
+    'Không áp dụng trên trang này: tại Brazil, rút thăm trúng thưởng cần giấy phép theo Lei 5.768/71',
+  'promo.off.loss_recovery':
+    'Không áp dụng trên trang này: quy định quảng cáo của Brazil cấm giới thiệu cá cược như cách gỡ lại tiền đã thua',
   // Security centre and responsible gaming (issue 13).
   'validation.required.email': 'Vui lòng nhập email',
   'validation.required.code': 'Vui lòng nhập mã xác minh',
