@@ -46,10 +46,64 @@ const TransactionRecordPage = lazy(
   () => import('../features/records/components/transaction-record-page.tsx'),
 );
 const BankCardsPage = lazy(() => import('../features/bank-cards/components/bank-cards-page.tsx'));
+// Security centre and responsible gaming (issue 13).
+const SecurityCenterPage = lazy(() => import('../features/security/components/security-center-page.tsx'));
+const ChangePasswordPage = lazy(() => import('../features/security/components/change-password-page.tsx'));
+const VerifyPasswordPage = lazy(() => import('../features/security/components/verify-password-page.tsx'));
+const ResponsibleGamingPage = lazy(
+  () => import('../features/security/components/responsible-gaming-page.tsx'),
+);
 const OrderCenterPage = lazy(() => import('../features/order-center/components/order-center-page.tsx'));
 const OrderFeePage = lazy(() => import('../features/order-center/components/order-fee-page.tsx'));
 const OrderAssociationPage = lazy(
   () => import('../features/order-center/components/order-association-page.tsx'),
+);
+
+// Promotions, VIP and rebates (issue 11): one chunk for the section.
+const PromoActivityPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({ default: m.ActivityPage })),
+);
+const PromoRebatesPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({ default: m.RebatesPage })),
+);
+const PromoVipPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({ default: m.VipPage })),
+);
+const PromoHistoryPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({ default: m.HistoryPage })),
+);
+const PromoCoverPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({ default: m.CoverPage })),
+);
+const PromoRechargePage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({
+    default: m.RechargeActivityPage,
+  })),
+);
+const PromoInvitationPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({
+    default: m.InvitationActivityPage,
+  })),
+);
+const PromoLotteryWheelPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({
+    default: m.LotteryWheelPage,
+  })),
+);
+const PromoReliefFundPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({
+    default: m.ReliefFundPage,
+  })),
+);
+const PromoRechargeRebatePage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({
+    default: m.RechargeRebatePage,
+  })),
+);
+const PromoDailyCashbackPage = lazy(() =>
+  import('../features/promotions/components/promotions-pages.tsx').then((m) => ({
+    default: m.DailyCashbackPage,
+  })),
 );
 
 export interface TSection {
@@ -100,49 +154,50 @@ export const ROUTES: readonly TRoute[] = [
   {
     path: '/promotion/activity',
     layout: true,
-    element: section('promotion_activity', 'promotions', 'gift', false),
+    element: page(PromoActivityPage),
   },
   {
     path: '/promotion/rebates',
     layout: true,
-    element: section('promotion_rebates', 'records', 'refresh', true),
+    element: page(PromoRebatesPage),
   },
-  { path: '/promotion/vip', layout: true, element: section('promotion_vip', 'vip', 'crown', true) },
+  { path: '/promotion/vip', layout: true, element: page(PromoVipPage) },
   {
     path: '/promotion/history',
     layout: true,
-    element: section('promotion_history', 'records', 'list', true),
+    element: page(PromoHistoryPage),
   },
   {
     path: '/promotion/cover',
     layout: true,
-    element: section('promotion_cover', 'promotions', 'gift', false),
+    element: page(PromoCoverPage),
   },
   {
     path: '/promotion/activity/recharge',
     layout: true,
-    element: section('activity_recharge', 'rewards', 'gift', true),
+    element: page(PromoRechargePage),
   },
   {
     path: '/promotion/activity/invitation-activity',
     layout: true,
-    element: section('activity_invitation', 'rewards', 'users', true),
+    element: page(PromoInvitationPage),
   },
   {
     path: '/promotion/activity/lottery-wheel',
     layout: true,
-    element: section('activity_lottery_wheel', 'spins', 'trophy', true),
+    element: page(PromoLotteryWheelPage),
   },
   {
     path: '/promotion/activity/daily-loss-relief-fund',
     layout: true,
-    element: section('activity_relief_fund', 'rewards', 'shield', true),
+    element: page(PromoReliefFundPage),
   },
   {
     path: '/promotion/activity/recharge-rebate',
     layout: true,
-    element: section('activity_recharge_rebate', 'rewards', 'refresh', true),
+    element: page(PromoRechargeRebatePage),
   },
+  { path: '/promotion/activity/daily-cashback', layout: true, element: page(PromoDailyCashbackPage) },
   { path: '/information-center/support', layout: true, element: page(SupportPage) },
   { path: '/notification', layout: true, element: section('notification', 'notifications', 'bell', true) },
   { path: '/announcement', layout: true, element: section('announcement', 'announcements', 'bell', false) },
@@ -167,10 +222,11 @@ export const ROUTES: readonly TRoute[] = [
   { path: '/order-center', layout: true, element: page(OrderCenterPage) },
   { path: '/order-center/fee', layout: true, element: page(OrderFeePage) },
   { path: '/order-center/association', layout: true, element: page(OrderAssociationPage) },
-  { path: '/security-center', layout: true, element: section('security_center', 'security', 'shield', true) },
-  { path: '/verify-password', layout: true, element: section('verify_password', 'security', 'lock', true) },
+  { path: '/security-center', layout: true, element: page(SecurityCenterPage) },
+  { path: '/verify-password', layout: true, element: page(VerifyPasswordPage) },
   { path: '/bind-email', layout: true, element: section('bind_email', 'security', 'lock', true) },
-  { path: '/change-password', layout: true, element: section('change_password', 'security', 'lock', true) },
+  { path: '/change-password', layout: true, element: page(ChangePasswordPage) },
+  { path: '/responsible-gaming', layout: true, element: page(ResponsibleGamingPage) },
   { path: '/gameInfo', layout: false, element: page(GameInfoPage) },
   { path: '/cztx', layout: false, element: page(CashierPage) },
   { path: '/download', layout: false, element: page(DownloadPage) },
