@@ -21,6 +21,7 @@ import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
 import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
+import { informationRoutes } from './modules/information/information.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { originalsRoutes } from './modules/originals/originals.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
@@ -98,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors(sites),
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
+    // Shutdown serves what already reached us (plugins/operations.ts closes each connection after).
+    return503OnClosing: false,
     pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -175,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(promotionsRoutes);
       await api.register(securityRoutes);
       await api.register(responsibleGamingRoutes);
+      await api.register(informationRoutes);
       await api.register(liveFeedRoutes);
     },
     { prefix: '/api' },

@@ -16,7 +16,13 @@ declare module 'fastify' {
 /** Paths answered without a site: the load balancer's health check. */
 // The PSP calls its webhooks on whatever host it was given (often not a site domain); each
 // notification names its order, and the order names its site.
-const SITELESS = new Set(['/healthz', '/api/psp/webhook/pix', '/api/psp/webhook/payout']);
+const SITELESS = new Set([
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/api/psp/webhook/pix',
+  '/api/psp/webhook/payout',
+]);
 
 function queryLang(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | null | undefined;

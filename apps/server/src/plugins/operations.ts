@@ -1,0 +1,119 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client.ts';
+
+/**
+ * What a load balancer and a monitoring system ask a server process:
+ * - `GET /healthz` — liveness: the process answers (no dependency checked);
+ * - `GET /readyz` — readiness: the database answers; 503 while it does not and while the process
+ *   shuts down, so a proxy stops sending players to a process that is going away;
+ * - `GET /metrics` — Prometheus text format: HTTP requests and their durations by route and status,
+ *   in-flight requests, readiness, and the process's own (CPU, memory, event-loop lag, GC). Open to
+ *   loopback callers, or to `Authorization: Bearer <METRICS_TOKEN>` when a token is configured.
+ */
+export const OPERATIONS_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
+
+export const operationsPlugin = fp(
+  async (app: FastifyInstance, options: { database: Database; metricsToken: string | undefined }) => {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const requests = new Counter({
+      name: 'sorte_http_requests_total',
+      help: 'HTTP requests answered, by method, route and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    });
+    const durations = new Histogram({
+      name: 'sorte_http_request_duration_seconds',
+      help: 'Time from request to response, by method and route',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+    const inFlight = new Gauge({
+      name: 'sorte_http_requests_in_flight',
+      help: 'Requests received and not yet answered',
+      registers: [registry],
+    });
+    const ready = new Gauge({
+      name: 'sorte_ready',
+      help: '1 while the database answers and the process is not shutting down',
+      registers: [registry],
+    });
+
+    // Shutting down (SIGTERM, see server.ts): /readyz says so at once, requests already on a
+    // connection are still served (the app is built with return503OnClosing off, so no bet that
+    // reached us is refused half-way), and every answer closes its connection, so the process ends
+    // as soon as the last in-flight request is answered instead of waiting for keep-alive timeouts.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+      ready.set(0);
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
+
+    const started = new WeakMap<FastifyRequest, number>();
+    app.addHook('onRequest', async (request) => {
+      started.set(request, performance.now());
+      inFlight.inc();
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      inFlight.dec();
+      // The route's pattern keeps the label set small; unmatched paths share one label.
+      const route = request.routeOptions.url ?? 'unmatched';
+      if ((OPERATIONS_PATHS as readonly string[]).includes(route)) return;
+      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+      const since = started.get(request);
+      if (since !== undefined)
+        durations.observe({ method: request.method, route }, (performance.now() - since) / 1000);
+    });
+
+    async function databaseAnswers(): Promise<boolean> {
+      try {
+        await options.database.db.execute(sql`SELECT 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+
+    app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+    app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+      const isReady = !closing && (await databaseAnswers());
+      ready.set(isReady ? 1 : 0);
+      reply.header('cache-control', 'no-store');
+      if (!isReady) return reply.code(503).send({ status: closing ? 'closing' : 'database unavailable' });
+      return { status: 'ready' };
+    });
+
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!allowed(request, options.metricsToken)) {
+        return reply.code(403).type('text/plain; charset=utf-8').send('forbidden\n');
+      }
+      ready.set(!closing && (await databaseAnswers()) ? 1 : 0);
+      return reply
+        .type(registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
+    });
+  },
+  { name: 'operations' },
+);
+
+function allowed(request: FastifyRequest, token: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (token && typeof header === 'string') {
+    const given = Buffer.from(header.replace(/^Bearer /, ''));
+    const wanted = Buffer.from(token);
+    if (given.length === wanted.length && timingSafeEqual(given, wanted)) return true;
+  }
+  // Without a token, only a caller on this machine (a sidecar scraper, an operator's curl).
+  const address = request.socket.remoteAddress ?? '';
+  return ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address);
+}
