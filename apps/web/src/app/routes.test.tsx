@@ -49,6 +49,8 @@ const IN_LAYOUT = [
   // Issue 4: the game record and the fairness page.
   '/game-record',
   '/fairness',
+  // Issue 13: limits, pause and self-exclusion (the footer's "responsible gaming").
+  '/responsible-gaming',
 ];
 const OUTSIDE = [
   '/gameInfo',
