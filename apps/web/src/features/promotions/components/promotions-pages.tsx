@@ -356,7 +356,7 @@ export function CampaignPage({ call, titleKey }: { call: TPromotionCall; titleKe
             type="button"
             className="button button--primary button--block"
             data-testid="claim-button"
-            disabled={claim.isPending}
+            disabled={claim.isPending || (!data.eligible && call !== 'invitationactivity')}
             onClick={() => onClaim(call === 'invitationactivity' && name.trim() ? { name: name.trim() } : {})}
           >
             {isWheel ? t('promo.spin') : t('promo.claim')}
