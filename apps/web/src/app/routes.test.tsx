@@ -27,6 +27,8 @@ const IN_LAYOUT = [
   '/promotion/activity/lottery-wheel',
   '/promotion/activity/daily-loss-relief-fund',
   '/promotion/activity/recharge-rebate',
+  // Issue 11: the daily cashback (spec §1 promotions, its call `dailywheel`; route not shown).
+  '/promotion/activity/daily-cashback',
   '/information-center/support',
   '/notification',
   '/announcement',
