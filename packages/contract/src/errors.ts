@@ -156,6 +156,14 @@ export const ERROR_CODES = {
   REGISTRY_UNAVAILABLE: 503,
   /** A limit the site's jurisdiction makes mandatory at sign-up is missing ({limit}). */
   RG_LIMIT_REQUIRED: 422,
+  /** Chat: the site's room is off. */
+  CHAT_DISABLED: 403,
+  /** Chat: an operator muted the caller (until {until}, or until lifted). */
+  CHAT_MUTED: 403,
+  /** Chat: links and web addresses are not allowed in messages. */
+  CHAT_LINK_BLOCKED: 422,
+  /** Agency: no settled commission waits to be claimed. */
+  AGENCY_NOTHING_TO_CLAIM: 409,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
 } as const;

@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './bank-cards.ts';
 export * from './cnpj.ts';
+export * from './community.ts';
 export * from './cpf.ts';
 export * from './crash.ts';
 export * from './deposits.ts';

@@ -232,4 +232,14 @@ export const ch: TCatalogue = {
   'event.self_exclusion': '開始自我排除',
   'event.registry_impeded': '被國家自我排除登記系統封鎖',
   'event.terms_accepted': '已接受條款',
+  // Information centre, agency and chat (issue 12).
+  'validation.required.message': '請輸入訊息',
+  'errors.CHAT_DISABLED': '本站未開放聊天室',
+  'errors.CHAT_MUTED': '您已被禁言',
+  'errors.CHAT_LINK_BLOCKED': '聊天中不允許傳送連結',
+  'errors.AGENCY_NOTHING_TO_CLAIM': '暫無可領取的佣金',
+  'messages.commission_claimed': '獎勵領取成功！',
+  'messages.subordinate_registered': '註冊成功',
+  'agency.off.deposit_tied': '本站不提供：巴西法規（Portaria SPA/MF 1.231/2024 第42條）禁止與儲值掛鉤的獎勵',
+  'chat.off.prize_draw': '本站不提供：在巴西，抽獎須依第5.768/71號法律取得授權',
 };

@@ -232,4 +232,14 @@ export const cn: TCatalogue = {
   'event.self_exclusion': '开始自我排除',
   'event.registry_impeded': '被国家自我排除登记系统封锁',
   'event.terms_accepted': '已接受条款',
+  // Information centre, agency and chat (issue 12).
+  'validation.required.message': '请输入消息',
+  'errors.CHAT_DISABLED': '本站未开放聊天室',
+  'errors.CHAT_MUTED': '您已被禁言',
+  'errors.CHAT_LINK_BLOCKED': '聊天中不允许发送链接',
+  'errors.AGENCY_NOTHING_TO_CLAIM': '暂无可领取的佣金',
+  'messages.commission_claimed': '奖励领取成功！',
+  'messages.subordinate_registered': '注册成功',
+  'agency.off.deposit_tied': '本站不提供：巴西法规（Portaria SPA/MF 1.231/2024 第42条）禁止与充值挂钩的奖励',
+  'chat.off.prize_draw': '本站不提供：在巴西，抽奖须依据第5.768/71号法律获得授权',
 };

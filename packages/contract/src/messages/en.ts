@@ -247,6 +247,18 @@ export const en = {
   'event.self_exclusion': 'Self-exclusion started',
   'event.registry_impeded': 'Blocked by the national self-exclusion registry',
   'event.terms_accepted': 'Terms accepted',
+  // Information centre, agency and chat (issue 12).
+  'validation.required.message': 'Please enter a message',
+  'errors.CHAT_DISABLED': 'The chat is not available on this site',
+  'errors.CHAT_MUTED': 'You have been muted in the chat',
+  'errors.CHAT_LINK_BLOCKED': 'Links are not allowed in the chat',
+  'errors.AGENCY_NOTHING_TO_CLAIM': 'No commission to claim yet',
+  'messages.commission_claimed': 'Reward claimed successfully!',
+  'messages.subordinate_registered': 'Your registration has been successfully completed',
+  'agency.off.deposit_tied':
+    'Not offered on this site: Brazilian rules (Portaria SPA/MF 1.231/2024, art. 42) forbid rewards tied to deposits',
+  'chat.off.prize_draw':
+    'Not offered on this site: in Brazil a prize draw needs an authorisation under Lei 5.768/71',
 } as const;
 
 export type TMessageKey = keyof typeof en;

@@ -250,4 +250,16 @@ export const id: TCatalogue = {
   'event.self_exclusion': 'Pengecualian diri dimulai',
   'event.registry_impeded': 'Diblokir oleh registri pengecualian diri nasional',
   'event.terms_accepted': 'Syarat diterima',
+  // Information centre, agency and chat (issue 12).
+  'validation.required.message': 'Silakan masukkan pesan',
+  'errors.CHAT_DISABLED': 'Obrolan tidak tersedia di situs ini',
+  'errors.CHAT_MUTED': 'Anda telah dibisukan di obrolan',
+  'errors.CHAT_LINK_BLOCKED': 'Tautan tidak diizinkan di obrolan',
+  'errors.AGENCY_NOTHING_TO_CLAIM': 'Belum ada komisi untuk diklaim',
+  'messages.commission_claimed': 'Hadiah berhasil diklaim!',
+  'messages.subordinate_registered': 'Pendaftaran berhasil',
+  'agency.off.deposit_tied':
+    'Tidak tersedia di situs ini: aturan Brasil (Portaria SPA/MF 1.231/2024, pasal 42) melarang hadiah yang terkait dengan deposit',
+  'chat.off.prize_draw':
+    'Tidak tersedia di situs ini: di Brasil undian berhadiah memerlukan izin berdasarkan Lei 5.768/71',
 };

@@ -254,4 +254,16 @@ export const msa: TCatalogue = {
   'event.self_exclusion': 'Pengecualian diri bermula',
   'event.registry_impeded': 'Disekat oleh daftar pengecualian diri kebangsaan',
   'event.terms_accepted': 'Terma diterima',
+  // Information centre, agency and chat (issue 12).
+  'validation.required.message': 'Sila masukkan mesej',
+  'errors.CHAT_DISABLED': 'Sembang tidak tersedia di laman ini',
+  'errors.CHAT_MUTED': 'Anda telah disenyapkan dalam sembang',
+  'errors.CHAT_LINK_BLOCKED': 'Pautan tidak dibenarkan dalam sembang',
+  'errors.AGENCY_NOTHING_TO_CLAIM': 'Belum ada komisen untuk dituntut',
+  'messages.commission_claimed': 'Ganjaran berjaya dituntut!',
+  'messages.subordinate_registered': 'Pendaftaran berjaya',
+  'agency.off.deposit_tied':
+    'Tidak ditawarkan di laman ini: peraturan Brazil (Portaria SPA/MF 1.231/2024, perkara 42) melarang ganjaran yang dikaitkan dengan deposit',
+  'chat.off.prize_draw':
+    'Tidak ditawarkan di laman ini: di Brazil cabutan hadiah memerlukan kebenaran di bawah Lei 5.768/71',
 };

@@ -249,4 +249,16 @@ export const pt: TCatalogue = {
   'event.self_exclusion': 'Autoexclusão iniciada',
   'event.registry_impeded': 'Bloqueado pelo cadastro nacional de autoexclusão',
   'event.terms_accepted': 'Termos aceitos',
+  // Information centre, agency and chat (issue 12).
+  'validation.required.message': 'Digite uma mensagem',
+  'errors.CHAT_DISABLED': 'O chat não está disponível neste site',
+  'errors.CHAT_MUTED': 'Você foi silenciado no chat',
+  'errors.CHAT_LINK_BLOCKED': 'Links não são permitidos no chat',
+  'errors.AGENCY_NOTHING_TO_CLAIM': 'Ainda não há comissão para resgatar',
+  'messages.commission_claimed': 'Recompensa resgatada com sucesso!',
+  'messages.subordinate_registered': 'Seu cadastro foi concluído com sucesso',
+  'agency.off.deposit_tied':
+    'Não oferecido neste site: as regras brasileiras (Portaria SPA/MF 1.231/2024, art. 42) proíbem recompensas vinculadas a depósitos',
+  'chat.off.prize_draw':
+    'Não oferecido neste site: no Brasil um sorteio de prêmios precisa de autorização pela Lei 5.768/71',
 };

@@ -232,4 +232,15 @@ export const th: TCatalogue = {
   'event.self_exclusion': 'เริ่มการยกเว้นตนเอง',
   'event.registry_impeded': 'ถูกระงับโดยทะเบียนยกเว้นตนเองระดับชาติ',
   'event.terms_accepted': 'ยอมรับข้อกำหนด',
+  // Information centre, agency and chat (issue 12).
+  'validation.required.message': 'กรุณาพิมพ์ข้อความ',
+  'errors.CHAT_DISABLED': 'แชทไม่เปิดให้บริการบนเว็บนี้',
+  'errors.CHAT_MUTED': 'คุณถูกปิดเสียงในแชท',
+  'errors.CHAT_LINK_BLOCKED': 'ไม่อนุญาตให้ส่งลิงก์ในแชท',
+  'errors.AGENCY_NOTHING_TO_CLAIM': 'ยังไม่มีค่าคอมมิชชั่นให้รับ',
+  'messages.commission_claimed': 'รับรางวัลสำเร็จ!',
+  'messages.subordinate_registered': 'สมัครสมาชิกสำเร็จ',
+  'agency.off.deposit_tied':
+    'ไม่มีให้บริการบนเว็บนี้: กฎของบราซิล (Portaria SPA/MF 1.231/2024 มาตรา 42) ห้ามให้รางวัลที่ผูกกับการฝากเงิน',
+  'chat.off.prize_draw': 'ไม่มีให้บริการบนเว็บนี้: ในบราซิล การจับรางวัลต้องได้รับอนุญาตตามกฎหมาย Lei 5.768/71',
 };

@@ -245,4 +245,16 @@ export const vi: TCatalogue = {
   'event.self_exclusion': 'Bắt đầu tự loại trừ',
   'event.registry_impeded': 'Bị chặn bởi hệ thống tự loại trừ quốc gia',
   'event.terms_accepted': 'Đã chấp nhận điều khoản',
+  // Information centre, agency and chat (issue 12).
+  'validation.required.message': 'Vui lòng nhập tin nhắn',
+  'errors.CHAT_DISABLED': 'Trò chuyện không khả dụng trên trang này',
+  'errors.CHAT_MUTED': 'Bạn đã bị cấm chat',
+  'errors.CHAT_LINK_BLOCKED': 'Không được gửi liên kết trong trò chuyện',
+  'errors.AGENCY_NOTHING_TO_CLAIM': 'Chưa có hoa hồng để nhận',
+  'messages.commission_claimed': 'Nhận thưởng thành công!',
+  'messages.subordinate_registered': 'Đăng ký thành công',
+  'agency.off.deposit_tied':
+    'Không áp dụng trên trang này: quy định của Brazil (Portaria SPA/MF 1.231/2024, điều 42) cấm thưởng gắn với nạp tiền',
+  'chat.off.prize_draw':
+    'Không áp dụng trên trang này: tại Brazil, rút thăm trúng thưởng cần giấy phép theo Luật 5.768/71',
 };

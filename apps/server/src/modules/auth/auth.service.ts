@@ -1,6 +1,7 @@
 import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { notifyIfNewDevice } from '../information/information.service.ts';
 import { newInviteCode } from '../members/invite-code.ts';
 import { getUserInfo } from '../members/member-info.ts';
 import {
@@ -11,13 +12,13 @@ import {
 } from '../members/members.repo.ts';
 import type { TMemberRow } from '../members/members.schema.ts';
 import { normalizePhone } from '../members/phone.ts';
-import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import {
   loginRestriction,
   scheduleSessionClock,
   withWithdrawalSession,
 } from '../responsible-gaming/rg.service.ts';
+import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
+import type { TSite } from '../sites/sites.service.ts';
 import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -145,6 +146,7 @@ export async function login(
   const session = await createMemberSession(deps.executor, site, member.id, client, {
     restricted: restriction !== null,
   });
+  await notifyIfNewDevice(deps.executor, site, member.id, client);
   await recordLogin(deps.executor, site, member.id, client);
   if (restriction) {
     // Paused or excluded: no session to play, only one to withdraw the balance with.

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-cards.repo.ts';
+import { notify } from '../information/information.service.ts';
 import { createTxid, PspError } from '../payments/psp/psp.client.ts';
 import type { PixNotification } from '../payments/psp/psp.webhook.ts';
 import { onDepositCredited, rechargeGiftMinor } from '../promotions/promotions.service.ts';
@@ -403,6 +404,13 @@ export async function applyPixNotification(deps: TDepositDeps, pix: PixNotificat
       orderNo: order.orderNo,
       amountMinor: order.amountMinor,
       giftMinor: order.bonusMinor,
+    });
+    await notify(tx, {
+      siteId: order.siteId,
+      memberId: order.memberId,
+      kind: 'deposit_paid',
+      params: { amount: formatMinor(order.amountMinor), order_no: order.orderNo },
+      dedupeKey: `deposit_paid:${order.orderNo}`,
     });
     credited = await updateDepositOrder(tx, order.id, {
       status: 'paid',

@@ -1,4 +1,4 @@
-import { formatMinor } from '@sorte/contract';
+import { formatMinor, type TLanguage } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
@@ -32,6 +32,16 @@ export interface BalanceMessage {
 /** Extra messages for a member, pushed after their balance message (see addNoticeSource). */
 export type NoticeSource = (siteId: bigint, memberId: bigint) => Promise<Record<string, unknown>[]>;
 
+/** A client message on /ws that another module answers (see RealtimeHub.handle). */
+export type ClientMessageHandler = (context: {
+  siteId: bigint;
+  /** The socket's member once it authenticated, else null (a guest). */
+  memberId: bigint | null;
+  lang: TLanguage;
+  target: PushTarget;
+  message: Record<string, unknown>;
+}) => Promise<boolean> | boolean;
+
 const CHANNEL = 'sorte_balance';
 /** Sockets per member and in total per process: a limit on everything. */
 const MAX_SOCKETS_PER_MEMBER = 8;
@@ -57,6 +67,8 @@ export class RealtimeHub {
   private listener: pg.Client | null = null;
   private closed = false;
   private readonly noticeSources: NoticeSource[] = [];
+  private readonly handlers = new Map<string, ClientMessageHandler>();
+  private readonly disconnectListeners: ((target: PushTarget) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -88,6 +100,40 @@ export class RealtimeHub {
    */
   addNoticeSource(source: NoticeSource): void {
     this.noticeSources.push(source);
+  }
+
+  /**
+   * Lets another module answer a client message type on /ws (e.g. 'chat_join'), from members and
+   * guests alike. The handler returns true when the socket may stay open without a member session.
+   */
+  handle(type: string, handler: ClientMessageHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  handlerFor(type: string): ClientMessageHandler | undefined {
+    return this.handlers.get(type);
+  }
+
+  /** Called by the socket route when a socket closes, so modules drop what they hold for it. */
+  onDisconnect(listener: (target: PushTarget) => void): void {
+    this.disconnectListeners.push(listener);
+  }
+
+  disconnected(target: PushTarget): void {
+    for (const listener of this.disconnectListeners) listener(target);
+  }
+
+  /** Sends a ready-made message to the member's sockets held by this process (see member-channel.ts). */
+  sendToMember(siteId: bigint, memberId: bigint, text: string): void {
+    const targets = this.sockets.get(`${siteId}:${memberId}`);
+    if (!targets || this.closed) return;
+    for (const target of targets) {
+      try {
+        target.send(text);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    }
   }
 
   /** Registers a socket for a member; false when the limits are reached (the caller closes it). */

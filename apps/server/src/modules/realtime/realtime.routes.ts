@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { assertStorableInput } from '../../plugins/storable-input.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
+import { startMemberChannel } from './member-channel.ts';
 import { RealtimeHub } from './realtime.hub.ts';
 
 /** The browser must authenticate within this time or the socket is closed. */
@@ -15,6 +16,8 @@ const ZClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
   z.object({ type: z.literal('ping') }),
 ]);
+/** Messages other modules answer (RealtimeHub.handle), e.g. `{ "type": "chat_join" }`. */
+const ZModuleMessage = z.looseObject({ type: z.string().regex(/^[a-z_]{2,40}$/) });
 
 /**
  * The realtime channel `GET /ws` (WebSocket).
@@ -26,6 +29,9 @@ const ZClientMessage = z.discriminatedUnion('type', [
  *            `{ "type": "balance", money, fs_money, ml_money, total_money, hold_money, reason, order_no }`.
  *   A bad or missing token → `{ "type": "error", "code": "UNAUTHENTICATED", "message": "Unauthenticated." }`
  *   and close code 4401. The site is the Host's, as for every API call.
+ *   Other modules answer their own message types (`chat_join`: the site's chat room, guests too; a
+ *   guest socket that joined a room is not closed for lack of a session) and push to members over
+ *   the member channel (`notification`, see member-channel.ts).
  * Browsers that cannot hold a socket poll `POST /api/auth/me` instead.
  */
 export const realtimePlugin = fp(
@@ -36,7 +42,11 @@ export const realtimePlugin = fp(
     });
     await hub.start();
     app.decorate('realtime', hub);
+    const stopMemberChannel = await startMemberChannel(app.services.db, hub, options.listenUrl, (error) =>
+      app.log.warn({ err: error }, 'member push failed'),
+    );
     app.addHook('onClose', async () => {
+      await stopMemberChannel();
       await hub.close();
     });
 
@@ -44,9 +54,10 @@ export const realtimePlugin = fp(
 
     app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
       let member: { siteId: bigint; memberId: bigint } | null = null;
+      let guestAllowed = false;
       const target = { send: (data: string) => socket.send(data) };
       const timer = setTimeout(() => {
-        if (!member) socket.close(4401, 'authentication timeout');
+        if (!member && !guestAllowed) socket.close(4401, 'authentication timeout');
       }, AUTH_TIMEOUT_MS);
       timer.unref();
 
@@ -66,6 +77,19 @@ export const realtimePlugin = fp(
         try {
           const message: unknown = JSON.parse(raw.toString('utf8'));
           assertStorableInput({ message });
+          const other = ZModuleMessage.safeParse(message);
+          const handler = other.success ? hub.handlerFor(other.data.type) : undefined;
+          if (other.success && handler) {
+            const keepOpen = await handler({
+              siteId: request.site.id,
+              memberId: member?.memberId ?? null,
+              lang: request.lang,
+              target,
+              message: other.data,
+            });
+            if (keepOpen) guestAllowed = true;
+            return;
+          }
           parsed = ZClientMessage.parse(message);
         } catch {
           socket.send(
@@ -106,6 +130,7 @@ export const realtimePlugin = fp(
       socket.on('close', () => {
         clearTimeout(timer);
         if (member) hub.remove(member.siteId, member.memberId, target);
+        hub.disconnected(target);
       });
     });
   },

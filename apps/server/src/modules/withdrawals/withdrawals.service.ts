@@ -21,6 +21,7 @@ import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
 import { maskPixKey } from '../bank-cards/pix-key.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
 import type { PspGateway } from '../deposits/psp-gateway.ts';
+import { notify } from '../information/information.service.ts';
 import { createPayoutId, type PixKeyType, PspError } from '../payments/psp/psp.client.ts';
 import type { PayoutNotification } from '../payments/psp/psp.webhook.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -549,6 +550,7 @@ export async function approveWithdrawal(
     if (row.status !== 'pending_review') throw new AppError('ORDER_STATE_CONFLICT');
     // Without a PSP to pay through the order stays in review (the transaction rolls back).
     deps.psp.connection();
+    await notifyOrder(tx, row, 'withdraw_reviewed');
     return updateOrder(tx, row.id, {
       status: 'paying',
       reviewStatus: 'reviewed',
@@ -594,6 +596,7 @@ export async function rejectWithdrawal(
       idempotencyKey: `withdraw-reject:${row.orderNo}`,
       reference: `withdrawal:${row.orderNo}`,
     });
+    await notifyOrder(tx, row, 'withdraw_rejected');
     return updateOrder(tx, row.id, {
       status: 'rejected',
       reviewStatus: 'reviewed',
@@ -626,6 +629,7 @@ async function completePayout(
       feeMinor: row.feeMinor,
       reference: `withdrawal:${row.orderNo}`,
     });
+    await notifyOrder(tx, row, 'withdraw_paid');
     return updateOrder(tx, row.id, {
       status: 'paid',
       paidAt: settledAt ?? new Date(),
@@ -647,6 +651,7 @@ async function failPayout(deps: TWithdrawalDeps, payoutId: string, reason: strin
       idempotencyKey: `withdraw-failed:${row.orderNo}`,
       reference: `withdrawal:${row.orderNo}`,
     });
+    await notifyOrder(tx, row, 'withdraw_failed');
     return updateOrder(tx, row.id, {
       status: 'failed',
       failReason: reason,
@@ -656,6 +661,21 @@ async function failPayout(deps: TWithdrawalDeps, payoutId: string, reason: strin
   if (order)
     await deps.realtime.publishBalance(order.siteId, order.memberId, 'withdraw_failed', order.orderNo);
   return order !== null;
+}
+
+/** The member's notification of a step of their withdrawal (information centre). */
+function notifyOrder(
+  tx: Parameters<Parameters<TWithdrawalDeps['db']['transaction']>[0]>[0],
+  row: TWithdrawalOrderRow,
+  kind: 'withdraw_reviewed' | 'withdraw_rejected' | 'withdraw_paid' | 'withdraw_failed',
+) {
+  return notify(tx, {
+    siteId: row.siteId,
+    memberId: row.memberId,
+    kind,
+    params: { amount: formatMinor(row.amountMinor), order_no: row.orderNo },
+    dedupeKey: `${kind}:${row.orderNo}`,
+  });
 }
 
 export type PayoutOutcome = 'paid' | 'failed' | 'pending' | 'ignored';

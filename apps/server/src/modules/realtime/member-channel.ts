@@ -1,0 +1,46 @@
+import type { Db, Executor } from '../../db/client.ts';
+import { listenChannel, notifyChannel } from './realtime.channel.ts';
+import type { RealtimeHub } from './realtime.hub.ts';
+
+/**
+ * Messages for one member's open sockets (a new notification, a rain share), sent in the
+ * transaction that causes them and delivered by every process to the sockets it holds.
+ */
+const CHANNEL = 'sorte_member';
+
+interface MemberPush {
+  siteId: string;
+  memberId: string;
+  message: Record<string, unknown>;
+}
+
+/** Queues `message` for the member's sockets; it leaves when the caller's transaction commits. */
+export async function pushToMember(
+  executor: Executor,
+  siteId: bigint,
+  memberId: bigint,
+  message: Record<string, unknown>,
+): Promise<void> {
+  const push: MemberPush = { siteId: String(siteId), memberId: String(memberId), message };
+  await notifyChannel(executor, CHANNEL, push);
+}
+
+/** Starts delivering member pushes to the hub's sockets; returns the stop function. */
+export async function startMemberChannel(
+  db: Db,
+  hub: RealtimeHub,
+  listenUrl: string | undefined,
+  onError: (error: unknown) => void,
+): Promise<() => Promise<void>> {
+  const stop = await listenChannel(
+    db,
+    listenUrl,
+    CHANNEL,
+    (payload) => {
+      const push = payload as MemberPush;
+      hub.sendToMember(BigInt(push.siteId), BigInt(push.memberId), JSON.stringify(push.message));
+    },
+    onError,
+  );
+  return stop ?? (async () => undefined);
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db, Executor } from '../../db/client.ts';
+
+/**
+ * Cross-process messages that travel with a transaction: `notifyChannel` runs `pg_notify` in the
+ * caller's executor, so PostgreSQL (and PGlite) deliver it only when that transaction commits and
+ * never when it rolls back. A notification row and its live push therefore cannot disagree.
+ * `listenChannel` receives them in every process: over a dedicated LISTEN connection on PostgreSQL,
+ * or through PGlite's own listener when the database is embedded (one process).
+ */
+
+/** PostgreSQL's limit on a NOTIFY payload is 8000 bytes; ours stay well below. */
+export const MAX_PAYLOAD_BYTES = 7000;
+
+export async function notifyChannel(executor: Executor, channel: string, payload: unknown): Promise<void> {
+  const text = JSON.stringify(payload);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`${channel} payload too large`);
+  await executor.execute(sql`SELECT pg_notify(${channel}, ${text})`);
+}
+
+interface EmbeddedClient {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+function embeddedClient(db: Db): EmbeddedClient | null {
+  const client = (db as unknown as { $client?: { listen?: unknown } }).$client;
+  return client && typeof client.listen === 'function' ? (client as unknown as EmbeddedClient) : null;
+}
+
+/**
+ * Calls `onPayload` with each JSON payload sent on `channel` by any process. Returns the function
+ * that stops listening, or null when the database offers no way to listen.
+ */
+export async function listenChannel(
+  db: Db,
+  listenUrl: string | undefined,
+  channel: string,
+  onPayload: (payload: unknown) => void,
+  onError: (error: unknown) => void,
+): Promise<(() => Promise<void>) | null> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  const deliver = (text: string | undefined) => {
+    if (!text) return;
+    try {
+      onPayload(JSON.parse(text));
+    } catch (error) {
+      onError(error);
+    }
+  };
+  if (listenUrl) {
+    const client = new pg.Client({ connectionString: listenUrl });
+    client.on('error', onError);
+    client.on('notification', (message) => {
+      if (message.channel === channel) deliver(message.payload);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    return async () => {
+      await client.end().catch(() => undefined);
+    };
+  }
+  const embedded = embeddedClient(db);
+  if (embedded) {
+    const unlisten = await embedded.listen(channel, deliver);
+    return async () => {
+      await unlisten().catch(() => undefined);
+    };
+  }
+  const pool = poolClient(db);
+  if (!pool) return null;
+  // No URL given: one connection of the pool is kept for LISTEN (it hears the same database).
+  const client = await pool.connect();
+  client.on('error', onError);
+  client.on('notification', (message) => {
+    if (message.channel === channel) deliver(message.payload);
+  });
+  await client.query(`LISTEN ${channel}`);
+  return async () => {
+    await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    client.release(true);
+  };
+}
+
+function poolClient(db: Db): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
