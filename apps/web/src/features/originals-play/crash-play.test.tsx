@@ -1,10 +1,17 @@
 import type { TCrashBet, TCrashServerMessage, TCrashState } from '@sorte/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client.ts';
 import { mockApi, ok } from '../../test/api-mock.ts';
 import { autoCashoutTarget, CrashPlay, multiplierHundredths, potentialPayout } from './crash-play.tsx';
 import { instantFrames, launchOf } from './play-fixtures.ts';
+
+/** The crash screen reads its bets tables through the query client. */
+const renderCrash = (ui: ReactElement) =>
+  render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 
 /** A stand-in for the browser's WebSocket: records what the screen sends, lets the test speak as the server. */
 class FakeSocket {
@@ -108,7 +115,7 @@ describe('crash screen', () => {
   it('bets in betting, cashes out while running and shows the new balance', async () => {
     sessionStorage.setItem('token', 'member-token');
     const onBalance = vi.fn();
-    render(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={onBalance} />);
+    renderCrash(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={onBalance} />);
     const socket = latest();
     expect(socket.url).toMatch(/\/ws\/crash\?lang=en$/);
     socket.open();
@@ -130,7 +137,7 @@ describe('crash screen', () => {
 
     socket.receive({ type: 'bet_accepted', bet: betOf({ auto_cashout: '5.00' }), balance: '98.00' });
     expect(onBalance).toHaveBeenLastCalledWith('98.00');
-    expect(screen.getByTestId('crash-my-bet').textContent).toBe('Bet 2.00 placed, auto cash-out at ×5.00');
+    expect(screen.getByTestId('crash-my-bet').textContent).toBe('Bet R$2.00 placed, auto cash-out at ×5.00');
     expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', true);
 
     socket.receive(stateOf({ phase: 'running', betting_ms_left: 0 }));
@@ -140,26 +147,26 @@ describe('crash screen', () => {
     expect(screen.getByTestId('crash-phase').getAttribute('data-phase')).toBe('running');
     expect(screen.queryByTestId('crash-bet')).toBeNull();
     const cashout = screen.getByTestId('crash-cashout');
-    expect(cashout.textContent).toBe('Cash out 3.00');
+    expect(cashout.textContent).toBe('Cash out R$3.00');
     await userEvent.click(cashout);
     expect(socket.sent[socket.sent.length - 1]).toEqual({ type: 'cashout', round_id: '12' });
     expect(screen.getByTestId('crash-cashout')).toHaveProperty('disabled', true);
 
     socket.receive({ type: 'cashed_out', round_id: '12', bet_id: '90', multiplier: '1.50', payout: '3.00' });
     expect(onBalance).toHaveBeenLastCalledWith('101.00');
-    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You cashed out at ×1.50: 3.00');
+    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You cashed out at ×1.50: R$3.00');
     expect(screen.queryByTestId('crash-cashout')).toBeNull();
 
     socket.receive({ type: 'crashed', round_id: '12', crash_point: '2.04', round_hash: 'ef'.repeat(32) });
     expect(screen.getByTestId('crash-result').textContent).toBe('×2.04');
     expect(screen.getByTestId('crash-phase').textContent).toBe('Crashed');
     expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', true);
-    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You cashed out at ×1.50: 3.00');
+    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You cashed out at ×1.50: R$3.00');
   });
 
   it('shows a refusal in place and a lost bet when the round crashes first', async () => {
     sessionStorage.setItem('token', 'member-token');
-    render(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={() => {}} />);
+    renderCrash(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={() => {}} />);
     const socket = latest();
     socket.open();
     socket.receive({ type: 'ready', member: true });
@@ -174,7 +181,7 @@ describe('crash screen', () => {
     expect(screen.getByTestId('crash-cashout')).toBeTruthy();
     socket.receive({ type: 'crashed', round_id: '12', crash_point: '1.01', round_hash: 'ef'.repeat(32) });
     expect(screen.getByTestId('crash-result').textContent).toBe('×1.01');
-    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You lost 0.10');
+    expect(screen.getByTestId('crash-my-bet').textContent).toBe('You lost R$0.10');
     expect(screen.queryByTestId('crash-cashout')).toBeNull();
   });
 
@@ -183,7 +190,7 @@ describe('crash screen', () => {
     sessionStorage.setItem('sorte.demo_token', 'D'.repeat(43));
     const onBalance = vi.fn();
     try {
-      const { unmount } = render(<CrashPlay launch={launchOf('crash')} demo onBalance={onBalance} />);
+      const { unmount } = renderCrash(<CrashPlay launch={launchOf('crash')} demo onBalance={onBalance} />);
       expect(screen.getByTestId('crash-demo-note').textContent).toBe(
         'Demo mode: you bet fun money on the live rounds. Log in to play for real.',
       );
@@ -217,7 +224,7 @@ describe('crash screen', () => {
   });
 
   it('says why the first round of a new hash chain waits for a bet, until its salt is fixed', () => {
-    render(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={vi.fn()} />);
+    renderCrash(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={vi.fn()} />);
     const socket = latest();
     socket.open();
     socket.receive(stateOf({ public_salt: null }));

@@ -2,10 +2,13 @@ import type { TCrashBet, TCrashPhase, TCrashServerMessage } from '@sorte/contrac
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
 import { getToken } from '../../lib/storage.ts';
 import { getDemoToken } from '../originals/api/originals-api.ts';
+import { CrashBets } from './crash-bets.tsx';
+import { playSound } from './game-sound.tsx';
 import {
   checkStake,
   formatMinorText,
@@ -77,22 +80,62 @@ function CrashCurve({ points, phase, shown }: { points: TPoint[]; phase: TCrashP
     .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(2)},${y(p.m).toFixed(2)}`)
     .join(' ');
   const tip = tail[tail.length - 1];
+  const rocketAt = tip ?? { t: 0, m: 100 };
   return (
-    <svg
-      className={`crash__curve is-${phase}`}
-      viewBox="0 0 100 60"
-      preserveAspectRatio="none"
-      aria-hidden="true"
-    >
-      <line x1="0" y1="60" x2="100" y2="60" className="crash__axis" />
-      <line x1="0" y1={y(200)} x2="100" y2={y(200)} className="crash__grid" />
-      {tip && (
-        <>
-          <path d={`${line} L${x(tip.t).toFixed(2)},60 L0,60 Z`} className="crash__area" />
-          <path d={line} className="crash__line" vectorEffect="non-scaling-stroke" />
-        </>
-      )}
-    </svg>
+    <>
+      <svg
+        className={`crash__curve is-${phase}`}
+        viewBox="0 0 100 60"
+        preserveAspectRatio="none"
+        aria-hidden="true"
+      >
+        <line x1="0" y1="60" x2="100" y2="60" className="crash__axis" />
+        <line x1="0" y1={y(200)} x2="100" y2={y(200)} className="crash__grid" />
+        {tip && (
+          <>
+            <path d={`${line} L${x(tip.t).toFixed(2)},60 L0,60 Z`} className="crash__area" />
+            <path d={line} className="crash__line" vectorEffect="non-scaling-stroke" />
+          </>
+        )}
+      </svg>
+      <Rocket
+        left={`calc((100% - 12px) * ${(x(rocketAt.t) / 100).toFixed(4)})`}
+        top={`calc(12px + (100% - 12px) * ${(y(rocketAt.m) / 60).toFixed(4)})`}
+        crashed={phase === 'crashed'}
+      />
+    </>
+  );
+}
+
+/** The rocket at the tip of the curve: flame and shake while it climbs, a burst when it crashes. */
+function Rocket({ left, top, crashed }: { left: string; top: string; crashed: boolean }) {
+  return (
+    <span className={`crash__rocket${crashed ? ' is-crashed' : ''}`} style={{ left, top }} aria-hidden="true">
+      <svg viewBox="0 0 48 48" aria-hidden="true">
+        <defs>
+          <linearGradient id="rocket-body" x1="0" x2="1">
+            <stop offset="0" stopColor="#f4f6fb" />
+            <stop offset="0.55" stopColor="#c9d2e3" />
+            <stop offset="1" stopColor="#8792a8" />
+          </linearGradient>
+          <linearGradient id="rocket-flame" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0" stopColor="#fff3b0" />
+            <stop offset="0.45" stopColor="#ffb020" />
+            <stop offset="1" stopColor="#ff4d2e" stopOpacity="0" />
+          </linearGradient>
+        </defs>
+        <path
+          className="crash__rocket-flame"
+          d="M19 33c0 6 2.5 11 5 13 2.5-2 5-7 5-13Z"
+          fill="url(#rocket-flame)"
+        />
+        <path d="M15 30l-4 6 8-2ZM33 30l4 6-8-2Z" fill="#e0475b" />
+        <path d="M24 3c7 6 10 15 9 27H15C14 18 17 9 24 3Z" fill="url(#rocket-body)" />
+        <path d="M24 3c3 2.6 5.2 5.8 6.6 9.4H17.4C18.8 8.8 21 5.6 24 3Z" fill="#e0475b" />
+        <circle cx="24" cy="19" r="4" fill="#1d2a44" stroke="#7fd3ff" strokeWidth="1.6" />
+        <path d="M20 30h8v3h-8Z" fill="#5d6884" />
+      </svg>
+    </span>
   );
 }
 
@@ -193,6 +236,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           tick.current = { from: m, to: m, at: performance.now() };
           setShown(m);
           setPending((p) => (p === 'cashout' ? null : p));
+          playSound('crash');
           setMyBet((bet) => (bet && bet.status === 'placed' ? { ...bet, status: 'lost' } : bet));
           setHistory((list) =>
             [
@@ -206,6 +250,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           setReady(message.member || message.demo === true);
           break;
         case 'bet_accepted': {
+          playSound('bet');
           setPending(null);
           setError(null);
           setMyBet(message.bet);
@@ -214,6 +259,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           break;
         }
         case 'cashed_out': {
+          playSound('cashout');
           setPending(null);
           setMyBet((bet) =>
             bet && bet.id === message.bet_id
@@ -407,7 +453,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           const h = multiplierHundredths(item.point) ?? 100;
           return (
             <li key={item.id} className={h >= 200 ? 'is-win' : 'is-loss'}>
-              ×{item.point}
+              ×{formatAmount(item.point)}
             </li>
           );
         })}
@@ -425,11 +471,11 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           </span>
           {phase === 'crashed' ? (
             <output className="crash__value is-crashed" data-testid="crash-result">
-              ×{crashPoint ?? hundredthsText(shown)}
+              ×{formatAmount(crashPoint ?? hundredthsText(shown))}
             </output>
           ) : (
             <output className="crash__value" data-testid="crash-multiplier">
-              ×{hundredthsText(phase === 'running' ? shown : 100)}
+              ×{formatAmount(hundredthsText(phase === 'running' ? shown : 100))}
             </output>
           )}
           {phase === 'betting' && (
@@ -453,14 +499,17 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
         >
           {myRoundBet.status === 'cashed'
             ? t('crash.cashed', {
-                multiplier: myRoundBet.cashout_multiplier ?? '',
-                amount: myRoundBet.payout,
+                multiplier: formatAmount(myRoundBet.cashout_multiplier),
+                amount: formatMoney(myRoundBet.payout),
               })
             : myRoundBet.status === 'lost'
-              ? t('crash.lost', { amount: myRoundBet.amount })
+              ? t('crash.lost', { amount: formatMoney(myRoundBet.amount) })
               : myRoundBet.auto_cashout
-                ? t('crash.placed_auto', { amount: myRoundBet.amount, multiplier: myRoundBet.auto_cashout })
-                : t('crash.placed', { amount: myRoundBet.amount })}
+                ? t('crash.placed_auto', {
+                    amount: formatMoney(myRoundBet.amount),
+                    multiplier: formatAmount(myRoundBet.auto_cashout),
+                  })
+                : t('crash.placed', { amount: formatMoney(myRoundBet.amount) })}
         </p>
       )}
       {error && (
@@ -522,7 +571,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           disabled={!canCashout}
           onClick={cashout}
         >
-          {t('crash.cash_out', { amount: potentialPayout(myRoundBet?.amount ?? '0', shown) })}
+          {t('crash.cash_out', { amount: formatMoney(potentialPayout(myRoundBet?.amount ?? '0', shown)) })}
         </button>
       ) : (
         <button
@@ -539,6 +588,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
       {(demo || getToken()) && phase !== 'betting' && !myRoundBet && (
         <p className="crash__hint">{t('crash.wait_next')}</p>
       )}
+      <CrashBets roundId={roundId} phase={phase} demo={demo} />
     </section>
   );
 }

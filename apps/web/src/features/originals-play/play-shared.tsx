@@ -10,10 +10,12 @@ import i18next from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client.ts';
+import { decimalSeparator } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { originalsCall as steppedCallOf } from '../originals/api/place-bet.ts';
+import { playOutcome } from './game-sound.tsx';
 
 export { placeBet } from '../originals/api/place-bet.ts';
 
@@ -62,6 +64,7 @@ export function useTween() {
 /** After a settled bet: the page's balance, and the header's for real money. */
 export function settleBalance(answer: TBetResponse, props: Pick<TPlayProps, 'demo' | 'onBalance'>) {
   props.onBalance(answer.balance);
+  playOutcome(answer.round.payout);
   if (!props.demo) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
 }
 
@@ -167,6 +170,11 @@ export function shortMultiplier(text: string): string {
   return `${match[1]}.${match[2]}${rest}`;
 }
 
+/** The stake as the reader writes it ("1,50" in pt); the games keep it as "1.50". */
+export const localStakeText = (text: string) => text.replace('.', decimalSeparator());
+/** What the player typed in the stake field, back to the games' form: either mark is the decimal one. */
+export const stakeTextOf = (typed: string) => typed.replace(/,/g, '.').replace(/[^\d.]/g, '');
+
 /** The stake field every game shares: amount, ½ and 2×, and the reason it cannot be played. */
 export function StakeField({
   game,
@@ -206,11 +214,11 @@ export function StakeField({
           className="play-input"
           inputMode="decimal"
           maxLength={13}
-          value={value}
+          value={localStakeText(value)}
           disabled={disabled}
           aria-invalid={error !== null}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onChange(event.target.value.replace(/[^\d.]/g, ''))}
+          onChange={(event) => onChange(stakeTextOf(event.target.value))}
         />
         <button
           type="button"

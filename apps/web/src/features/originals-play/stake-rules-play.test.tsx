@@ -30,7 +30,7 @@ describe('stake rules on the play screens', () => {
     await i18next.changeLanguage('pt');
     const api = mockApi({});
     render(<DicePlay launch={launchOf('dice')} demo onBalance={() => {}} />);
-    expect(screen.getByTestId('dice-amount')).toHaveProperty('value', '0.10');
+    expect(screen.getByTestId('dice-amount')).toHaveProperty('value', '0,10');
     expect(screen.getByTestId('dice-roll')).toHaveProperty('disabled', false);
 
     fireEvent.change(screen.getByTestId('dice-target'), { target: { value: '9001' } });
@@ -44,7 +44,7 @@ describe('stake rules on the play screens', () => {
     const fix = screen.getByTestId('dice-amount-fix');
     expect(plain(fix.textContent)).toBe('Apostar R$ 8,92');
     await userEvent.click(fix);
-    expect(screen.getByTestId('dice-amount')).toHaveProperty('value', '8.92');
+    expect(screen.getByTestId('dice-amount')).toHaveProperty('value', '8,92');
     expect(screen.getByTestId('dice-roll')).toHaveProperty('disabled', false);
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -11,7 +11,9 @@ import {
   useOriginalRules,
 } from '../api/originals-api.ts';
 import '../originals.css';
+import { SoundToggle } from '../../originals-play/game-sound.tsx';
 import { PLAY_COMPONENTS } from '../../originals-play/play-components.ts';
+import { RecentWins } from './recent-wins.tsx';
 
 type TRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is TRecord =>
@@ -177,11 +179,17 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
           {launch.data ? formatMoney(balance ?? launch.data.balance) : '—'}
           {launch.data?.mode === 'demo' && <small>{t('lobby.fun_money')}</small>}
         </span>
+        {launch.data?.mode !== 'demo' && (
+          <Link to="/recharge" className="button button--primary button--small" data-testid="game-deposit">
+            {t('nav.deposit')}
+          </Link>
+        )}
+        <SoundToggle />
       </header>
       {launch.isPending || rules.isPending ? (
         <Spinner />
       ) : (
-        <div className="original__body">
+        <main className="original__body" id="main">
           {launch.isError && (
             <p className="original__notice" role="alert">
               {(launch.error as ApiError).message}
@@ -194,8 +202,9 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
               <Play launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
             </div>
           )}
+          <RecentWins game={code} />
           <RulesCard code={code} rules={own ?? fromCatalogue} />
-        </div>
+        </main>
       )}
     </div>
   );
