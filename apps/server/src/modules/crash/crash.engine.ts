@@ -26,7 +26,7 @@ import { playableBalance, walletRefusal } from '../originals/originals.money.ts'
 import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { takeBetStake } from '../promotions/stake.ts';
-import { transfer } from '../wallet/wallet.service.ts';
+import { payWin } from '../wallet/wallet.service.ts';
 import {
   formatHundredths,
   hasCrashed,
@@ -549,17 +549,16 @@ export class CrashEngine {
       await creditDemo(tx, bet.demoSessionId, payout);
     } else if (payout > 0n && bet.memberId !== null) {
       try {
-        const moved = await transfer(tx, {
+        const moved = await payWin(tx, {
           siteId: bet.siteId,
-          kind: 'win',
-          from: { system: 'house' },
-          to: { memberId: bet.memberId, account: 'cash' },
+          memberId: bet.memberId,
           amountMinor: payout,
           idempotencyKey: `crash-bet:${bet.id}:win`,
+          stakeKey: `crash-bet:${bet.id}:bet`,
           reference: `crash-round:${bet.roundId}`,
           metadata: { game: 'crash', roundId: bet.roundId.toString(), betId: bet.id.toString() },
         });
-        await setBetTransfer(tx, bet.id, 'win', moved.transferId);
+        await setBetTransfer(tx, bet.id, 'win', moved.first.transferId);
       } catch (error) {
         walletRefusal(error);
       }

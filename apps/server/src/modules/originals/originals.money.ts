@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
-import { getBalances, transfer } from '../wallet/wallet.service.ts';
+import { getBalances, payWin } from '../wallet/wallet.service.ts';
 import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './originals.repo.ts';
 
 /**
@@ -61,17 +61,17 @@ export async function payWinnings(
     return { transferId: null, balanceMinor: await creditDemo(tx, player.demoSessionId, round.payoutMinor) };
   }
   try {
-    const result = await transfer(tx, {
+    // Split as the stake was (real money to cash, bonus back to its grant): wallet.bonus.ts payWin.
+    const result = await payWin(tx, {
       siteId: player.siteId,
-      kind: 'win',
-      from: { system: 'house' },
-      to: { memberId: player.memberId, account: 'cash' },
+      memberId: player.memberId,
       amountMinor: round.payoutMinor,
       idempotencyKey: `round:${round.id}:win`,
+      stakeKey: `round:${round.id}:bet`,
       reference: `round:${round.id}`,
       metadata: { game: round.gameCode, roundId: round.id.toString() },
     });
-    return { transferId: result.transferId, balanceMinor: result.creditBalanceAfterMinor ?? 0n };
+    return { transferId: result.first.transferId, balanceMinor: result.playableAfterMinor };
   } catch (error) {
     walletRefusal(error);
   }

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, fundedPlayer, HOSTS, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
+import { payWinnings, takeStake } from '../originals/originals.money.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, hold, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { closeGrant, getBalances, hold, reconcile, transfer } from '../wallet/wallet.service.ts';
 import { addDays, dayBounds, localDay } from './days.ts';
 import { runJob } from './promotions.jobs.ts';
 import { depositTiedEnabled, PROFILES } from './promotions.profiles.ts';
@@ -297,6 +298,80 @@ describe.each(await databaseKinds())('promotions (%s)', (kind) => {
         sql`SELECT 1 FROM wallet_transfers WHERE idempotency_key = ${`grant:${grant!.id}:expired`}`,
       );
       expect(forfeits).toHaveLength(1);
+      await expectNoDrift();
+    });
+  });
+
+  describe('wins follow the stake: the bonus-funded part stays bonus', () => {
+    let nextRound = BigInt(Date.now()) * 1000n;
+    /** A round of an in-house game as its route plays it: the stake, then the win (originals.money). */
+    async function round(p: { siteId: bigint; memberId: bigint }, stakeMinor: bigint, payoutMinor: bigint) {
+      nextRound += 1n;
+      const id = nextRound;
+      const member = { kind: 'member' as const, siteId: p.siteId, memberId: p.memberId };
+      await db.transaction((tx) => takeStake(tx, member, { id, gameCode: 'dice', stakeMinor }));
+      const won = await db.transaction((tx) =>
+        payWinnings(tx, member, { id, gameCode: 'dice', payoutMinor }),
+      );
+      return { id, won, member };
+    }
+
+    it('a win paid half by bonus puts half back into the grant; expiry takes it back with the rest', async () => {
+      const p = await player();
+      await paidDeposit(db, p.siteId, p.memberId, 10_000n);
+      await post('/api/ftd/claim', p.token);
+      for (const stake of [2_500n, 2_500n, 2_500n, 2_000n]) await bet(p, stake);
+      expect(await getBalances(db, p.memberId)).toMatchObject({ cashMinor: 500n, bonusMinor: 1_000n });
+      // 10.00 staked: 5.00 cash, 5.00 bonus. It wins 20.00: 10.00 to cash, 10.00 back to the grant.
+      const { won } = await round(p, 1_000n, 2_000n);
+      expect(await getBalances(db, p.memberId)).toMatchObject({ cashMinor: 1_000n, bonusMinor: 1_500n });
+      expect(won?.balanceMinor).toBe(2_500n);
+      const [active] = await rowsOf<{ balance_minor: unknown }>(
+        db,
+        sql`SELECT balance_minor FROM bonus_grants WHERE member_id = ${p.memberId.toString()}::bigint`,
+      );
+      expect(String(active!.balance_minor)).toBe('1500');
+      await expectNoDrift();
+
+      // (an hour no other test's expiry run has taken: the job runs once per site and hour)
+      await runJob(db, 'expiry', intl, { now: new Date(Date.now() + 9 * 86_400_000) });
+      const [grant] = await rowsOf<{ status: string; forfeited_minor: unknown }>(
+        db,
+        sql`SELECT status, forfeited_minor FROM bonus_grants WHERE member_id = ${p.memberId.toString()}::bigint`,
+      );
+      expect(grant).toMatchObject({ status: 'expired' });
+      expect(String(grant!.forfeited_minor)).toBe('1500');
+      // Only the real-money share of the win is the player's: 10.00, not 20.00.
+      expect(await getBalances(db, p.memberId)).toMatchObject({
+        cashMinor: 1_000n,
+        bonusMinor: 0n,
+        wageringRequiredMinor: 0n,
+      });
+      await expectNoDrift();
+    });
+
+    it('a win arriving after its grant was forfeited is taken back at once; a repeated win pays once', async () => {
+      const p = await player();
+      await paidDeposit(db, p.siteId, p.memberId, 10_000n);
+      await post('/api/ftd/claim', p.token);
+      for (const stake of [2_500n, 2_500n, 2_500n, 2_500n]) await bet(p, stake);
+      // 6.00 staked, all bonus; the grant is forfeited before the win lands.
+      nextRound += 1n;
+      const id = nextRound;
+      const member = { kind: 'member' as const, siteId: p.siteId, memberId: p.memberId };
+      await db.transaction((tx) => takeStake(tx, member, { id, gameCode: 'dice', stakeMinor: 600n }));
+      const [open] = await grantsOf(p.memberId, 'ftd');
+      await closeGrant(db, { siteId: p.siteId, grantId: BigInt(String(open!.id)), reason: 'forfeited' });
+      const win = () =>
+        db.transaction((tx) => payWinnings(tx, member, { id, gameCode: 'dice', payoutMinor: 1_200n }));
+      await win();
+      await win();
+      expect(await getBalances(db, p.memberId)).toMatchObject({ cashMinor: 0n, bonusMinor: 0n });
+      const [grant] = await rowsOf<{ forfeited_minor: unknown }>(
+        db,
+        sql`SELECT forfeited_minor FROM bonus_grants WHERE id = ${String(open!.id)}::bigint`,
+      );
+      expect(String(grant!.forfeited_minor)).toBe(String(400n + 1_200n));
       await expectNoDrift();
     });
   });

@@ -16,7 +16,7 @@ import { playableBalance } from '../originals/originals.money.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
-import { getTransferByKey, transfer } from '../wallet/wallet.service.ts';
+import { getTransferByKey, payWin, transfer } from '../wallet/wallet.service.ts';
 import {
   claimTransaction,
   completeTransaction,
@@ -268,18 +268,17 @@ export async function walletWin(context: TWalletContext, body: TWalletWinRequest
     let balanceMinor: bigint | null = null;
     let transferId: bigint | null = null;
     if (amountMinor > 0n) {
-      const moved = await transfer(tx, {
+      const moved = await payWin(tx, {
         siteId: session.siteId,
-        kind: 'win',
-        from: { system: 'house' },
-        to: { memberId: session.memberId, account: 'cash' },
+        memberId: session.memberId,
         amountMinor,
         idempotencyKey: `provider:${aggregator}:${body.transaction_uuid}`,
+        stakeKey: `provider:${aggregator}:${bet.transactionRef}`,
         reference: `provider-round:${round.id}`,
         metadata: { aggregator, game: body.game_code, round: body.round },
       });
-      balanceMinor = moved.creditBalanceAfterMinor;
-      transferId = moved.transferId;
+      balanceMinor = moved.playableAfterMinor;
+      transferId = moved.first.transferId;
     }
     await updateRound(tx, round.id, {
       payoutMinor: round.payoutMinor + amountMinor,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import { atomically, findTransferByKey, lockMemberAccounts, rowsOf } from './wallet.repo.ts';
-import { type TJson, type TransferResult, transfer } from './wallet.service.ts';
+import { getTransferByKey, type TJson, type TransferResult, transfer } from './wallet.service.ts';
 
 /**
  * Bonus money, per grant (ADR 012). A member's `bonus` account holds the sum of the balances of
@@ -374,11 +374,24 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
       });
     }
     const fed = grants[0] ?? null;
+    // Which grant pays which part of the stake, decided before anything moves: every transfer of the
+    // stake carries it, so its win is split the same way (payWin).
+    const plan: [BonusGrant, bigint][] = [];
+    for (const grant of grants) {
+      if (bonusLeft === 0n) break;
+      const part = grant.balanceMinor < bonusLeft ? grant.balanceMinor : bonusLeft;
+      if (part === 0n) continue;
+      plan.push([grant, part]);
+      bonusLeft -= part;
+    }
     const common = {
       ...input.metadata,
       stakeMinor: input.amountMinor.toString(),
       category: input.category,
       ...(fed ? { fedGrantId: fed.id.toString() } : {}),
+      ...(plan.length > 0
+        ? { bonusParts: Object.fromEntries(plan.map(([g, part]) => [g.id.toString(), part.toString()])) }
+        : {}),
     };
     let first: TransferResult | null = null;
     if (cashPart > 0n) {
@@ -394,10 +407,7 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
       });
     }
     const spent = new Map<bigint, bigint>();
-    for (const grant of grants) {
-      if (bonusLeft === 0n) break;
-      const part = grant.balanceMinor < bonusLeft ? grant.balanceMinor : bonusLeft;
-      if (part === 0n) continue;
+    for (const [grant, part] of plan) {
       const moved = await transfer(tx, {
         siteId: input.siteId,
         kind: 'bet',
@@ -410,7 +420,6 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
       });
       first ??= moved;
       spent.set(grant.id, part);
-      bonusLeft -= part;
     }
     assertInvariant(first, 'a positive stake posted a transfer');
     for (const [grantId, part] of spent) {
@@ -433,6 +442,186 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
       cashPartMinor: cashPart,
       bonusPartMinor: input.amountMinor - cashPart,
       fedGrantId: fed?.id ?? null,
+      playableAfterMinor: now.cashMinor + now.bonusMinor,
+      replayed: false,
+    };
+  });
+}
+
+export interface WinInput {
+  siteId: bigint;
+  memberId: bigint;
+  /** The whole payout (positive). */
+  amountMinor: bigint;
+  /** The win's key: the first part is posted under it, further parts under `<key>:b<grant>`. */
+  idempotencyKey: string;
+  /** The idempotency key of the stake this win pays: its real/bonus split decides the win's. */
+  stakeKey: string;
+  reference?: string;
+  metadata?: { [key: string]: TJson };
+}
+
+export interface WinResult {
+  /** The first transfer of the win (cash if any went to cash, else the first bonus part). */
+  first: TransferResult;
+  cashPartMinor: bigint;
+  /** The part paid to active grants (stays under their wagering). */
+  bonusPartMinor: bigint;
+  /** The part of grants closed (expired, forfeited) before the win: credited and taken back at once. */
+  forfeitedMinor: bigint;
+  /** What the member can stake now: cash + bonus after the win. */
+  playableAfterMinor: bigint;
+  replayed: boolean;
+}
+
+const minorOf = (v: unknown): bigint | null =>
+  typeof v === 'string' && /^\d{1,19}$/.test(v) ? BigInt(v) : null;
+
+/**
+ * Pays a bet's win in the stake's real/bonus proportion (ADR 012), in the caller's transaction:
+ * the share of the win staked from a grant's bonus goes back to that grant's balance and stays
+ * under its wagering (so expiry or forfeit takes it back); the real-money share goes to cash. A
+ * grant that completed meanwhile (wagering met, converted) gets its share as cash; one that expired
+ * or was forfeited before the win gets it credited and taken back at once (bonus_forfeit), so money
+ * won with bonus never becomes withdrawable without its wagering. Rounding favours bonus: the cash
+ * share is rounded down. A repeated key answers the first win, or IDEMPOTENCY_CONFLICT for another
+ * amount. Stakes posted before stakes recorded their split pay all to cash, as they did.
+ */
+export async function payWin(executor: Executor, input: WinInput): Promise<WinResult> {
+  if (typeof input.amountMinor !== 'bigint' || input.amountMinor <= 0n) {
+    throw new WalletError('INVALID_AMOUNT', 'A win must be positive');
+  }
+  return atomically(executor, async (tx) => {
+    const balances = await lockPlayerAccounts(tx, input.siteId, input.memberId);
+    const previous = await getTransferByKey(tx, {
+      siteId: input.siteId,
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (previous) {
+      const paid = minorOf(previous.metadata.winMinor) ?? previous.amountMinor;
+      if (previous.kind !== 'win' || paid !== input.amountMinor) {
+        throw new WalletError('IDEMPOTENCY_CONFLICT', 'This key was used for another win', {
+          idempotencyKey: input.idempotencyKey,
+        });
+      }
+      const cashPart = previous.metadata.part === 'bonus' ? 0n : previous.amountMinor;
+      return {
+        first: { ...previous, replayed: true },
+        cashPartMinor: cashPart,
+        bonusPartMinor: input.amountMinor - cashPart,
+        forfeitedMinor: 0n,
+        playableAfterMinor: balances.cashMinor + balances.bonusMinor,
+        replayed: true,
+      };
+    }
+    // The stake's split: { grantId: part } on its transfers, and its total.
+    const stake = await findTransferByKey(tx, input.siteId, input.stakeKey);
+    const stakeMinor = minorOf(stake?.metadata.stakeMinor);
+    const parts = new Map<bigint, bigint>();
+    const recorded = stake?.metadata.bonusParts;
+    if (stakeMinor !== null && stakeMinor > 0n && recorded && typeof recorded === 'object') {
+      for (const [grantId, part] of Object.entries(recorded as Record<string, unknown>)) {
+        const minor = minorOf(part);
+        if (/^\d+$/.test(grantId) && minor !== null && minor > 0n) parts.set(BigInt(grantId), minor);
+      }
+    }
+    const staked = [...parts.values()].reduce((sum, p) => sum + p, 0n);
+    assertInvariant(stakeMinor === null || staked <= stakeMinor, 'bonus parts within the stake');
+    let cashShare = input.amountMinor;
+    const shares: [bigint, bigint][] = [];
+    if (stakeMinor !== null && staked > 0n) {
+      cashShare = (input.amountMinor * (stakeMinor - staked)) / stakeMinor;
+      let rest = input.amountMinor - cashShare;
+      const entries = [...parts.entries()];
+      entries.forEach(([grantId, part], i) => {
+        const share = i === entries.length - 1 ? rest : (input.amountMinor * part) / stakeMinor;
+        rest -= share;
+        shares.push([grantId, share]);
+      });
+    }
+    // Lock the grants in the order every path uses (expiry, id), then decide where each share goes.
+    const ids = shares.filter(([, share]) => share > 0n).map(([id]) => text(id));
+    const locked =
+      ids.length === 0
+        ? []
+        : (
+            await rowsOf<TGrantRaw>(
+              tx,
+              sql`SELECT * FROM bonus_grants WHERE member_id = ${text(input.memberId)}::bigint
+                    AND id IN (${sql.join(
+                      ids.map((id) => sql`${id}::bigint`),
+                      sql`, `,
+                    )})
+                  ORDER BY expires_at, id FOR UPDATE`,
+            )
+          ).map(toGrant);
+    const shareOf = new Map(shares);
+    const toGrants: [BonusGrant, bigint][] = [];
+    const toForfeit: [BonusGrant, bigint][] = [];
+    for (const grant of locked) {
+      const share = shareOf.get(grant.id) ?? 0n;
+      if (grant.status === 'active') toGrants.push([grant, share]);
+      else if (grant.status === 'completed') cashShare += share;
+      else toForfeit.push([grant, share]);
+    }
+    // A grant that no longer exists for this member (never: grants are not deleted) pays cash.
+    for (const [grantId, share] of shares) {
+      if (share > 0n && !locked.some((g) => g.id === grantId)) cashShare += share;
+    }
+    const common = { ...input.metadata, winMinor: input.amountMinor.toString(), stakeKey: input.stakeKey };
+    let first: TransferResult | null = null;
+    const nextKey = (suffix: string) => (first ? `${input.idempotencyKey}:${suffix}` : input.idempotencyKey);
+    if (cashShare > 0n) {
+      first = await transfer(tx, {
+        siteId: input.siteId,
+        kind: 'win',
+        from: { system: 'house' },
+        to: { memberId: input.memberId, account: 'cash' },
+        amountMinor: cashShare,
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference,
+        metadata: { ...common, part: 'cash' },
+      });
+    }
+    let bonusPart = 0n;
+    let forfeited = 0n;
+    for (const [grant, share] of [...toGrants, ...toForfeit]) {
+      const moved = await transfer(tx, {
+        siteId: input.siteId,
+        kind: 'win',
+        from: { system: 'house' },
+        to: { memberId: input.memberId, account: 'bonus' },
+        amountMinor: share,
+        idempotencyKey: nextKey(`b${grant.id}`),
+        reference: input.reference,
+        metadata: { ...common, part: 'bonus', grantId: grant.id.toString() },
+      });
+      first ??= moved;
+      if (grant.status === 'active') {
+        await updateGrant(tx, grant.id, { balanceDeltaMinor: share });
+        bonusPart += share;
+        continue;
+      }
+      await transfer(tx, {
+        siteId: input.siteId,
+        kind: 'bonus_forfeit',
+        from: { memberId: input.memberId, account: 'bonus' },
+        to: { system: 'promotions_expense' },
+        amountMinor: share,
+        idempotencyKey: `${input.idempotencyKey}:b${grant.id}:${grant.status}`,
+        reference: `grant:${grant.id}`,
+        metadata: { grantId: grant.id.toString(), reason: `win_after_${grant.status}` },
+      });
+      await updateGrant(tx, grant.id, { forfeitedMinor: share });
+      forfeited += share;
+    }
+    assertInvariant(first, 'a positive win posted a transfer');
+    const now = await lockPlayerAccounts(tx, input.siteId, input.memberId);
+    return {
+      first,
+      cashPartMinor: cashShare,
+      bonusPartMinor: bonusPart,
+      forfeitedMinor: forfeited,
       playableAfterMinor: now.cashMinor + now.bonusMinor,
       replayed: false,
     };

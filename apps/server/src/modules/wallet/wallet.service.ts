@@ -858,7 +858,10 @@ export {
   grantBonus,
   grantWageringOwed,
   listGrants,
+  payWin,
   type StakeResult,
   stakeWithBonus,
+  type WinInput,
+  type WinResult,
 } from './wallet.bonus.ts';
 export { type Drift, type ReconcileReport, reconcile, type TDriftCheck } from './wallet.reconcile.ts';
