@@ -26,13 +26,19 @@ export const ZRegisterRequest = z
   .object({
     username: ZUsername,
     password: ZPassword,
+    /**
+     * Optional: the site's form shows the password instead of asking it twice; a client that
+     * sends it has it checked against the password.
+     */
     password_confirmation: z
       .string({ error: M.required('password_confirmation') })
       .min(1, { error: M.required('password_confirmation') })
-      .max(64, { error: M.tooLong }),
+      .max(64, { error: M.tooLong })
+      .optional(),
     realname: ZRealName,
     phone: ZPhone,
-    qk_pwd: ZQkPwd,
+    /** Optional: the 6-digit withdrawal password is set with the first withdrawal (POST /api/drawing). */
+    qk_pwd: ZQkPwd.optional(),
     /** The introducer's invite code (optional). */
     invite_code: z
       .string()
@@ -44,7 +50,7 @@ export const ZRegisterRequest = z
     is_adult: z.literal(true, { error: M.adultRequired }),
     ...captchaFields,
   })
-  .refine((body) => body.password === body.password_confirmation, {
+  .refine((body) => body.password_confirmation === undefined || body.password === body.password_confirmation, {
     path: ['password_confirmation'],
     error: M.passwordsMismatch,
   });

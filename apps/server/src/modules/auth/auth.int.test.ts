@@ -117,6 +117,22 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
   });
 
   describe('register2', () => {
+    it('asks only what a new player needs: no withdrawal password, no second password', async () => {
+      const { qk_pwd: _qk, password_confirmation: _again, ...short } = registration();
+      const { status, body } = await register({ ...short, ...(await solvedCaptcha(app)) });
+      expect(status).toBe(200);
+      expect(body.data.user.has_qk_pwd).toBe(false);
+      // A client that still sends the confirmation has it checked.
+      const mismatch = await register({
+        ...registration(),
+        password_confirmation: 'something-else',
+        ...(await solvedCaptcha(app)),
+      });
+      expect(mismatch.body).toMatchObject({ status: 'fail', code: 'VALIDATION_FAILED' });
+      const full = await register({ ...registration(), ...(await solvedCaptcha(app)) });
+      expect(full.body.data.user.has_qk_pwd).toBe(true);
+    });
+
     it('registers, logs in and returns every user info field with its defaults', async () => {
       const { status, body } = await register({ ...registration(), ...(await solvedCaptcha(app)) });
       expect(status).toBe(200);
@@ -210,12 +226,6 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
         'password_confirmation',
         'The two passwords entered do not match!',
       ],
-      [
-        'a missing confirmation',
-        { password_confirmation: undefined },
-        'password_confirmation',
-        'Please confirm your password',
-      ],
       ['a missing real name', { realname: '' }, 'realname', 'Please enter your real name'],
       ['an invalid phone', { phone: '12345' }, 'phone', 'Please enter a valid mobile phone number'],
       ['a missing phone', { phone: undefined }, 'phone', 'Please enter your phone number'],
@@ -230,12 +240,6 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
         { qk_pwd: 'abcdef' },
         'qk_pwd',
         'The withdrawal password must be exactly 6 digits',
-      ],
-      [
-        'a missing withdrawal password',
-        { qk_pwd: undefined },
-        'qk_pwd',
-        'Please enter the withdrawal password',
       ],
       ['terms not accepted', { agree_terms: false }, 'agree_terms', 'Please accept the terms and conditions'],
       ['no 18+ confirmation', { is_adult: undefined }, 'is_adult', 'You must be 18 or older to register'],

@@ -76,7 +76,10 @@ export async function register(
     throw new AppError('USERNAME_TAKEN', { fieldErrors: { username: 'errors.USERNAME_TAKEN' } });
   }
 
-  const [passwordHash, qkPwdHash] = await Promise.all([hashSecret(input.password), hashSecret(input.qk_pwd)]);
+  const [passwordHash, qkPwdHash] = await Promise.all([
+    hashSecret(input.password),
+    input.qk_pwd ? hashSecret(input.qk_pwd) : null,
+  ]);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const { member, session } = await deps.executor.transaction(async (tx) => {
