@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { agencyJobsPlugin, agencyRoutes } from './modules/agency/agency.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TAuthDeps } from './modules/auth/auth.service.ts';
 import {
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
   });
   // 3. Routes.
+  await app.register(agencyJobsPlugin, { jobs: config.COMMUNITY_JOBS });
   await app.register(operationsPlugin, { database, metricsToken: config.METRICS_TOKEN });
   await app.register(
     async (api) => {
@@ -184,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
+      await api.register(agencyRoutes);
   await app.register(gamesMediaRoutes);
   await app.register(staticWebPlugin, { root: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

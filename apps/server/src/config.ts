@@ -44,6 +44,8 @@ export const ZConfig = z.object({
   /** The built player web app; served with an SPA fallback when the folder exists. */
   WEB_DIST: z.string().min(1).optional(),
   /** Requests per minute per client address, for all routes and for the auth routes. */
+  /** Agency commission settlement and chat rains (issue 12); off in tests, which run them by hand. */
+  COMMUNITY_JOBS: onOff.default(true),
   RATE_LIMIT_PER_MINUTE: positiveInt(600, 1_000_000),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30, 1_000_000),
   /** Failed logins allowed within LOGIN_LOCK_MINUTES, per account name and per client address. */
@@ -117,3 +119,4 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     ...overrides,
   };
 }
+    COMMUNITY_JOBS: false,

@@ -147,8 +147,6 @@ export const ZInviteRecordRow = z.object({
   joined_at: z.string(),
   total_deposit: money,
   total_bet: money,
-  /** Commission earned by the caller from this member's play (settled periods). */
-  reward: money,
 });
 
 /** POST /api/agency/inviterecord: invitees with their totals and the direct and indirect rewards. */

@@ -1,0 +1,212 @@
+import {
+  ZAgencyClaimResponse,
+  ZAgencyRewardResponse,
+  ZInviteRecordRequest,
+  ZInviteRecordResponse,
+  ZInviteResponse,
+  ZLangQuery,
+  ZMechanismBetting,
+  ZMechanismRecharge,
+  ZMechanismSettlement,
+  ZSubordinateRegisterRequest,
+  ZSubordinateRegisterResponse,
+  ZTeamResponse,
+} from '@sorte/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../http/reply.ts';
+import { memberOf } from '../../plugins/session-auth.ts';
+import {
+  claimCommissions,
+  getInvite,
+  getInviteRecord,
+  getMechanismBetting,
+  getMechanismRecharge,
+  getMechanismSettlement,
+  getRewards,
+  getTeam,
+  registerSubordinate,
+  settleDuePeriods,
+} from './agency.service.ts';
+
+const tags = ['agency'];
+const bearer = [{ bearerAuth: [] }];
+
+/** How often the settlement job looks for a period to settle. */
+const SETTLEMENT_TICK_MS = 60_000;
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The agency centre's calls (spec §7 api/agency/*). */
+export async function agencyRoutes(app: FastifyInstance) {
+  const { services } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/agency/invite', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: "The caller's invite code and the link that carries it",
+      security: bearer,
+      querystring: ZLangQuery,
+      response: responses(ZInviteResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await getInvite(services.db, request.site, memberOf(request).memberId, originOf(request)),
+      ),
+  });
+
+  r.get('/agency/team', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: "The caller's team: direct and indirect members, active today, new this week",
+      security: bearer,
+      querystring: ZLangQuery,
+      response: responses(ZTeamResponse),
+    },
+    handler: async (request) =>
+      ok(request.lang, await getTeam(services.db, request.site, memberOf(request).memberId)),
+  });
+
+  r.post('/agency/inviterecord', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: 'Invitees with their deposits and bets, and the direct and indirect rewards in total',
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZInviteRecordRequest,
+      response: responses(ZInviteRecordResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await getInviteRecord(services.db, request.site, memberOf(request).memberId, request.body.level),
+      ),
+  });
+
+  r.post('/agency/reward', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: 'Commissions per settled period, what is unclaimed and what was claimed',
+      security: bearer,
+      querystring: ZLangQuery,
+      response: responses(ZAgencyRewardResponse),
+    },
+    handler: async (request) =>
+      ok(request.lang, await getRewards(services.db, request.site, memberOf(request).memberId)),
+  });
+
+  r.post('/agency/reward/claim', {
+    onRequest: app.requireMember,
+    schema: {
+      tags,
+      summary: 'Claim every unclaimed period into the cash balance (once per period)',
+      security: bearer,
+      querystring: ZLangQuery,
+      response: responses(ZAgencyClaimResponse),
+    },
+    handler: async (request) => {
+      const { memberId } = memberOf(request);
+      const claimed = await claimCommissions(services.db, request.site, memberId);
+      void app.realtime.publishBalance(request.site.id, memberId, 'agency_commission');
+      return ok(request.lang, claimed, 'messages.commission_claimed');
+    },
+  });
+
+  r.get('/agency/mechanism/recharge', {
+    schema: {
+      tags,
+      summary:
+        "Commission on subordinates' deposits per level (off where rewards may not depend on deposits)",
+      querystring: ZLangQuery,
+      response: responses(ZMechanismRecharge),
+    },
+    handler: async (request) =>
+      ok(request.lang, await getMechanismRecharge(services.db, request.site, request.lang)),
+  });
+
+  r.get('/agency/mechanism/betting', {
+    schema: {
+      tags,
+      summary: 'Tiers of team volume and the commission rate of each level',
+      querystring: ZLangQuery,
+      response: responses(ZMechanismBetting),
+    },
+    handler: async (request) => ok(request.lang, await getMechanismBetting(services.db, request.site)),
+  });
+
+  r.get('/agency/mechanism/settlement', {
+    schema: {
+      tags,
+      summary: 'When periods are settled and how commissions are paid',
+      querystring: ZLangQuery,
+      response: responses(ZMechanismSettlement),
+    },
+    handler: async (request) => ok(request.lang, await getMechanismSettlement(services.db, request.site)),
+  });
+
+  r.post('/agency/subordinate/register', {
+    onRequest: app.requireMember,
+    config: { rateLimit: { max: services.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      summary: 'Register a player directly under the caller (the caller is the introducer)',
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZSubordinateRegisterRequest,
+      response: responses(ZSubordinateRegisterResponse),
+    },
+    handler: async (request) => {
+      const userAgent = request.headers['user-agent'];
+      const created = await registerSubordinate(
+        services.auth,
+        request.site,
+        memberOf(request).memberId,
+        request.body,
+        {
+          ip: request.ip ?? null,
+          userAgent: typeof userAgent === 'string' ? userAgent : null,
+          lang: request.lang,
+        },
+      );
+      return ok(request.lang, created, 'messages.subordinate_registered');
+    },
+  });
+}
+
+/** The settlement job: every minute, yesterday's period of each site is settled if it was not. */
+export const agencyJobsPlugin = fp(
+  async (app: FastifyInstance, options: { jobs: boolean }) => {
+    if (!options.jobs) return;
+    let timer: NodeJS.Timeout | null = null;
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await settleDuePeriods(app.services.db);
+      } catch (error) {
+        app.log.error({ err: error }, 'agency settlement failed; the next tick retries');
+      } finally {
+        running = false;
+      }
+    };
+    app.addHook('onListen', async () => {
+      timer = setInterval(() => void tick(), SETTLEMENT_TICK_MS);
+      timer.unref();
+      void tick();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  },
+  { name: 'agency-jobs' },
+);
