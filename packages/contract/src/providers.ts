@@ -38,6 +38,11 @@ export const PROVIDER_STATUSES = [
   'RS_ERROR_WRONG_CURRENCY',
   /** The player may not bet now: a responsible-gaming limit, a pause or a self-exclusion. */
   'RS_ERROR_USER_DISABLED',
+  /**
+   * The stake is above what the player may bet now: the max bet of a bonus still wagering (sent with
+   * the balance, like NOT_ENOUGH_MONEY). Nothing was debited; a smaller bet may pass.
+   */
+  'RS_ERROR_BET_LIMIT_EXCEEDED',
   /** The body is not valid JSON of the call's shape (types, lengths, amounts). */
   'RS_ERROR_WRONG_TYPES',
   'RS_ERROR_UNKNOWN',

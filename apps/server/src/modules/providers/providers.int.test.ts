@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, fundedPlayer, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { getBalances, grantBonus, reconcile, transfer } from '../wallet/wallet.service.ts';
 import { type AggregatorConnection, connectAggregator } from './aggregator.connection.ts';
 import { openProviderSession } from './providers.service.ts';
 
@@ -253,6 +253,37 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
     // The same id can be used once the balance covers it (a refusal leaves no trace).
     expect((await bet(p, t.bet, t.round, '5.00')).status).toBe('RS_OK');
     expect(await cash(p.memberId)).toBe(0n);
+  });
+
+  it('refuses a bet above the max bet of a bonus still wagering as RS_ERROR_BET_LIMIT_EXCEEDED; a bonus-funded win goes back to the bonus', async () => {
+    const p = await player(0n);
+    await grantBonus(app.services.db, {
+      siteId,
+      memberId: p.memberId,
+      campaignCode: 'provider_test',
+      periodKey: randomUUID(),
+      amountMinor: 2_000n,
+      wageringRequiredMinor: 10_000n,
+      maxBetMinor: 500n,
+      locksCash: true,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      terms: {},
+    });
+    const over = ids();
+    expect(await bet(p, over.bet, over.round, '10.00')).toMatchObject({
+      status: 'RS_ERROR_BET_LIMIT_EXCEEDED',
+      balance: '20.00',
+      currency: 'BRL',
+    });
+    expect(await transfersOf(p.memberId)).toEqual([]);
+    // A smaller bet passes; its win was staked with bonus, so it stays bonus under the wagering.
+    const r = ids();
+    expect(await bet(p, r.bet, r.round, '5.00')).toMatchObject({ status: 'RS_OK', balance: '15.00' });
+    expect(await win(p, r.win, r.bet, r.round, '10.00')).toMatchObject({ status: 'RS_OK', balance: '25.00' });
+    expect(await getBalances(app.services.db, p.memberId)).toMatchObject({
+      cashMinor: 0n,
+      bonusMinor: 2_500n,
+    });
   });
 
   it('refunds a rolled-back bet once, however often and under whichever ids the rollback comes', async () => {

@@ -13,9 +13,9 @@ import {
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { playableBalance } from '../originals/originals.money.ts';
+import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { takeBetStake } from '../promotions/stake.ts';
 import { getTransferByKey, payWin, transfer } from '../wallet/wallet.service.ts';
 import {
   claimTransaction,
@@ -127,7 +127,7 @@ async function moneyCall(
     return answer;
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    if (error.status === 'RS_ERROR_NOT_ENOUGH_MONEY') {
+    if (error.status === 'RS_ERROR_NOT_ENOUGH_MONEY' || error.status === 'RS_ERROR_BET_LIMIT_EXCEEDED') {
       return { ...ok(session, await cashOf(context.db, session)), status: error.status };
     }
     return { status: error.status };
@@ -211,6 +211,8 @@ export async function walletBet(context: TWalletContext, body: TWalletBetRequest
         throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY');
       }
       if (isWalletError(error, 'IDEMPOTENCY_CONFLICT')) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+      // Above the max bet of a bonus still wagering: a smaller stake may pass (ADR 012).
+      if (isWalletError(error, 'BONUS_MAX_BET')) throw new Refusal('RS_ERROR_BET_LIMIT_EXCEEDED');
       throw error;
     }
     await updateRound(tx, round.id, {
