@@ -302,6 +302,35 @@ describe.each(await databaseKinds())('promotions (%s)', (kind) => {
     });
   });
 
+  describe('responsible gaming', () => {
+    it('a pause (cooling-off) or a self-exclusion forfeits every active bonus at once', async () => {
+      for (const [url, payload] of [
+        ['/api/responsible-gaming/cooling-off', { days: 1, password: 'secret123' }],
+        ['/api/responsible-gaming/self-exclusion', { months: 6, password: 'secret123' }],
+      ] as const) {
+        const p = await player();
+        await paidDeposit(db, p.siteId, p.memberId, 10_000n);
+        await post('/api/ftd/claim', p.token);
+        await bet(p, 2_000n);
+        expect(await getBalances(db, p.memberId)).toMatchObject({
+          bonusMinor: 1_000n,
+          wageringRequiredMinor: 48_000n,
+        });
+        const started = await post(url, p.token, payload);
+        expect(started.status, JSON.stringify(started.body)).toBe(200);
+        const [grant] = await grantsOf(p.memberId, 'ftd');
+        expect(grant!.status).toBe('forfeited');
+        // The bonus went back by the ledger; the cash stays the player's and the wagering lock is gone.
+        expect(await getBalances(db, p.memberId)).toMatchObject({
+          cashMinor: 8_000n,
+          bonusMinor: 0n,
+          wageringRequiredMinor: 0n,
+        });
+        await expectNoDrift();
+      }
+    });
+  });
+
   describe('wins follow the stake: the bonus-funded part stays bonus', () => {
     let nextRound = BigInt(Date.now()) * 1000n;
     /** A round of an in-house game as its route plays it: the stake, then the win (originals.money). */

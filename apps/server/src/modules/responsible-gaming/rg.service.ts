@@ -16,6 +16,7 @@ import { endMemberSessions, findSecurityMember } from '../security/security.repo
 import { recordSecurityEvent, type TClientInfo } from '../security/security-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
+import { forfeitActiveGrants } from '../wallet/wallet.service.ts';
 import {
   findActiveExclusion,
   findJurisdictionProfile,
@@ -254,7 +255,7 @@ export async function enforceSessionRules(
 // ---------------------------------------------------------------------------------------------
 // The player's settings
 
-function parseLimitValue(kind: TRgLimitKind, period: TRgPeriod, text: string): bigint {
+export function parseLimitValue(kind: TRgLimitKind, period: TRgPeriod, text: string): bigint {
   if (kind === 'session_time') {
     if (!/^\d{1,6}$/.test(text) || Number(text) < 1 || Number(text) > MAX_TIME_LIMIT_MINUTES[period]) {
       throw new AppError('VALIDATION_FAILED', { fieldErrors: { value: 'validation.invalid' } });
@@ -362,6 +363,8 @@ export async function startExclusion(
   await db.transaction(async (tx) => {
     await insertExclusion(tx, { siteId: site.id, memberId, kind: input.kind, endsAt });
     await endMemberSessions(tx, memberId, 'self_excluded');
+    // Bonuses do not wait for the player's return: forfeited at once, the rest back by the ledger.
+    await forfeitActiveGrants(tx, { siteId: site.id, memberId });
     await recordSecurityEvent(
       tx,
       site,

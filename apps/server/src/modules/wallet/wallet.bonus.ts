@@ -672,6 +672,31 @@ export async function closeGrant(
   });
 }
 
+/**
+ * Forfeits every active grant of a member on a site at once (a pause or self-exclusion starts: no
+ * bonus may wait for the player's return), each by closeGrant in the caller's transaction.
+ * Returns the grants closed.
+ */
+export async function forfeitActiveGrants(
+  executor: Executor,
+  input: { siteId: bigint; memberId: bigint },
+): Promise<BonusGrant[]> {
+  return atomically(executor, async (tx) => {
+    await lockPlayerAccounts(tx, input.siteId, input.memberId).catch((error: unknown) => {
+      // A member without wallet accounts has no grants either.
+      if (error instanceof WalletError && error.code === 'ACCOUNT_NOT_FOUND') return null;
+      throw error;
+    });
+    const grants = (await lockActiveGrants(tx, input.memberId)).filter((g) => g.siteId === input.siteId);
+    const closed: BonusGrant[] = [];
+    for (const grant of grants) {
+      const done = await closeGrant(tx, { siteId: input.siteId, grantId: grant.id, reason: 'forfeited' });
+      if (done) closed.push(done);
+    }
+    return closed;
+  });
+}
+
 /** Active grants of a site past their expiry (for the expiry job), oldest first. */
 export async function dueGrantIds(
   executor: Executor,

@@ -855,6 +855,7 @@ export {
   type BonusGrant,
   closeGrant,
   dueGrantIds,
+  forfeitActiveGrants,
   grantBonus,
   grantWageringOwed,
   listGrants,
