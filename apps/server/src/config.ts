@@ -25,6 +25,11 @@ export const ZConfig = z.object({
   /** `CAPTCHA=off` turns the image challenge off (automated tests, local demos). */
   CAPTCHA: onOff.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Seconds a stopping process answers /readyz with 503 while still serving, before it closes, so
+   * a load balancer's health check takes it out first (0: close at once; compose uses 4).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   /** Lets a remote Prometheus scrape /metrics with `Authorization: Bearer <token>` (loopback needs none). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Trust X-Forwarded-* from a reverse proxy (needed for real client addresses behind one). */

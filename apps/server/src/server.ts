@@ -11,8 +11,9 @@ import { seedDemoData } from './seed/demo-data.ts';
 
 /**
  * The process entry: configuration, database (PostgreSQL via DATABASE_URL, else PGlite under
- * DATA_DIR), migrations, demo seed, then listen. SIGINT/SIGTERM close the server and the database
- * gracefully (in-flight requests finish) within 10 seconds.
+ * DATA_DIR), migrations, demo seed, then listen. SIGINT/SIGTERM drain (SHUTDOWN_DRAIN_SECONDS of
+ * not-ready while still serving), then close the server and the database gracefully (in-flight
+ * requests finish) within 10 seconds more.
  */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -38,9 +39,16 @@ async function main(): Promise<void> {
     'database ready',
   );
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+  closeWithGrace({ delay: drainMs + 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
-    else app.log.info({ signal }, 'shutting down');
+    else app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+    // Behind a load balancer: say not-ready first and keep serving until it has noticed, so no
+    // request is sent to a connection this process is about to close.
+    if (!err && drainMs > 0) {
+      app.beginDrain();
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     await app.close();
     await app.psp.close();
     await app.aggregator.close();

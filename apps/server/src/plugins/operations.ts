@@ -16,6 +16,17 @@ import type { Database } from '../db/client.ts';
  */
 export const OPERATIONS_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Starts a shutdown's drain: /readyz answers 503 from now on so the load balancer stops
+     * sending new requests here, while this process keeps serving; `close()` follows after the
+     * balancer had time to notice (SHUTDOWN_DRAIN_SECONDS, see server.ts).
+     */
+    beginDrain(): void;
+  }
+}
+
 export const operationsPlugin = fp(
   async (app: FastifyInstance, options: { database: Database; metricsToken: string | undefined }) => {
     const registry = new Registry();
@@ -49,10 +60,12 @@ export const operationsPlugin = fp(
     // reached us is refused half-way), and every answer closes its connection, so the process ends
     // as soon as the last in-flight request is answered instead of waiting for keep-alive timeouts.
     let closing = false;
-    app.addHook('preClose', async () => {
+    const drain = () => {
       closing = true;
       ready.set(0);
-    });
+    };
+    app.decorate('beginDrain', drain);
+    app.addHook('preClose', async () => drain());
     app.addHook('onSend', async (_request, reply) => {
       if (closing) reply.header('connection', 'close');
     });

@@ -1,0 +1,20 @@
+# The production image: the server (Fastify) and the built player web app in one Node 20 process.
+# Build: docker build -t sorte .   Run: see compose.yaml (PostgreSQL, two or more servers, Caddy).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps ./apps
+COPY packages ./packages
+COPY scripts ./scripts
+RUN npm ci && npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+WORKDIR /app
+COPY --from=build /app /app
+# tsx runs the server's TypeScript (see package.json "serve"); it is a runtime dependency.
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+STOPSIGNAL SIGTERM
+CMD ["npm", "run", "serve"]
