@@ -8,6 +8,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { agencyJobsPlugin, agencyRoutes } from './modules/agency/agency.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TAuthDeps } from './modules/auth/auth.service.ts';
+import { chatPlugin, chatRoutes } from './modules/chat/chat.routes.ts';
 import {
   type CaptchaGenerator,
   CaptchaService,
@@ -160,6 +161,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // 3. Routes.
   await app.register(agencyJobsPlugin, { jobs: config.COMMUNITY_JOBS });
+  await app.register(chatPlugin, {
+    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+    jobs: config.COMMUNITY_JOBS,
+  });
+  await app.register(agencyJobsPlugin, { jobs: config.COMMUNITY_JOBS });
   await app.register(operationsPlugin, { database, metricsToken: config.METRICS_TOKEN });
   await app.register(
     async (api) => {
@@ -185,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+      await api.register(agencyRoutes);
+      await api.register(chatRoutes);
   await app.register(mediaRoutes);
       await api.register(agencyRoutes);
   await app.register(gamesMediaRoutes);

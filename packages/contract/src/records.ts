@@ -70,6 +70,7 @@ export const TRANSACTION_KINDS = [
   'rebate',
   'commission',
   'correction',
+  'chat_rain',
 ] as const;
 export type TTransactionKind = (typeof TRANSACTION_KINDS)[number];
 
