@@ -22,6 +22,7 @@ import { PspGateway } from './modules/deposits/psp-gateway.ts';
 import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
 import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
+import { RegistryGateway } from './modules/responsible-gaming/registry.connection.ts';
 import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
 import { informationRoutes } from './modules/information/information.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -126,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.captchaGenerator ?? defaultCaptchaGenerator,
   );
   const throttle = new LoginThrottle(database.db, config.LOGIN_LOCK_MINUTES);
+  // The self-exclusion registry waits, like the PSP, until server.ts (or a test) attaches it.
+  const registry = new RegistryGateway();
   const auth: TAuthDeps = {
     executor: database.db,
     captcha,
@@ -134,10 +137,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     },
+    registry,
   };
   const services: TServices = { config, db: database.db, sites, captcha, throttle, auth };
   app.decorate('services', services);
   app.decorate('psp', options.psp ?? new PspGateway());
+  app.decorate('registry', registry);
   const aggregator = options.aggregator ?? new AggregatorGateway();
   app.decorate('aggregator', aggregator);
   // Mail waits in the outbox until server.ts (or a test) connects a sender.

@@ -91,6 +91,15 @@ export const ZConfig = z.object({
   MAIL_FROM: z.string().min(3).max(254).default('Sorte <no-reply@sorte.localhost>'),
   /** Port of the local mail catcher's page (used when SMTP_URL is unset); 0 picks a free one. */
   MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65_535).default(4020),
+  /**
+   * The national self-exclusion registry (SIGAP) for sites whose profile asks for it (br): base URL
+   * and HTTP Basic credentials, all three or none; none → the local registry sandbox on loopback.
+   */
+  SELF_EXCLUSION_REGISTRY_URL: z.url().optional(),
+  SELF_EXCLUSION_CLIENT_ID: z.string().min(1).max(200).optional(),
+  SELF_EXCLUSION_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  /** Port of the local registry sandbox's page (used when no registry is configured); 0 picks a free one. */
+  REGISTRY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4030),
 });
 export type TConfig = z.infer<typeof ZConfig>;
 

@@ -7,6 +7,8 @@ import { migrate } from './db/migrate.ts';
 import { connectMail } from './modules/mail/mail.connection.ts';
 import { connectPsp } from './modules/payments/psp/psp.connection.ts';
 import { connectAggregator } from './modules/providers/aggregator.connection.ts';
+import { connectRegistry } from './modules/responsible-gaming/registry.connection.ts';
+import { startRegistryRechecks } from './modules/responsible-gaming/registry.service.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 
 /**
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     await app.close();
     await app.psp.close();
     await app.aggregator.close();
+    await app.registry.close();
     await database.close();
   });
 
@@ -94,6 +97,17 @@ async function main(): Promise<void> {
     { catcherPort: config.MAIL_CATCHER_PORT },
   );
   app.mail.attach(mail);
+  // The self-exclusion registry: the configured one, else the local sandbox (its page adds a CPF).
+  const registry = await connectRegistry(
+    {
+      baseUrl: config.SELF_EXCLUSION_REGISTRY_URL,
+      clientId: config.SELF_EXCLUSION_CLIENT_ID,
+      clientSecret: config.SELF_EXCLUSION_CLIENT_SECRET,
+    },
+    { dataDir: resolve(config.DATA_DIR), sandboxPort: config.REGISTRY_SANDBOX_PORT },
+  );
+  app.registry.attach(registry);
+  startRegistryRechecks(app);
   const lines = [
     `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
     `  player site:      http://localhost:${port}/`,
@@ -102,6 +116,7 @@ async function main(): Promise<void> {
     `  captcha:          ${config.CAPTCHA ? 'on' : 'off (CAPTCHA=off)'}`,
     `  PSP:              ${psp.sandboxUrl ? `sandbox at ${psp.sandboxUrl}/ (payer pages /pay/<txid>)` : config.PSP_BASE_URL}`,
     `  game aggregator:  ${aggregator.sandboxUrl ? `demo aggregator at ${aggregator.sandboxUrl}/` : config.AGGREGATOR_BASE_URL}`,
+    `  self-exclusion:   ${registry.sandboxUrl ? `registry sandbox at ${registry.sandboxUrl}/ (add a CPF to block it)` : config.SELF_EXCLUSION_REGISTRY_URL}`,
     `  mail:             ${mail.catcherUrl ? `mail catcher at ${mail.catcherUrl}/ (every message the server sends)` : 'SMTP_URL'}`,
   ];
   console.log(lines.join('\n'));

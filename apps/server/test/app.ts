@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type TConfig, testConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import { connectRegistry } from '../src/modules/responsible-gaming/registry.connection.ts';
 import { transfer } from '../src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
 import { type DatabaseKind, testDatabase } from './databases.ts';
@@ -24,6 +25,25 @@ export async function seededDatabase(kind: DatabaseKind): Promise<Database> {
   return database;
 }
 
+let registrySandbox: ReturnType<typeof connectRegistry> | null = null;
+
+/**
+ * The self-exclusion registry sandbox of this test process (in memory, loopback, a free port),
+ * attached to every test app; `add(cpf)` impedes a CPF as a citizen would on the national platform.
+ */
+export async function testRegistry() {
+  registrySandbox ??= connectRegistry({}, { sandboxPort: 0 }).then((connection) => {
+    connection.sandbox?.app.server.unref();
+    return connection;
+  });
+  const connection = await registrySandbox;
+  return {
+    connection,
+    add: (cpf: string) => connection.sandbox!.add(cpf),
+    remove: (cpf: string) => connection.sandbox!.remove(cpf),
+  };
+}
+
 /** The real app on a seeded test database, with a captcha generator whose answer is CAPTCHA_TEXT. */
 export async function buildTestApp(
   kind: DatabaseKind,
@@ -36,6 +56,9 @@ export async function buildTestApp(
     captchaGenerator: () => ({ text: CAPTCHA_TEXT, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
   });
   await app.ready();
+  const { connection } = await testRegistry();
+  // Shared by the process's apps: closing one app leaves the sandbox to the others.
+  app.registry.attach({ ...connection, close: async () => undefined });
   return app;
 }
 
@@ -99,13 +122,43 @@ export function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A valid CPF built from 9 random digits (check digits computed). */
+export function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (digits.every((d) => d === digits[0])) digits[0] = (digits[0]! + 1) % 10;
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+/**
+ * What the br profile adds to a sign-up: a fresh CPF, an adult's date of birth and the mandatory
+ * loss and session-time limits (wide enough that no other test meets them).
+ */
+export function brRegistration() {
+  return {
+    cpf: randomCpf(),
+    birth_date: '1990-05-17',
+    limits: [
+      { kind: 'loss', period: 'month', value: '10000000' },
+      { kind: 'session_time', period: 'day', value: '1440' },
+    ],
+  };
+}
+
 /** Registers a new player on `host` (captcha solved) and returns the token and user. */
 export async function registerPlayer(
   app: FastifyInstance,
   host: string = HOSTS.intl,
   overrides: Record<string, unknown> = {},
 ) {
-  const body = { ...registration(overrides), ...(await solvedCaptcha(app, host)) };
+  const body: ReturnType<typeof registration> & { cpf?: string; birth_date?: string } = {
+    ...registration(host === HOSTS.br ? { ...brRegistration(), ...overrides } : overrides),
+    ...(await solvedCaptcha(app, host)),
+  };
   const response = await call(app, { method: 'POST', url: '/api/auth/register2', host, payload: body });
   if (response.status !== 200) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
   return { token: response.body.data.token as string, user: response.body.data.user, input: body };

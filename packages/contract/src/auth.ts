@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isValidCpf } from './cpf.ts';
+import { ZRegistrationLimit } from './responsible-gaming.ts';
 import { type TUserInfo, ZUserInfo } from './user.ts';
 import { M, ZCaptchaCode, ZPassword, ZPhone, ZQkPwd, ZRealName, ZUsername } from './validation.ts';
 
@@ -47,14 +49,58 @@ export const ZRegisterRequest = z
       .regex(/^[A-Za-z0-9]*$/, { error: M.inviteCodeFormat })
       .optional(),
     agree_terms: z.literal(true, { error: M.termsRequired }),
-    is_adult: z.literal(true, { error: M.adultRequired }),
+    /**
+     * "I am of age": required where the site does not ask the date of birth; where it does
+     * (site data registration.requires_birth_date), the age is computed from birth_date instead.
+     */
+    is_adult: z.boolean({ error: M.wrongType }).optional(),
+    /** Required where site data registration.requires_cpf (br): 11 digits, check digits valid. */
+    cpf: z
+      .string({ error: M.wrongType })
+      .trim()
+      .max(20, { error: M.tooLong })
+      .refine((cpf) => cpf === '' || isValidCpf(cpf), { error: 'validation.cpf_invalid' })
+      .optional(),
+    /** YYYY-MM-DD; required where registration.requires_birth_date (br); the site's min_age is enforced. */
+    birth_date: z
+      .string({ error: M.wrongType })
+      .trim()
+      .max(10, { error: M.tooLong })
+      .refine((date) => date === '' || isCalendarDate(date), { error: 'validation.birth_date_invalid' })
+      .optional(),
+    /** The limits the site makes mandatory at sign-up (registration.mandatory_limits; br: loss and time). */
+    limits: z.array(ZRegistrationLimit).max(12, { error: M.tooLong }).optional(),
     ...captchaFields,
   })
-  .refine((body) => body.password_confirmation === undefined || body.password === body.password_confirmation, {
-    path: ['password_confirmation'],
-    error: M.passwordsMismatch,
-  });
+  .refine(
+    (body) => body.password_confirmation === undefined || body.password === body.password_confirmation,
+    {
+      path: ['password_confirmation'],
+      error: M.passwordsMismatch,
+    },
+  );
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+/** A real day written YYYY-MM-DD (no 2001-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1900 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/** Whole years between a YYYY-MM-DD birth date and `today` (YYYY-MM-DD, the site's calendar day). */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
 
 /** POST /api/auth/login2 */
 export const ZLoginRequest = z.object({

@@ -46,6 +46,14 @@ export const ZSiteData = z.object({
   captcha_required: z.boolean(),
   min_age: z.number().int(),
   telegram_link: z.string().nullable(),
+  /** What sign-up asks on this site (its jurisdiction profile): CPF, date of birth, mandatory limits. */
+  registration: z.object({
+    requires_cpf: z.boolean(),
+    requires_birth_date: z.boolean(),
+    mandatory_limits: z.array(z.enum(['deposit', 'loss', 'stake', 'session_time'])),
+    /** The gambling-risk message shows at sign-up and at login. */
+    shows_risk_message: z.boolean(),
+  }),
 });
 export type TSiteData = z.infer<typeof ZSiteData>;
 export const ZSiteDataQuery = ZLangQuery;

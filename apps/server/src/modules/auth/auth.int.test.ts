@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  brRegistration,
   buildTestApp,
   CAPTCHA_TEXT,
   call,
@@ -177,7 +178,10 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: 'USERNAME_TAKEN', errors: { username: expect.any(String) } });
       const elsewhere = await register(
-        { ...registration({ username: first.user.name }), ...(await solvedCaptcha(app, HOSTS.br)) },
+        {
+          ...registration({ username: first.user.name, ...brRegistration() }),
+          ...(await solvedCaptcha(app, HOSTS.br)),
+        },
         HOSTS.br,
       );
       expect(elsewhere.status).toBe(200);

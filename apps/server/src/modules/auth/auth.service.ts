@@ -1,4 +1,5 @@
 import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { notifyIfNewDevice } from '../information/information.service.ts';
@@ -12,6 +13,9 @@ import {
 } from '../members/members.repo.ts';
 import type { TMemberRow } from '../members/members.schema.ts';
 import { normalizePhone } from '../members/phone.ts';
+import { registrationExtras, storeRegistrationExtras } from '../responsible-gaming/registration-rules.ts';
+import type { RegistryGateway } from '../responsible-gaming/registry.connection.ts';
+import { assertNotOnRegistry, checkRegistryAtLogin } from '../responsible-gaming/registry.service.ts';
 import {
   loginRestriction,
   scheduleSessionClock,
@@ -19,6 +23,7 @@ import {
 } from '../responsible-gaming/rg.service.ts';
 import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
 import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -32,9 +37,20 @@ export type TAuthDeps = {
   captcha: CaptchaService;
   throttle: LoginThrottle;
   limits: { maxFailuresPerAccount: number; maxFailuresPerIp: number };
+  /** The national self-exclusion registry (asked where the site's jurisdiction profile says so). */
+  registry: RegistryGateway;
 };
 
 const INVITE_CODE_ATTEMPTS = 5;
+
+/** One account per CPF on each site (the unique index members_site_cpf has the final word). */
+async function isCpfTaken(executor: Executor, siteId: bigint, cpf: string): Promise<boolean> {
+  const rows = await rowsOf<{ found: number }>(
+    executor,
+    sql`SELECT 1 AS found FROM members WHERE site_id = ${siteId.toString()}::bigint AND cpf = ${cpf} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
 
 async function toSessionResponse(
   deps: TAuthDeps,
@@ -75,6 +91,14 @@ export async function register(
   if (await findMemberByUsername(deps.executor, site.id, input.username)) {
     throw new AppError('USERNAME_TAKEN', { fieldErrors: { username: 'errors.USERNAME_TAKEN' } });
   }
+  // The site's jurisdiction profile: CPF, date of birth (min_age), mandatory limits; then the
+  // national self-exclusion registry for the CPF, before anything is created.
+  const extras = await registrationExtras(deps.executor, site, input);
+  if (extras.cpf !== null && (await isCpfTaken(deps.executor, site.id, extras.cpf))) {
+    throw new AppError('CPF_IN_USE', { fieldErrors: { cpf: 'errors.CPF_IN_USE' } });
+  }
+  const registryChecked =
+    extras.cpf !== null && (await assertNotOnRegistry(deps.executor, deps.registry, site, extras.cpf));
 
   const [passwordHash, qkPwdHash] = await Promise.all([
     hashSecret(input.password),
@@ -99,12 +123,19 @@ export async function register(
         });
         // In the same transaction: a member never exists without their wallet accounts.
         await openMemberAccounts(tx, { siteId: site.id, memberId: member.id });
+        await storeRegistrationExtras(tx, site, member.id, extras, registryChecked);
         return { member, session: await createMemberSession(tx, site, member.id, client) };
       });
+      if (extras.limits.some((limit) => limit.kind === 'session_time')) {
+        await scheduleSessionClock(deps.executor, site, member.id);
+      }
       return await toSessionResponse(deps, site, member, session);
     } catch (error) {
       if (isUniqueViolation(error, 'username')) {
         throw new AppError('USERNAME_TAKEN', { fieldErrors: { username: 'errors.USERNAME_TAKEN' } });
+      }
+      if (isUniqueViolation(error, 'members_site_cpf')) {
+        throw new AppError('CPF_IN_USE', { fieldErrors: { cpf: 'errors.CPF_IN_USE' } });
       }
       if (isUniqueViolation(error, 'invite_code') && attempt < INVITE_CODE_ATTEMPTS) continue;
       throw error;
@@ -145,6 +176,7 @@ export async function login(
   if (member.status !== 1) throw new AppError('ACCOUNT_DISABLED');
   await deps.throttle.clear(site.id, 'account', accountKey);
   await assertLoginSecurity(deps.executor, deps.throttle, site, member.id, input.totp_code, client);
+  await checkRegistryAtLogin(deps.executor, deps.registry, site, member.id);
   const restriction = await loginRestriction(deps.executor, site, member.id);
   const session = await createMemberSession(deps.executor, site, member.id, client, {
     restricted: restriction !== null,

@@ -7,6 +7,7 @@ import {
   type TSocialLink,
 } from '@sorte/contract';
 import type { Executor } from '../../db/client.ts';
+import { findJurisdictionProfile } from '../responsible-gaming/rg.repo.ts';
 import { findBanners, findSiteByCode, findSiteByHost, findSocialLinks } from './sites.repo.ts';
 import type { TSiteRow } from './sites.schema.ts';
 
@@ -92,6 +93,7 @@ export async function getSiteData(
   captchaRequired: boolean,
 ): Promise<TSiteData> {
   const banners = await findBanners(executor, site.id);
+  const profile = await findJurisdictionProfile(executor, site);
   return {
     site: site.code,
     name: site.name,
@@ -113,6 +115,12 @@ export async function getSiteData(
     captcha_required: captchaRequired,
     min_age: site.minAge,
     telegram_link: site.telegramLink,
+    registration: {
+      requires_cpf: profile.requiresCpf,
+      requires_birth_date: profile.requiresBirthDate,
+      mandatory_limits: profile.mandatoryLimits,
+      shows_risk_message: profile.showsRiskMessage,
+    },
   };
 }
 
