@@ -22,6 +22,17 @@ export const CATEGORIES = [
   'video',
 ];
 
+/** Where each demo banner leads: its button (the campaign it advertises, deposit, live casino, the crash game). */
+const BANNER_LINKS: Record<TBannerDesign, string> = {
+  welcome: '/promotion/activity/recharge',
+  pix: '/recharge',
+  live: '/video',
+  crash: '/originals/crash',
+};
+
+/** The campaign a banner advertises: shown only on a site where it is on (migration 0021). */
+const BANNER_CAMPAIGNS: Partial<Record<TBannerDesign, string>> = { welcome: 'ftd' };
+
 const BANNER_TITLES: Record<TBannerDesign, Record<TLanguage, string>> = {
   welcome: {
     en: 'Welcome bonus on your first deposit',
@@ -184,6 +195,7 @@ export async function seedDemoData(executor: Executor): Promise<void> {
       await executor.insert(siteDomains).values({ host, siteId: site.id }).onConflictDoNothing();
     }
     for (const [position, design] of demo.banners.entries()) {
+      // Each banner leads somewhere, with a button saying where (issue 14).
       await executor
         .insert(siteBanners)
         .values({
@@ -191,7 +203,8 @@ export async function seedDemoData(executor: Executor): Promise<void> {
           position,
           image: `/media/sites/${demo.code}/banners/${design}.svg`,
           title: BANNER_TITLES[design],
-          link: null,
+          link: BANNER_LINKS[design],
+          campaignCode: BANNER_CAMPAIGNS[design] ?? null,
         })
         .onConflictDoNothing();
     }

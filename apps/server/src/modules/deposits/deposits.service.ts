@@ -15,7 +15,7 @@ import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-card
 import { notify } from '../information/information.service.ts';
 import { createTxid, PspError } from '../payments/psp/psp.client.ts';
 import type { PixNotification } from '../payments/psp/psp.webhook.ts';
-import { onDepositCredited, rechargeGiftMinor } from '../promotions/promotions.service.ts';
+import { channelGiftBps, onDepositCredited, rechargeGiftMinor } from '../promotions/promotions.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertDepositAllowed } from '../responsible-gaming/rg.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
@@ -91,9 +91,10 @@ export async function listPaymentChannels(
   method: string | undefined,
 ): Promise<TPaymentChannelsResponse> {
   const channels = (await findSiteChannels(executor, site.id)).filter((c) => !method || c.method === method);
+  const giftBps = await Promise.all(channels.map((c) => channelGiftBps(executor, site, c.bonusBps)));
   return {
     currency: CURRENCY,
-    list: channels.map((c) => ({
+    list: channels.map((c, index) => ({
       id: Number(c.id),
       payment_type: c.method,
       code: c.code,
@@ -101,7 +102,7 @@ export async function listPaymentChannels(
       min_money: formatMinor(c.minMinor),
       max_money: formatMinor(c.maxMinor),
       fee_rate: percent(c.feeBps),
-      bonus_rate: percent(c.bonusBps),
+      bonus_rate: percent(giftBps[index] ?? 0),
       bonus_wagering_multiple: Number(BONUS_WAGERING_MULTIPLE),
       presets: c.presetsMinor.map(formatMinor),
       expires_in: c.expiresSeconds,

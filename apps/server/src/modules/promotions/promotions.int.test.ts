@@ -123,6 +123,37 @@ describe.each(await databaseKinds())('promotions (%s)', (kind) => {
       expect(byCode.rebates.enabled).toBe(true);
     });
 
+    it('the home banners advertise only campaigns on for the site, each leading to its page', async () => {
+      const banners = async (host: string) =>
+        (await call(app, { method: 'GET', url: '/api/dynamicwebs/getdata', host })).body.data.banners as {
+          link: string | null;
+          image: string;
+        }[];
+      const onIntl = await banners(HOSTS.intl);
+      expect(onIntl.find((b) => b.image.endsWith('/welcome.svg'))?.link).toBe('/promotion/activity/recharge');
+      // The same first-deposit banner put on br (where ftd is off) is not listed there.
+      await db.execute(sql`
+        INSERT INTO site_banners (site_id, position, image, title, link, campaign_code)
+        VALUES (${br.id.toString()}::bigint, 90, '/media/sites/br/banners/welcome.svg',
+                '{"en":"Welcome bonus"}'::jsonb, '/promotion/activity/recharge', 'ftd')
+        ON CONFLICT DO NOTHING`);
+      const onBr = await banners(HOSTS.br);
+      expect(onBr.length).toBeGreaterThan(0);
+      expect(onBr.some((b) => b.link?.startsWith('/promotion/activity/recharge'))).toBe(false);
+    });
+
+    it('a payment channel shows the gift the site really gives: 2 % on intl, none on br, no gift in its name', async () => {
+      const channels = async (host: string) =>
+        (await call(app, { method: 'GET', url: '/api/payment/online/list?payment_type=pix', host })).body.data
+          .list as { code: string; name: string; bonus_rate: string }[];
+      const intlGift = (await channels(HOSTS.intl)).find((c) => c.code === 'pix_bonus');
+      expect(intlGift).toMatchObject({ bonus_rate: '2.00' });
+      const brList = await channels(HOSTS.br);
+      expect(brList.length).toBeGreaterThan(0);
+      for (const channel of [...brList, intlGift!]) expect(channel.name).not.toMatch(/%/);
+      for (const channel of brList) expect(channel.bonus_rate).toBe('0.00');
+    });
+
     it('br gating: every deposit-tied claim is refused with why, nothing granted, even after a deposit', async () => {
       const p = await player(HOSTS.br);
       await paidDeposit(db, p.siteId, p.memberId, 20_000n);

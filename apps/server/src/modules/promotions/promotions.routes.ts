@@ -20,7 +20,7 @@ import { memberOf } from '../../plugins/session-auth.ts';
 import { assertOwnMember } from '../deposits/deposits.service.ts';
 import { levelName } from '../members/member-info.ts';
 import { runAllJobs } from './promotions.jobs.ts';
-import { activeSites, takeLevelUps } from './promotions.repo.ts';
+import { activeSites, siteCampaigns, takeLevelUps } from './promotions.repo.ts';
 import {
   activityDetails,
   checkCampaign,
@@ -168,6 +168,10 @@ export const promotionsPlugin = fp(
         level_name: levelName(up.level),
       })),
     );
+    // Every site's campaigns exist from the start (the home banners list only campaigns on there).
+    app.addHook('onReady', async () => {
+      for (const site of await activeSites(app.services.db)) await siteCampaigns(app.services.db, site);
+    });
     if (!options.jobs) return;
     let timer: NodeJS.Timeout | null = null;
     let running = false;

@@ -530,6 +530,16 @@ export async function claimCampaign(ctx: TCtx, call: TClaimCall, body: { name?: 
 // Deposits: the tiered recharge gift and VIP on reload
 
 /**
+ * The gift rate a payment channel really gives on this site, in basis points: its own rate while the
+ * site's recharge gift campaign is on, else 0 (the catalogue shows it, so no channel promises a gift
+ * the site's rules forbid).
+ */
+export async function channelGiftBps(db: Executor, site: TSite, channelBps: number): Promise<number> {
+  const campaign = (await siteCampaigns(db, site)).find((c) => c.code === 'recharge_gift');
+  return campaign?.enabled ? channelBps : 0;
+}
+
+/**
  * The recharge gift a deposit of `amountMinor` on `channelBps` earns the member now: 0 where the
  * site's recharge_gift campaign is off (Brazil), else the larger of the channel's rate and the
  * member's VIP gift ratio (members below the campaign's minimum level get the channel's rate only).

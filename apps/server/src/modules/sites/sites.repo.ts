@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { siteBanners, siteDomains, siteSocialLinks, sites, type TSiteRow } from './sites.schema.ts';
 
@@ -23,7 +23,15 @@ export function findBanners(executor: Executor, siteId: bigint) {
   return executor
     .select()
     .from(siteBanners)
-    .where(eq(siteBanners.siteId, siteId))
+    .where(
+      and(
+        eq(siteBanners.siteId, siteId),
+        // A banner advertising a campaign shows only while that campaign is on for this site.
+        sql`(${siteBanners.campaignCode} IS NULL OR EXISTS (
+              SELECT 1 FROM promo_campaigns c
+              WHERE c.site_id = ${siteBanners.siteId} AND c.code = ${siteBanners.campaignCode} AND c.enabled))`,
+      ),
+    )
     .orderBy(asc(siteBanners.position))
     .limit(50);
 }

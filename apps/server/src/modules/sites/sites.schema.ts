@@ -36,6 +36,8 @@ export const siteBanners = pgTable('site_banners', {
   image: text('image').notNull(),
   title: jsonb('title').$type<Record<string, string>>().notNull(),
   link: text('link'),
+  /** The campaign the banner advertises: listed only while it is on for the site (migration 0021). */
+  campaignCode: text('campaign_code'),
 });
 
 export const siteSocialLinks = pgTable(
