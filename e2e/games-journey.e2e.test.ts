@@ -97,7 +97,7 @@ describe('in-house games on a phone', () => {
       // 2. A new player registers and deposits 100.00 through the sandbox payer page.
       await page.goto(server.url);
       await register(page, newPlayer('games'));
-      expect(await expectLoggedIn(page)).toBe('0.00');
+      expect(plainMoney(await expectLoggedIn(page))).toBe('0.00');
       await depositThroughSandbox(page, server.url, 100);
       await page.getByTestId('recharge-paid').waitFor({ state: 'visible' });
       await screenshot(page, 'games-02-deposited');

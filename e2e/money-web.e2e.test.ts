@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { expectLoggedIn, newPlayer, plainMoney, register } from './support/player.ts';
+import { expectLoggedIn, fillWithdrawPassword, newPlayer, plainMoney, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -67,7 +67,7 @@ describe('money on a phone', () => {
       await page.goto(server.url);
       const player = newPlayer('money');
       await register(page, player);
-      expect(await expectLoggedIn(page)).toBe('0.00');
+      expect(plainMoney(await expectLoggedIn(page))).toBe('0.00');
 
       // Deposit: PIX, the first channel, an amount inside the bounds shown.
       await page.goto(`${server.url}/recharge`);
@@ -117,9 +117,11 @@ describe('money on a phone', () => {
       const withdrawAmount = page.getByTestId('withdraw-amount');
       await withdrawAmount.waitFor({ state: 'visible' });
       await withdrawAmount.fill('50');
-      await expect.poll(async () => plainMoney(await page.getByTestId('withdraw-actual').textContent())).toBe('50.00');
+      await expect
+        .poll(async () => plainMoney(await page.getByTestId('withdraw-actual').textContent()))
+        .toBe('50.00');
       expect(plainMoney(await page.getByTestId('withdraw-fee').textContent())).toBe('0.00');
-      await page.getByTestId('withdraw-password').fill(player.qkPwd);
+      await fillWithdrawPassword(page, player);
       await page.getByTestId('withdraw-submit').click();
       await expect.poll(() => page.getByTestId('withdraw-success').textContent()).toBe(SUBMITTED);
       // The money left the available balance at once.
@@ -164,7 +166,7 @@ describe('money on a phone', () => {
       await page.goto(`${server.url}/withdraw`);
       await withdrawAmount.waitFor({ state: 'visible' });
       await withdrawAmount.fill('20');
-      await page.getByTestId('withdraw-password').fill(player.qkPwd);
+      await fillWithdrawPassword(page, player);
       await page.getByTestId('withdraw-submit').click();
       await expect.poll(() => page.getByTestId('withdraw-success').textContent()).toBe(SUBMITTED);
       await expect.poll(() => balanceText(page)).toBe('30.00');

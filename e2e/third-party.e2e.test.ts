@@ -79,7 +79,7 @@ describe('third-party games', () => {
       // 2. A new player deposits 100.00 through the sandbox payer page.
       await page.goto(server.url);
       await register(page, newPlayer('tp'));
-      expect(await expectLoggedIn(page)).toBe('0.00');
+      expect(plainMoney(await expectLoggedIn(page))).toBe('0.00');
       await depositThroughSandbox(page, server.url, 100);
 
       // 3. The provider slot for real money: every spin is a bet and a win at our wallet.

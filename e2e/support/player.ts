@@ -88,20 +88,29 @@ export async function register(page: Page, player: Player): Promise<void> {
   await byTestId(page, 'open-register').click();
   const modal = 'register-modal';
   await page.getByTestId(modal).waitFor({ state: 'visible' });
+  // Sign-up asks the name, password, full name and phone, and one box for the terms and the age;
+  // the withdrawal password comes with the first withdrawal (withdrawWithPassword).
   await fill(page, modal, 'username', player.username);
   await fill(page, modal, 'password', player.password);
-  await fill(page, modal, 'password_confirmation', player.password);
   await fill(page, modal, 'realname', player.realname);
   await fill(page, modal, 'phone', player.phone);
-  await fill(page, modal, 'qk_pwd', player.qkPwd);
   await tick(page, modal, 'agree_terms');
-  await tick(page, modal, 'is_adult');
   await assertNoCaptchaAsked(page, modal);
   const answered = page.waitForResponse((response) => response.url().includes('/api/auth/register2'));
   await byTestId(page, 'register-submit').click();
   const response = await answered;
   expect(response.status(), await response.text()).toBe(200);
   await page.getByTestId(modal).waitFor({ state: 'hidden' });
+}
+
+/**
+ * Types the withdrawal password on the withdraw page; on the first withdrawal the page asks to
+ * create it, typed twice.
+ */
+export async function fillWithdrawPassword(page: Page, player: Pick<Player, 'qkPwd'>): Promise<void> {
+  await page.getByTestId('withdraw-password').fill(player.qkPwd);
+  const confirmation = page.getByTestId('withdraw-password-confirmation');
+  if (await confirmation.count()) await confirmation.fill(player.qkPwd);
 }
 
 /** Logs in from the login modal opened from the header; returns the login2 response body. */

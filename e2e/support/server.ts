@@ -74,6 +74,9 @@ export async function startServer(name: string): Promise<RunningServer> {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // The local sandbox PSP on a free port too, so a journey never collides with a running server.
     PSP_SANDBOX_PORT: '0',
+    // The other local stand-ins too (mail catcher, self-exclusion registry sandbox).
+    MAIL_CATCHER_PORT: '0',
+    REGISTRY_SANDBOX_PORT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
   delete env.DATABASE_URL;

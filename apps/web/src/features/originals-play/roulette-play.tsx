@@ -450,11 +450,13 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
               className={`roulette__chip-button${chip.minor === value ? ' is-selected' : ''}`}
               data-testid={`roulette-chip-${text}`}
               aria-pressed={chip.minor === value}
-              aria-label={t('play.roulette.chip_value', { amount: text })}
+              title={t('play.roulette.chip_value', { amount: text })}
               disabled={busy}
               onClick={() => setChipText(text)}
             >
+              {/* The name starts with what the chip shows, as speech users say it. */}
               {chipLabel(value)}
+              <span className="visually-hidden"> {t('play.roulette.chip')}</span>
             </button>
           );
         })}

@@ -45,16 +45,18 @@ describe('register form', () => {
     for (const text of [
       en['validation.required.username'],
       en['validation.required.password'],
-      en['validation.required.password_confirmation'],
       en['validation.required.realname'],
       en['validation.required.phone'],
-      en['validation.required.qk_pwd'],
       en['validation.required.captcha_code'],
       en['validation.terms_required'],
-      en['validation.adult_required'],
     ]) {
       expect(await screen.findByText(text)).toBeTruthy();
     }
+    // Only what a new player needs: no second password, no withdrawal password, one box.
+    for (const name of ['password_confirmation', 'qk_pwd', 'is_adult']) {
+      expect(container.querySelector(`[name="${name}"]`)).toBeNull();
+    }
+    expect(container.querySelectorAll('input[type="checkbox"]')).toHaveLength(1);
     expect(container.textContent).not.toContain('validation.');
     expect(toast.error).toHaveBeenCalledWith('Please fix the error in the form');
   });
@@ -65,30 +67,49 @@ describe('register form', () => {
     await screen.findByTestId('captcha-image');
     const form = document.querySelector('form')!;
     await userEvent.type(form.querySelector<HTMLInputElement>('[name="password"]')!, 'abc');
-    await userEvent.type(form.querySelector<HTMLInputElement>('[name="password_confirmation"]')!, 'abcdef');
-    await userEvent.type(form.querySelector<HTMLInputElement>('[name="qk_pwd"]')!, '12ab');
     await userEvent.type(form.querySelector<HTMLInputElement>('[name="phone"]')!, '123');
     await userEvent.click(screen.getByTestId('register-submit'));
     const pt = MESSAGES.pt;
     expect(await screen.findByText(pt['validation.required.username'])).toBeTruthy();
     expect(await screen.findByText(pt['validation.password_min'])).toBeTruthy();
-    expect(await screen.findByText(pt['validation.qk_pwd_format'])).toBeTruthy();
     expect(await screen.findByText(pt['validation.phone_invalid'])).toBeTruthy();
     expect(await screen.findByText(pt['validation.terms_required'])).toBeTruthy();
     expect(screen.getByTestId('register-submit').textContent).toBe('Criar conta');
-    expect(await screen.findByText(pt['validation.passwords_mismatch'])).toBeTruthy();
     expect(toast.error).toHaveBeenCalledWith(pt['messages.form_invalid']);
   });
 
-  it('tells the player when the two passwords differ', async () => {
+  it('sends one box as both the terms and the age, and no withdrawal password', async () => {
     await useLanguage('en');
-    renderForm();
-    await screen.findByTestId('captcha-image');
+    const api = mockApi({
+      'POST /api/auth/captcha': () => ({
+        body: ok({ captcha_id: '', image: '', expires_in: 0, required: false }),
+      }),
+      'POST /api/auth/register2': () => ({ body: ok({ token: 't', user: {} }) }),
+      'POST /api/auth/me': () => ({ body: ok(null) }),
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RegisterForm onSuccess={() => {}} />
+      </QueryClientProvider>,
+    );
     const form = document.querySelector('form')!;
-    await userEvent.type(form.querySelector<HTMLInputElement>('[name="password"]')!, 'secret1');
-    await userEvent.type(form.querySelector<HTMLInputElement>('[name="password_confirmation"]')!, 'secret2');
+    await waitFor(() => expect(form.querySelector('[name="captcha_code"]')).toBeNull());
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="username"]')!, 'maria_01');
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="password"]')!, 'secret123');
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="realname"]')!, 'Maria Silva');
+    await userEvent.type(form.querySelector<HTMLInputElement>('[name="phone"]')!, '11987654321');
+    await userEvent.click(form.querySelector<HTMLInputElement>('[name="agree_terms"]')!);
     await userEvent.click(screen.getByTestId('register-submit'));
-    expect(await screen.findByText(MESSAGES.en['validation.passwords_mismatch'])).toBeTruthy();
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.url.pathname === '/api/auth/register2')).toBe(true),
+    );
+    const body = api.calls.find((call) => call.url.pathname === '/api/auth/register2')?.body as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({ agree_terms: true, is_adult: true, username: 'maria_01' });
+    expect(body).not.toHaveProperty('qk_pwd');
+    expect(body).not.toHaveProperty('password_confirmation');
   });
 
   it('hides the captcha when the server says it is not required', async () => {

@@ -10,9 +10,19 @@ import '../../../lib/validation-messages.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { useRegister } from '../api/register.ts';
 import { CaptchaField } from './captcha-field.tsx';
+import {
+  RiskNotice,
+  SIGNUP_RULE_DEFAULTS,
+  SignupRuleFields,
+  signupLimits,
+  type TSignupRuleValues,
+  useSignupRules,
+  withSignupRules,
+} from './signup-rules.tsx';
 
 /** The form holds unticked boxes and an empty invite code; the schema decides what may be sent. */
-type TRegisterForm = Omit<TRegisterRequest, 'agree_terms' | 'is_adult'> & {
+type TRegisterForm = Omit<TRegisterRequest, 'agree_terms' | 'is_adult'> &
+  TSignupRuleValues & {
   agree_terms: boolean;
   is_adult: boolean;
 };
@@ -20,11 +30,11 @@ type TRegisterForm = Omit<TRegisterRequest, 'agree_terms' | 'is_adult'> & {
 const FIELDS: readonly FieldPath<TRegisterForm>[] = [
   'username',
   'password',
-  'password_confirmation',
   'realname',
   'phone',
-  'qk_pwd',
   'invite_code',
+  'cpf',
+  'birth_date',
   'captcha_code',
   'agree_terms',
   'is_adult',
@@ -37,24 +47,23 @@ const schemaResolver = zodResolver(ZRegisterRequest) as unknown as Resolver<
 >;
 
 /**
- * The schema compares the two passwords only once every field is valid; the player should hear
- * about a mismatch together with the other mistakes, so we add it here too.
+ * Sign-up asks only what a new player needs, as the leading sites do: the password is typed once
+ * (with a show button) and the withdrawal password waits for the first withdrawal. One box covers
+ * the terms and the age (the schema's two flags); its message is the terms one.
  */
 const registerResolver: Resolver<TRegisterForm, unknown, TRegisterRequest> = async (
   values,
   context,
   options,
 ) => {
-  const result = await schemaResolver(values, context, options);
-  const mismatch = values.password_confirmation !== '' && values.password !== values.password_confirmation;
-  if (mismatch && !result.errors.password_confirmation) {
-    return {
-      values: {},
-      errors: {
-        ...result.errors,
-        password_confirmation: { type: 'custom', message: M.passwordsMismatch },
-      },
-    };
+  const result = await schemaResolver({ ...values, is_adult: values.agree_terms }, context, options);
+  if (result.errors.is_adult && !result.errors.agree_terms) {
+    const { is_adult, ...others } = result.errors;
+    return { values: {}, errors: { ...others, agree_terms: is_adult } };
+  }
+  if (result.errors.is_adult) {
+    const { is_adult: _age, ...others } = result.errors;
+    return { values: {}, errors: others };
   }
   return result;
 };
@@ -72,22 +81,25 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
   const registration = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
   const captchaRequired = captcha.data?.required ?? false;
+  // The site's jurisdiction profile: CPF, date of birth, mandatory limits, risk message (br).
+  const rules = useSignupRules();
+  const [inviteOpen] = useState(() => inviteCodeFromUrl() !== '');
   const {
     register,
     handleSubmit,
     setError,
     resetField,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<TRegisterForm, unknown, TRegisterRequest>({
-    resolver: registerResolver,
+    resolver: withSignupRules(registerResolver, rules),
     defaultValues: {
       username: '',
       password: '',
-      password_confirmation: '',
       realname: '',
       phone: '',
-      qk_pwd: '',
       invite_code: inviteCodeFromUrl(),
+      ...SIGNUP_RULE_DEFAULTS,
       agree_terms: false,
       is_adult: false,
     },
@@ -99,6 +111,9 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       await registration.mutateAsync({
         ...values,
         invite_code: values.invite_code ? values.invite_code : undefined,
+        cpf: rules?.requires_cpf ? values.cpf : undefined,
+        birth_date: rules?.requires_birth_date ? values.birth_date : undefined,
+        limits: signupLimits(getValues(), rules),
         ...(captchaRequired
           ? { captcha_id: captcha.data?.captcha_id, captcha_code: values.captcha_code }
           : { captcha_id: undefined, captcha_code: undefined }),
@@ -128,6 +143,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       onSubmit={handleSubmit(onValid, () => toast.error(t('messages.form_invalid')))}
       aria-label={t('auth.register')}
     >
+      <RiskNotice rules={rules} />
       {failure && (
         <div className="form__alert" role="alert">
           <strong>{t('messages.registration_failed')}</strong>
@@ -154,15 +170,6 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
         {...register('password')}
       />
       <Field
-        type="password"
-        label={t('auth.password_confirmation')}
-        placeholder={t('auth.password_confirmation_placeholder')}
-        autoComplete="new-password"
-        maxLength={64}
-        error={errors.password_confirmation?.message}
-        {...register('password_confirmation')}
-      />
-      <Field
         label={t('auth.realname')}
         placeholder={t('auth.realname_placeholder')}
         autoComplete="name"
@@ -180,26 +187,23 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
         error={errors.phone?.message}
         {...register('phone')}
       />
-      <Field
-        type="password"
-        label={t('auth.qk_pwd')}
-        placeholder={t('auth.qk_pwd_placeholder')}
-        autoComplete="off"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={6}
-        error={errors.qk_pwd?.message}
-        {...register('qk_pwd')}
-      />
-      <Field
-        label={t('auth.invite_code')}
-        placeholder={t('auth.invite_code_placeholder')}
-        autoComplete="off"
-        autoCapitalize="off"
-        maxLength={16}
-        error={errors.invite_code?.message}
-        {...register('invite_code')}
-      />
+      <SignupRuleFields rules={rules} register={register} errors={errors} />
+      {/* Folded unless a link brought a code or the code was refused: most players have none. */}
+      <details
+        className="register__invite"
+        open={inviteOpen || errors.invite_code !== undefined || undefined}
+      >
+        <summary>{t('auth.have_invite_code')}</summary>
+        <Field
+          label={t('auth.invite_code')}
+          placeholder={t('auth.invite_code_placeholder')}
+          autoComplete="off"
+          autoCapitalize="off"
+          maxLength={16}
+          error={errors.invite_code?.message}
+          {...register('invite_code')}
+        />
+      </details>
       {(captchaRequired || captcha.isPending) && (
         <CaptchaField
           captcha={captcha.data}
@@ -210,12 +214,14 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
         />
       )}
       <Checkbox
-        label={t('auth.agree_terms')}
+        label={t('auth.terms_and_age', { age: 18 })}
         error={errors.agree_terms?.message}
         {...register('agree_terms')}
       />
-      <Checkbox label={t('auth.is_adult')} error={errors.is_adult?.message} {...register('is_adult')} />
-      <SubmitButton label={t('auth.create_account')} busy={isSubmitting} testId="register-submit" />
+      {/* Stays at the bottom of the sheet while the fields scroll: the button is always in view. */}
+      <div className="register__submit">
+        <SubmitButton label={t('auth.create_account')} busy={isSubmitting} testId="register-submit" />
+      </div>
       {onLogin && (
         <p className="form__switch">
           {t('auth.have_account')}{' '}

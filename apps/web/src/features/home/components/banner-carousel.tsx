@@ -29,6 +29,13 @@ function BannerLink({ banner, children }: { banner: TBanner; children: React.Rea
   );
 }
 
+/** What the banner's button says, from where it leads. */
+function ctaKey(link: string): string {
+  if (link.startsWith('/recharge')) return 'home.banner_cta_deposit';
+  if (link.startsWith('/promotion')) return 'home.banner_cta_promo';
+  return 'home.banner_cta_play';
+}
+
 export function BannerCarousel({ banners }: { banners: TBanner[] }) {
   const { t } = useTranslation();
   const track = useRef<HTMLDivElement>(null);
@@ -73,7 +80,9 @@ export function BannerCarousel({ banners }: { banners: TBanner[] }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div className="carousel__track" ref={track}>
+      {/* Focusable, so a keyboard scrolls it with the arrow keys like a finger swipes it (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <div className="carousel__track" ref={track} tabIndex={0}>
         {banners.map((banner, index) => {
           const title = bannerTitle(banner, language);
           return (
@@ -86,7 +95,14 @@ export function BannerCarousel({ banners }: { banners: TBanner[] }) {
                   fetchPriority={index === 0 ? 'high' : 'low'}
                   decoding="async"
                 />
-                {title && <span className="carousel__title">{title}</span>}
+                {title && (
+                  <span className="carousel__text">
+                    <span className="carousel__title">{title}</span>
+                    {banner.link && (
+                      <span className="button button--primary carousel__cta">{t(ctaKey(banner.link))}</span>
+                    )}
+                  </span>
+                )}
               </BannerLink>
             </div>
           );

@@ -3,7 +3,7 @@ import { formatMinor, type TPaymentChannelsResponse } from '@sorte/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Field, SubmitButton } from '../../../components/field.tsx';
@@ -23,8 +23,15 @@ type TChannel = TPaymentChannelsResponse['list'][number];
 
 export function RechargePage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   return (
     <PageFrame title={t('pages.recharge')} requiresLogin>
+      {params.get('welcome') === '1' && (
+        <section className="card money__welcome" data-testid="recharge-welcome">
+          <h2 className="card__title">{t('money.welcome_title')}</h2>
+          <p>{t('money.welcome_text')}</p>
+        </section>
+      )}
       <RechargeContent />
     </PageFrame>
   );

@@ -1,0 +1,236 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFindings, seriousAxeViolations } from './support/axe.ts';
+import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { expectLoggedIn, fillWithdrawPassword, newPlayer, register } from './support/player.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Issue 14's story: a new player on a phone in Portuguese finds a game with the header search,
+ * plays a crash round while the round's live bets table lists them, deposits R$ 100,00 by PIX,
+ * adds a PIX key and withdraws R$ 20,00 with no fee. axe-core checks every step (zero serious or
+ * critical findings), and every route of the site is visited with axe and kept as a screenshot
+ * under test-results/e2e/.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer('phone-pt');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** "R$ 1.234,56" (pt, with its no-break space) → "1234.56". */
+const moneyOf = (text: string | null) => (text ?? '').replace(/[^\d,-]/g, '').replace(',', '.');
+
+async function ptContext(): Promise<BrowserContext> {
+  const context = await newPhoneContext(browser);
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'pt');
+  });
+  return context;
+}
+
+/** axe on the page as it is now: no serious or critical finding, and a screenshot for people. */
+async function check(page: Page, step: string): Promise<void> {
+  await screenshot(page, `phone-pt-${step}`);
+  const findings = await seriousAxeViolations(page);
+  expect(findings, describeFindings(step, findings)).toEqual([]);
+}
+
+/** A random CPF with valid check digits. */
+function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (digits.every((digit) => digit === digits[0])) digits[0] = (digits[0]! + 1) % 10;
+  for (const count of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < count; i++) sum += digits[i]! * (count + 1 - i);
+    const rest = sum % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join('');
+}
+
+/** Every route of the player site (apps/web/src/app/routes.tsx), in-house games included. */
+const ROUTES = [
+  '/',
+  '/game',
+  '/video',
+  '/searchGames?name=fortune',
+  '/profile',
+  '/recharge',
+  '/rechargeRecord',
+  '/withdraw',
+  '/withdrawalRecord',
+  '/bank-card/add',
+  '/transactions',
+  '/order-center',
+  '/order-center/fee',
+  '/order-center/association',
+  '/game-record',
+  '/fairness',
+  '/promotion/activity',
+  '/promotion/rebates',
+  '/promotion/vip',
+  '/promotion/history',
+  '/promotion/cover',
+  '/promotion/activity/recharge',
+  '/promotion/activity/invitation-activity',
+  '/promotion/activity/lottery-wheel',
+  '/promotion/activity/daily-loss-relief-fund',
+  '/promotion/activity/recharge-rebate',
+  '/promotion/activity/daily-cashback',
+  '/information-center/support',
+  '/notification',
+  '/announcement',
+  '/agency-center/invite',
+  '/agent',
+  '/invitation-record',
+  '/reward',
+  '/agency-mechanism',
+  '/register-subordinates',
+  '/security-center',
+  '/verify-password',
+  '/bind-email',
+  '/change-password',
+  '/responsible-gaming',
+  '/download',
+  '/originals/crash',
+  '/originals/dice',
+  '/originals/limbo',
+  '/originals/mines',
+  '/originals/plinko',
+  '/originals/keno',
+  '/originals/roulette',
+  '/originals/slot',
+  '/originals/hilo',
+  '/originals/bingo',
+];
+
+describe('a new player on a phone in Portuguese', () => {
+  it('searches, plays crash with the live table, deposits by PIX and withdraws with no fee — axe clean at every step', async () => {
+    const context = await ptContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(server.url);
+      await page.getByTestId('header-search').waitFor({ state: 'visible' });
+      expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
+      await check(page, '01-home-guest');
+
+      const player = newPlayer('ptphone');
+      await register(page, player);
+      expect(moneyOf(await expectLoggedIn(page))).toBe('0.00');
+      expect(await page.getByTestId('header-balance').textContent()).toMatch(/^R\$\s0,00$/);
+      // A new player is led to the first deposit.
+      await page.waitForURL(/\/recharge\?welcome=1/);
+      await page.getByTestId('recharge-welcome').waitFor({ state: 'visible' });
+
+      // Search from the header: instant results while typing, the game opens from the result.
+      await page.getByTestId('header-search').click();
+      await page.getByTestId('header-search-input').fill('cras');
+      const result = page.locator('[data-testid="header-search-result"][data-game="crash"]');
+      await result.waitFor({ state: 'visible', timeout: 10_000 });
+      await check(page, '02-search');
+
+      // Deposit R$ 100,00 by PIX: the sandbox payer page plays the bank.
+      await page.goto(`${server.url}/recharge`);
+      const amount = page.getByTestId('recharge-amount');
+      await amount.waitFor({ state: 'visible' });
+      await amount.fill('100,00');
+      await expect
+        .poll(async () => moneyOf(await page.getByTestId('recharge-actual').textContent()))
+        .toBe('100.00');
+      await check(page, '03-deposit');
+      await page.getByTestId('recharge-submit').click();
+      await page.waitForURL(/\/recharge-payment\?order_no=/);
+      await page.getByTestId('pix-copy-code').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('payment-amount').textContent()).toMatch(/^R\$\s100,00$/);
+      await check(page, '04-payment');
+      const payUrl = await page.getByTestId('open-payer-page').getAttribute('href');
+      const bank = await context.newPage();
+      await bank.goto(payUrl!);
+      await bank.getByTestId('pay-submit').click();
+      await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
+      await bank.close();
+      await page.getByTestId('recharge-paid').waitFor({ state: 'visible', timeout: 30_000 });
+      await expect
+        .poll(async () => moneyOf(await page.getByTestId('header-balance').textContent()), {
+          timeout: 30_000,
+        })
+        .toBe('100.00');
+
+      // Crash from the search result: a real bet, and the round's table lists it as the player's.
+      await page.getByTestId('header-search').click();
+      await page.getByTestId('header-search-input').fill('crash');
+      await page.locator('[data-testid="header-search-result"][data-game="crash"]').click();
+      await page.waitForURL(/\/originals\/crash/, { timeout: 15_000 });
+      await page.getByTestId('crash-play').waitFor({ state: 'visible' });
+      expect(await page.locator('main h1, h1').count()).toBeGreaterThan(0);
+      expect(await page.locator('main').count()).toBe(1);
+      await expect
+        .poll(() => page.getByTestId('crash-phase').getAttribute('data-phase'), { timeout: 60_000 })
+        .toBe('betting');
+      await expect.poll(() => page.getByTestId('crash-bet').isEnabled(), { timeout: 15_000 }).toBe(true);
+      await page.getByTestId('crash-auto').fill('1.01');
+      await page.getByTestId('crash-bet').click();
+      await expect
+        .poll(() => page.getByTestId('crash-my-bet').textContent(), { timeout: 15_000 })
+        .toMatch(/R\$\s1,00/);
+      const myRow = page.locator('[data-testid="crash-bets-row"].is-mine');
+      await myRow.waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await myRow.textContent()).toContain('R$');
+      await check(page, '05-crash-live-table');
+      await expect
+        .poll(() => page.getByTestId('crash-phase').getAttribute('data-phase'), { timeout: 90_000 })
+        .toBe('crashed');
+      await page.getByTestId('crash-bets-tab-mine').click();
+      await page.getByTestId('crash-my-bets-table').waitFor({ state: 'visible', timeout: 10_000 });
+      await check(page, '06-crash-my-bets');
+
+      // A PIX key: the CPF is asked once, as the key.
+      await page.goto(`${server.url}/bank-card/add`);
+      const form = page.getByTestId('bank-card-form');
+      await form.waitFor({ state: 'visible' });
+      expect(await page.getByTestId('bank-card-cpf').count()).toBe(0);
+      await form.locator('[name="name"]').fill(player.realname);
+      await page.getByTestId('bank-card-key').fill(randomCpf());
+      await check(page, '07-pix-key');
+      await page.getByTestId('bank-card-add').click();
+      await page.getByTestId('bank-card-item').first().waitFor({ state: 'visible' });
+
+      // Withdraw R$ 20,00 over PIX: no fee, the whole amount is received.
+      await page.goto(`${server.url}/withdraw`);
+      const withdrawAmount = page.getByTestId('withdraw-amount');
+      await withdrawAmount.waitFor({ state: 'visible' });
+      await withdrawAmount.fill('20,00');
+      await expect
+        .poll(async () => moneyOf(await page.getByTestId('withdraw-actual').textContent()))
+        .toBe('20.00');
+      expect(await page.getByTestId('withdraw-fee').textContent()).toMatch(/^R\$\s0,00$/);
+      expect(await page.getByText('Sem taxa nos saques por PIX').count()).toBeGreaterThan(0);
+      // The first withdrawal asks the player to create the withdrawal password (not asked at sign-up).
+      await page.getByTestId('withdraw-password-first').waitFor({ state: 'visible' });
+      await fillWithdrawPassword(page, player);
+      await check(page, '08-withdraw');
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-success').waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByTestId('withdraw-success').scrollIntoViewIfNeeded();
+      await check(page, '09-withdraw-submitted');
+
+      // Every route: axe clean, and a screenshot kept for people to look at.
+      for (const route of ROUTES) {
+        await page.goto(`${server.url}${route}`);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+        await check(page, `route${route.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || '-home'}`);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 600_000);
+});
