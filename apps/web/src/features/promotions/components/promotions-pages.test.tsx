@@ -1,0 +1,207 @@
+import type { TCoverHistory, TGrant, TPromotionCheck } from '@sorte/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client.ts';
+import { setToken } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toast.ts';
+import { fail, mockApi, ok } from '../../../test/api-mock.ts';
+import { ActivityPage, LotteryWheelPage, RechargeActivityPage } from './promotions-pages.tsx';
+
+vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const RULES: TPromotionCheck['rules'] = {
+  activation: 'MANUAL_CLAIM',
+  time_zone: 'America/Sao_Paulo',
+  ratio: '10.00',
+  fixed_reward: null,
+  min_amount: '100.00',
+  cap: null,
+  wagering_multiple: 5,
+  wagering_base: 'deposit',
+  max_bet: '25.00',
+  expiry_days: 7,
+  locks_cash: true,
+  tiers: [],
+};
+
+function check(overrides: Partial<TPromotionCheck> = {}): TPromotionCheck {
+  return {
+    code: 'ftd',
+    enabled: true,
+    off_reason: null,
+    eligible: true,
+    claimed: false,
+    amount: '10.00',
+    reason: null,
+    next_at: null,
+    rules: RULES,
+    list: [],
+    extra: {},
+    ...overrides,
+  };
+}
+
+const GRANT: TGrant = {
+  id: 1,
+  campaign: 'ftd',
+  period: 'once',
+  amount: '10.00',
+  balance: '10.00',
+  wagering_required: '500.00',
+  wagering_done: '0.00',
+  wagering_left: '500.00',
+  max_bet: '25.00',
+  status: 'active',
+  expires_at: '2026-12-02T12:00:00.000Z',
+  created_at: '2026-11-25T12:00:00.000Z',
+  closed_at: null,
+  converted: '0.00',
+  forfeited: '0.00',
+};
+
+const NO_BONUS: TCoverHistory['active'] = {
+  count: 0,
+  balance: '0.00',
+  wagering_left: '0.00',
+  wagering_required: '0.00',
+  wagering_done: '0.00',
+};
+
+function renderAt(path: string, element: React.ReactNode, handlers: Parameters<typeof mockApi>[0]) {
+  setToken('player-token');
+  queryClient.clear();
+  const api = mockApi({
+    'POST /api/cover/history': () => ({ body: ok({ list: [], active: NO_BONUS, next_before_id: null }) }),
+    ...handlers,
+  });
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+afterEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+describe('promotion pages', () => {
+  it('claims once: the success message, the page reloads and the button turns off with why', async () => {
+    let claimed = false;
+    const api = renderAt('/promotion/activity/recharge', <RechargeActivityPage />, {
+      'POST /api/ftd/check': () => ({
+        body: ok(
+          claimed
+            ? check({ eligible: false, claimed: true, amount: '0.00', reason: 'Not eligible to receive' })
+            : check(),
+        ),
+      }),
+      'POST /api/ftd/claim': () => {
+        claimed = true;
+        return { body: ok({ grant: GRANT, prize: null }) };
+      },
+    });
+    expect((await screen.findByTestId('claim-amount')).textContent).toBe('R$10.00');
+    expect(screen.getByText('Max bet while wagering: R$25.00')).toBeTruthy();
+    const button = screen.getByTestId('claim-button') as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    await userEvent.click(button);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reward claimed successfully!'));
+    expect(api.calls.filter((c) => c.url.pathname === '/api/ftd/claim')).toHaveLength(1);
+    // The list reloads after the claim: the check is asked again and now says why not.
+    expect((await screen.findByTestId('claim-reason')).textContent).toBe('Not eligible to receive');
+    expect((screen.getByTestId('claim-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(api.calls.filter((c) => c.url.pathname === '/api/ftd/check').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the refusal of a claim in the player’s words', async () => {
+    renderAt('/promotion/activity/recharge', <RechargeActivityPage />, {
+      'POST /api/ftd/check': () => ({ body: ok(check()) }),
+      'POST /api/ftd/claim': () => ({
+        status: 422,
+        body: fail('PROMO_NOT_ELIGIBLE', "You're not eligible for this reward"),
+      }),
+    });
+    await userEvent.click(await screen.findByTestId('claim-button'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("You're not eligible for this reward"));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('an off campaign says why, with no claim button', async () => {
+    const why = 'Proibido no Brasil: Portaria SPA/MF 1.231/2024, art. 42';
+    renderAt('/promotion/activity/lottery-wheel', <LotteryWheelPage />, {
+      'POST /api/lotterywheel/check': () => ({
+        body: ok(check({ code: 'lotterywheel', enabled: false, eligible: false, off_reason: why })),
+      }),
+    });
+    const off = await screen.findByTestId('campaign-off');
+    expect(off.textContent).toContain(why);
+    expect(screen.queryByTestId('claim-button')).toBeNull();
+    expect(screen.queryByTestId('lottery-wheel')).toBeNull();
+  });
+
+  it('the activity list marks off campaigns with their reason', async () => {
+    renderAt('/promotion/activity', <ActivityPage />, {
+      'GET /api/activitydetails/get': () => ({
+        body: ok({
+          jurisdiction: 'br',
+          vip_basis: 'wagering',
+          list: [
+            {
+              code: 'ftd',
+              enabled: false,
+              off_reason: 'Bônus de depósito proibido',
+              trigger: 'deposit',
+              rules: RULES,
+            },
+            {
+              code: 'dailywheel',
+              enabled: true,
+              off_reason: null,
+              trigger: 'schedule',
+              rules: { ...RULES, ratio: '8.00' },
+            },
+          ],
+        }),
+      }),
+    });
+    const ftd = await screen.findByTestId('campaign-ftd');
+    expect(ftd.className).toContain('promo-card--off');
+    expect(within(ftd).getByText('Bônus de depósito proibido')).toBeTruthy();
+    const cashback = screen.getByTestId('campaign-dailywheel');
+    expect(cashback.className).not.toContain('promo-card--off');
+  });
+
+  it('the wagering bar shows how far the bonus is wagered and what is left', async () => {
+    renderAt('/promotion/activity/recharge', <RechargeActivityPage />, {
+      'POST /api/ftd/check': () => ({ body: ok(check({ eligible: false, claimed: true, amount: '0.00' })) }),
+      'POST /api/cover/history': () => ({
+        body: ok({
+          list: [],
+          active: {
+            count: 1,
+            balance: '10.00',
+            wagering_required: '500.00',
+            wagering_done: '125.00',
+            wagering_left: '375.00',
+          },
+          next_before_id: null,
+        }),
+      }),
+    });
+    const bar = await screen.findByTestId('wagering-bar');
+    const progress = within(bar).getByRole('progressbar');
+    expect(progress.getAttribute('aria-valuenow')).toBe('25');
+    expect(progress.getAttribute('aria-label')).toBe('Wagered R$125.00 of R$500.00');
+    expect(screen.getByTestId('bonus-balance').textContent).toBe('R$10.00');
+    expect(screen.getByTestId('wagering-left').textContent).toBe(
+      'Bet R$375.00 more to turn your bonus into cash and withdraw',
+    );
+  });
+});
