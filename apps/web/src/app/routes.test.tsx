@@ -38,6 +38,12 @@ const IN_LAYOUT = [
   '/reward',
   '/agency-mechanism',
   '/register-subordinates',
+  // Issue 12: the agency pages also live under /agency-center/ as the issue names them.
+  '/agency-center/agent',
+  '/agency-center/invitation-record',
+  '/agency-center/reward',
+  '/agency-center/agency-mechanism',
+  '/agency-center/register-subordinates',
   '/order-center',
   '/order-center/fee',
   '/order-center/association',

@@ -53,6 +53,21 @@ const VerifyPasswordPage = lazy(() => import('../features/security/components/ve
 const ResponsibleGamingPage = lazy(
   () => import('../features/security/components/responsible-gaming-page.tsx'),
 );
+// Information centre and agency centre (issue 12).
+const NotificationPage = lazy(() => import('../features/information/components/notification-page.tsx'));
+const AnnouncementPage = lazy(() => import('../features/information/components/announcement-page.tsx'));
+const agencyPage = (name: keyof typeof import('../features/agency/components/agency-pages.tsx')) =>
+  lazy(() =>
+    import('../features/agency/components/agency-pages.tsx').then((module) => ({
+      default: module[name] as ComponentType,
+    })),
+  );
+const InvitePage = agencyPage('InvitePage');
+const AgentPage = agencyPage('AgentPage');
+const InvitationRecordPage = agencyPage('InvitationRecordPage');
+const RewardPage = agencyPage('RewardPage');
+const MechanismPage = agencyPage('MechanismPage');
+const RegisterSubordinatesPage = agencyPage('RegisterSubordinatesPage');
 const OrderCenterPage = lazy(() => import('../features/order-center/components/order-center-page.tsx'));
 const OrderFeePage = lazy(() => import('../features/order-center/components/order-fee-page.tsx'));
 const OrderAssociationPage = lazy(
@@ -199,26 +214,22 @@ export const ROUTES: readonly TRoute[] = [
   },
   { path: '/promotion/activity/daily-cashback', layout: true, element: page(PromoDailyCashbackPage) },
   { path: '/information-center/support', layout: true, element: page(SupportPage) },
-  { path: '/notification', layout: true, element: section('notification', 'notifications', 'bell', true) },
-  { path: '/announcement', layout: true, element: section('announcement', 'announcements', 'bell', false) },
-  { path: '/agency-center/invite', layout: true, element: section('agency_invite', 'invite', 'share', true) },
-  { path: '/agent', layout: true, element: section('agent', 'subordinates', 'users', true) },
-  {
-    path: '/invitation-record',
-    layout: true,
-    element: section('invitation_record', 'records', 'list', true),
-  },
-  { path: '/reward', layout: true, element: section('reward', 'rewards', 'trophy', true) },
-  {
-    path: '/agency-mechanism',
-    layout: true,
-    element: section('agency_mechanism', 'records', 'users', false),
-  },
-  {
-    path: '/register-subordinates',
-    layout: true,
-    element: section('register_subordinates', 'subordinates', 'plus', true),
-  },
+  { path: '/notification', layout: true, element: page(NotificationPage) },
+  { path: '/announcement', layout: true, element: page(AnnouncementPage) },
+  // The agency centre: each page under /agency-center/, and at the short path the spec also lists.
+  ...(
+    [
+      ['invite', InvitePage],
+      ['agent', AgentPage],
+      ['invitation-record', InvitationRecordPage],
+      ['reward', RewardPage],
+      ['agency-mechanism', MechanismPage],
+      ['register-subordinates', RegisterSubordinatesPage],
+    ] as const
+  ).flatMap(([name, Component]) => [
+    { path: `/agency-center/${name}`, layout: true, element: page(Component) },
+    ...(name === 'invite' ? [] : [{ path: `/${name}`, layout: true, element: page(Component) }]),
+  ]),
   { path: '/order-center', layout: true, element: page(OrderCenterPage) },
   { path: '/order-center/fee', layout: true, element: page(OrderFeePage) },
   { path: '/order-center/association', layout: true, element: page(OrderAssociationPage) },

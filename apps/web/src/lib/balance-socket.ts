@@ -1,5 +1,6 @@
 import type { TUserInfo } from '@sorte/contract';
 import { queryClient, USER_QUERY_KEY } from './query-client.ts';
+import { dispatchRealtime, type TRealtimeMessage } from './realtime-messages.ts';
 import { getToken, subscribeToken } from './storage.ts';
 
 /** A balance push of the realtime channel `/ws` (apps/server realtime.routes.ts). */
@@ -153,7 +154,11 @@ export function connectBalanceSocket(options: TBalanceSocketOptions = BALANCE_SO
       }
       // Authenticated: the connection works, so the next drop starts the back-off from the start.
       if ((message as { type?: unknown } | null)?.type === 'ready') failures = 0;
-      if (!isBalancePush(message)) return;
+      if (!isBalancePush(message)) {
+        const type = (message as { type?: unknown } | null)?.type;
+        if (typeof type === 'string') dispatchRealtime(message as TRealtimeMessage);
+        return;
+      }
       applyBalancePush(message);
       for (const listener of listeners) listener(message);
     });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { HeaderSearch } from '../../features/games/components/header-search.tsx';
+import { NotificationBell } from '../../features/information/components/notification-bell.tsx';
 import { LanguageSwitcher } from '../../features/site/components/language-switcher.tsx';
 import { openModal } from '../../lib/auth-modal.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -40,6 +41,7 @@ export function Header() {
               <span className="visually-hidden"> · {t('header.refresh_hint')}</span>
               <Icon name="refresh" size={16} className="balance__refresh" />
             </button>
+            <NotificationBell />
             {/* On a phone the bottom bar carries Deposit; on wider screens it sits by the balance. */}
             <Link
               to="/recharge"

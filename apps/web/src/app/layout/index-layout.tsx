@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
+import { InviteLanding } from '../../features/agency/components/invite-landing.tsx';
+import { ChatLauncher } from '../../features/chat/components/chat-launcher.tsx';
 import { BackgroundVideo } from './background-video.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
@@ -23,6 +25,8 @@ export function IndexLayout() {
         <Footer />
       </div>
       <BottomNav />
+      <ChatLauncher />
+      <InviteLanding />
     </div>
   );
 }
