@@ -40,6 +40,18 @@ export function newPlayer(prefix: string): Player {
 
 const byTestId = (page: Page, id: string) => page.getByTestId(id).first();
 
+/** A valid CPF built from 9 random digits (check digits computed). */
+export function randomCpf(): string {
+  const digits = Array.from(randomBytes(9), (byte) => byte % 10);
+  if (digits.every((d) => d === digits[0])) digits[0] = (digits[0]! + 1) % 10;
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
 /** Opens the language switcher and picks a language; the app reloads the page to apply it. */
 export async function switchLanguage(page: Page, code: string): Promise<void> {
   await byTestId(page, 'language-switcher').click();
@@ -94,6 +106,13 @@ export async function register(page: Page, player: Player): Promise<void> {
   await fill(page, modal, 'password', player.password);
   await fill(page, modal, 'realname', player.realname);
   await fill(page, modal, 'phone', player.phone);
+  // Where the site's rules ask them (br): the CPF, the date of birth and the mandatory loss limit
+  // (the session-time limit has a preset choice).
+  if (await page.getByTestId(modal).locator('[name="cpf"]').count()) {
+    await fill(page, modal, 'cpf', randomCpf());
+    await fill(page, modal, 'birth_date', '1990-05-17');
+    await fill(page, modal, 'loss_limit', '5000');
+  }
   await tick(page, modal, 'agree_terms');
   await assertNoCaptchaAsked(page, modal);
   const answered = page.waitForResponse((response) => response.url().includes('/api/auth/register2'));

@@ -9,12 +9,14 @@ import '../../../lib/validation-messages.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { useLogin } from '../api/login.ts';
 import { CaptchaField } from './captcha-field.tsx';
+import { RiskNotice, useSignupRules } from './signup-rules.tsx';
 
 export function LoginForm({ onSuccess, onRegister }: { onSuccess: () => void; onRegister?: () => void }) {
   const { t } = useTranslation();
   const captcha = useCaptcha('login');
   const login = useLogin();
   const captchaRequired = captcha.data?.required ?? false;
+  const rules = useSignupRules();
   const {
     register,
     handleSubmit,
@@ -59,6 +61,7 @@ export function LoginForm({ onSuccess, onRegister }: { onSuccess: () => void; on
       onSubmit={handleSubmit(onValid, () => toast.error(t('messages.form_invalid')))}
       aria-label={t('auth.log_in')}
     >
+      <RiskNotice rules={rules} />
       <Field
         label={t('auth.username')}
         placeholder={t('auth.username_placeholder')}

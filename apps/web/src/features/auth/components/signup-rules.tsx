@@ -1,0 +1,224 @@
+import {
+  ageOn,
+  isCalendarDate,
+  isValidCpf,
+  RG_PERIODS,
+  type TRegistrationLimit,
+  type TRgPeriod,
+  type TSiteData,
+} from '@sorte/contract';
+import { useId } from 'react';
+import type { FieldErrors, FieldValues, Resolver, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/field.tsx';
+import { parseAmountInput } from '../../../lib/format.ts';
+import { useSiteData } from '../../../lib/site.ts';
+import './signup-rules.css';
+
+/**
+ * What the site's jurisdiction profile adds to sign-up (site data `registration`): on br a CPF,
+ * the date of birth (the age is computed from it, there is no "I am 18" box), the loss and
+ * session-time limits every new player must set, and the risk message shown at sign-up and login.
+ */
+export type TSignupRules = TSiteData['registration'] & { minAge: number };
+
+export function useSignupRules(): TSignupRules | null {
+  const site = useSiteData();
+  if (!site.data) return null;
+  return { ...site.data.registration, minAge: site.data.min_age };
+}
+
+/** The form fields these rules add (kept beside the form's own values). */
+export type TSignupRuleValues = {
+  cpf?: string;
+  birth_date?: string;
+  loss_limit?: string;
+  loss_period?: TRgPeriod;
+  time_limit_minutes?: string;
+};
+
+export const SIGNUP_RULE_DEFAULTS: Required<TSignupRuleValues> = {
+  cpf: '',
+  birth_date: '',
+  loss_limit: '',
+  loss_period: 'month',
+  time_limit_minutes: '120',
+};
+
+/** Session-time choices offered at sign-up, minutes per day. */
+const TIME_CHOICES = [30, 60, 120, 180, 240, 360, 480, 720] as const;
+
+/** Today in the player's calendar, YYYY-MM-DD. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The errors of the rule fields, as i18n keys (the same keys the server answers with). */
+export function signupRuleErrors(
+  values: TSignupRuleValues,
+  rules: TSignupRules | null,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!rules) return errors;
+  if (rules.requires_cpf) {
+    if (!values.cpf?.trim()) errors.cpf = 'validation.required.cpf';
+    else if (!isValidCpf(values.cpf.trim())) errors.cpf = 'validation.cpf_invalid';
+  }
+  if (rules.requires_birth_date) {
+    const date = values.birth_date ?? '';
+    if (!date) errors.birth_date = 'validation.required.birth_date';
+    else if (!isCalendarDate(date) || ageOn(date, today()) > 120)
+      errors.birth_date = 'validation.birth_date_invalid';
+    else if (ageOn(date, today()) < rules.minAge) errors.birth_date = 'validation.adult_required';
+  }
+  if (rules.mandatory_limits.includes('loss')) {
+    const amount = parseAmountInput(values.loss_limit ?? '');
+    if (!values.loss_limit?.trim()) errors.loss_limit = 'errors.RG_LIMIT_REQUIRED';
+    else if (!/^\d{1,11}(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) {
+      errors.loss_limit = 'validation.amount_invalid';
+    }
+  }
+  return errors;
+}
+
+/** The limits to send from the rule fields. */
+export function signupLimits(values: TSignupRuleValues, rules: TSignupRules | null): TRegistrationLimit[] {
+  if (!rules) return [];
+  const limits: TRegistrationLimit[] = [];
+  if (rules.mandatory_limits.includes('loss')) {
+    limits.push({
+      kind: 'loss',
+      period: values.loss_period ?? 'month',
+      value: parseAmountInput(values.loss_limit ?? ''),
+    });
+  }
+  if (rules.mandatory_limits.includes('session_time')) {
+    limits.push({ kind: 'session_time', period: 'day', value: values.time_limit_minutes ?? '120' });
+  }
+  return limits;
+}
+
+/** Adds the rule fields' errors to a form's resolver. */
+export function withSignupRules<TValues extends FieldValues & TSignupRuleValues, TOutput>(
+  resolver: Resolver<TValues, unknown, TOutput>,
+  rules: TSignupRules | null,
+): Resolver<TValues, unknown, TOutput> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const extra = signupRuleErrors(values, rules);
+    if (Object.keys(extra).length === 0) return result;
+    const errors = { ...result.errors } as FieldErrors<TValues>;
+    for (const [field, message] of Object.entries(extra)) {
+      (errors as Record<string, unknown>)[field] ??= { type: 'custom', message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/** The risk message (br: at sign-up and at login). */
+export function RiskNotice({ rules }: { rules: TSignupRules | null }) {
+  const { t } = useTranslation();
+  if (!rules?.shows_risk_message) return null;
+  return (
+    <p className="risk-notice" role="note" data-testid="risk-notice">
+      {t('signup.risk', { age: rules.minAge })}
+    </p>
+  );
+}
+
+/** CPF, date of birth and the mandatory limits, where the site's rules ask for them. */
+export function SignupRuleFields({
+  rules,
+  register,
+  errors,
+}: {
+  rules: TSignupRules | null;
+  // biome-ignore lint/suspicious/noExplicitAny: the host form's values include TSignupRuleValues.
+  register: UseFormRegister<any>;
+  errors: Partial<Record<keyof TSignupRuleValues, { message?: string }>>;
+}) {
+  const { t } = useTranslation();
+  const periodId = useId();
+  const timeId = useId();
+  if (!rules) return null;
+  const asksLoss = rules.mandatory_limits.includes('loss');
+  const asksTime = rules.mandatory_limits.includes('session_time');
+  return (
+    <>
+      {rules.requires_cpf && (
+        <Field
+          label={t('signup.cpf')}
+          placeholder="000.000.000-00"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          error={errors.cpf?.message}
+          {...register('cpf')}
+        />
+      )}
+      {rules.requires_birth_date && (
+        <Field
+          type="date"
+          label={t('signup.birth_date')}
+          autoComplete="bday"
+          max={today()}
+          min="1900-01-01"
+          error={errors.birth_date?.message}
+          {...register('birth_date')}
+        />
+      )}
+      {(asksLoss || asksTime) && (
+        <fieldset className="signup-limits">
+          <legend>{t('signup.limits_title')}</legend>
+          <p className="signup-limits__intro">{t('signup.limits_intro')}</p>
+          {asksLoss && (
+            <div className="signup-limits__row">
+              <Field
+                label={t('limits.kind.loss')}
+                placeholder={t('signup.loss_placeholder')}
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={16}
+                error={errors.loss_limit?.message}
+                {...register('loss_limit')}
+              />
+              <div className="field">
+                <label className="field__label" htmlFor={periodId}>
+                  {t('limits.period_label')}
+                </label>
+                <div className="field__control">
+                  <select id={periodId} className="field__select" {...register('loss_period')}>
+                    {RG_PERIODS.map((period) => (
+                      <option key={period} value={period}>
+                        {t(`rg.period.${period}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+            </div>
+          )}
+          {asksTime && (
+            <div className="field">
+              <label className="field__label" htmlFor={timeId}>
+                {t('signup.time_limit')}
+              </label>
+              <div className="field__control">
+                <select id={timeId} className="field__select" {...register('time_limit_minutes')}>
+                  {TIME_CHOICES.map((minutes) => (
+                    <option key={minutes} value={String(minutes)}>
+                      {minutes < 60
+                        ? t('limits.minutes', { count: minutes })
+                        : t('signup.hours', { count: minutes / 60 })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          )}
+        </fieldset>
+      )}
+    </>
+  );
+}
