@@ -85,7 +85,7 @@ describe('game record', () => {
     const { calls } = renderRecord(() => ({ body: ok(answer([])) }));
     expect(await screen.findByText('No records found')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
-    expect(screen.getByTestId('record-range-today').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('record-range-today').getAttribute('aria-pressed')).toBe('true');
 
     await userEvent.click(screen.getByTestId('record-range-7days'));
     await waitFor(() => expect(bodies(calls).at(-1)).toMatchObject({ range: '7days' }));
@@ -93,7 +93,9 @@ describe('game record', () => {
     await waitFor(() => expect(bodies(calls).at(-1)).toMatchObject({ range: 'all' }));
     expect(screen.getByTestId('record-range-all').getAttribute('aria-pressed')).toBe('true');
     // "Reset" is not a period: no period tab stays selected.
-    for (const tab of screen.getAllByRole('tab')) expect(tab.getAttribute('aria-selected')).toBe('false');
+    // One control: "All" is chosen, every period is not.
+    expect(screen.getByTestId('record-range-all').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('record-range-today').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('offers a retry when the record cannot load', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../api/game-record-api.ts';
 import { RoundDetails } from './round-details.tsx';
 import '../game-record.css';
+import { PeriodFilter } from '../../../components/period-filter.tsx';
 
 function RoundModal({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -60,22 +61,13 @@ function GameRecords() {
   };
   return (
     <div className="game-record">
-      {/* The three periods fill a phone's width; "Reset" (every round) is an action beside the totals. */}
-      <div className="tabs game-record__ranges" role="tablist" aria-label={t('lobby.record.filter')}>
-        {RECORD_RANGES.filter((item) => item !== 'all').map((item) => (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            aria-selected={item === range}
-            className={`tabs__tab${item === range ? ' is-active' : ''}`}
-            onClick={() => choose(item)}
-            data-testid={`record-range-${item}`}
-          >
-            {t(`lobby.record.range.${item}`)}
-          </button>
-        ))}
-      </div>
+      <PeriodFilter
+        value={range}
+        options={RECORD_RANGES.map((item) => ({ value: item, label: t(`lobby.record.range.${item}`) }))}
+        onChange={choose}
+        label={t('lobby.record.filter')}
+        testIdPrefix="record-range"
+      />
       <div className="game-record__summary">
         <p className="game-record__totals">
           {records.data &&
@@ -85,15 +77,6 @@ function GameRecords() {
               result: formatMoney(records.data.totals.win_loss),
             })}
         </p>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-pressed={range === 'all'}
-          onClick={() => choose('all')}
-          data-testid="record-range-all"
-        >
-          {t('lobby.record.range.all')}
-        </button>
       </div>
       {records.isPending ? (
         <Spinner />

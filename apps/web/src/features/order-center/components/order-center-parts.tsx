@@ -1,6 +1,7 @@
 import { LANGUAGE_TAGS, RECORD_PERIODS, type TRecordPeriod } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { PeriodFilter as SharedPeriodFilter } from '../../../components/period-filter.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 const SECTIONS = [
@@ -29,7 +30,7 @@ export function OrderCenterTabs() {
   );
 }
 
-/** Today / last 3 days / last 7 days; "reset" goes back to everything. */
+/** All / today / last 3 days / last 7 days: the one period control of the record screens. */
 export function PeriodFilter({
   value,
   onChange,
@@ -39,22 +40,13 @@ export function PeriodFilter({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="order-center__filters">
-      {RECORD_PERIODS.filter((period) => period !== 'all').map((period) => (
-        <button
-          key={period}
-          type="button"
-          className={`chip${value === period ? ' is-active' : ''}`}
-          aria-pressed={value === period}
-          onClick={() => onChange(period)}
-        >
-          {t(`money.period.${period}`)}
-        </button>
-      ))}
-      <button type="button" className="chip" onClick={() => onChange('all')}>
-        {t('money.reset')}
-      </button>
-    </div>
+    <SharedPeriodFilter
+      value={value}
+      options={RECORD_PERIODS.map((period) => ({ value: period, label: t(`money.period.${period}`) }))}
+      onChange={onChange}
+      label={t('money.period_label')}
+      testIdPrefix="period"
+    />
   );
 }
 

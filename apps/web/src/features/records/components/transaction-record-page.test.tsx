@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
-import { TransactionRecordPage } from './transaction-record-page.tsx';
+import { referenceText, TransactionRecordPage } from './transaction-record-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -50,7 +50,7 @@ describe('transaction record', () => {
     );
     expect(await screen.findByText('+R$100.00')).toBeTruthy();
     expect(screen.getByText('Deposit')).toBeTruthy();
-    expect(screen.getByText('R20261123ABC')).toBeTruthy();
+    expect(screen.getByText('Deposit order R20261123ABC')).toBeTruthy();
     expect(api.calls.at(-1)?.body).toEqual({ period: 'all', page_size: 10 });
 
     await userEvent.click(screen.getByTestId('records-next'));
@@ -67,7 +67,17 @@ describe('transaction record', () => {
     expect(api.calls.at(-1)?.body).toEqual({ period: 'today', page_size: 10 });
     await userEvent.click(screen.getByTestId('period-last_7_days'));
     await vi.waitFor(() => expect(api.calls.at(-1)?.body).toEqual({ period: 'last_7_days', page_size: 10 }));
-    await userEvent.click(screen.getByTestId('period-reset'));
+    await userEvent.click(screen.getByTestId('period-all'));
     expect(await screen.findByText('+R$100.00')).toBeTruthy();
+  });
+});
+
+describe('wallet references', () => {
+  const t = (key: string, options?: Record<string, unknown>) => `${key}|${String(options?.id ?? '')}`;
+  it('are named for people, never as the internal kind prefix', () => {
+    expect(referenceText('crash-round:16', t)).toBe('money.reference.crash_round|16');
+    expect(referenceText('deposit:R20261123ABC', t)).toBe('money.reference.deposit|R20261123ABC');
+    expect(referenceText('round:7', t)).toBe('money.reference.round|7');
+    expect(referenceText('something-new:42', t)).toBe('42');
   });
 });

@@ -3,18 +3,38 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { PeriodFilter } from '../../../components/period-filter.tsx';
 import { formatMoney, formatSignedMoney } from '../../../lib/format.ts';
 import { useTransactionRecords } from '../api/list-records.ts';
 import { formatTime } from '../format-time.ts';
 import '../records.css';
 import { Pager } from './record-states.tsx';
 
-/** The filters of spec §2: today / last 3 days / last 7 days; "reset" returns to everything. */
-const FILTERS = RECORD_PERIODS.filter((period) => period !== 'all');
+/** The kinds of wallet references ("<kind>:<id>") the record names for people. */
+const REFERENCE_KINDS = [
+  'deposit',
+  'withdrawal',
+  'round',
+  'crash-round',
+  'provider-round',
+  'grant',
+  'rain',
+  'agency',
+  'order',
+];
 
-/** References read "<kind>:<order number>"; the row already names the kind. */
-function referenceOf(reference: string): string {
-  return reference.replace(/^[a-z_]+:/, '');
+/**
+ * A wallet reference as a player reads it: "crash-round:16" is "Crash round #16", "deposit:D2026…"
+ * is the order number; an unknown kind shows its id alone, never the internal prefix.
+ */
+export function referenceText(
+  reference: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  const at = reference.indexOf(':');
+  const kind = at > 0 ? reference.slice(0, at) : '';
+  const id = at > 0 ? reference.slice(at + 1) : reference;
+  return REFERENCE_KINDS.includes(kind) ? t(`money.reference.${kind.replace('-', '_')}`, { id }) : id;
 }
 
 /** The transaction record: every wallet movement, with period filters and previous/next pages. */
@@ -39,28 +59,13 @@ function TransactionRecords() {
   };
   return (
     <div className="records">
-      <div className="records__filters">
-        {FILTERS.map((item) => (
-          <button
-            key={item}
-            type="button"
-            className={`records__filter${period === item ? ' is-active' : ''}`}
-            aria-pressed={period === item}
-            onClick={() => choose(item)}
-            data-testid={`period-${item}`}
-          >
-            {t(`money.period.${item}`)}
-          </button>
-        ))}
-        <button
-          type="button"
-          className="records__filter"
-          onClick={() => choose('all')}
-          data-testid="period-reset"
-        >
-          {t('money.reset')}
-        </button>
-      </div>
+      <PeriodFilter
+        value={period}
+        options={RECORD_PERIODS.map((item) => ({ value: item, label: t(`money.period.${item}`) }))}
+        onChange={choose}
+        label={t('money.period_label')}
+        testIdPrefix="period"
+      />
       <QueryStates
         testId="records-load-fail"
         isPending={records.isPending}
@@ -93,8 +98,8 @@ function TransactionRecords() {
                 </div>
                 {row.reference && (
                   <div>
-                    <dt>{t('money.order_no')}</dt>
-                    <dd>{referenceOf(row.reference)}</dd>
+                    <dt>{t('money.reference_label')}</dt>
+                    <dd>{referenceText(row.reference, t)}</dd>
                   </div>
                 )}
               </dl>
