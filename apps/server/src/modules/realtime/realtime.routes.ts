@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { assertStorableInput } from '../../plugins/storable-input.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
+import { startRealityCheck } from '../responsible-gaming/reality-check.ts';
 import { startMemberChannel } from './member-channel.ts';
 import { RealtimeHub } from './realtime.hub.ts';
 
@@ -26,7 +27,9 @@ const ZModuleMessage = z.looseObject({ type: z.string().regex(/^[a-z_]{2,40}$/) 
  *   client → `{ "type": "auth", "token": "<session token>" }` first (a bearer token never goes in
  *            the URL, where proxies log it); later `{ "type": "ping" }` → `{ "type": "pong" }`.
  *   server → `{ "type": "ready" }`, then at once and after every change of the member's money
- *            `{ "type": "balance", money, fs_money, ml_money, total_money, hold_money, reason, order_no }`.
+ *            `{ "type": "balance", money, fs_money, ml_money, total_money, hold_money, reason, order_no }`;
+ *            every N minutes of the session (reality check, 0 = off) `{ "type": "reality_check",
+ *            minutes_played, net_result, staked }`.
  *   A bad or missing token → `{ "type": "error", "code": "UNAUTHENTICATED", "message": "Unauthenticated." }`
  *   and close code 4401. The site is the Host's, as for every API call.
  *   Other modules answer their own message types (`chat_join`: the site's chat room, guests too; a
@@ -53,8 +56,9 @@ export const realtimePlugin = fp(
     await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
 
     app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-      let member: { siteId: bigint; memberId: bigint } | null = null;
+      let member: { siteId: bigint; memberId: bigint; sessionId: bigint } | null = null;
       let guestAllowed = false;
+      let stopRealityCheck: (() => void) | null = null;
       const target = { send: (data: string) => socket.send(data) };
       const timer = setTimeout(() => {
         if (!member && !guestAllowed) socket.close(4401, 'authentication timeout');
@@ -108,7 +112,7 @@ export const realtimePlugin = fp(
         if (member) return;
         try {
           const auth = await authenticateMember(app.services.db, request.site, parsed.token);
-          member = { siteId: auth.siteId, memberId: auth.memberId };
+          member = { siteId: auth.siteId, memberId: auth.memberId, sessionId: auth.sessionId };
         } catch {
           refuse();
           return;
@@ -119,6 +123,15 @@ export const realtimePlugin = fp(
           return;
         }
         socket.send(JSON.stringify({ type: 'ready' }));
+        // Responsible gaming: time played and net result every N minutes of the session.
+        stopRealityCheck = await startRealityCheck(
+          app.services.db,
+          request.site,
+          member,
+          target.send,
+          (error) => request.log.warn({ err: error }, 'reality check failed'),
+        );
+        if (socket.readyState !== socket.OPEN) stopRealityCheck();
         try {
           const snapshot = await hub.balanceMessage(member.siteId, member.memberId, 'snapshot', null);
           socket.send(JSON.stringify(snapshot));
@@ -129,6 +142,7 @@ export const realtimePlugin = fp(
       });
       socket.on('close', () => {
         clearTimeout(timer);
+        stopRealityCheck?.();
         if (member) hub.remove(member.siteId, member.memberId, target);
         hub.disconnected(target);
       });
