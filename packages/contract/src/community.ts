@@ -188,6 +188,18 @@ export type TAgencyRewardResponse = z.infer<typeof ZAgencyRewardResponse>;
 export const ZAgencyClaimResponse = z.object({ claimed: money, periods: z.number().int() });
 export type TAgencyClaimResponse = z.infer<typeof ZAgencyClaimResponse>;
 
+/**
+ * POST /api/admin/agency/settle: an operator runs the settlement of the site's previous period now
+ * (the same exactly-once run as the daily job: `settled` false when it already was).
+ */
+export const ZAgencySettleResponse = z.object({
+  period: z.string(),
+  settled: z.boolean(),
+  members: z.number().int(),
+  total: money,
+});
+export type TAgencySettleResponse = z.infer<typeof ZAgencySettleResponse>;
+
 /** GET /api/agency/mechanism/recharge: commission on subordinates' deposits, per level. */
 export const ZMechanismRecharge = z.object({
   enabled: z.boolean(),

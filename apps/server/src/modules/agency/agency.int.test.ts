@@ -248,4 +248,28 @@ describe.each(kinds)('agency on %s', (kind) => {
     });
     expect(guest.status).toBe(401);
   });
+  it('an operator settles the previous period on demand, exactly once like the job', async () => {
+    const anonymous = await call(app, { method: 'POST', url: '/api/admin/agency/settle' });
+    expect(anonymous.status).toBe(401);
+    const player = await registerPlayer(app);
+    const asPlayer = await call(app, {
+      method: 'POST',
+      url: '/api/admin/agency/settle',
+      token: player.token,
+    });
+    expect(asPlayer.status).toBe(401);
+
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username: 'admin', password: 'sorte-admin-2026' },
+    });
+    const token = login.body.data.token as string;
+    const first = await call(app, { method: 'POST', url: '/api/admin/agency/settle', token });
+    const second = await call(app, { method: 'POST', url: '/api/admin/agency/settle', token });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.data.period).toBe(first.body.data.period);
+    expect(second.body.data).toMatchObject({ settled: false, members: 0, total: '0.00' });
+  });
 });

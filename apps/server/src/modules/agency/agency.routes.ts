@@ -1,6 +1,8 @@
 import {
+  formatMinor,
   ZAgencyClaimResponse,
   ZAgencyRewardResponse,
+  ZAgencySettleResponse,
   ZInviteRecordRequest,
   ZInviteRecordResponse,
   ZInviteResponse,
@@ -17,6 +19,8 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
+import { authenticateOperator } from '../admin/admin.service.ts';
+import { bearerToken } from '../auth/tokens.ts';
 import {
   claimCommissions,
   getInvite,
@@ -28,6 +32,7 @@ import {
   getTeam,
   registerSubordinate,
   settleDuePeriods,
+  settlePreviousPeriod,
 } from './agency.service.ts';
 
 const tags = ['agency'];
@@ -151,6 +156,27 @@ export async function agencyRoutes(app: FastifyInstance) {
       response: responses(ZMechanismSettlement),
     },
     handler: async (request) => ok(request.lang, await getMechanismSettlement(services.db, request.site)),
+  });
+
+  r.post('/admin/agency/settle', {
+    schema: {
+      tags: ['admin'],
+      summary:
+        "Settle the site's previous period now, as the daily job does (exactly once: a settled period is left as it is)",
+      security: bearer,
+      querystring: ZLangQuery,
+      response: responses(ZAgencySettleResponse),
+    },
+    handler: async (request) => {
+      await authenticateOperator(services.db, request.site, bearerToken(request.headers.authorization));
+      const result = await settlePreviousPeriod(services.db, request.site);
+      return ok(request.lang, {
+        period: result.period,
+        settled: result.settled,
+        members: result.members,
+        total: formatMinor(result.totalMinor),
+      });
+    },
   });
 
   r.post('/agency/subordinate/register', {

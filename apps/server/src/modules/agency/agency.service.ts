@@ -359,15 +359,23 @@ export async function settlePeriod(
   });
 }
 
+/** Settles the site's previous period (yesterday in its time zone) unless it already was. */
+export async function settlePreviousPeriod(
+  db: Db,
+  site: TSite,
+  now = new Date(),
+): Promise<TSettlementResult> {
+  const rules = await getRules(db, site);
+  return settlePeriod(db, site, addDays(localDay(now, rules.timeZone), -1));
+}
+
 /** The job's tick: settles yesterday (in each site's time zone) on every active site that has not been. */
 export async function settleDuePeriods(db: Db, now = new Date()): Promise<TSettlementResult[]> {
   const results: TSettlementResult[] = [];
   for (const siteId of await findActiveSiteIds(db)) {
     const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
     if (!site) continue;
-    const rules = await getRules(db, site);
-    const yesterday = addDays(localDay(now, rules.timeZone), -1);
-    results.push(await settlePeriod(db, site, yesterday));
+    results.push(await settlePreviousPeriod(db, site, now));
   }
   return results;
 }
