@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { HeaderSearch } from '../../features/games/components/header-search.tsx';
 import { NotificationBell } from '../../features/information/components/notification-bell.tsx';
+import { RealityCheckDialog } from '../../features/security/components/reality-check.tsx';
 import { LanguageSwitcher } from '../../features/site/components/language-switcher.tsx';
 import { openModal } from '../../lib/auth-modal.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -42,6 +43,7 @@ export function Header() {
               <Icon name="refresh" size={16} className="balance__refresh" />
             </button>
             <NotificationBell />
+            <RealityCheckDialog />
             {/* On a phone the bottom bar carries Deposit; on wider screens it sits by the balance. */}
             <Link
               to="/recharge"
