@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fail, mockApi, ok } from '../../../test/api-mock.ts';
-import { ActivityPage, LotteryWheelPage, RechargeActivityPage } from './promotions-pages.tsx';
+import { ActivityPage, LotteryWheelPage, RechargeActivityPage, wheelLabel } from './promotions-pages.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -117,6 +117,7 @@ describe('promotion pages', () => {
     // The list reloads after the claim: the check is asked again and now says why not.
     expect((await screen.findByTestId('claim-reason')).textContent).toBe('Not eligible to receive');
     expect((screen.getByTestId('claim-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('claim-button').textContent).toBe('Claimed');
     expect(api.calls.filter((c) => c.url.pathname === '/api/ftd/check').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -174,6 +175,8 @@ describe('promotion pages', () => {
     const ftd = await screen.findByTestId('campaign-ftd');
     expect(ftd.className).toContain('promo-card--off');
     expect(within(ftd).getByText('Bônus de depósito proibido')).toBeTruthy();
+    // Its offer is not advertised there, only why it is off.
+    expect(within(ftd).queryByText(/10%/)).toBeNull();
     const cashback = screen.getByTestId('campaign-dailywheel');
     expect(cashback.className).not.toContain('promo-card--off');
   });
@@ -203,5 +206,10 @@ describe('promotion pages', () => {
     expect(screen.getByTestId('wagering-left').textContent).toBe(
       'Bet R$375.00 more to turn your bonus into cash and withdraw',
     );
+  });
+
+  it('a wheel prize is written short enough for its slice: whole reais without cents', () => {
+    expect(wheelLabel('500.00')).toBe('R$500');
+    expect(wheelLabel('2.50')).toBe('R$2.50');
   });
 });

@@ -161,12 +161,16 @@ export function ActivityPage() {
                 <Icon name={page.icon} size={28} />
                 <div>
                   <strong>{t(page.titleKey)}</strong>
-                  <p>
-                    {t(`promo.summary.${campaign.code}`, {
-                      ratio: formatPercent(campaign.rules.ratio ?? '0'),
-                    })}
-                  </p>
-                  {!campaign.enabled && <p className="promo-off">{campaign.off_reason}</p>}
+                  {/* An off campaign says only why: its offer is not advertised where it is not given. */}
+                  {campaign.enabled ? (
+                    <p>
+                      {t(`promo.summary.${campaign.code}`, {
+                        ratio: formatPercent(campaign.rules.ratio ?? '0'),
+                      })}
+                    </p>
+                  ) : (
+                    <p className="promo-off">{campaign.off_reason}</p>
+                  )}
                 </div>
               </Link>
             </li>
@@ -205,6 +209,12 @@ function Rules({ check }: { check: TPromotionCheck }) {
   );
 }
 
+/** A prize as short as a slice needs: whole reais without the cents (R$ 500, R$ 2,50). */
+export function wheelLabel(reward: string): string {
+  const text = formatMoney(reward);
+  return /\.00$/.test(reward) ? text.replace(/[.,]00(?=\D*$)/, '') : text;
+}
+
 /** A lottery wheel of the prizes; spins to `target` when it changes. */
 function Wheel({
   prizes,
@@ -240,21 +250,25 @@ function Wheel({
         {prizes.map((prize, index) => {
           const a0 = ((index * slice - 90) * Math.PI) / 180;
           const a1 = (((index + 1) * slice - 90) * Math.PI) / 180;
-          const mid = (((index + 0.5) * slice - 90) * Math.PI) / 180;
+          const midDeg = (index + 0.5) * slice - 90;
+          const mid = (midDeg * Math.PI) / 180;
+          // Read along the radius (room for 'R$ 500' in a slice of 8); the left half turned upright.
+          const turnText = midDeg > 90 && midDeg < 270 ? midDeg + 180 : midDeg;
           const path = `M0 0 L${95 * Math.cos(a0)} ${95 * Math.sin(a0)} A95 95 0 0 1 ${95 * Math.cos(a1)} ${95 * Math.sin(a1)} Z`;
           return (
             <g key={`prize-${prize.index}`}>
               <path d={path} fill={colors[index % colors.length]} stroke="var(--color-border)" />
               <text
-                x={62 * Math.cos(mid)}
-                y={62 * Math.sin(mid)}
-                fontSize="11"
+                x={58 * Math.cos(mid)}
+                y={58 * Math.sin(mid)}
+                fontSize="12"
+                fontWeight="700"
                 textAnchor="middle"
                 dominantBaseline="middle"
                 fill="var(--color-text)"
-                transform={`rotate(${(index + 0.5) * slice} ${62 * Math.cos(mid)} ${62 * Math.sin(mid)})`}
+                transform={`rotate(${turnText} ${58 * Math.cos(mid)} ${58 * Math.sin(mid)})`}
               >
-                {formatMoney(prize.reward)}
+                {wheelLabel(prize.reward)}
               </text>
             </g>
           );
@@ -359,7 +373,11 @@ export function CampaignPage({ call, titleKey }: { call: TPromotionCall; titleKe
             disabled={claim.isPending || (!data.eligible && call !== 'invitationactivity')}
             onClick={() => onClaim(call === 'invitationactivity' && name.trim() ? { name: name.trim() } : {})}
           >
-            {isWheel ? t('promo.spin') : t('promo.claim')}
+            {isWheel
+              ? t('promo.spin')
+              : data.claimed && !data.eligible
+                ? t('promo.claimed_tag')
+                : t('promo.claim')}
           </button>
           {data.next_at && <Countdown to={data.next_at} />}
           <Rules check={data} />
