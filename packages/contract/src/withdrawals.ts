@@ -25,6 +25,13 @@ export const ZWithdrawRequest = z.object({
    * (it is no longer asked at registration); ignored once a password is set.
    */
   qk_pwd_confirmation: z.string().max(32, { error: M.tooLong }).optional(),
+  /** The authenticator (or recovery) code, when the account has two-factor authentication on. */
+  totp_code: z
+    .string({ error: M.wrongType })
+    .trim()
+    .max(16, { error: M.tooLong })
+    .regex(/^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/i, { error: 'validation.code_format' })
+    .optional(),
   payment_type: optionalText(32),
   cpf_id: optionalText(20),
   phone_number: optionalText(20),

@@ -393,7 +393,13 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
         (o: { order_no: string }) => o.order_no === created.order_no,
       ).payout_id;
       await decidePayout(h.psp, payoutId, 'succeed');
-      const deps = { db: h.db, psp: h.app.psp, realtime: h.app.realtime, log: h.app.log };
+      const deps = {
+        db: h.db,
+        psp: h.app.psp,
+        realtime: h.app.realtime,
+        throttle: h.app.services.throttle,
+        log: h.app.log,
+      };
       await waitFor(async () => (await syncPayouts(deps, 0)) > 0, 'the sync to settle the payout');
       expect((await orderOf(player, created.order_no)).status).toBe('paid');
       expect(await syncPayouts(deps, 0)).toBe(0);

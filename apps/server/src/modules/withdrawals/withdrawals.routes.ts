@@ -43,7 +43,13 @@ const bearer = [{ bearerAuth: [] }];
 const PAYOUT_SYNC_INTERVAL_MS = 60_000;
 
 function depsOf(app: FastifyInstance): TWithdrawalDeps {
-  return { db: app.services.db, psp: app.psp, realtime: app.realtime, log: app.log };
+  return {
+    db: app.services.db,
+    psp: app.psp,
+    realtime: app.realtime,
+    throttle: app.services.throttle,
+    log: app.log,
+  };
 }
 
 /** Withdrawals: spec §7 `POST /api/drawing`, the withdraw page data and the withdrawal records. */
@@ -98,6 +104,11 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
         memberRemark: body.member_remark || undefined,
         cpf: body.cpf_id || undefined,
         idempotencyKey: request.headers['idempotency-key'],
+        totpCode: body.totp_code,
+        client: {
+          ip: request.ip ?? null,
+          userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+        },
       });
       return ok(request.lang, order, 'messages.withdraw_submitted');
     },

@@ -16,6 +16,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
 import { maskPixKey } from '../bank-cards/pix-key.ts';
@@ -25,6 +26,9 @@ import { notify } from '../information/information.service.ts';
 import { createPayoutId, type PixKeyType, PspError } from '../payments/psp/psp.client.ts';
 import type { PayoutNotification } from '../payments/psp/psp.webhook.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import { assertSecondFactor } from '../security/second-factor.ts';
+import { findSecurityMember } from '../security/security.repo.ts';
+import type { TClientInfo } from '../security/security-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { getBalances, hold, openMemberAccounts, releaseHold, settleHold } from '../wallet/wallet.service.ts';
@@ -58,6 +62,8 @@ export type TWithdrawalDeps = {
   db: Db;
   psp: PspGateway;
   realtime: RealtimeHub;
+  /** Counts wrong authenticator codes (two-factor authentication at withdrawal). */
+  throttle: LoginThrottle;
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -174,6 +180,9 @@ export interface CreateWithdrawalInput {
   cpf?: string | undefined;
   /** The client's Idempotency-Key: the same key answers the first order of this member. */
   idempotencyKey?: string | undefined;
+  /** The authenticator (or recovery) code: required when the member turned two-factor on. */
+  totpCode?: string | undefined;
+  client?: TClientInfo;
 }
 
 /** What a key promises to repeat: every field of the request but the withdrawal password. */
@@ -295,6 +304,13 @@ export async function createWithdrawal(
     await findChannelFee(deps.db, site.id, PAYOUT_CHANNEL),
     input.amountMinor,
   );
+  // Two-factor authentication, when the member turned it on, guards withdrawals as it does login.
+  const securityMember = await findSecurityMember(deps.db, site.id, memberId);
+  if (!securityMember) throw new AppError('UNAUTHENTICATED');
+  await assertSecondFactor(deps.db, deps.throttle, site, securityMember, input.totpCode, {
+    ip: input.client?.ip ?? null,
+    userAgent: input.client?.userAgent ?? null,
+  });
   // A player who has no withdrawal password yet sets it with the first withdrawal (typed twice);
   // it is stored with the order below, so a refused first request sets nothing.
   const firstPassword = await firstWithdrawPassword(deps.db, site, memberId, input);
