@@ -1,9 +1,11 @@
 import type { TGameCategory } from '@sorte/contract';
+import { motifOf, motifSvg } from './games.motifs.ts';
 
 /**
- * Lobby thumbnails, drawn here (our own artwork, no third-party assets): a gradient in the
- * category's colours shifted by a hash of the game code, the category's emblem, and the game and
- * provider names. Deterministic, so the same game always looks the same and caches well.
+ * Game artwork, drawn here (our own vector art, no third-party assets): every in-house game and
+ * every third-party title gets its own motif (games.motifs.ts) over the category's colours shifted
+ * by a hash of its code, a pattern, a light and a shadow; in a square lobby size and a wide banner
+ * size. Deterministic, so the same game always looks the same and caches well.
  */
 
 const CATEGORY_COLORS: Record<TGameCategory, [string, string]> = {
@@ -17,28 +19,6 @@ const CATEGORY_COLORS: Record<TGameCategory, [string, string]> = {
   lottery: ['#f5c542', '#a86b00'],
   sports: ['#43c6ac', '#1f5f4f'],
   video_game: ['#4e54c8', '#1b1f5e'],
-};
-
-/** Simple shapes per category, drawn in a 100×100 box centred at the top of the card. */
-const EMBLEMS: Record<TGameCategory, string> = {
-  slots:
-    '<rect x="10" y="20" width="80" height="60" rx="10" fill="none" stroke="#fff" stroke-width="6"/><text x="50" y="64" font-size="34" text-anchor="middle" fill="#fff" font-weight="700">777</text>',
-  live_casino:
-    '<circle cx="50" cy="50" r="38" fill="none" stroke="#fff" stroke-width="6"/><circle cx="50" cy="50" r="12" fill="#fff"/><path d="M50 12v16M50 72v16M12 50h16M72 50h16" stroke="#fff" stroke-width="6"/>',
-  arcade:
-    '<rect x="14" y="30" width="72" height="44" rx="20" fill="#fff"/><circle cx="34" cy="52" r="7" fill="#333"/><circle cx="66" cy="46" r="5" fill="#333"/><circle cx="74" cy="56" r="5" fill="#333"/>',
-  crash:
-    '<path d="M12 84 C40 80 60 60 84 16" fill="none" stroke="#fff" stroke-width="7" stroke-linecap="round"/><circle cx="84" cy="16" r="8" fill="#fff"/>',
-  fish: '<path d="M14 50 Q44 16 74 50 Q44 84 14 50Z" fill="#fff"/><path d="M74 50 L92 34 L92 66Z" fill="#fff"/><circle cx="32" cy="46" r="4" fill="#333"/>',
-  bingo:
-    '<circle cx="50" cy="50" r="38" fill="#fff"/><text x="50" y="62" font-size="32" text-anchor="middle" fill="#7a1f6e" font-weight="700">B</text>',
-  card: '<rect x="22" y="12" width="48" height="70" rx="8" fill="#fff" transform="rotate(-10 46 47)"/><rect x="34" y="18" width="48" height="70" rx="8" fill="#fff" stroke="#333" stroke-width="2" transform="rotate(8 58 53)"/><path d="M58 44 l8 10 -8 10 -8 -10z" fill="#d22"/>',
-  lottery:
-    '<circle cx="34" cy="40" r="18" fill="#fff"/><circle cx="64" cy="36" r="14" fill="#fff" opacity=".85"/><circle cx="56" cy="66" r="16" fill="#fff" opacity=".7"/>',
-  sports:
-    '<circle cx="50" cy="50" r="38" fill="#fff"/><path d="M50 30 l14 10 -5 16 h-18 l-5 -16z" fill="#333"/>',
-  video_game:
-    '<path d="M20 36 h60 a12 12 0 0 1 12 12 v8 a12 12 0 0 1 -22 6 l-6 -6 h-28 l-6 6 a12 12 0 0 1 -22 -6 v-8 a12 12 0 0 1 12 -12z" fill="#fff"/>',
 };
 
 function escapeXml(text: string): string {
@@ -63,27 +43,116 @@ function wrap(name: string, width = 14): string[] {
   return lines;
 }
 
-export function gameThumbnail(game: {
-  code: string;
-  name: string;
-  category: TGameCategory;
-  providerName: string;
-}): string {
+type TArtGame = { code: string; name: string; category: TGameCategory; providerName: string };
+
+function hashOf(code: string): number {
+  let hash = 2166136261;
+  for (const char of code) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return hash;
+}
+
+/** The shared paints of a game's artwork: its palette, light from the top left, and a shadow. */
+function paints(game: TArtGame, hash: number): string {
   const [from, to] = CATEGORY_COLORS[game.category];
-  const lines = wrap(game.name);
-  const text = lines
+  const accentHue = hash % 360;
+  return [
+    '<defs>',
+    `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`,
+    '<radialGradient id="light" cx=".28" cy=".2" r=".9"><stop offset="0" stop-color="#fff" stop-opacity=".42"/><stop offset=".45" stop-color="#fff" stop-opacity=".06"/><stop offset="1" stop-color="#000" stop-opacity=".35"/></radialGradient>',
+    '<linearGradient id="gloss" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity=".28"/><stop offset=".5" stop-color="#fff" stop-opacity="0"/></linearGradient>',
+    '<linearGradient id="hi" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#cfd6e6"/></linearGradient>',
+    `<linearGradient id="mid" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`,
+    '<linearGradient id="lo" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2a3552"/><stop offset="1" stop-color="#0e1424"/></linearGradient>',
+    '<linearGradient id="gold" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff1a8"/><stop offset=".5" stop-color="#f5c542"/><stop offset="1" stop-color="#b47a00"/></linearGradient>',
+    `<linearGradient id="accent" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${accentHue} 90% 62%)"/><stop offset="1" stop-color="hsl(${(accentHue + 40) % 360} 80% 38%)"/></linearGradient>`,
+    '<linearGradient id="flame" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff3b0"/><stop offset=".5" stop-color="#ffb020"/><stop offset="1" stop-color="#ff4d2e" stop-opacity=".2"/></linearGradient>',
+    '<linearGradient id="gem" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#b8fff0"/><stop offset="1" stop-color="#0fa3a3"/></linearGradient>',
+    '<radialGradient id="pearl" cx=".35" cy=".35"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#c8d2ff"/></radialGradient>',
+    '<linearGradient id="wood" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#a0622d"/><stop offset="1" stop-color="#5a3216"/></linearGradient>',
+    '<linearGradient id="sand" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#f5d98a"/><stop offset="1" stop-color="#c89b3c"/></linearGradient>',
+    '<linearGradient id="steel" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e6ebf5"/><stop offset="1" stop-color="#7b879e"/></linearGradient>',
+    '<filter id="shadow" x="-20%" y="-20%" width="140%" height="150%"><feDropShadow dx="0" dy="8" stdDeviation="7" flood-color="#000" flood-opacity=".45"/></filter>',
+    '<radialGradient id="glow"><stop offset="0" stop-color="#fff" stop-opacity=".45"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>',
+    '</defs>',
+  ].join('');
+}
+
+/** A background pattern picked by the game's hash, so titles of one category still differ. */
+function pattern(hash: number, width: number, height: number): string {
+  const kind = (hash >>> 8) % 4;
+  const cx = width * 0.62;
+  const cy = height * 0.45;
+  if (kind === 0) {
+    return `<g opacity=".14" fill="#fff">${Array.from({ length: 16 }, (_, i) => {
+      const a = (i * Math.PI) / 8;
+      const b = a + Math.PI / 20;
+      const r = width + height;
+      return `<path d="M${cx} ${cy}L${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}L${(cx + r * Math.cos(b)).toFixed(1)} ${(cy + r * Math.sin(b)).toFixed(1)}Z"/>`;
+    }).join('')}</g>`;
+  }
+  if (kind === 1) {
+    const dots: string[] = [];
+    for (let y = 12; y < height; y += 24)
+      for (let x = 12; x < width; x += 24) dots.push(`<circle cx="${x}" cy="${y}" r="2.2"/>`);
+    return `<g fill="#fff" opacity=".16">${dots.join('')}</g>`;
+  }
+  if (kind === 2) {
+    return `<g fill="none" stroke="#fff" opacity=".13" stroke-width="10">${[60, 110, 160, 210, 260]
+      .map((r) => `<circle cx="${cx}" cy="${cy}" r="${r}"/>`)
+      .join('')}</g>`;
+  }
+  const diamonds: string[] = [];
+  for (let y = 0; y < height + 40; y += 40)
+    for (let x = (y / 40) % 2 ? 20 : 0; x < width + 40; x += 40)
+      diamonds.push(`<path d="M${x} ${y - 14}l14 14-14 14-14-14z"/>`);
+  return `<g fill="#fff" opacity=".09">${diamonds.join('')}</g>`;
+}
+
+/**
+ * A game's square lobby artwork (300 × 300): the category's colours shifted per game, a pattern
+ * and a light from the top left, the game's own motif with its shadow and a gloss. The name is not
+ * drawn: the tile prints it under the artwork. Deterministic, so it caches well.
+ */
+export function gameThumbnail(game: TArtGame): string {
+  const hash = hashOf(game.code);
+  const motif = motifOf(game, hash);
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">',
+    paints(game, hash),
+    `<rect width="300" height="300" rx="24" fill="url(#bg)" style="filter:hue-rotate(${hueShift(game.code)}deg)"/>`,
+    pattern(hash, 300, 300),
+    '<ellipse cx="150" cy="150" rx="120" ry="110" fill="url(#glow)"/>',
+    `<g transform="translate(50 44)" filter="url(#shadow)">${motifSvg(motif, hash)}</g>`,
+    '<rect width="300" height="300" rx="24" fill="url(#light)"/>',
+    '<rect width="300" height="150" rx="24" fill="url(#gloss)"/>',
+    '</svg>',
+  ].join('');
+}
+
+/**
+ * The wide banner of a game (640 × 280): the same scene with the motif on the right and the name
+ * and studio on the left, for places that show one game large.
+ */
+export function gameBanner(game: TArtGame): string {
+  const hash = hashOf(game.code);
+  const motif = motifOf(game, hash);
+  const lines = wrap(game.name, 16);
+  const title = lines
     .map(
       (line, i) =>
-        `<text x="150" y="${lines.length === 1 ? 238 : 222 + i * 30}" font-size="26" text-anchor="middle" fill="#fff" font-weight="700">${escapeXml(line)}</text>`,
+        `<text x="36" y="${(lines.length === 1 ? 146 : 124) + i * 44}" font-size="40" font-weight="800" fill="#fff">${escapeXml(line)}</text>`,
     )
     .join('');
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300" font-family="system-ui, sans-serif">',
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
-    `<rect width="300" height="300" rx="24" fill="url(#g)" style="filter:hue-rotate(${hueShift(game.code)}deg)"/>`,
-    `<g transform="translate(90 40) scale(1.2)">${EMBLEMS[game.category]}</g>`,
-    text,
-    `<text x="150" y="284" font-size="15" text-anchor="middle" fill="#fff" opacity=".8">${escapeXml(game.providerName)}</text>`,
+    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="280" viewBox="0 0 640 280" font-family="system-ui, sans-serif">',
+    paints(game, hash),
+    `<rect width="640" height="280" rx="24" fill="url(#bg)" style="filter:hue-rotate(${hueShift(game.code)}deg)"/>`,
+    pattern(hash, 640, 280),
+    '<ellipse cx="470" cy="140" rx="170" ry="130" fill="url(#glow)"/>',
+    `<g transform="translate(360 20) scale(1.2)" filter="url(#shadow)">${motifSvg(motif, hash)}</g>`,
+    '<rect width="640" height="280" rx="24" fill="url(#light)"/>',
+    title,
+    `<text x="36" y="${lines.length === 1 ? 186 : 208}" font-size="20" fill="#fff" opacity=".85">${escapeXml(game.providerName)}</text>`,
     '</svg>',
   ].join('');
 }

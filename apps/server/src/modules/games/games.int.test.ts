@@ -136,6 +136,11 @@ describe.each(kinds)('games catalogue on %s', (kind) => {
     expect(logo.body).toContain('Aurora Gaming');
     const missing = await app.inject({ url: '/media/games/no-such-game.svg', headers: { host: HOSTS.intl } });
     expect(missing.statusCode).toBe(404);
+    // Each game also has a wide banner with its name.
+    const banner = await app.inject({ url: '/media/games/crash-banner.svg', headers: { host: HOSTS.intl } });
+    expect(banner.statusCode).toBe(200);
+    expect(banner.body).toContain('width="640"');
+    expect(banner.body).toContain('>Crash<');
   });
 });
 

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { gameThumbnail, providerLogo } from './games.artwork.ts';
+import { gameBanner, gameThumbnail, providerLogo } from './games.artwork.ts';
 import { gameProviders, games } from './games.schema.ts';
 import {
   assertOwnMemberId,
@@ -159,8 +159,11 @@ export async function gamesMediaRoutes(app: FastifyInstance) {
     '/media/games/:file',
     { schema: { hide: true } },
     async (request, reply) => {
-      const code = SVG_FILE.exec(request.params.file)?.[1];
-      if (!code) throw new AppError('NOT_FOUND');
+      const file = SVG_FILE.exec(request.params.file)?.[1];
+      if (!file) throw new AppError('NOT_FOUND');
+      // "<code>.svg" is the square lobby artwork, "<code>-banner.svg" the wide banner.
+      const wide = file.endsWith('-banner');
+      const code = wide ? file.slice(0, -'-banner'.length) : file;
       const [row] = await db
         .select({
           code: games.code,
@@ -173,7 +176,7 @@ export async function gamesMediaRoutes(app: FastifyInstance) {
         .where(eq(games.code, code))
         .limit(1);
       if (!row) throw new AppError('NOT_FOUND');
-      return sendSvg(reply, gameThumbnail(row));
+      return sendSvg(reply, wide ? gameBanner(row) : gameThumbnail(row));
     },
   );
 

@@ -57,7 +57,7 @@ export function GameTile({ game }: { game: TGame }) {
         />
         <span className="game-tile__name">{game.name}</span>
         <span className="game-tile__provider">{game.provider_name}</span>
-        {/* Under the name, not over the artwork: the artwork carries its own title and studio. */}
+        {/* Under the name: the artwork is the game's picture alone, so the name is printed once. */}
         <span className="game-tile__rtp">{t('lobby.rtp_badge', { rtp: formatPercent(game.rtp) })}</span>
       </Link>
       {/* Over the artwork: the heart (a button cannot sit inside the link). */}

@@ -90,6 +90,16 @@ function RulesCard({ code, rules }: { code: string; rules: TOriginalRules | unde
           </span>
         )}
       </summary>
+      {/* The game's wide artwork heads its rules where the screen has room (lazy: below the board). */}
+      <img
+        className="original__banner"
+        src={`/media/games/${code}-banner.svg`}
+        alt=""
+        width="640"
+        height="280"
+        loading="lazy"
+        decoding="async"
+      />
       <p>{t(`lobby.rules.${code}`)}</p>
       {rules && (
         <dl className="original__facts">
