@@ -22,6 +22,8 @@ export interface RunningServer {
   siteUrl(host: string): string;
   /** Where the server's stdout and stderr go (printed on failure). */
   logFile: string;
+  /** The server's data directory (kept after stop with keepData). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -46,18 +48,35 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+export interface StartOptions {
+  /** A data directory to reuse (a server started again on what an earlier one left); else a fresh one. */
+  dataDir?: string;
+  /** Leave the data directory on stop, for a later startServer({ dataDir }). */
+  keepData?: boolean;
+  /** More environment for the server (e.g. COMMUNITY_JOBS: 'off'). */
+  env?: Record<string, string>;
+  /**
+   * Runs the server process with its clock this far from now (e.g. -24 h: the journey's play happens
+   * "yesterday", so a later server on the same data settles that day as a closed period).
+   */
+  clockOffsetMs?: number;
+}
+
+/** The preload that moves the server process's clock (see clock-offset.ts). */
+const CLOCK_OFFSET_PRELOAD = join(import.meta.dirname, 'clock-offset.ts');
+
 /**
  * Starts the real server (`node --import tsx apps/server/src/server.ts`) as a child process on a
  * free port with its own fresh data directory, the captcha off, and the embedded database: the
  * environment's DATABASE_URL (in CI the PostgreSQL admin connection the integration tests use) is
  * removed so a journey never writes into a shared database. Resolves once the server answers HTTP.
  */
-export async function startServer(name: string): Promise<RunningServer> {
+export async function startServer(name: string, options: StartOptions = {}): Promise<RunningServer> {
   if (!existsSync(WEB_DIST)) {
     throw new Error(`${WEB_DIST} is missing: build the web app first (npm run build)`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `sorte-e2e-${name}-`));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `sorte-e2e-${name}-`));
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = join(LOG_DIR, `server-${name}.log`);
   const log = createWriteStream(logFile);
@@ -78,10 +97,16 @@ export async function startServer(name: string): Promise<RunningServer> {
     MAIL_CATCHER_PORT: '0',
     REGISTRY_SANDBOX_PORT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...options.env,
   };
   delete env.DATABASE_URL;
+  const preload: string[] = [];
+  if (options.clockOffsetMs) {
+    env.E2E_CLOCK_OFFSET_MS = String(options.clockOffsetMs);
+    preload.push('--import', CLOCK_OFFSET_PRELOAD);
+  }
 
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,7 +132,7 @@ export async function startServer(name: string): Promise<RunningServer> {
       clearTimeout(killer);
     }
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -118,7 +143,7 @@ export async function startServer(name: string): Promise<RunningServer> {
     throw new Error(`${(error as Error).message}\n--- server log (${logFile}) ---\n${tail}`);
   }
 
-  return { url, port, siteUrl: (host) => `http://${host}:${port}`, logFile, stop };
+  return { url, port, siteUrl: (host) => `http://${host}:${port}`, logFile, dataDir, stop };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {

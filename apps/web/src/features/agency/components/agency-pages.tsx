@@ -107,6 +107,7 @@ function Invite() {
             type="button"
             className="button button--primary button--small"
             onClick={() => void copy(invite.data.invite_link)}
+            data-testid="copy-invite-link"
           >
             {t('community.agency.copy')}
           </button>
