@@ -147,4 +147,34 @@ describe('withdraw form', () => {
     );
     expect(screen.queryByTestId('withdraw-success')).toBeNull();
   });
+
+  it('asks the authenticator code when two-factor is on and sends it with the next try', async () => {
+    let tries = 0;
+    const { calls } = renderPage(() => {
+      tries += 1;
+      if (tries === 1)
+        return {
+          status: 403,
+          body: fail('TOTP_REQUIRED', 'Please enter the code from your authenticator app'),
+        };
+      return { body: ok({ order_no: 'W1', status: 'pending', money: '50.00' }) };
+    });
+    await userEvent.type(await screen.findByTestId('withdraw-amount'), '50');
+    await userEvent.type(screen.getByTestId('withdraw-password'), '123456');
+    expect(screen.queryByTestId('withdraw-totp')).toBeNull();
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    const field = await screen.findByTestId('withdraw-totp');
+    expect(screen.getAllByText('Please enter the code from your authenticator app').length).toBeGreaterThan(
+      0,
+    );
+    await userEvent.type(screen.getByTestId('withdraw-password'), '123456');
+    await userEvent.type(field, '654321');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(() => expect(tries).toBe(2));
+    const sent = calls.filter((call) => call.url.pathname === '/api/drawing').at(-1)!.body as Record<
+      string,
+      unknown
+    >;
+    expect(sent.totp_code).toBe('654321');
+  });
 });

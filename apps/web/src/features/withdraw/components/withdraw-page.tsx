@@ -83,6 +83,11 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
   const submitKey = useSubmitKey();
   const cardId = useId();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  // Two-factor authentication on: the server asks the authenticator code (TOTP_REQUIRED).
+  const [totp, setTotp] = useState<{ asked: boolean; code: string; error?: string }>({
+    asked: false,
+    code: '',
+  });
   const schema = useMemo(() => withdrawFormSchema(info, t), [info, t]);
   const defaultCard = cards.find((card) => card.is_default) ?? cards[0];
   const {
@@ -117,6 +122,7 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
       name: card?.name,
       member_bank_text: card ? `${card.bank_name} ${card.account_masked}` : undefined,
       cpf_id: card?.cpf_id ?? undefined,
+      ...(totp.asked && totp.code.trim() ? { totp_code: totp.code.trim() } : {}),
     };
     try {
       await create.mutateAsync({ body, idempotencyKey: submitKey.for(body) });
@@ -125,11 +131,15 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
       setOutcome({ ok: true, message });
       toast.success(message);
       reset({ money: '', member_bank_id: values.member_bank_id, qk_pwd: '', qk_pwd_confirmation: '' });
+      setTotp((current) => ({ ...current, code: '', error: undefined }));
     } catch (error) {
       const message = error instanceof ApiError ? error.message : t('network-error');
       if (error instanceof ApiError) {
         if (error.errors.money) setError('money', { message: error.errors.money });
         if (error.errors.qk_pwd) setError('qk_pwd', { message: error.errors.qk_pwd });
+        if (error.code === 'TOTP_REQUIRED' || error.code === 'TOTP_INVALID') {
+          setTotp((current) => ({ ...current, asked: true, error: error.message }));
+        }
       }
       setOutcome({ ok: false, message });
       toast.error(message);
@@ -246,6 +256,18 @@ function WithdrawForm({ info, cards }: { info: TWithdrawInfoResponse; cards: TBa
           data-testid="withdraw-password-confirmation"
           error={errors.qk_pwd_confirmation?.message}
           {...register('qk_pwd_confirmation')}
+        />
+      )}
+      {totp.asked && (
+        <Field
+          label={t('security.totp_code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          data-testid="withdraw-totp"
+          value={totp.code}
+          error={totp.error}
+          onChange={(event) => setTotp({ asked: true, code: event.target.value })}
         />
       )}
       {outcome && (
