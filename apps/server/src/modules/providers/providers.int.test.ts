@@ -286,6 +286,44 @@ describe.each(kinds)('third-party games (seamless wallet) on %s', (kind) => {
     });
   });
 
+  it('a rolled-back bet paid partly with bonus gives each part back where it came from, and its wagering', async () => {
+    const p = await player(300n);
+    const { grant } = await grantBonus(app.services.db, {
+      siteId,
+      memberId: p.memberId,
+      campaignCode: 'provider_test',
+      periodKey: randomUUID(),
+      amountMinor: 2_000n,
+      wageringRequiredMinor: 10_000n,
+      maxBetMinor: null,
+      locksCash: true,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      terms: {},
+    });
+    const grantRow = async () =>
+      (
+        await rowsOf<{ balance_minor: string; wagering_done_minor: string }>(
+          app.services.db,
+          sql`SELECT balance_minor::text, wagering_done_minor::text FROM bonus_grants WHERE id = ${grant.id.toString()}::bigint`,
+        )
+      )[0];
+    // 5.00 staked: 3.00 cash, 2.00 bonus; it counts 5.00 towards the grant's wagering.
+    const t = ids();
+    expect(await bet(p, t.bet, t.round, '5.00')).toMatchObject({ status: 'RS_OK', balance: '18.00' });
+    expect(await grantRow()).toEqual({ balance_minor: '1800', wagering_done_minor: '500' });
+    const answer = await rollback(p, t.rollback, t.bet, t.round);
+    expect(answer).toMatchObject({ status: 'RS_OK', balance: '23.00' });
+    // Once, however often it comes.
+    expect((await rollback(p, t.rollback, t.bet, t.round)).status).toBe('RS_OK');
+    expect(await getBalances(app.services.db, p.memberId)).toMatchObject({
+      cashMinor: 300n,
+      bonusMinor: 2_000n,
+    });
+    expect(await grantRow()).toEqual({ balance_minor: '2000', wagering_done_minor: '0' });
+    const report = await reconcile(app.services.db, { siteId });
+    expect(report.drift).toEqual([]);
+  });
+
   it('refunds a rolled-back bet once, however often and under whichever ids the rollback comes', async () => {
     const p = await player(10_000n);
     const t = ids();

@@ -16,7 +16,7 @@ import { playableBalance } from '../originals/originals.money.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { getTransferByKey, payWin, transfer } from '../wallet/wallet.service.ts';
+import { getTransferByKey, payWin } from '../wallet/wallet.service.ts';
 import {
   claimTransaction,
   completeTransaction,
@@ -356,17 +356,22 @@ export async function walletRollback(
       idempotencyKey: `provider:${aggregator}:${bet.transactionRef}`,
     });
     const wageringRestored = staked && staked.wageringDeltaMinor < 0n ? -staked.wageringDeltaMinor : 0n;
-    const moved = await transfer(tx, {
-      siteId: session.siteId,
+    // Each part of the stake goes back where it came from (cash to cash, bonus to its grant).
+    const refunded = await payWin(tx, {
       kind: 'refund',
-      from: { system: 'house' },
-      to: { memberId: session.memberId, account: 'cash' },
+      siteId: session.siteId,
+      memberId: session.memberId,
       amountMinor: bet.amountMinor,
       idempotencyKey: `provider:${aggregator}:refund:${bet.transactionRef}`,
+      stakeKey: `provider:${aggregator}:${bet.transactionRef}`,
       ...(wageringRestored > 0n ? { wageringAddMinor: wageringRestored } : {}),
       reference: `provider-round:${round.id}`,
       metadata: { aggregator, game: body.game_code, round: body.round, rollback: body.transaction_uuid },
     });
+    const moved = {
+      transferId: refunded.first.transferId,
+      creditBalanceAfterMinor: refunded.playableAfterMinor,
+    };
     await markRolledBack(tx, bet.id, claimed.id);
     const refundedMinor = round.refundedMinor + bet.amountMinor;
     await updateRound(tx, round.id, {

@@ -459,6 +459,13 @@ export interface WinInput {
   stakeKey: string;
   reference?: string;
   metadata?: { [key: string]: TJson };
+  /**
+   * 'refund': the stake given back (a rolled-back bet): each part returns where it came from, and
+   * the wagering the bet fed on its grant is taken off again. Default 'win'.
+   */
+  kind?: 'win' | 'refund';
+  /** Turnover restored on the member's cash account requirement (a refund of a bet that lowered it). */
+  wageringAddMinor?: bigint;
 }
 
 export interface WinResult {
@@ -499,7 +506,7 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
     });
     if (previous) {
       const paid = minorOf(previous.metadata.winMinor) ?? previous.amountMinor;
-      if (previous.kind !== 'win' || paid !== input.amountMinor) {
+      if (previous.kind !== (input.kind ?? 'win') || paid !== input.amountMinor) {
         throw new WalletError('IDEMPOTENCY_CONFLICT', 'This key was used for another win', {
           idempotencyKey: input.idempotencyKey,
         });
@@ -539,8 +546,16 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
         shares.push([grantId, share]);
       });
     }
+    // A refund takes back the wagering the bet fed on its grant (an undone bet never counts as play).
+    const kind = input.kind ?? 'win';
+    const fedId = kind === 'refund' ? minorOf(stake?.metadata.fedGrantId) : null;
     // Lock the grants in the order every path uses (expiry, id), then decide where each share goes.
-    const ids = shares.filter(([, share]) => share > 0n).map(([id]) => text(id));
+    const ids = [
+      ...new Set([
+        ...shares.filter(([, share]) => share > 0n).map(([id]) => text(id)),
+        ...(fedId === null ? [] : [text(fedId)]),
+      ]),
+    ];
     const locked =
       ids.length === 0
         ? []
@@ -555,11 +570,18 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
                   ORDER BY expires_at, id FOR UPDATE`,
             )
           ).map(toGrant);
+    const fed = locked.find((g) => g.id === fedId);
+    if (fed?.status === 'active' && stakeMinor !== null) {
+      const counted = (stakeMinor * categoryWeight(fed.terms, String(stake?.metadata.category ?? ''))) / 100n;
+      const back = counted < fed.wageringDoneMinor ? counted : fed.wageringDoneMinor;
+      if (back > 0n) await updateGrant(tx, fed.id, { wageringDoneDeltaMinor: -back });
+    }
     const shareOf = new Map(shares);
     const toGrants: [BonusGrant, bigint][] = [];
     const toForfeit: [BonusGrant, bigint][] = [];
     for (const grant of locked) {
       const share = shareOf.get(grant.id) ?? 0n;
+      if (share === 0n) continue;
       if (grant.status === 'active') toGrants.push([grant, share]);
       else if (grant.status === 'completed') cashShare += share;
       else toForfeit.push([grant, share]);
@@ -571,16 +593,19 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
     const common = { ...input.metadata, winMinor: input.amountMinor.toString(), stakeKey: input.stakeKey };
     let first: TransferResult | null = null;
     const nextKey = (suffix: string) => (first ? `${input.idempotencyKey}:${suffix}` : input.idempotencyKey);
+    // The cash account's old turnover counter, restored by the first transfer whichever it is.
+    const wagering = input.wageringAddMinor && input.wageringAddMinor > 0n ? input.wageringAddMinor : null;
     if (cashShare > 0n) {
       first = await transfer(tx, {
         siteId: input.siteId,
-        kind: 'win',
+        kind,
         from: { system: 'house' },
         to: { memberId: input.memberId, account: 'cash' },
         amountMinor: cashShare,
         idempotencyKey: input.idempotencyKey,
         reference: input.reference,
         metadata: { ...common, part: 'cash' },
+        ...(wagering ? { wageringAddMinor: wagering } : {}),
       });
     }
     let bonusPart = 0n;
@@ -588,13 +613,14 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
     for (const [grant, share] of [...toGrants, ...toForfeit]) {
       const moved = await transfer(tx, {
         siteId: input.siteId,
-        kind: 'win',
+        kind,
         from: { system: 'house' },
         to: { memberId: input.memberId, account: 'bonus' },
         amountMinor: share,
         idempotencyKey: nextKey(`b${grant.id}`),
         reference: input.reference,
         metadata: { ...common, part: 'bonus', grantId: grant.id.toString() },
+        ...(wagering && !first ? { wageringAddMinor: wagering } : {}),
       });
       first ??= moved;
       if (grant.status === 'active') {
@@ -610,12 +636,12 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
         amountMinor: share,
         idempotencyKey: `${input.idempotencyKey}:b${grant.id}:${grant.status}`,
         reference: `grant:${grant.id}`,
-        metadata: { grantId: grant.id.toString(), reason: `win_after_${grant.status}` },
+        metadata: { grantId: grant.id.toString(), reason: `${kind}_after_${grant.status}` },
       });
       await updateGrant(tx, grant.id, { forfeitedMinor: share });
       forfeited += share;
     }
-    assertInvariant(first, 'a positive win posted a transfer');
+    assertInvariant(first, 'a positive win or refund posted a transfer');
     const now = await lockPlayerAccounts(tx, input.siteId, input.memberId);
     return {
       first,
