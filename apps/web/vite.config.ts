@@ -69,28 +69,15 @@ export default defineConfig({
       registerType: 'prompt',
       strategies: 'generateSW',
       filename: 'service-worker.js',
-      manifestFilename: 'manifest.webmanifest',
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-      manifest: {
-        id: '/',
-        name: 'Sorte',
-        short_name: 'Sorte',
-        description: 'Sorte — casino, live games and sports',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        background_color: '#0b0f1a',
-        theme_color: '#0b0f1a',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // The manifest is the server's, per site and language (GET /manifest.webmanifest?lang=,
+      // apps/server/src/modules/sites/manifest.routes.ts); index.html links it.
+      manifest: false,
       workbox: {
-        // The app shell: every built script, style, locale chunk and icon.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The app shell: every built script, style, locale chunk and icon (not the install-sheet
+        // screenshots, which only the browser's install prompt asks for).
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globIgnores: ['screenshots/**'],
         navigateFallback: '/index.html',
         // API and media paths are never answered by the shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/admin/, /^\/ws/],
@@ -98,6 +85,32 @@ export default defineConfig({
         clientsClaim: false,
         skipWaiting: false,
         runtimeCaching: [
+          {
+            // The public catalogue and site data (no money, no identity: the answers are the same
+            // for every player) are kept, so the lobby opens offline with the last list seen.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' &&
+              /^\/api\/(games\/(listsv2|apisv2|popular|promotion)|dynamicwebs\/getdata|language\/getList|socialmedialinks\/get)$/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'catalogue',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Game artwork and site media: drawn by the server, the same for everyone.
+            urlPattern: ({ url }) => url.pathname.startsWith('/media/'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'artwork',
+              expiration: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             // Balances, identities and sessions must never come from a cache.
             urlPattern: ({ url }) => url.pathname.startsWith('/api/'),

@@ -24,6 +24,7 @@ import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { RegistryGateway } from './modules/responsible-gaming/registry.connection.ts';
 import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
+import { manifestRoutes } from './modules/sites/manifest.routes.ts';
 import { informationRoutes } from './modules/information/information.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { originalsRoutes } from './modules/originals/originals.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
       await api.register(agencyRoutes);
   await app.register(gamesMediaRoutes);
+  await app.register(manifestRoutes);
   await app.register(staticWebPlugin, { root: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;
 }

@@ -28,6 +28,10 @@ export function currentLanguage(): TLanguage {
 
 function applyDocumentLanguage(language: TLanguage): void {
   document.documentElement.lang = LANGUAGE_TAGS[language];
+  // The install sheet speaks the reader's language too: the server writes the manifest per language.
+  document
+    .querySelector('link[rel="manifest"]')
+    ?.setAttribute('href', `/manifest.webmanifest?lang=${language}`);
 }
 
 export async function initI18n(language: TLanguage = resolveInitialLanguage()): Promise<typeof i18next> {
