@@ -1,15 +1,22 @@
-import type { TCaptchaResponse } from '@sorte/contract';
-import { useQuery } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  LANGUAGE_TAGS,
+  type TSubordinateRegisterRequest,
+  ZSubordinateRegisterRequest,
+} from '@sorte/contract';
 import QRCode from 'qrcode';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { Field, SubmitButton } from '../../../components/field.tsx';
 import { LoadFail, QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   useClaimCommissions,
@@ -19,6 +26,18 @@ import {
   useRewards,
   useTeam,
 } from '../api/agency.ts';
+import '../../../lib/validation-messages.ts';
+import { useCaptcha } from '../../auth/api/get-captcha.ts';
+import { CaptchaField } from '../../auth/components/captcha-field.tsx';
+import {
+  RiskNotice,
+  SIGNUP_RULE_DEFAULTS,
+  SignupRuleFields,
+  signupLimits,
+  type TSignupRuleValues,
+  useSignupRules,
+  withSignupRules,
+} from '../../auth/components/signup-rules.tsx';
 import './agency.css';
 
 const TABS = [
@@ -40,10 +59,21 @@ function AgencyFrame({
   requiresLogin?: boolean;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // On a phone the six tabs overflow: when the strip appears (or the route changes), the current
+  // tab is brought to the middle of it; the strip alone scrolls, never the page.
+  const tabs = useCallback(
+    (strip: HTMLElement | null) => {
+      const active = strip?.querySelector<HTMLElement>(`a[href="${pathname}"]`);
+      if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
+      strip.scrollLeft = active.offsetLeft - (strip.clientWidth - active.offsetWidth) / 2;
+    },
+    [pathname],
+  );
   return (
     <PageFrame title={t(titleKey)} requiresLogin={requiresLogin}>
       <div className="agency">
-        <nav className="agency__tabs" aria-label={t('menu.rewards')}>
+        <nav className="agency__tabs" aria-label={t('menu.rewards')} ref={tabs} data-testid="agency-tabs">
           {TABS.map(([to, key]) => (
             <NavLink key={to} to={to}>
               {t(key)}
@@ -57,6 +87,16 @@ function AgencyFrame({
 }
 
 const bps = (rate: number) => formatPercent(rate / 100);
+
+/** A settlement period ('YYYY-MM-DD', a day of the site's time zone) as the reader writes a date. */
+export function formatPeriod(period: string): string {
+  const day = new Date(`${period}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return period;
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], {
+    dateStyle: 'short',
+    timeZone: 'UTC',
+  }).format(day);
+}
 
 /** `/agency-center/invite`: the invite link and code to copy, and the QR code to save as a PNG. */
 export function InvitePage() {
@@ -343,7 +383,7 @@ function Rewards() {
             <tbody>
               {data.data.map((row) => (
                 <tr key={row.period} data-testid="reward-row">
-                  <td>{row.period}</td>
+                  <td className="nowrap">{formatPeriod(row.period)}</td>
                   <td className="num">{formatMoney(row.team_volume)}</td>
                   <td className="num">{formatMoney(row.amount)}</td>
                   <td>{t(`community.agency.status_${row.status}`)}</td>
@@ -440,7 +480,11 @@ function Mechanism() {
               </tr>
               <tr>
                 <td>{t('community.agency.last_period')}</td>
-                <td className="num">{settlement.last_period ?? t('community.agency.none_yet')}</td>
+                <td className="num">
+                  {settlement.last_period
+                    ? formatPeriod(settlement.last_period)
+                    : t('community.agency.none_yet')}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -460,101 +504,166 @@ export function RegisterSubordinatesPage() {
   );
 }
 
-const FIELDS = [
-  ['username', 'auth.username', 'text'],
-  ['password', 'auth.password', 'password'],
-  ['password_confirmation', 'auth.password_confirmation', 'password'],
-  ['realname', 'auth.realname', 'text'],
-  ['phone', 'auth.phone', 'tel'],
-  ['qk_pwd', 'auth.qk_pwd', 'password'],
+/** The form's values: the sign-up fields and what the site's rules add (CPF, birth date, limits on br). */
+type TSubordinateForm = Omit<TSubordinateRegisterRequest, 'agree_terms' | 'is_adult'> & TSignupRuleValues;
+
+const SUBORDINATE_FIELDS = [
+  'username',
+  'password',
+  'realname',
+  'phone',
+  'cpf',
+  'birth_date',
+  'loss_limit',
+  'captcha_code',
 ] as const;
 
+/** The contract's sign-up schema; the caller registers someone they signed up in person, so the boxes are theirs. */
+const subordinateSchema = zodResolver(ZSubordinateRegisterRequest) as unknown as Resolver<
+  TSubordinateForm,
+  unknown,
+  TSubordinateRegisterRequest
+>;
+const subordinateResolver: Resolver<TSubordinateForm, unknown, TSubordinateRegisterRequest> = (
+  values,
+  context,
+  options,
+) =>
+  subordinateSchema({ ...values, agree_terms: true, is_adult: true } as TSubordinateForm, context, options);
+
+const SUBORDINATE_DEFAULTS: TSubordinateForm = {
+  username: '',
+  password: '',
+  realname: '',
+  phone: '',
+  ...SIGNUP_RULE_DEFAULTS,
+};
+
+/**
+ * The sign-up form's fields (the same components and checks as the header's sign-up, with what the
+ * site's jurisdiction profile asks: on br the CPF, the date of birth and the mandatory limits); the
+ * new player joins the caller's team at level 1 and is not logged in here.
+ */
 function RegisterSubordinate() {
   const { t } = useTranslation();
-  const captcha = useQuery({
-    queryKey: ['agency', 'captcha'],
-    queryFn: () => api.post<TCaptchaResponse>('/api/auth/captcha'),
-    staleTime: 60_000,
+  const captcha = useCaptcha('register');
+  const captchaRequired = captcha.data?.required ?? false;
+  const rules = useSignupRules();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    resetField,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<TSubordinateForm, unknown, TSubordinateRegisterRequest>({
+    resolver: withSignupRules(subordinateResolver, rules),
+    defaultValues: SUBORDINATE_DEFAULTS,
   });
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
+
+  const onValid = async (values: TSubordinateRegisterRequest) => {
+    setFailure(null);
     try {
       await api.post(
         '/api/agency/subordinate/register',
         {
           ...values,
-          captcha_id: captcha.data?.captcha_id ?? '',
-          captcha_code: captcha.data?.required === false ? 'none' : (values.captcha_code ?? ''),
-          agree_terms: true,
-          is_adult: true,
+          invite_code: undefined,
+          cpf: rules?.requires_cpf ? values.cpf : undefined,
+          birth_date: rules?.requires_birth_date ? values.birth_date : undefined,
+          limits: signupLimits(getValues(), rules),
+          ...(captchaRequired
+            ? { captcha_id: captcha.data?.captcha_id, captcha_code: values.captcha_code }
+            : { captcha_id: undefined, captcha_code: undefined }),
         },
         { silent: true },
       );
       toast.success(t('community.agency.registered'));
-      setValues({});
+      reset(SUBORDINATE_DEFAULTS);
     } catch (error) {
       if (error instanceof ApiError) {
-        setErrors(error.errors);
-        toast.error(error.message);
+        setFailure(error.message);
+        for (const [field, message] of Object.entries(error.errors)) {
+          if ((SUBORDINATE_FIELDS as readonly string[]).includes(field)) {
+            setError(field as (typeof SUBORDINATE_FIELDS)[number], { message });
+          }
+        }
       }
     } finally {
-      setBusy(false);
+      resetField('captcha_code');
       void captcha.refetch();
     }
   };
+
   return (
-    <form className="agency-card" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className="agency-card form"
+      noValidate
+      onSubmit={handleSubmit(onValid, () => toast.error(t('messages.form_invalid')))}
+      aria-label={t('pages.register_subordinates')}
+      data-testid="register-subordinate-form"
+    >
       <p className="agency-note">{t('community.agency.register_hint')}</p>
-      {FIELDS.map(([name, label, type]) => (
-        <label key={name} className="field">
-          <span className="field__label">{t(label)}</span>
-          <input
-            className="field__input"
-            name={name}
-            type={type}
-            value={values[name] ?? ''}
-            autoComplete="off"
-            onChange={(event) => setValues((old) => ({ ...old, [name]: event.target.value }))}
-          />
-          {errors[name] && <span className="field__error">{errors[name]}</span>}
-        </label>
-      ))}
-      {captcha.data?.required !== false && (
-        <label className="field">
-          <span className="field__label">{t('auth.captcha')}</span>
-          <span className="agency-field">
-            <input
-              className="field__input"
-              name="captcha_code"
-              value={values.captcha_code ?? ''}
-              onChange={(event) => setValues((old) => ({ ...old, captcha_code: event.target.value }))}
-            />
-            {captcha.data && (
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => void captcha.refetch()}
-              >
-                <img src={captcha.data.image} alt="" height={32} />
-              </button>
-            )}
-          </span>
-          {errors.captcha_code && <span className="field__error">{errors.captcha_code}</span>}
-        </label>
+      <RiskNotice rules={rules} />
+      {failure && (
+        <div className="form__alert" role="alert">
+          <span>{failure}</span>
+        </div>
       )}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={busy}
-        data-testid="register-subordinate"
-      >
-        {t('community.agency.register')}
-      </button>
+      <Field
+        label={t('auth.username')}
+        placeholder={t('auth.username_rule')}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={20}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <Field
+        type="password"
+        label={t('auth.password')}
+        placeholder={t('auth.password_rule')}
+        autoComplete="new-password"
+        maxLength={64}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Field
+        label={t('auth.realname')}
+        placeholder={t('auth.realname_placeholder')}
+        autoComplete="off"
+        maxLength={60}
+        error={errors.realname?.message}
+        {...register('realname')}
+      />
+      <Field
+        type="tel"
+        label={t('auth.phone')}
+        placeholder={t('auth.phone_placeholder')}
+        autoComplete="off"
+        inputMode="tel"
+        maxLength={20}
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <SignupRuleFields rules={rules} register={register} errors={errors} />
+      {(captchaRequired || captcha.isPending) && (
+        <CaptchaField
+          captcha={captcha.data}
+          loading={captcha.isFetching}
+          onRefresh={() => void captcha.refetch()}
+          error={errors.captcha_code?.message}
+          inputProps={register('captcha_code', { shouldUnregister: true })}
+        />
+      )}
+      <SubmitButton
+        label={t('community.agency.register')}
+        busy={isSubmitting}
+        testId="register-subordinate"
+      />
     </form>
   );
 }
