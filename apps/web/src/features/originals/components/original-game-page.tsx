@@ -219,8 +219,11 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
               <Play launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
             </div>
           )}
-          <RecentWins game={code} />
-          <RulesCard code={code} rules={own ?? fromCatalogue} />
+          {/* Beside the board on wide screens: the rules, then the latest wins. */}
+          <div className="original__side">
+            <RulesCard code={code} rules={own ?? fromCatalogue} />
+            <RecentWins game={code} />
+          </div>
         </main>
       )}
     </div>
