@@ -189,7 +189,7 @@ describe('money on a phone', () => {
       const rechargeRow = page.getByTestId('record-row').first();
       await rechargeRow.waitFor({ state: 'visible' });
       expect(await page.getByTestId('record-row').count()).toBe(1);
-      expect(await rechargeRow.locator('.record__amount').textContent()).toBe('100.00');
+      expect(plainMoney(await rechargeRow.locator('.record__amount').textContent())).toBe('100.00');
       expect((await rechargeRow.locator('.record__status').textContent())?.trim()).toBe('Paid');
       await screenshot(page, 'money-web-07-recharge-record');
     } finally {
