@@ -9,6 +9,7 @@ import {
   loginFromModal,
   newPlayer,
   plainMoney,
+  randomCpf,
   register,
 } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -223,4 +224,62 @@ describe('agency centre on a phone', () => {
     await expectAxeClean(page, '/agency-center/reward');
     await third.close();
   }, 300_000);
+  it('br: a player registers a subordinate on the page with the CPF, birth date and limits the site asks', async () => {
+    const server = await startServer('agency-br');
+    const context = await newPhoneContext(browser);
+    try {
+      const brUrl = server.url.replace('localhost', 'br.localhost');
+      const page = await context.newPage();
+      await page.goto(brUrl);
+      await register(page, newPlayer('agentbr'));
+      await page.goto(`${brUrl}/agency-center/register-subordinates`);
+      const form = page.getByTestId('register-subordinate-form');
+      await form.locator('[name="cpf"]').waitFor({ state: 'visible' });
+      // The active tab, the last of six, is in view on a phone.
+      const active = page.getByTestId('agency-tabs').locator('a.active');
+      await expect
+        .poll(() =>
+          active.evaluate((tab) => {
+            const strip = tab.parentElement!.getBoundingClientRect();
+            const box = tab.getBoundingClientRect();
+            return box.left >= strip.left - 1 && box.right <= strip.right + 1;
+          }),
+        )
+        .toBe(true);
+      await screenshot(page, 'agency-07-register-subordinate-br');
+      await expectAxeClean(page, '/agency-center/register-subordinates (br)');
+
+      const subordinate = newPlayer('subbr');
+      await form.locator('[name="username"]').fill(subordinate.username);
+      await form.locator('[name="password"]').fill(subordinate.password);
+      await form.locator('[name="realname"]').fill(subordinate.realname);
+      await form.locator('[name="phone"]').fill(subordinate.phone);
+      await form.locator('[name="cpf"]').fill(randomCpf());
+      await form.locator('[name="birth_date"]').fill('1990-05-17');
+      await form.locator('[name="loss_limit"]').fill('2000');
+      const answered = page.waitForResponse((r) => r.url().includes('/api/agency/subordinate/register'));
+      await page.getByTestId('register-subordinate').click();
+      const response = await answered;
+      expect(response.status(), await response.text()).toBe(200);
+
+      await page.goto(`${brUrl}/agency-center/agent`);
+      await page.getByTestId('team-member').first().waitFor({ state: 'visible' });
+      expect(await page.getByTestId('team-member').count()).toBe(1);
+      expect(await page.getByTestId('team-member').first().textContent()).toContain(
+        subordinate.username.slice(0, 2),
+      );
+      await screenshot(page, 'agency-08-team-br');
+
+      // The subordinate logs in with what was set for them.
+      const other = await newPhoneContext(browser);
+      const theirs = await other.newPage();
+      await theirs.goto(brUrl);
+      const login = await loginFromModal(theirs, subordinate);
+      expect(login.status, login.message).toBe('success');
+      await other.close();
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  }, 240_000);
 });
