@@ -161,17 +161,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
   });
   await app.register(promotionsPlugin, { jobs: config.PROMO_JOBS });
-  await app.register(crashPlugin, {
-    autoStart: config.CRASH_ENGINE,
-    lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
-  });
-  // 3. Routes.
   await app.register(agencyJobsPlugin, { jobs: config.COMMUNITY_JOBS });
   await app.register(chatPlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
     jobs: config.COMMUNITY_JOBS,
   });
-  await app.register(agencyJobsPlugin, { jobs: config.COMMUNITY_JOBS });
+  await app.register(crashPlugin, {
+    autoStart: config.CRASH_ENGINE,
+    lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
+  });
+  // 3. Routes.
   await app.register(operationsPlugin, { database, metricsToken: config.METRICS_TOKEN });
   await app.register(
     async (api) => {
@@ -193,14 +192,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(securityRoutes);
       await api.register(responsibleGamingRoutes);
       await api.register(informationRoutes);
+      await api.register(agencyRoutes);
+      await api.register(chatRoutes);
       await api.register(liveFeedRoutes);
     },
     { prefix: '/api' },
   );
-      await api.register(agencyRoutes);
-      await api.register(chatRoutes);
   await app.register(mediaRoutes);
-      await api.register(agencyRoutes);
   await app.register(gamesMediaRoutes);
   await app.register(manifestRoutes);
   await app.register(staticWebPlugin, { root: config.WEB_DIST ?? DEFAULT_WEB_DIST });

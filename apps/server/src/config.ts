@@ -44,13 +44,13 @@ export const ZConfig = z.object({
    * each period runs once per site whatever the number of processes. Tests turn it off and run them.
    */
   PROMO_JOBS: onOff.default(true),
+  /** Agency commission settlement and chat rains (issue 12); off in tests, which run them by hand. */
+  COMMUNITY_JOBS: onOff.default(true),
   /** Seed the demo sites, players and operator at start (idempotent). */
   SEED_DEMO: onOff.default(true),
   /** The built player web app; served with an SPA fallback when the folder exists. */
   WEB_DIST: z.string().min(1).optional(),
   /** Requests per minute per client address, for all routes and for the auth routes. */
-  /** Agency commission settlement and chat rains (issue 12); off in tests, which run them by hand. */
-  COMMUNITY_JOBS: onOff.default(true),
   RATE_LIMIT_PER_MINUTE: positiveInt(600, 1_000_000),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30, 1_000_000),
   /** Failed logins allowed within LOGIN_LOCK_MINUTES, per account name and per client address. */
@@ -130,7 +130,7 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     AUTH_RATE_LIMIT_PER_MINUTE: 100_000,
     CRASH_ENGINE: false,
     PROMO_JOBS: false,
+    COMMUNITY_JOBS: false,
     ...overrides,
   };
 }
-    COMMUNITY_JOBS: false,
