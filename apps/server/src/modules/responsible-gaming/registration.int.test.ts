@@ -14,6 +14,7 @@ import {
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
+import { getBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
 import { recheckRegistry } from './registry.service.ts';
 
 const kinds = await databaseKinds();
@@ -191,6 +192,22 @@ describe.each(kinds)('br sign-up (CPF, age, limits, self-exclusion registry) on 
     const registry = await testRegistry();
     const player = await registerPlayer(app, HOSTS.br);
     const cpf = player.input.cpf as string;
+    // An active bonus, which an exclusion ends at once (as one chosen on the site does).
+    const site = (await app.services.sites.byHost(HOSTS.br))!;
+    const memberId = BigInt(player.user.id);
+    await grantBonus(app.services.db, {
+      siteId: site.id,
+      memberId,
+      campaignCode: 'dailywheel',
+      periodKey: 'registry-test',
+      amountMinor: 1_000n,
+      wageringRequiredMinor: 5_000n,
+      maxBetMinor: null,
+      locksCash: false,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      terms: {},
+    });
+    expect((await getBalances(app.services.db, memberId, { siteId: site.id })).bonusMinor).toBe(1_000n);
     // Checked at sign-up today: a login today does not ask again.
     registry.add(cpf);
     expect((await login(HOSTS.br, player.input.username)).status).toBe(200);
@@ -204,9 +221,11 @@ describe.each(kinds)('br sign-up (CPF, age, limits, self-exclusion registry) on 
     expect(
       (blocked.body as unknown as { withdrawal_session?: { token: string } }).withdrawal_session?.token,
     ).toBeTruthy();
-    // The earlier session ended with the block.
+    // The earlier session ended with the block, and the bonus went back by the ledger.
     const me = await call(app, { method: 'POST', url: '/api/auth/me', host: HOSTS.br, token: player.token });
     expect(me.status).toBe(401);
+    expect((await getBalances(app.services.db, memberId, { siteId: site.id })).bonusMinor).toBe(0n);
+    expect((await reconcile(app.services.db)).ok).toBe(true);
     // Off the registry: the next daily check lifts the block.
     registry.remove(cpf);
     await app.services.db.execute(

@@ -8,6 +8,7 @@ import { recordSecurityEvent } from '../security/security-events.ts';
 import { sites } from '../sites/sites.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
+import { forfeitActiveGrants } from '../wallet/wallet.service.ts';
 import type { RegistryGateway } from './registry.connection.ts';
 import { findJurisdictionProfile } from './rg.repo.ts';
 
@@ -69,6 +70,8 @@ async function applyAnswer(
       await tx.execute(sql`INSERT INTO rg_exclusions (site_id, member_id, kind, ends_at)
                            VALUES (${site.id.toString()}::bigint, ${member.id.toString()}::bigint, 'registry', NULL)`);
       await endMemberSessions(tx, member.id, 'self_excluded');
+      // As for a self-exclusion chosen here: active bonuses end at once, cash stays withdrawable.
+      await forfeitActiveGrants(tx, { siteId: site.id, memberId: member.id });
       await recordSecurityEvent(tx, site, member.id, 'registry_impeded', { ip: null, userAgent: null });
     } else if (!impeded && open.length > 0) {
       // The citizen's exclusion on the national platform has ended: so does the block it caused.
