@@ -64,7 +64,8 @@ export function useTween() {
 /** After a settled bet: the page's balance, and the header's for real money. */
 export function settleBalance(answer: TBetResponse, props: Pick<TPlayProps, 'demo' | 'onBalance'>) {
   props.onBalance(answer.balance);
-  playOutcome(answer.round.payout);
+  // A stepped game (Mines, Hi-Lo) also settles the balance when a round starts: no outcome yet.
+  if (answer.round.status === 'settled') playOutcome(answer.round.payout);
   if (!props.demo) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
 }
 
