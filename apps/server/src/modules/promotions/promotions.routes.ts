@@ -169,8 +169,14 @@ export const promotionsPlugin = fp(
       })),
     );
     // Every site's campaigns exist from the start (the home banners list only campaigns on there).
+    // A database that is down at boot does not stop the server (it answers, /readyz says not
+    // ready); the campaigns are then created by their first read, as for a site added later.
     app.addHook('onReady', async () => {
-      for (const site of await activeSites(app.services.db)) await siteCampaigns(app.services.db, site);
+      try {
+        for (const site of await activeSites(app.services.db)) await siteCampaigns(app.services.db, site);
+      } catch (error) {
+        app.log.warn({ err: error }, 'campaigns not prepared at start');
+      }
     });
     if (!options.jobs) return;
     let timer: NodeJS.Timeout | null = null;

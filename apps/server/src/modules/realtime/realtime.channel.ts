@@ -28,11 +28,49 @@ function embeddedClient(db: Db): EmbeddedClient | null {
   return client && typeof client.listen === 'function' ? (client as unknown as EmbeddedClient) : null;
 }
 
+/** How long to wait before listening again when the database refused (e.g. down at boot). */
+const RETRY_MS = 5_000;
+
 /**
  * Calls `onPayload` with each JSON payload sent on `channel` by any process. Returns the function
- * that stops listening, or null when the database offers no way to listen.
+ * that stops listening, or null when the database offers no way to listen. A database that cannot
+ * be listened to yet does not stop the server from starting (it answers, and /readyz says
+ * not-ready, meanwhile): the failure goes to `onError` and listening is tried again every 5 s.
  */
 export async function listenChannel(
+  db: Db,
+  listenUrl: string | undefined,
+  channel: string,
+  onPayload: (payload: unknown) => void,
+  onError: (error: unknown) => void,
+): Promise<(() => Promise<void>) | null> {
+  let stopListening: (() => Promise<void>) | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const attempt = async (): Promise<boolean> => {
+    try {
+      const stop = await listenOnce(db, listenUrl, channel, onPayload, onError);
+      if (stop === null) return false;
+      if (stopped) await stop();
+      else stopListening = stop;
+    } catch (error) {
+      onError(error);
+      if (!stopped) {
+        retry = setTimeout(() => void attempt(), RETRY_MS);
+        retry.unref();
+      }
+    }
+    return true;
+  };
+  if (!(await attempt())) return null;
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await stopListening?.();
+  };
+}
+
+async function listenOnce(
   db: Db,
   listenUrl: string | undefined,
   channel: string,
