@@ -1,3 +1,4 @@
+import type { TSiteData } from '@sorte/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,7 +32,13 @@ const SITE = {
   captcha_required: true,
   min_age: 18,
   telegram_link: null,
-};
+  registration: {
+    requires_cpf: false,
+    requires_birth_date: false,
+    mandatory_limits: [],
+    shows_risk_message: false,
+  },
+} satisfies TSiteData;
 
 /** A stand-in for the browser's WebSocket: the shell's balance connection talks to it. */
 class FakeSocket extends EventTarget {

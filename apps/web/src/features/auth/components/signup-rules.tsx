@@ -24,7 +24,8 @@ export type TSignupRules = TSiteData['registration'] & { minAge: number };
 
 export function useSignupRules(): TSignupRules | null {
   const site = useSiteData();
-  if (!site.data) return null;
+  // A site that sends no `registration` block (an older server) asks nothing beyond the base form.
+  if (!site.data?.registration) return null;
   return { ...site.data.registration, minAge: site.data.min_age };
 }
 
