@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
+import { openWithInbox } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { CRASH_RECORD_ID_BASE } from '../originals/game-record.repo.ts';
@@ -25,52 +26,6 @@ import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 
 const kinds = await databaseKinds();
-
-/** The part of a ws WebSocket these tests use. */
-interface TestSocket {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-}
-const WS_MODULE = 'ws';
-type TSocketClass = new (
-  url: string,
-) => TestSocket & {
-  once(event: 'open', listener: () => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-};
-
-/** Opens a socket with its inbox attached at once (the first state can arrive with the upgrade). */
-async function openSocket(url: string) {
-  const { default: Socket } = (await import(WS_MODULE)) as { default: TSocketClass };
-  const socket = new Socket(url);
-  const inbox = collect(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return { socket, inbox };
-}
-
-/** Collects every message (raw text and parsed) and waits for one that matches. */
-function collect(socket: TestSocket) {
-  const raw: string[] = [];
-  const messages: Record<string, unknown>[] = [];
-  socket.on('message', (data: Buffer) => {
-    raw.push(String(data));
-    messages.push(JSON.parse(String(data)));
-  });
-  const next = async (match: (m: Record<string, unknown>) => boolean, what: string) => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const found = messages.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${what} message; got ${JSON.stringify(messages)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  return { raw, messages, next };
-}
 
 /** A round whose crash point is fixed (every round past the salt ceremony of its chain). */
 type TKnownRound = TRoundSecretRow & { crashHundredths: number };
@@ -213,7 +168,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
     const q = await player();
-    const { socket, inbox } = await openSocket(`ws://127.0.0.1:${port}/ws/crash`);
+    const { socket, inbox } = await openWithInbox(`ws://127.0.0.1:${port}/ws/crash`);
     try {
       socket.send(JSON.stringify({ type: 'auth', token: q.token }));
       await inbox.next((m) => m.type === 'ready', 'ready');
@@ -367,8 +322,8 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     const p = await player();
     const crashText = formatHundredths(round.crashHundredths);
 
-    const { socket: watcherSocket, inbox: watcher } = await openSocket(url);
-    const { socket: firstSocket, inbox } = await openSocket(url);
+    const { socket: watcherSocket, inbox: watcher } = await openWithInbox(url);
+    const { socket: firstSocket, inbox } = await openWithInbox(url);
     firstSocket.send(JSON.stringify({ type: 'auth', token: p.token }));
     await inbox.next((m) => m.type === 'ready', 'ready');
     firstSocket.send(JSON.stringify({ type: 'bet', amount: '5.00', idempotency_key: `ws-${randomUUID()}` }));
@@ -390,7 +345,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     firstSocket.close();
 
     // Reconnect: the state comes at once (guest view), then with the member's own bet after auth.
-    const { socket: again, inbox: reconnect } = await openSocket(url);
+    const { socket: again, inbox: reconnect } = await openWithInbox(url);
     const guestState = await reconnect.next((m) => m.type === 'state', 'state');
     expect(guestState).toMatchObject({ round_id: round.id.toString(), phase: 'running', crash_point: null });
     expect(guestState.my_bet).toBeNull();
@@ -551,8 +506,8 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     const demoToken = session.body.data.demo_token as string;
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
-    const { socket, inbox } = await openSocket(`ws://127.0.0.1:${port}/ws/crash`);
-    const { socket: otherSocket, inbox: other } = await openSocket(`ws://127.0.0.1:${port}/ws/crash`);
+    const { socket, inbox } = await openWithInbox(`ws://127.0.0.1:${port}/ws/crash`);
+    const { socket: otherSocket, inbox: other } = await openWithInbox(`ws://127.0.0.1:${port}/ws/crash`);
     socket.send(JSON.stringify({ type: 'demo', demo_token: demoToken }));
     expect(await inbox.next((m) => m.type === 'ready', 'ready')).toMatchObject({ member: false, demo: true });
     socket.send(
@@ -814,7 +769,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
       expect(followerApp.crash.leading).toBe(false);
       await followerApp.listen({ port: 0, host: '127.0.0.1' });
       const port = (followerApp.server.address() as { port: number }).port;
-      const { socket, inbox } = await openSocket(`ws://127.0.0.1:${port}/ws/crash`);
+      const { socket, inbox } = await openWithInbox(`ws://127.0.0.1:${port}/ws/crash`);
 
       const round = await roundCrashingAtLeast(120, leaderApp.crash);
       await inbox.next((m) => m.type === 'state' && m.round_id === round.id.toString(), 'relayed state');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTS, solvedCaptcha } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { collect, openSocket } from '../../../test/sockets.ts';
 import {
   call,
   type MoneyHarness,
@@ -9,7 +10,6 @@ import {
   randomCpf,
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
-import { collect, openSocket } from './socket.fixtures.ts';
 
 const kinds = await databaseKinds();
 

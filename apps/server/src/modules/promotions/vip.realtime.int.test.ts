@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../test/databases.ts';
+import { collect, openSocket } from '../../../test/sockets.ts';
 import {
   call,
   type MoneyHarness,
@@ -10,46 +11,6 @@ import {
 } from '../deposits/money.fixtures.ts';
 
 const kinds = await databaseKinds();
-
-/** The part of a ws WebSocket this test uses. */
-interface TestSocket {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-}
-
-/** The `ws` client @fastify/websocket is built on (loaded by name: the package ships no types). */
-const WS_MODULE = 'ws';
-type TSocketClass = new (
-  url: string,
-) => TestSocket & {
-  once(event: 'open', listener: () => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-};
-
-async function open(url: string): Promise<TestSocket> {
-  const { default: Socket } = (await import(WS_MODULE)) as { default: TSocketClass };
-  return new Promise((resolve, reject) => {
-    const socket = new Socket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-function collect(socket: TestSocket) {
-  const messages: Record<string, unknown>[] = [];
-  socket.on('message', (data: Buffer) => messages.push(JSON.parse(String(data))));
-  const next = async (match: (m: Record<string, unknown>) => boolean, what: string) => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const found = messages.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${what} message; got ${JSON.stringify(messages)}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
-  return { messages, next };
-}
 
 describe.each(kinds)('VIP level-up over the live socket on %s', (kind) => {
   let h: MoneyHarness;
@@ -62,7 +23,7 @@ describe.each(kinds)('VIP level-up over the live socket on %s', (kind) => {
 
   it('a reload that reaches Bronze (1,000 on intl) pushes the level-up once, after the balance', async () => {
     const player = await newPlayer(h.app);
-    const socket = await open(`${h.baseUrl.replace('http', 'ws')}/ws`);
+    const socket = await openSocket(`${h.baseUrl.replace('http', 'ws')}/ws`);
     const inbox = collect(socket);
     socket.send(JSON.stringify({ type: 'auth', token: player.token }));
     await inbox.next((m) => m.type === 'ready', 'ready');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '../../../test/app.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
+import { collect, openSocket } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import {
@@ -17,49 +18,6 @@ import { rowsOf } from '../wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 
-/** The part of a ws WebSocket these tests use. */
-interface TestSocket {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  once(event: 'close', listener: (code: number) => void): void;
-}
-
-/** The `ws` client @fastify/websocket is built on (loaded by name: the package ships no types). */
-const WS_MODULE = 'ws';
-type TSocketClass = new (
-  url: string,
-) => TestSocket & {
-  once(event: 'open', listener: () => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-};
-
-/** A real WebSocket to a listening app's /ws, as a browser opens it. */
-async function open(url: string): Promise<TestSocket> {
-  const { default: Socket } = (await import(WS_MODULE)) as { default: TSocketClass };
-  return new Promise((resolve, reject) => {
-    const socket = new Socket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** A socket that collects every JSON message it receives. */
-function collect(socket: TestSocket) {
-  const messages: Record<string, unknown>[] = [];
-  socket.on('message', (data: Buffer) => messages.push(JSON.parse(String(data))));
-  const next = async (match: (m: Record<string, unknown>) => boolean, what: string) => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const found = messages.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${what} message; got ${JSON.stringify(messages)}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
-  return { messages, next };
-}
-
 describe.each(kinds)('realtime balance pushes on %s', (kind) => {
   let h: MoneyHarness;
   beforeAll(async () => {
@@ -71,7 +29,7 @@ describe.each(kinds)('realtime balance pushes on %s', (kind) => {
 
   it('pushes the new balance to the member’s socket when a deposit is credited', async () => {
     const player = await newPlayer(h.app);
-    const socket = await open(`${h.baseUrl.replace('http', 'ws')}/ws`);
+    const socket = await openSocket(`${h.baseUrl.replace('http', 'ws')}/ws`);
     const inbox = collect(socket);
     socket.send(JSON.stringify({ type: 'auth', token: player.token }));
     await inbox.next((m) => m.type === 'ready', 'ready');
@@ -101,7 +59,7 @@ describe.each(kinds)('realtime balance pushes on %s', (kind) => {
   });
 
   it('refuses a socket with a bad token', async () => {
-    const socket = await open(`${h.baseUrl.replace('http', 'ws')}/ws`);
+    const socket = await openSocket(`${h.baseUrl.replace('http', 'ws')}/ws`);
     const inbox = collect(socket);
     const closed = new Promise<number>((resolve) => socket.once('close', (code: number) => resolve(code)));
     socket.send(JSON.stringify({ type: 'auth', token: 'not-a-session' }));
@@ -125,7 +83,7 @@ describe.each(kinds)('realtime balance pushes on %s', (kind) => {
       const player = await newPlayer(h.app);
       await holder.listen({ port: 0, host: '127.0.0.1' });
       const port = (holder.server.address() as { port: number }).port;
-      const socket = await open(`ws://127.0.0.1:${port}/ws`);
+      const socket = await openSocket(`ws://127.0.0.1:${port}/ws`);
       const inbox = collect(socket);
       socket.send(JSON.stringify({ type: 'auth', token: player.token }));
       await inbox.next((m) => m.type === 'ready', 'ready');

@@ -1,30 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, fundedPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { openSocket } from '../../../test/sockets.ts';
 import { type MoneyHarness, startMoneyHarness } from '../deposits/money.fixtures.ts';
 import { REALITY_CHECK } from './reality-check.ts';
 
 const kinds = await databaseKinds();
-
-/** The part of a ws WebSocket this test uses (loaded by name: the package ships no types). */
-interface TestSocket {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-}
-const WS_MODULE = 'ws';
-async function open(url: string): Promise<TestSocket> {
-  const { default: Socket } = (await import(WS_MODULE)) as {
-    default: new (
-      url: string,
-    ) => TestSocket & { once(event: string, listener: (arg?: unknown) => void): void };
-  };
-  return new Promise((resolve, reject) => {
-    const socket = new Socket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
 
 describe.each(kinds)('reality check over the live socket on %s', (kind) => {
   let h: MoneyHarness;
@@ -40,7 +21,7 @@ describe.each(kinds)('reality check over the live socket on %s', (kind) => {
   });
 
   const listen = async (token: string) => {
-    const socket = await open(`${h.baseUrl.replace('http', 'ws')}/ws`);
+    const socket = await openSocket(`${h.baseUrl.replace('http', 'ws')}/ws`);
     const messages: Record<string, unknown>[] = [];
     socket.on('message', (data: Buffer) => messages.push(JSON.parse(String(data))));
     socket.send(JSON.stringify({ type: 'auth', token }));
