@@ -8,7 +8,7 @@ export const CAPTCHA_QUERY_KEY = ['auth', 'captcha'] as const;
  * A fresh single-use captcha for each open form; `refetch` gets a new one (on click, after a failed
  * submit, and before it expires).
  */
-export function useCaptcha(scope: 'login' | 'register') {
+export function useCaptcha(scope: 'login' | 'register' | 'forgot') {
   return useQuery<TCaptchaResponse>({
     queryKey: [...CAPTCHA_QUERY_KEY, scope],
     queryFn: () => api.post<TCaptchaResponse>('/api/auth/captcha', {}),

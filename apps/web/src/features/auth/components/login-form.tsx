@@ -9,9 +9,19 @@ import '../../../lib/validation-messages.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { useLogin } from '../api/login.ts';
 import { CaptchaField } from './captcha-field.tsx';
+import './forgot-password.css';
 import { RiskNotice, useSignupRules } from './signup-rules.tsx';
 
-export function LoginForm({ onSuccess, onRegister }: { onSuccess: () => void; onRegister?: () => void }) {
+export function LoginForm({
+  onSuccess,
+  onRegister,
+  onForgot,
+}: {
+  onSuccess: () => void;
+  onRegister?: () => void;
+  /** Opens "Forgot password" (code by email). */
+  onForgot?: () => void;
+}) {
   const { t } = useTranslation();
   const captcha = useCaptcha('login');
   const login = useLogin();
@@ -89,6 +99,13 @@ export function LoginForm({ onSuccess, onRegister }: { onSuccess: () => void; on
           error={errors.captcha_code?.message}
           inputProps={register('captcha_code', { shouldUnregister: true })}
         />
+      )}
+      {onForgot && (
+        <p className="form__forgot">
+          <button type="button" className="link-button" onClick={onForgot} data-testid="forgot-password">
+            {t('auth.forgot_password')}
+          </button>
+        </p>
       )}
       <SubmitButton label={t('auth.log_in')} busy={isSubmitting} testId="login-submit" />
       {onRegister && (

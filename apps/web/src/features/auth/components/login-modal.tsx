@@ -1,14 +1,28 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal.tsx';
 import { openModal } from '../../../lib/auth-modal.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
 
 export default function LoginModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  if (mode === 'forgot') {
+    return (
+      <Modal title={t('auth.forgot_password')} onClose={onClose} testId="login-modal">
+        <ForgotPasswordForm onDone={() => setMode('login')} onBack={() => setMode('login')} />
+      </Modal>
+    );
+  }
   return (
     <Modal title={t('auth.log_in')} onClose={onClose} testId="login-modal">
       <p className="modal__lead">{t('auth.login_lead')}</p>
-      <LoginForm onSuccess={onClose} onRegister={() => openModal('register')} />
+      <LoginForm
+        onSuccess={onClose}
+        onRegister={() => openModal('register')}
+        onForgot={() => setMode('forgot')}
+      />
     </Modal>
   );
 }
