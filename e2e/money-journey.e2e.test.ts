@@ -118,7 +118,13 @@ describe('a player deposits by PIX and withdraws after review', () => {
 
       const withdrawal = await api('/api/drawing', {
         token,
-        body: { money: '20.00', member_bank_id: card.data.id, qk_pwd: player.qkPwd },
+        // The first withdrawal sets the withdrawal password (ADR 014): typed twice.
+        body: {
+          money: '20.00',
+          member_bank_id: card.data.id,
+          qk_pwd: player.qkPwd,
+          qk_pwd_confirmation: player.qkPwd,
+        },
       });
       expect(withdrawal.message).toBe(
         'The withdrawal application has been submitted successfully. Please wait for the administrators review.',
