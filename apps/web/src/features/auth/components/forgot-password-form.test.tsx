@@ -1,17 +1,14 @@
 import { MESSAGES } from '@sorte/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { toast } from '../../../lib/toast.ts';
 import { loadValidationMessages } from '../../../lib/validation-messages.ts';
 import { fail, mockApi, ok } from '../../../test/api-mock.ts';
 import LoginModal from './login-modal.tsx';
-
-vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 async function useLanguage(language: 'en' | 'pt') {
   if (language !== 'en')
@@ -58,7 +55,7 @@ describe('forgot password in the login modal', () => {
     await screen.findByTestId('reset-code');
     const forgot = calls.find((call) => call.url.pathname === '/api/auth/password/forgot');
     expect(forgot?.body).toEqual({ username: 'maria01' });
-    expect(toast.success).toHaveBeenCalledWith(pt['messages.reset_code_sent']);
+    expect(screen.getByTestId('reset-code-sent').textContent).toBe(pt['messages.reset_code_sent']);
 
     // Checked before anything is sent: the code's form and the two passwords.
     await userEvent.type(screen.getByTestId('reset-code'), '12');
@@ -79,7 +76,10 @@ describe('forgot password in the login modal', () => {
 
     codeWrong = false;
     await userEvent.click(screen.getByTestId('reset-submit'));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(pt['messages.password_reset']));
+    // Back on the login form, saying the password was reset.
+    expect((await screen.findByTestId('password-reset-done')).textContent).toBe(
+      pt['messages.password_reset'],
+    );
     const reset = calls.filter((call) => call.url.pathname === '/api/auth/password/reset').at(-1);
     expect(reset?.body).toEqual({
       username: 'maria01',
@@ -87,8 +87,7 @@ describe('forgot password in the login modal', () => {
       new_password: 'nova-senha-1',
       new_password_confirmation: 'nova-senha-1',
     });
-    // Back on the login form.
-    expect(await screen.findByTestId('login-submit')).toBeTruthy();
+    expect(screen.getByTestId('login-submit')).toBeTruthy();
     await useLanguage('en');
   });
 });

@@ -2,7 +2,6 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, SubmitButton } from '../../../components/field.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { showFailure } from '../../security/components/form-error.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
@@ -59,7 +58,6 @@ export function ForgotPasswordForm({
         },
         { silent: true },
       );
-      toast.success(t('messages.reset_code_sent'));
       setStep('reset');
     } catch (error) {
       setValues((current) => ({ ...current, captcha_code: '' }));
@@ -94,7 +92,6 @@ export function ForgotPasswordForm({
         },
         { silent: true },
       );
-      toast.success(t('messages.password_reset'));
       onDone(values.username.trim());
     } catch (error) {
       showFailure(error, setErrors);
@@ -155,6 +152,9 @@ export function ForgotPasswordForm({
       onSubmit={(event) => void reset(event)}
       aria-label={t('auth.reset_password')}
     >
+      <p className="form__sent" role="status" data-testid="reset-code-sent">
+        {t('messages.reset_code_sent')}
+      </p>
       <p className="modal__lead">{t('auth.reset_lead')}</p>
       <Field
         label={t('auth.email_code')}

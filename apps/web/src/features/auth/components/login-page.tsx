@@ -10,11 +10,18 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [forgot, setForgot] = useState(false);
+  const [reset, setReset] = useState(false);
   if (forgot) {
     return (
       <PageFrame title={t('auth.forgot_password')}>
         <div className="card card--narrow" data-testid="login-page">
-          <ForgotPasswordForm onDone={() => setForgot(false)} onBack={() => setForgot(false)} />
+          <ForgotPasswordForm
+            onDone={() => {
+              setReset(true);
+              setForgot(false);
+            }}
+            onBack={() => setForgot(false)}
+          />
         </div>
       </PageFrame>
     );
@@ -22,7 +29,13 @@ export function LoginPage() {
   return (
     <PageFrame title={t('auth.log_in')}>
       <div className="card card--narrow" data-testid="login-page">
-        <p className="modal__lead">{t('auth.login_lead')}</p>
+        {reset ? (
+          <p className="form__sent" role="status">
+            {t('messages.password_reset')}
+          </p>
+        ) : (
+          <p className="modal__lead">{t('auth.login_lead')}</p>
+        )}
         <LoginForm
           onSuccess={() => navigate('/profile')}
           onRegister={() => openModal('register')}

@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFindings, seriousAxeViolations } from './support/axe.ts';
+import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { codeMailedTo, mailCatcherUrl } from './support/mail.ts';
+import {
+  expectLoggedIn,
+  expectLoggedOut,
+  loginFromModal,
+  logout,
+  newPlayer,
+  register,
+  switchLanguage,
+} from './support/player.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Issue 13's journeys on a phone against the real server and its local mail catcher: a player with
+ * a confirmed email who forgot the password gets a code by email and sets a new one.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer('security');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A call as the logged-in page makes it (the session's bearer token, the page's language). */
+async function callAsPlayer(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ status: string; message: string }> {
+  return page.evaluate(
+    async ([url, payload]) => {
+      const answer = await fetch(url as string, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${sessionStorage.getItem('token')}`,
+        },
+        body: JSON.stringify(payload),
+      });
+      return answer.json();
+    },
+    [path, body] as const,
+  );
+}
+
+async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const findings = await seriousAxeViolations(page);
+  expect(findings, describeFindings(where, findings)).toEqual([]);
+}
+
+describe('a player who forgot the password, on a phone (pt)', () => {
+  it('gets a code at the confirmed email, sets a new password and logs in with it', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const catcher = await mailCatcherUrl(server);
+    try {
+      await page.goto(server.url);
+      await switchLanguage(page, 'pt');
+      const player = newPlayer('reset');
+      await register(page, player);
+      await expectLoggedIn(page);
+
+      // Setup: the player binds an email (the code the server mails, then the bind call).
+      const email = `${player.username.toLowerCase()}@example.com`;
+      const sent = await callAsPlayer(page, '/api/security/email/code?lang=pt', { email });
+      expect(sent.status, sent.message).toBe('success');
+      const bindMail = await codeMailedTo(catcher, email);
+      const bound = await callAsPlayer(page, '/api/security/email/bind?lang=pt', {
+        email,
+        code: bindMail.code,
+      });
+      expect(bound.status, bound.message).toBe('success');
+
+      await logout(page);
+      await page.getByTestId('open-login').first().click();
+      await page.getByTestId('login-modal').waitFor({ state: 'visible' });
+      await page.getByTestId('forgot-password').click();
+      await page.getByTestId('forgot-username').fill(player.username);
+      await screenshot(page, 'security-01-forgot');
+      await expectAxeClean(page, 'forgot password');
+      await page.getByTestId('forgot-send').click();
+      await page.getByTestId('reset-code').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('reset-code-sent').textContent()).toContain(
+        'Se esta conta tiver um e-mail confirmado',
+      );
+
+      const resetMail = await codeMailedTo(catcher, email, new Set([bindMail.message.id]));
+      const newPassword = `Nova-${player.password}`;
+      // The two passwords must match: the form says so before anything is sent.
+      await page.getByTestId('reset-code').fill(resetMail.code);
+      await page.getByTestId('reset-new-password').fill(newPassword);
+      await page.getByTestId('reset-new-password-confirmation').fill(`${newPassword}x`);
+      await page.getByTestId('reset-submit').click();
+      await page.getByText('As senhas não coincidem').first().waitFor({ state: 'visible' });
+      await page.getByTestId('reset-new-password-confirmation').fill(newPassword);
+      await screenshot(page, 'security-02-reset');
+      await expectAxeClean(page, 'reset password');
+      const answered = page.waitForResponse((response) =>
+        response.url().includes('/api/auth/password/reset'),
+      );
+      await page.getByTestId('reset-submit').click();
+      expect((await (await answered).json()).status).toBe('success');
+      await page.getByTestId('password-reset-done').waitFor({ state: 'visible' });
+      await screenshot(page, 'security-03-reset-done');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('login-modal').waitFor({ state: 'hidden' });
+      await expectLoggedOut(page);
+
+      // The old password no longer works; the new one does.
+      const refused = await loginFromModal(page, player);
+      expect(refused.status).not.toBe('success');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('login-modal').waitFor({ state: 'hidden' });
+      const accepted = await loginFromModal(page, { username: player.username, password: newPassword });
+      expect(accepted.status, accepted.message).toBe('success');
+      await expectLoggedIn(page);
+      await screenshot(page, 'security-04-logged-in');
+    } finally {
+      await context.close();
+    }
+  });
+});
