@@ -8,7 +8,6 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { agencyJobsPlugin, agencyRoutes } from './modules/agency/agency.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TAuthDeps } from './modules/auth/auth.service.ts';
-import { chatPlugin, chatRoutes } from './modules/chat/chat.routes.ts';
 import {
   type CaptchaGenerator,
   CaptchaService,
@@ -16,16 +15,15 @@ import {
 } from './modules/auth/captcha.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
+import { chatPlugin, chatRoutes } from './modules/chat/chat.routes.ts';
 import { crashPlugin } from './modules/crash/crash.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { PspGateway } from './modules/deposits/psp-gateway.ts';
 import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
 import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
-import { MailOutbox } from './modules/mail/outbox.ts';
-import { RegistryGateway } from './modules/responsible-gaming/registry.connection.ts';
-import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
-import { manifestRoutes } from './modules/sites/manifest.routes.ts';
 import { informationRoutes } from './modules/information/information.routes.ts';
+import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
+import { MailOutbox } from './modules/mail/outbox.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { originalsRoutes } from './modules/originals/originals.routes.ts';
 import { profilePicturesRoutes } from './modules/profile-pictures/profile-pictures.routes.ts';
@@ -34,8 +32,10 @@ import { AggregatorGateway } from './modules/providers/aggregator.gateway.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { RegistryGateway } from './modules/responsible-gaming/registry.connection.ts';
 import { responsibleGamingRoutes } from './modules/responsible-gaming/rg.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
+import { manifestRoutes } from './modules/sites/manifest.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';
 import {

@@ -31,7 +31,11 @@ export const sessionAuthPlugin = fp(
       await enforceSessionRules(
         app.services.db,
         request.site,
-        { memberId: member.memberId, restricted: member.restricted === true, playTimeUp: member.playTimeUp === true },
+        {
+          memberId: member.memberId,
+          restricted: member.restricted === true,
+          playTimeUp: member.playTimeUp === true,
+        },
         request.url,
       );
       request.member = member;

@@ -24,8 +24,8 @@ import { activePair } from '../originals/fairness.service.ts';
 import { assertStakeAccepted } from '../originals/originals.games.ts';
 import { playableBalance, walletRefusal } from '../originals/originals.money.ts';
 import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
-import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { takeBetStake } from '../promotions/stake.ts';
+import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { payWin } from '../wallet/wallet.service.ts';
 import {
   formatHundredths,

@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame, type TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
+import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { ensurePair } from './fairness.service.ts';
 import {
   fairly,
@@ -43,7 +44,6 @@ import {
   type TRoundWithGame,
   updateActiveRound,
 } from './originals.repo.ts';
-import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { toRoundView } from './rounds.service.ts';
 
 /**

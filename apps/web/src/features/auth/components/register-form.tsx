@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { M, type TRegisterRequest, ZRegisterRequest } from '@sorte/contract';
+import { type TRegisterRequest, ZRegisterRequest } from '@sorte/contract';
 import { useState } from 'react';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +23,9 @@ import {
 /** The form holds unticked boxes and an empty invite code; the schema decides what may be sent. */
 type TRegisterForm = Omit<TRegisterRequest, 'agree_terms' | 'is_adult'> &
   TSignupRuleValues & {
-  agree_terms: boolean;
-  is_adult: boolean;
-};
+    agree_terms: boolean;
+    is_adult: boolean;
+  };
 
 const FIELDS: readonly FieldPath<TRegisterForm>[] = [
   'username',
