@@ -130,3 +130,48 @@ describe('a player who forgot the password, on a phone (pt)', () => {
     }
   });
 });
+
+describe('a player with a daily deposit limit, on a phone (pt)', () => {
+  it('sets the limit on /responsible-gaming and is refused a larger deposit, told the limit and when it resets', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(server.url);
+      await switchLanguage(page, 'pt');
+      const player = newPlayer('limit');
+      await register(page, player);
+      await expectLoggedIn(page);
+
+      await page.goto(`${server.url}/responsible-gaming`);
+      await page.getByTestId('rg-kind').selectOption('deposit');
+      await page.getByTestId('rg-period').selectOption('day');
+      await page.getByTestId('rg-value').fill('50,00');
+      const saved = page.waitForResponse((response) =>
+        response.url().includes('/api/responsible-gaming/limits'),
+      );
+      await page.getByTestId('rg-save').click();
+      expect((await (await saved).json()).status).toBe('success');
+      await expect
+        .poll(() => page.getByTestId('rg-limit').allTextContents())
+        .toEqual(expect.arrayContaining([expect.stringMatching(/R\$\s50,00/)]));
+      await screenshot(page, 'security-10-deposit-limit');
+      await expectAxeClean(page, 'responsible gaming');
+
+      await page.goto(`${server.url}/recharge`);
+      await page.getByTestId('recharge-amount').fill('100');
+      const refused = page.waitForResponse((response) => response.url().includes('/api/recharge/online'));
+      await page.getByTestId('recharge-submit').click();
+      const body = await (await refused).json();
+      expect(body.code).toBe('RG_DEPOSIT_LIMIT');
+      const shown = page.getByText('limite diário de depósito de R$').first();
+      await shown.waitFor({ state: 'visible' });
+      const text = ((await shown.textContent()) ?? '').replace(/\s/g, ' ');
+      expect(text).toContain('R$ 50,00');
+      expect(text).toMatch(/O limite renova em \d{2}\/\d{2}\/\d{4}/);
+      await screenshot(page, 'security-11-deposit-refused');
+      expect(page.url()).toContain('/recharge');
+    } finally {
+      await context.close();
+    }
+  });
+});

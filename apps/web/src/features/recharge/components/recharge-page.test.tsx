@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { setToken } from '../../../lib/storage.ts';
-import { mockApi, ok } from '../../../test/api-mock.ts';
+import { toast } from '../../../lib/toast.ts';
+import { fail, mockApi, ok } from '../../../test/api-mock.ts';
 import { RechargePage } from './recharge-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -23,7 +24,7 @@ const CHANNEL = {
   expires_in: 900,
 };
 
-function renderPage() {
+function renderPage(refusal?: { code: string; message: string }) {
   setToken('player-token');
   const api = mockApi({
     'GET /api/payments/list': () => ({
@@ -35,25 +36,28 @@ function renderPage() {
       }),
     }),
     'GET /api/payment/online/list': () => ({ body: ok({ currency: 'BRL', list: [{ id: 2, ...CHANNEL }] }) }),
-    'POST /api/recharge/online': () => ({
-      body: ok({
-        id: '9',
-        order_no: 'R20261123ABC',
-        amount: '100.00',
-        bonus: '2.00',
-        payment_type: 'pix',
-        channel: 'pix_bonus',
-        status: 'pending',
-        created_at: '2026-11-23T02:00:00.000Z',
-        expires_at: '2026-11-23T02:15:00.000Z',
-        paid_at: null,
-        txid: 'abc',
-        pix_copy_paste: '000201…',
-        qr_code: '000201…',
-        expires_in: 900,
-        pay_url: null,
-      }),
-    }),
+    'POST /api/recharge/online': () =>
+      refusal
+        ? { status: 422, body: fail(refusal.code, refusal.message) }
+        : {
+            body: ok({
+              id: '9',
+              order_no: 'R20261123ABC',
+              amount: '100.00',
+              bonus: '2.00',
+              payment_type: 'pix',
+              channel: 'pix_bonus',
+              status: 'pending',
+              created_at: '2026-11-23T02:00:00.000Z',
+              expires_at: '2026-11-23T02:15:00.000Z',
+              paid_at: null,
+              txid: 'abc',
+              pix_copy_paste: '000201…',
+              qr_code: '000201…',
+              expires_in: 900,
+              pay_url: null,
+            }),
+          },
   });
   const router = createMemoryRouter(
     [
@@ -96,5 +100,16 @@ describe('deposit form', () => {
       payment_id: 2,
       payment_type: 'pix',
     });
+  });
+
+  it('keeps a deposit-limit refusal under the amount, naming the limit and when it resets', async () => {
+    const message =
+      'This deposit would go over your daily deposit limit of R$50.00 (R$50.00 left). The limit resets on 11/26/2026, 12:00 AM';
+    const { router } = renderPage({ code: 'RG_DEPOSIT_LIMIT', message });
+    await userEvent.type(await screen.findByTestId('recharge-amount'), '100');
+    await userEvent.click(screen.getByTestId('recharge-submit'));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/recharge');
   });
 });

@@ -10,6 +10,7 @@ import { Field, SubmitButton } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ZLocalMoneyInput } from '../../../lib/amount-field.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { CURRENCY, formatAmount, formatMoney, formatPercent, parseAmountInput } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
@@ -154,8 +155,12 @@ function RechargeForm({ channel }: { channel: TChannel }) {
       });
       navigate(`/recharge-payment?order_no=${encodeURIComponent(order.order_no)}`);
     } catch (error) {
-      const fields = (error as { errors?: Record<string, string> }).errors ?? {};
-      if (fields.money) setError('money', { message: fields.money });
+      if (!(error instanceof ApiError)) return;
+      // A refusal about the amount (its bounds, a responsible-gaming deposit limit naming the limit
+      // and when it resets) stays under the amount; anything else is a toast.
+      const money = error.errors.money ?? (error.code.startsWith('RG_') ? error.message : undefined);
+      if (money) setError('money', { message: money });
+      else toast.error(error.message);
     }
   };
 
