@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { translate } from '@sorte/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { htmlPage } from '../http/html-page.ts';
+import { findBanners } from '../modules/sites/sites.repo.ts';
 
 /** Paths that never fall back to the SPA: the API, generated media and the back office. */
 const NO_FALLBACK = /^\/(api|media|admin)(\/|$|\?)/;
@@ -21,6 +22,28 @@ function isEntryFile(path: string): boolean {
   return /(^|[\\/])(index\.html|service-worker\.js|sw\.js|manifest\.webmanifest|registerSW\.js)$/.test(path);
 }
 
+/** Escapes a value for a double-quoted HTML attribute. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * index.html for the home page with the site's first banner announced in the head: the banner is
+ * the home page's largest paint, and without this the browser finds it only after the app's
+ * JavaScript has run and asked for the site data. The link is the exact URL the carousel's first
+ * <img> loads (eager, high priority), so the image is fetched once. Without banners (or when the
+ * database does not answer) the page is served as built.
+ */
+export function withBannerPreload(html: string, image: string | undefined): string {
+  if (!image) return html;
+  const link = `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high" />`;
+  const at = html.indexOf('</title>');
+  if (at >= 0) return `${html.slice(0, at + 8)}\n    ${link}${html.slice(at + 8)}`;
+  const head = html.indexOf('</head>');
+  if (head >= 0) return `${html.slice(0, head)}${link}${html.slice(head)}`;
+  return html;
+}
+
 /**
  * Serves the built player app (apps/web/dist) when it exists, with the history-mode fallback: any
  * unknown GET that asks for HTML outside /api, /media and /admin gets index.html. Hashed assets are
@@ -32,6 +55,22 @@ export const staticWebPlugin = fp(
   async (app: FastifyInstance, options: { root: string }) => {
     const built = existsSync(join(options.root, 'index.html'));
     if (built) {
+      const indexHtml = readFileSync(join(options.root, 'index.html'), 'utf8');
+      // The home page, with its banner announced early (the static files below serve the rest).
+      const home = async (request: FastifyRequest, reply: FastifyReply) => {
+        let image: string | undefined;
+        try {
+          image = (await findBanners(app.services.db, request.site.id))[0]?.image;
+        } catch (error) {
+          request.log.warn({ err: error }, 'home page served without the banner preload');
+        }
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(withBannerPreload(indexHtml, image));
+      };
+      app.get('/', home);
+      app.get('/index.html', home);
       await app.register(fastifyStatic, {
         root: options.root,
         prefix: '/',

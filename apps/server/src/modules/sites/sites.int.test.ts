@@ -226,6 +226,30 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
       expect(post.statusCode).toBe(404);
     });
 
+    it("announces the site's first banner in the home page's head (its largest paint), and only there", async () => {
+      for (const host of [HOSTS.intl, HOSTS.br]) {
+        const site = await call(app, { method: 'GET', url: '/api/dynamicwebs/getdata', host });
+        const first = site.body.data.banners[0].image as string;
+        for (const url of ['/', '/index.html']) {
+          const home = await app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
+          expect(home.statusCode, url).toBe(200);
+          expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+          expect(home.headers['cache-control']).toBe('no-cache');
+          expect(home.body).toContain('Sorte SPA');
+          expect(home.body).toContain(
+            `<link rel="preload" as="image" href="${first}" fetchpriority="high" />`,
+          );
+          expect(home.body.match(/rel="preload"/g)).toHaveLength(1);
+        }
+      }
+      const other = await app.inject({
+        method: 'GET',
+        url: '/profile',
+        headers: { host: HOSTS.intl, accept: 'text/html' },
+      });
+      expect(other.body).not.toContain('rel="preload"');
+    });
+
     it('caches hashed assets forever and revalidates the service worker', async () => {
       const asset = await app.inject({
         method: 'GET',
