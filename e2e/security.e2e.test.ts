@@ -31,28 +31,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A call as the logged-in page makes it (the session's bearer token, the page's language). */
-async function callAsPlayer(
-  page: Page,
-  path: string,
-  body: unknown,
-): Promise<{ status: string; message: string }> {
-  return page.evaluate(
-    async ([url, payload]) => {
-      const answer = await fetch(url as string, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${sessionStorage.getItem('token')}`,
-        },
-        body: JSON.stringify(payload),
-      });
-      return answer.json();
-    },
-    [path, body] as const,
-  );
-}
-
 async function expectAxeClean(page: Page, where: string): Promise<void> {
   const findings = await seriousAxeViolations(page);
   expect(findings, describeFindings(where, findings)).toEqual([]);
@@ -70,16 +48,22 @@ describe('a player who forgot the password, on a phone (pt)', () => {
       await register(page, player);
       await expectLoggedIn(page);
 
-      // Setup: the player binds an email (the code the server mails, then the bind call).
+      // The player binds an email on /bind-email, opened from the security centre.
       const email = `${player.username.toLowerCase()}@example.com`;
-      const sent = await callAsPlayer(page, '/api/security/email/code?lang=pt', { email });
-      expect(sent.status, sent.message).toBe('success');
+      await page.goto(`${server.url}/security-center`);
+      await page.getByTestId('security-bind-email').first().click();
+      await page.waitForURL(/\/bind-email$/);
+      await page.getByTestId('bind-email-address').fill(email);
+      await page.getByTestId('bind-email-send').click();
+      await page.getByTestId('bind-email-sent').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('bind-email-sent').textContent()).toContain(email);
       const bindMail = await codeMailedTo(catcher, email);
-      const bound = await callAsPlayer(page, '/api/security/email/bind?lang=pt', {
-        email,
-        code: bindMail.code,
-      });
-      expect(bound.status, bound.message).toBe('success');
+      await page.getByTestId('bind-email-code').fill(bindMail.code);
+      await screenshot(page, 'security-00-bind-email');
+      await expectAxeClean(page, 'bind email');
+      await page.getByTestId('bind-email-submit').click();
+      await page.waitForURL(/\/security-center$/);
+      await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
 
       await logout(page);
       await page.getByTestId('open-login').first().click();

@@ -1,16 +1,13 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
-import type { TIconName } from '../components/icon.tsx';
 import { ORIGINAL_CODES } from '../features/originals/original-codes.ts';
 
 /**
  * Every route of spec §2. Each page is its own chunk (React.lazy), so the home route downloads only
- * the shell and the home page. Pages whose features arrive in later issues are drawn by SectionPage:
- * the real frame (title, back button, guest notice) with a translated empty state.
+ * the shell and the home page.
  */
 const HomePage = lazy(() => import('./pages/home-route.tsx'));
 const ProfilePage = lazy(() => import('./pages/profile-route.tsx'));
 const LoginPage = lazy(() => import('./pages/login-route.tsx'));
-const SectionPage = lazy(() => import('./pages/section-page.tsx'));
 const GameInfoPage = lazy(() => import('../features/originals/components/game-info-page.tsx'));
 const CashierPage = lazy(() => import('./pages/cashier-route.tsx'));
 const DownloadPage = lazy(() => import('./pages/download-route.tsx'));
@@ -50,6 +47,7 @@ const BankCardsPage = lazy(() => import('../features/bank-cards/components/bank-
 const SecurityCenterPage = lazy(() => import('../features/security/components/security-center-page.tsx'));
 const ChangePasswordPage = lazy(() => import('../features/security/components/change-password-page.tsx'));
 const VerifyPasswordPage = lazy(() => import('../features/security/components/verify-password-page.tsx'));
+const BindEmailPage = lazy(() => import('../features/security/components/bind-email-page.tsx'));
 const ResponsibleGamingPage = lazy(
   () => import('../features/security/components/responsible-gaming-page.tsx'),
 );
@@ -121,33 +119,12 @@ const PromoDailyCashbackPage = lazy(() =>
   })),
 );
 
-export interface TSection {
-  /** i18n key of the page title. */
-  titleKey: string;
-  /** i18n key of the empty state shown until the feature's data exists. */
-  emptyKey: string;
-  icon: TIconName;
-  requiresLogin: boolean;
-}
-
 export interface TRoute {
   path: string;
   /** Inside the index layout (header, navigation, footer) or a bare full-screen page. */
   layout: boolean;
   element: ReactElement;
 }
-
-const section = (
-  titleKey: string,
-  emptyKey: string,
-  icon: TIconName,
-  requiresLogin: boolean,
-): ReactElement => (
-  <SectionPage
-    key={titleKey}
-    section={{ titleKey: `pages.${titleKey}`, emptyKey: `empty.${emptyKey}`, icon, requiresLogin }}
-  />
-);
 
 const page = (Component: ComponentType): ReactElement => <Component />;
 
@@ -235,7 +212,7 @@ export const ROUTES: readonly TRoute[] = [
   { path: '/order-center/association', layout: true, element: page(OrderAssociationPage) },
   { path: '/security-center', layout: true, element: page(SecurityCenterPage) },
   { path: '/verify-password', layout: true, element: page(VerifyPasswordPage) },
-  { path: '/bind-email', layout: true, element: section('bind_email', 'security', 'lock', true) },
+  { path: '/bind-email', layout: true, element: page(BindEmailPage) },
   { path: '/change-password', layout: true, element: page(ChangePasswordPage) },
   { path: '/responsible-gaming', layout: true, element: page(ResponsibleGamingPage) },
   { path: '/gameInfo', layout: false, element: page(GameInfoPage) },
