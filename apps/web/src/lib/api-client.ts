@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
   readonly forceOffline: boolean;
+  /** On a login refused by a pause or self-exclusion: the withdrawals-only session it opened. */
+  readonly withdrawalSession: { token: string; expires_at: string } | null;
 
   constructor(init: {
     code: string;
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     message: string;
     errors?: Record<string, string>;
     forceOffline?: boolean;
+    withdrawalSession?: { token: string; expires_at: string } | null;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.errors = init.errors ?? {};
     this.forceOffline = init.forceOffline ?? false;
+    this.withdrawalSession = init.withdrawalSession ?? null;
   }
 }
 
@@ -164,6 +168,7 @@ export async function apiRequest<T>(
       typeof fail.message === 'string' && fail.message ? fail.message : i18next.t('common.error_generic'),
     errors: fail.errors,
     forceOffline: fail.force_offline === true,
+    withdrawalSession: fail.withdrawal_session ?? null,
   });
   // The spec recognises an ended session by its message, 'Unauthenticated.'; our server also
   // sends the stable code. A wrong password is a 401 too, but with INVALID_CREDENTIALS.

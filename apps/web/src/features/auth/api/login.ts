@@ -3,10 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.ts';
 
+/** Refusals come back to the form (field errors, the two-factor step, a withdrawals-only session). */
 export function useLogin() {
   return useMutation({
     mutationFn: async (body: TLoginRequest) => {
-      const session = await api.post<TSessionResponse>('/api/auth/login2', body);
+      const session = await api.post<TSessionResponse>('/api/auth/login2', body, { silent: true });
       return startSession(session);
     },
   });

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -39,7 +40,9 @@ describe('forgot password in the login modal', () => {
     });
     render(
       <QueryClientProvider client={queryClient}>
-        <LoginModal onClose={vi.fn()} />
+        <MemoryRouter>
+          <LoginModal onClose={vi.fn()} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));

@@ -1,9 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TLoginRequest, ZLoginRequest } from '@sorte/contract';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, SubmitButton } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { queryClient, USER_QUERY_KEY } from '../../../lib/query-client.ts';
+import { fetchUser } from '../../../lib/session.ts';
+import { setToken } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
@@ -16,22 +20,30 @@ export function LoginForm({
   onSuccess,
   onRegister,
   onForgot,
+  onWithdrawalSession,
 }: {
   onSuccess: () => void;
   onRegister?: () => void;
   /** Opens "Forgot password" (code by email). */
   onForgot?: () => void;
+  /** After a paused or self-excluded player takes the withdrawals-only session: go to withdraw. */
+  onWithdrawalSession?: () => void;
 }) {
   const { t } = useTranslation();
   const captcha = useCaptcha('login');
   const login = useLogin();
   const captchaRequired = captcha.data?.required ?? false;
   const rules = useSignupRules();
+  // Two-factor on: the server answers TOTP_REQUIRED and the form asks the authenticator code.
+  const [totpAsked, setTotpAsked] = useState(false);
+  // A pause or self-exclusion: login refused, with a session that reaches only the withdrawal.
+  const [restricted, setRestricted] = useState<{ message: string; token: string } | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     resetField,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<TLoginRequest>({
     resolver: zodResolver(ZLoginRequest),
@@ -43,6 +55,7 @@ export function LoginForm({
       await login.mutateAsync({
         username: values.username,
         password: values.password,
+        ...(totpAsked && values.totp_code ? { totp_code: values.totp_code } : {}),
         ...(captchaRequired
           ? { captcha_id: captcha.data?.captcha_id, captcha_code: values.captcha_code }
           : {}),
@@ -53,16 +66,54 @@ export function LoginForm({
       // A captcha is single use: whatever went wrong, the next try needs a new one.
       resetField('captcha_code');
       void captcha.refetch();
-      if (error instanceof ApiError) {
-        if (error.code === 'CAPTCHA_INVALID' && captchaRequired)
-          setError('captcha_code', { message: error.message });
-        for (const [field, message] of Object.entries(error.errors)) {
-          if (field === 'username' || field === 'password' || field === 'captcha_code')
-            setError(field, { message });
-        }
+      if (!(error instanceof ApiError)) return;
+      if (error.withdrawalSession) {
+        setRestricted({ message: error.message, token: error.withdrawalSession.token });
+        return;
       }
+      if (error.code === 'TOTP_REQUIRED' || error.code === 'TOTP_INVALID') {
+        setTotpAsked(true);
+        if (error.code === 'TOTP_INVALID') setError('totp_code', { message: error.message });
+        else setFocus('totp_code');
+        return;
+      }
+      if (error.code === 'CAPTCHA_INVALID' && captchaRequired)
+        setError('captcha_code', { message: error.message });
+      const fields = Object.entries(error.errors).filter(
+        ([field]) =>
+          field === 'username' || field === 'password' || field === 'captcha_code' || field === 'totp_code',
+      );
+      for (const [field, message] of fields) setError(field as keyof TLoginRequest, { message });
+      if (fields.length === 0 && error.code !== 'CAPTCHA_INVALID') toast.error(error.message);
     }
   };
+
+  if (restricted) {
+    return (
+      <div className="form" data-testid="login-restricted">
+        <p className="form__alert" role="alert">
+          {restricted.message}
+        </p>
+        <p className="modal__lead">{t('auth.withdrawal_only')}</p>
+        {onWithdrawalSession && (
+          <button
+            type="button"
+            className="button button--primary button--block button--large"
+            data-testid="login-withdraw-only"
+            onClick={() => {
+              setToken(restricted.token);
+              void queryClient
+                .fetchQuery({ queryKey: USER_QUERY_KEY, queryFn: fetchUser, staleTime: 0 })
+                .catch(() => undefined)
+                .finally(onWithdrawalSession);
+            }}
+          >
+            {t('auth.go_to_withdraw')}
+          </button>
+        )}
+      </div>
+    );
+  }
 
   return (
     <form
@@ -91,6 +142,20 @@ export function LoginForm({
         error={errors.password?.message}
         {...register('password')}
       />
+      {totpAsked && (
+        <Field
+          label={t('security.totp_code')}
+          hint={t('auth.totp_hint')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={9}
+          error={errors.totp_code?.message}
+          data-testid="login-totp"
+          {...register('totp_code', { shouldUnregister: true })}
+        />
+      )}
       {(captchaRequired || captcha.isPending) && (
         <CaptchaField
           captcha={captcha.data}

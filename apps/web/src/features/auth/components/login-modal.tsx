@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { openModal } from '../../../lib/auth-modal.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
@@ -7,6 +8,7 @@ import { LoginForm } from './login-form.tsx';
 
 export default function LoginModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const [reset, setReset] = useState(false);
   if (mode === 'forgot') {
@@ -35,6 +37,10 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
         onSuccess={onClose}
         onRegister={() => openModal('register')}
         onForgot={() => setMode('forgot')}
+        onWithdrawalSession={() => {
+          onClose();
+          navigate('/withdraw');
+        }}
       />
     </Modal>
   );

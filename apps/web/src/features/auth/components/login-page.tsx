@@ -40,6 +40,7 @@ export function LoginPage() {
           onSuccess={() => navigate('/profile')}
           onRegister={() => openModal('register')}
           onForgot={() => setForgot(true)}
+          onWithdrawalSession={() => navigate('/withdraw')}
         />
       </div>
     </PageFrame>
