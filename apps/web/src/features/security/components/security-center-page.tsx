@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { useEndSession, useSecurityEvents, useSecurityOverview, useSessions } from '../api/security-api.ts';
 import '../security.css';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 /** /security-center: passwords, email, two-factor, last login, sessions and the security log. */
 export default function SecurityCenterPage() {
@@ -15,6 +16,7 @@ export default function SecurityCenterPage() {
   return (
     <PageFrame title={t('pages.security_center')} requiresLogin>
       <Overview />
+      <TwoFactorCard />
       <Sessions />
       <Events />
     </PageFrame>
