@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousAxeViolations } from './support/axe.ts';
@@ -154,6 +155,48 @@ describe('a player with a daily deposit limit, on a phone (pt)', () => {
       expect(text).toMatch(/O limite renova em \d{2}\/\d{2}\/\d{4}/);
       await screenshot(page, 'security-11-deposit-refused');
       expect(page.url()).toContain('/recharge');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a player turning on two-factor authentication, on a phone (pt)', () => {
+  it('scans the key on /security-center, keeps the recovery codes, and is asked the code at the next login', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(server.url);
+      await switchLanguage(page, 'pt');
+      const player = newPlayer('totp');
+      await register(page, player);
+      await expectLoggedIn(page);
+
+      await page.goto(`${server.url}/security-center`);
+      await page.getByTestId('totp-start').click();
+      const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
+      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      await screenshot(page, 'security-20-totp-setup');
+      await expectAxeClean(page, 'two-factor setup');
+      await page.getByTestId('totp-code').fill(await generate({ secret }));
+      await page.getByTestId('totp-enable-submit').click();
+      const codes = page.getByTestId('totp-recovery-codes').locator('li');
+      await expect.poll(() => codes.count()).toBeGreaterThan(0);
+      await screenshot(page, 'security-21-totp-recovery-codes');
+      await page.getByTestId('totp-recovery-done').click();
+      await page.getByTestId('totp-turn-off').waitFor({ state: 'visible' });
+
+      await logout(page);
+      const asked = await loginFromModal(page, player);
+      expect(asked.code).toBe('TOTP_REQUIRED');
+      const totp = page.getByTestId('login-totp');
+      await totp.waitFor({ state: 'visible' });
+      await screenshot(page, 'security-22-login-totp');
+      await totp.fill(await generate({ secret }));
+      const answered = page.waitForResponse((response) => response.url().includes('/api/auth/login2'));
+      await page.getByTestId('login-submit').click();
+      expect((await (await answered).json()).status).toBe('success');
+      await expectLoggedIn(page);
     } finally {
       await context.close();
     }
