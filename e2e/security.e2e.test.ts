@@ -202,3 +202,40 @@ describe('a player turning on two-factor authentication, on a phone (pt)', () =>
     }
   });
 });
+
+describe('a player on a pause, on a phone (pt)', () => {
+  it('is refused at login with the reason and can still reach the withdrawal with the restricted session', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(server.url);
+      await switchLanguage(page, 'pt');
+      const player = newPlayer('pause');
+      await register(page, player);
+      await expectLoggedIn(page);
+
+      await page.goto(`${server.url}/responsible-gaming`);
+      const breakForm = page.locator('form', { has: page.getByTestId('rg-break') });
+      await breakForm.locator('input[type="password"]').fill(player.password);
+      await page.getByTestId('rg-break').click();
+      await page.waitForURL(`${server.url}/`);
+      await expectLoggedOut(page);
+      await screenshot(page, 'security-29-paused');
+
+      const refused = await loginFromModal(page, player);
+      expect(refused.code).toBe('COOLING_OFF');
+      const restricted = page.getByTestId('login-restricted');
+      await restricted.waitFor({ state: 'visible' });
+      expect(await restricted.textContent()).toContain('Você está em pausa até');
+      expect(await restricted.textContent()).toContain('Você ainda pode sacar seu saldo');
+      await screenshot(page, 'security-30-pause-login');
+      await expectAxeClean(page, 'login refused during a pause');
+      await page.getByTestId('login-withdraw-only').click();
+      await page.waitForURL(/\/withdraw$/);
+      await page.getByTestId('withdrawable').waitFor({ state: 'visible' });
+      await screenshot(page, 'security-31-pause-withdraw');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { useRgStatus, useSecurityCall, useSetRgLimit } from '../api/security-api.ts';
 import '../security.css';
+import { endSession } from '../../../lib/session.ts';
 import { showFailure } from './form-error.ts';
 
 /** /responsible-gaming: limits (tighter at once, looser after 24 h), a pause or self-exclusion. */
@@ -197,6 +198,9 @@ function ExclusionForm() {
       if (kind === 'pause') await pause.mutateAsync({ days: Number(amount), password });
       else await exclude.mutateAsync({ months: Number(amount), password });
       toast.success(t(kind === 'pause' ? 'messages.cooling_off_started' : 'messages.self_exclusion_started'));
+      // The server ended every session: forget this one too, so the home page does not ask to log
+      // in again as if it had expired.
+      await endSession();
       window.location.assign('/');
     } catch (error) {
       showFailure(error, setErrors);
