@@ -22,6 +22,9 @@ function isEntryFile(path: string): boolean {
   return /(^|[\\/])(index\.html|service-worker\.js|sw\.js|manifest\.webmanifest|registerSW\.js)$/.test(path);
 }
 
+/** The banner's place in index.html's skeleton (apps/web/index.html). */
+const SKELETON_BANNER = '<div class="carousel carousel--skeleton"></div>';
+
 /** Escapes a value for a double-quoted HTML attribute. */
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -37,6 +40,12 @@ function attribute(value: string): string {
 export function withBannerPreload(html: string, image: string | undefined): string {
   if (!image) return html;
   const link = `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high" />`;
+  // The page's skeleton (painted before any script runs) shows the banner itself, so it paints as
+  // soon as the image arrives; React replaces the skeleton with the carousel on its first render.
+  html = html.replace(
+    SKELETON_BANNER,
+    `${SKELETON_BANNER.slice(0, -6)}<img src="${attribute(image)}" alt="" fetchpriority="high" decoding="async" /></div>`,
+  );
   const at = html.indexOf('</title>');
   if (at >= 0) return `${html.slice(0, at + 8)}\n    ${link}${html.slice(at + 8)}`;
   const head = html.indexOf('</head>');

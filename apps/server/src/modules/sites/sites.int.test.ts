@@ -13,7 +13,10 @@ const kinds = await databaseKinds();
 function fakeWebDist(): string {
   const root = mkdtempSync(join(tmpdir(), 'sorte-web-'));
   mkdirSync(join(root, 'assets'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Sorte SPA</title><div id="root"></div>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><title>Sorte SPA</title><div id="root"><div class="carousel carousel--skeleton"></div></div>',
+  );
   writeFileSync(join(root, 'service-worker.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200));
   return root;
@@ -240,6 +243,10 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
             `<link rel="preload" as="image" href="${first}" fetchpriority="high" />`,
           );
           expect(home.body.match(/rel="preload"/g)).toHaveLength(1);
+          // The skeleton painted before any script runs shows the banner itself.
+          expect(home.body).toContain(
+            `<div class="carousel carousel--skeleton"><img src="${first}" alt="" fetchpriority="high" decoding="async" /></div>`,
+          );
         }
       }
       const other = await app.inject({
@@ -248,6 +255,7 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
         headers: { host: HOSTS.intl, accept: 'text/html' },
       });
       expect(other.body).not.toContain('rel="preload"');
+      expect(other.body).toContain('<div class="carousel carousel--skeleton"></div>');
     });
 
     it('caches hashed assets forever and revalidates the service worker', async () => {
