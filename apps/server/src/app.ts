@@ -38,6 +38,7 @@ import { securityRoutes } from './modules/security/security.routes.ts';
 import { manifestRoutes } from './modules/sites/manifest.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';
+import { termsRoutes } from './modules/terms/terms.routes.ts';
 import {
   pspPayoutWebhookRoutes,
   withdrawalsAdminRoutes,
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(promotionsRoutes);
       await api.register(securityRoutes);
       await api.register(responsibleGamingRoutes);
+      await api.register(termsRoutes);
       await api.register(informationRoutes);
       await api.register(agencyRoutes);
       await api.register(chatRoutes);

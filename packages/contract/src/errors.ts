@@ -140,6 +140,12 @@ export const ERROR_CODES = {
   TOTP_NOT_SET_UP: 409,
   /** Responsible gaming: the deposit would pass the player's deposit limit (limit, left, period, reset_at). */
   RG_DEPOSIT_LIMIT: 409,
+  /** A new version of the terms is in force and the player has not accepted it: no bets or deposits. */
+  TERMS_NOT_ACCEPTED: 409,
+  /** A terms version must be announced at least {days} days before its effective date. */
+  TERMS_NOTICE_TOO_SHORT: 422,
+  /** Accepting a terms version that is not the one pending. */
+  TERMS_VERSION_UNKNOWN: 409,
   /** The bet could lose more than the loss limit leaves (limit, left, period, reset_at). */
   RG_LOSS_LIMIT: 409,
   /** The bet would pass the stake (wager) limit (limit, left, period, reset_at). */

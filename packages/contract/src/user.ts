@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTermsVersion } from './terms.ts';
 
 const money = z.string().describe('decimal string, 2 places, BRL');
 
@@ -48,6 +49,9 @@ export const ZUserInfo = z.object({
   is_ms_reg: z.number().int(),
   has_qk_pwd: z.boolean(),
   profileurl: z.string().nullable(),
+  terms_pending: ZTermsVersion.nullable()
+    .optional()
+    .describe('a new terms version in force that the player must accept before betting or depositing'),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

@@ -174,6 +174,9 @@ export const ch: TCatalogue = {
   'errors.TOTP_INVALID': '驗證碼錯誤，還剩 {remaining} 次機會',
   'errors.TOTP_ALREADY_ENABLED': '雙重驗證已開啟',
   'errors.TOTP_NOT_SET_UP': '請重新開始設定雙重驗證',
+  'errors.TERMS_NOT_ACCEPTED': '新版條款已生效：請閱讀並接受後繼續遊戲',
+  'errors.TERMS_NOTICE_TOO_SHORT': '條款更新至少提前 {days} 天公告：請選擇較晚的生效日期',
+  'errors.TERMS_VERSION_UNKNOWN': '該條款版本不是等待您接受的版本',
   'errors.RG_DEPOSIT_LIMIT':
     '此筆儲值將超過您的{period:term}儲值限額 {limit:money}（剩餘 {left:money}），限額將於 {reset_at:datetime} 重設',
   'errors.RG_LOSS_LIMIT':
@@ -201,6 +204,8 @@ export const ch: TCatalogue = {
   'messages.totp_enabled': '雙重驗證已開啟',
   'messages.totp_disabled': '雙重驗證已關閉',
   'messages.session_ended': '該工作階段已結束',
+  'messages.terms_accepted': '謝謝，您已接受新條款',
+  'messages.terms_announced': '條款更新已公告',
   'messages.limit_saved': '限額已儲存',
   'messages.limit_pending': '更高的限額將於 {at:datetime} 生效（申請 24 小時後）',
   'messages.reality_check_saved': '時間提醒已儲存',

@@ -174,6 +174,9 @@ export const cn: TCatalogue = {
   'errors.TOTP_INVALID': '身份验证码错误，还剩 {remaining} 次机会',
   'errors.TOTP_ALREADY_ENABLED': '双重验证已开启',
   'errors.TOTP_NOT_SET_UP': '请重新开始设置双重验证',
+  'errors.TERMS_NOT_ACCEPTED': '新版条款已生效：请阅读并接受后继续游戏',
+  'errors.TERMS_NOTICE_TOO_SHORT': '条款更新至少提前 {days} 天公告：请选择更晚的生效日期',
+  'errors.TERMS_VERSION_UNKNOWN': '该条款版本不是等待您接受的版本',
   'errors.RG_DEPOSIT_LIMIT':
     '此笔充值将超过您的{period:term}充值限额 {limit:money}（剩余 {left:money}），限额将于 {reset_at:datetime} 重置',
   'errors.RG_LOSS_LIMIT':
@@ -201,6 +204,8 @@ export const cn: TCatalogue = {
   'messages.totp_enabled': '双重验证已开启',
   'messages.totp_disabled': '双重验证已关闭',
   'messages.session_ended': '该会话已结束',
+  'messages.terms_accepted': '谢谢，您已接受新条款',
+  'messages.terms_announced': '条款更新已公告',
   'messages.limit_saved': '限额已保存',
   'messages.limit_pending': '更高的限额将于 {at:datetime} 生效（申请 24 小时后）',
   'messages.reality_check_saved': '时间提醒已保存',

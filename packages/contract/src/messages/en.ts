@@ -184,6 +184,11 @@ export const en = {
   'errors.TOTP_INVALID': 'Wrong authentication code. {remaining} attempt(s) left',
   'errors.TOTP_ALREADY_ENABLED': 'Two-factor authentication is already on',
   'errors.TOTP_NOT_SET_UP': 'Please start the two-factor setup again',
+  'errors.TERMS_NOT_ACCEPTED':
+    'A new version of our terms is in force: please read and accept it to keep playing',
+  'errors.TERMS_NOTICE_TOO_SHORT':
+    'Terms updates are announced at least {days} days ahead: choose a later effective date',
+  'errors.TERMS_VERSION_UNKNOWN': 'That terms version is not the one awaiting your acceptance',
   'errors.RG_DEPOSIT_LIMIT':
     'This deposit would pass your {period:term} deposit limit of {limit:money} ({left:money} left). It resets on {reset_at:datetime}',
   'errors.RG_LOSS_LIMIT':
@@ -216,6 +221,8 @@ export const en = {
   'messages.totp_enabled': 'Two-factor authentication is on',
   'messages.totp_disabled': 'Two-factor authentication is off',
   'messages.session_ended': 'The session has been ended',
+  'messages.terms_accepted': 'Thank you, you have accepted the new terms',
+  'messages.terms_announced': 'Terms update announced',
   'messages.limit_saved': 'Your limit has been saved',
   'messages.limit_pending': 'A higher limit takes effect on {at:datetime}, 24 hours after your request',
   'messages.reality_check_saved': 'Reality check saved',

@@ -186,6 +186,11 @@ export const id: TCatalogue = {
   'errors.TOTP_INVALID': 'Kode autentikasi salah. Sisa {remaining} percobaan',
   'errors.TOTP_ALREADY_ENABLED': 'Autentikasi dua faktor sudah aktif',
   'errors.TOTP_NOT_SET_UP': 'Silakan mulai ulang pengaturan autentikasi dua faktor',
+  'errors.TERMS_NOT_ACCEPTED':
+    'Versi baru syarat dan ketentuan kami telah berlaku: silakan baca dan setujui untuk terus bermain',
+  'errors.TERMS_NOTICE_TOO_SHORT':
+    'Pembaruan syarat diumumkan paling lambat {days} hari sebelumnya: pilih tanggal berlaku yang lebih lambat',
+  'errors.TERMS_VERSION_UNKNOWN': 'Versi syarat tersebut bukan yang menunggu persetujuan Anda',
   'errors.RG_DEPOSIT_LIMIT':
     'Deposit ini akan melewati batas deposit {period:term} Anda sebesar {limit:money} (sisa {left:money}). Batas diatur ulang pada {reset_at:datetime}',
   'errors.RG_LOSS_LIMIT':
@@ -218,6 +223,8 @@ export const id: TCatalogue = {
   'messages.totp_enabled': 'Autentikasi dua faktor aktif',
   'messages.totp_disabled': 'Autentikasi dua faktor nonaktif',
   'messages.session_ended': 'Sesi telah diakhiri',
+  'messages.terms_accepted': 'Terima kasih, Anda telah menyetujui syarat yang baru',
+  'messages.terms_announced': 'Pembaruan syarat telah diumumkan',
   'messages.limit_saved': 'Batas Anda telah disimpan',
   'messages.limit_pending':
     'Batas yang lebih tinggi berlaku pada {at:datetime}, 24 jam setelah permintaan Anda',

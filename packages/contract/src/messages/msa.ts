@@ -189,6 +189,11 @@ export const msa: TCatalogue = {
   'errors.TOTP_INVALID': 'Kod pengesahan salah. Tinggal {remaining} percubaan',
   'errors.TOTP_ALREADY_ENABLED': 'Pengesahan dua faktor sudah dihidupkan',
   'errors.TOTP_NOT_SET_UP': 'Sila mulakan semula tetapan pengesahan dua faktor',
+  'errors.TERMS_NOT_ACCEPTED':
+    'Versi baharu terma kami telah berkuat kuasa: sila baca dan terima untuk terus bermain',
+  'errors.TERMS_NOTICE_TOO_SHORT':
+    'Kemas kini terma diumumkan sekurang-kurangnya {days} hari lebih awal: pilih tarikh berkuat kuasa yang lebih lewat',
+  'errors.TERMS_VERSION_UNKNOWN': 'Versi terma itu bukan yang menunggu penerimaan anda',
   'errors.RG_DEPOSIT_LIMIT':
     'Deposit ini akan melebihi had deposit {period:term} anda sebanyak {limit:money} (baki {left:money}). Had ditetapkan semula pada {reset_at:datetime}',
   'errors.RG_LOSS_LIMIT':
@@ -221,6 +226,8 @@ export const msa: TCatalogue = {
   'messages.totp_enabled': 'Pengesahan dua faktor dihidupkan',
   'messages.totp_disabled': 'Pengesahan dua faktor dimatikan',
   'messages.session_ended': 'Sesi telah ditamatkan',
+  'messages.terms_accepted': 'Terima kasih, anda telah menerima terma baharu',
+  'messages.terms_announced': 'Kemas kini terma telah diumumkan',
   'messages.limit_saved': 'Had anda telah disimpan',
   'messages.limit_pending':
     'Had yang lebih tinggi berkuat kuasa pada {at:datetime}, 24 jam selepas permintaan anda',

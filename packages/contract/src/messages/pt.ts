@@ -184,6 +184,11 @@ export const pt: TCatalogue = {
   'errors.TOTP_INVALID': 'Código de autenticação incorreto. Restam {remaining} tentativa(s)',
   'errors.TOTP_ALREADY_ENABLED': 'A autenticação de dois fatores já está ativada',
   'errors.TOTP_NOT_SET_UP': 'Por favor, inicie novamente a configuração de dois fatores',
+  'errors.TERMS_NOT_ACCEPTED':
+    'Uma nova versão dos nossos termos está em vigor: leia e aceite para continuar jogando',
+  'errors.TERMS_NOTICE_TOO_SHORT':
+    'As atualizações dos termos são anunciadas com pelo menos {days} dias de antecedência: escolha uma data de vigência posterior',
+  'errors.TERMS_VERSION_UNKNOWN': 'Essa versão dos termos não é a que aguarda o seu aceite',
   'errors.RG_DEPOSIT_LIMIT':
     'Este depósito ultrapassaria seu limite {period:term} de depósito de {limit:money} (restam {left:money}). O limite renova em {reset_at:datetime}',
   'errors.RG_LOSS_LIMIT':
@@ -217,6 +222,8 @@ export const pt: TCatalogue = {
   'messages.totp_enabled': 'A autenticação de dois fatores está ativada',
   'messages.totp_disabled': 'A autenticação de dois fatores está desativada',
   'messages.session_ended': 'A sessão foi encerrada',
+  'messages.terms_accepted': 'Obrigado, você aceitou os novos termos',
+  'messages.terms_announced': 'Atualização dos termos anunciada',
   'messages.limit_saved': 'Seu limite foi salvo',
   'messages.limit_pending': 'Um limite maior entra em vigor em {at:datetime}, 24 horas após sua solicitação',
   'messages.reality_check_saved': 'Lembrete de tempo salvo',

@@ -175,6 +175,9 @@ export const th: TCatalogue = {
   'errors.TOTP_INVALID': 'รหัสยืนยันตัวตนไม่ถูกต้อง เหลืออีก {remaining} ครั้ง',
   'errors.TOTP_ALREADY_ENABLED': 'การยืนยันตัวตนสองขั้นตอนเปิดอยู่แล้ว',
   'errors.TOTP_NOT_SET_UP': 'กรุณาเริ่มตั้งค่าการยืนยันตัวตนสองขั้นตอนใหม่',
+  'errors.TERMS_NOT_ACCEPTED': 'ข้อกำหนดฉบับใหม่มีผลบังคับใช้แล้ว: โปรดอ่านและยอมรับเพื่อเล่นต่อ',
+  'errors.TERMS_NOTICE_TOO_SHORT': 'การปรับปรุงข้อกำหนดจะประกาศล่วงหน้าอย่างน้อย {days} วัน: โปรดเลือกวันที่มีผลที่ช้ากว่านี้',
+  'errors.TERMS_VERSION_UNKNOWN': 'ข้อกำหนดฉบับนี้ไม่ใช่ฉบับที่รอการยอมรับของคุณ',
   'errors.RG_DEPOSIT_LIMIT':
     'การฝากนี้จะเกินวงเงินฝาก{period:term}ของคุณ {limit:money} (เหลือ {left:money}) วงเงินจะรีเซ็ตเมื่อ {reset_at:datetime}',
   'errors.RG_LOSS_LIMIT':
@@ -201,6 +204,8 @@ export const th: TCatalogue = {
   'messages.totp_enabled': 'เปิดการยืนยันตัวตนสองขั้นตอนแล้ว',
   'messages.totp_disabled': 'ปิดการยืนยันตัวตนสองขั้นตอนแล้ว',
   'messages.session_ended': 'สิ้นสุดเซสชันแล้ว',
+  'messages.terms_accepted': 'ขอบคุณ คุณได้ยอมรับข้อกำหนดฉบับใหม่แล้ว',
+  'messages.terms_announced': 'ประกาศการปรับปรุงข้อกำหนดแล้ว',
   'messages.limit_saved': 'บันทึกวงเงินแล้ว',
   'messages.limit_pending': 'วงเงินที่สูงขึ้นจะมีผลเมื่อ {at:datetime} หรือ 24 ชั่วโมงหลังคำขอ',
   'messages.reality_check_saved': 'บันทึกการแจ้งเตือนเวลาแล้ว',

@@ -184,6 +184,11 @@ export const vi: TCatalogue = {
   'errors.TOTP_INVALID': 'Mã xác thực không đúng. Còn {remaining} lần thử',
   'errors.TOTP_ALREADY_ENABLED': 'Xác thực hai yếu tố đã được bật',
   'errors.TOTP_NOT_SET_UP': 'Vui lòng bắt đầu lại thiết lập xác thực hai yếu tố',
+  'errors.TERMS_NOT_ACCEPTED':
+    'Phiên bản điều khoản mới đã có hiệu lực: vui lòng đọc và chấp nhận để tiếp tục chơi',
+  'errors.TERMS_NOTICE_TOO_SHORT':
+    'Cập nhật điều khoản được thông báo trước ít nhất {days} ngày: hãy chọn ngày hiệu lực muộn hơn',
+  'errors.TERMS_VERSION_UNKNOWN': 'Phiên bản điều khoản đó không phải là phiên bản đang chờ bạn chấp nhận',
   'errors.RG_DEPOSIT_LIMIT':
     'Khoản nạp này sẽ vượt giới hạn nạp {period:term} {limit:money} của bạn (còn {left:money}). Giới hạn được đặt lại vào {reset_at:datetime}',
   'errors.RG_LOSS_LIMIT':
@@ -214,6 +219,8 @@ export const vi: TCatalogue = {
   'messages.totp_enabled': 'Đã bật xác thực hai yếu tố',
   'messages.totp_disabled': 'Đã tắt xác thực hai yếu tố',
   'messages.session_ended': 'Phiên đã kết thúc',
+  'messages.terms_accepted': 'Cảm ơn, bạn đã chấp nhận điều khoản mới',
+  'messages.terms_announced': 'Đã thông báo cập nhật điều khoản',
   'messages.limit_saved': 'Đã lưu giới hạn',
   'messages.limit_pending': 'Giới hạn cao hơn có hiệu lực vào {at:datetime}, 24 giờ sau yêu cầu',
   'messages.reality_check_saved': 'Đã lưu nhắc nhở thời gian',

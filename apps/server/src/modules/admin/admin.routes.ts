@@ -1,17 +1,20 @@
 import {
   ZAdminLoginRequest,
   ZAdminLoginResponse,
+  ZAnnounceTermsRequest,
   ZForceOfflineRequest,
   ZForceOfflineResponse,
   ZLangQuery,
   ZLogoutRequest,
   ZLogoutResponse,
+  ZTermsVersion,
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { bearerToken } from '../auth/tokens.ts';
+import { announceTerms } from '../terms/terms.service.ts';
 import {
   authenticateOperator,
   endOperatorSession,
@@ -102,6 +105,24 @@ export async function adminRoutes(app: FastifyInstance) {
         request.lang,
         await forceMemberOffline(services.db, operatorOf(request), request.body.username),
         'messages.force_offline_done',
+      ),
+  });
+
+  r.post('/admin/terms', {
+    onRequest: requireOperator,
+    schema: {
+      tags,
+      summary: "Announce the next version of the site's terms, effective at least 14 days ahead",
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZAnnounceTermsRequest,
+      response: responses(ZTermsVersion),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await announceTerms(services.db, operatorOf(request), request.body),
+        'messages.terms_announced',
       ),
   });
 }

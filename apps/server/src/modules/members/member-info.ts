@@ -2,6 +2,7 @@ import { formatMinor, type TUserInfo } from '@sorte/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { pendingTerms } from '../terms/terms.service.ts';
 import { getMemberBalances, type TMemberBalances } from './member-balances.ts';
 import { findMemberById, findProfilePictureUrl } from './members.repo.ts';
 import type { TMemberRow } from './members.schema.ts';
@@ -76,5 +77,8 @@ export async function getUserInfo(executor: Executor, site: TSite, memberId: big
     getMemberBalances(executor, site.id, member.id),
     findProfilePictureUrl(executor, member.profilePictureId),
   ]);
-  return toUserInfo(member, site, balances, profileUrl);
+  return {
+    ...toUserInfo(member, site, balances, profileUrl),
+    terms_pending: await pendingTerms(executor, member.id),
+  };
 }

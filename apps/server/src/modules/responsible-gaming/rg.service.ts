@@ -15,6 +15,7 @@ import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions, findSecurityMember } from '../security/security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from '../security/security-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { assertTermsAccepted } from '../terms/terms.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { forfeitActiveGrants } from '../wallet/wallet.service.ts';
 import {
@@ -95,6 +96,7 @@ export async function assertPlayAllowed(
   );
   const site = { id: player.siteId, jurisdiction: sites[0]?.jurisdiction ?? 'intl' };
   await assertNotExcluded(tx, site, player.memberId);
+  await assertTermsAccepted(tx, player.memberId);
   const limits = (await findLimits(tx, player.memberId, siteTimeZone(site), ['stake', 'loss'])).filter(
     (limit) => limit.value !== null,
   );
@@ -118,6 +120,7 @@ export async function assertDepositAllowed(
   amountMinor: bigint,
 ): Promise<void> {
   await assertNotExcluded(executor, site, memberId);
+  await assertTermsAccepted(executor, memberId);
   const limits = await findLimits(executor, memberId, siteTimeZone(site), ['deposit']);
   for (const limit of limits) {
     if (limit.value === null) continue;

@@ -1,0 +1,108 @@
+import {
+  type TAnnounceTermsRequest,
+  TERMS_MIN_NOTICE_DAYS,
+  type TTermsStatus,
+  type TTermsVersion,
+} from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { TOperatorAuth } from '../admin/admin.service.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+
+type TVersionRow = { id: string; version: number; effective_at: Date | string; summary: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toVersion(row: TVersionRow): TTermsVersion {
+  return {
+    version: Number(row.version),
+    effective_at: new Date(row.effective_at).toISOString(),
+    summary: row.summary,
+  };
+}
+
+/**
+ * The newest terms version in force that the member has neither accepted nor signed up under
+ * (a member accepts the version in force at sign-up, so only versions effective after
+ * members.created_at can be pending).
+ */
+async function findPending(executor: Executor, memberId: bigint): Promise<TVersionRow | null> {
+  const rows = await rowsOf<TVersionRow>(
+    executor,
+    sql`SELECT v.id::text AS id, v.version, v.effective_at, v.summary
+          FROM terms_versions v JOIN members m ON m.site_id = v.site_id
+         WHERE m.id = ${memberId.toString()}::bigint
+           AND v.effective_at <= now() AND v.effective_at > m.created_at
+           AND NOT EXISTS (SELECT 1 FROM terms_acceptances a
+                            WHERE a.member_id = m.id AND a.terms_version_id = v.id)
+         ORDER BY v.version DESC LIMIT 1`,
+  );
+  return rows[0] ?? null;
+}
+
+/** The terms version awaiting the member's acceptance, if any (login and /api/auth/me report it). */
+export async function pendingTerms(executor: Executor, memberId: bigint): Promise<TTermsVersion | null> {
+  const row = await findPending(executor, memberId);
+  return row ? toVersion(row) : null;
+}
+
+/** Refuses bets and deposits while a terms version in force waits for the member's acceptance. */
+export async function assertTermsAccepted(executor: Executor, memberId: bigint): Promise<void> {
+  if (await findPending(executor, memberId)) throw new AppError('TERMS_NOT_ACCEPTED');
+}
+
+export async function termsStatus(
+  executor: Executor,
+  siteId: bigint,
+  memberId: bigint,
+): Promise<TTermsStatus> {
+  const versions = await rowsOf<TVersionRow & { in_force: boolean }>(
+    executor,
+    sql`SELECT id::text AS id, version, effective_at, summary, effective_at <= now() AS in_force
+          FROM terms_versions WHERE site_id = ${siteId.toString()}::bigint ORDER BY version DESC`,
+  );
+  const current = versions.find((row) => row.in_force);
+  const upcoming = versions.find((row) => !row.in_force);
+  const pending = await findPending(executor, memberId);
+  return {
+    current_version: current ? Number(current.version) : 1,
+    pending: pending ? toVersion(pending) : null,
+    upcoming: upcoming ? toVersion(upcoming) : null,
+  };
+}
+
+/** The member accepts the pending version (only that one: accepting an older or future one is refused). */
+export async function acceptTerms(executor: Executor, memberId: bigint, version: number): Promise<void> {
+  const pending = await findPending(executor, memberId);
+  if (!pending || Number(pending.version) !== version) throw new AppError('TERMS_VERSION_UNKNOWN');
+  await executor.execute(
+    sql`INSERT INTO terms_acceptances (member_id, terms_version_id)
+        VALUES (${memberId.toString()}::bigint, ${pending.id}::bigint) ON CONFLICT DO NOTHING`,
+  );
+}
+
+/**
+ * An operator announces the next version of the site's terms, effective at least
+ * TERMS_MIN_NOTICE_DAYS days from now. Versions without a row count from 1 (the terms at launch).
+ */
+export async function announceTerms(
+  executor: Executor,
+  operator: TOperatorAuth,
+  input: TAnnounceTermsRequest,
+  now = new Date(),
+): Promise<TTermsVersion> {
+  const effectiveAt = new Date(input.effective_at);
+  if (effectiveAt.getTime() - now.getTime() < TERMS_MIN_NOTICE_DAYS * DAY_MS) {
+    throw new AppError('TERMS_NOTICE_TOO_SHORT', { params: { days: TERMS_MIN_NOTICE_DAYS } });
+  }
+  const rows = await rowsOf<TVersionRow>(
+    executor,
+    sql`INSERT INTO terms_versions (site_id, version, effective_at, summary, announced_by)
+        SELECT ${operator.siteId.toString()}::bigint, COALESCE(MAX(version), 1) + 1,
+               ${effectiveAt.toISOString()}::timestamptz, ${input.summary}, ${operator.operatorId.toString()}::bigint
+          FROM terms_versions WHERE site_id = ${operator.siteId.toString()}::bigint
+        RETURNING id::text AS id, version, effective_at, summary`,
+  );
+  return toVersion(rows[0]!);
+}
