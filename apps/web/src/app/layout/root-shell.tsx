@@ -6,6 +6,7 @@ import { ToasterHost } from '../../components/toaster-host.tsx';
 import { OfflineNotice } from '../../features/pwa/components/offline-notice.tsx';
 import { UpdateNotice } from '../../features/pwa/components/update-notice.tsx';
 import { SiteTheme } from '../../features/site/components/site-theme.tsx';
+import { TermsGate } from '../../features/terms/terms-modal.tsx';
 import { clearToastsOnNavigation } from '../../lib/toast.ts';
 import { BalanceConnection } from './balance-connection.tsx';
 import { ModalHost } from './modal-host.tsx';
@@ -36,6 +37,7 @@ export function RootShell() {
         <Outlet />
       </Suspense>
       <ModalHost />
+      <TermsGate />
       <ConfirmHost />
       <UpdateNotice />
       <ToasterHost />
