@@ -204,6 +204,9 @@ export const ch: TCatalogue = {
   'messages.totp_enabled': '雙重驗證已開啟',
   'messages.totp_disabled': '雙重驗證已關閉',
   'messages.session_ended': '該工作階段已結束',
+  'messages.terms_announcement_title': '我們的條款即將更新',
+  'messages.terms_announcement_body':
+    '我們的條款第 {version} 版將於 {effective_at:datetime} 起生效：{summary}。該日期後您下次登入時需接受新條款。條款更新至少提前兩週公告。',
   'messages.terms_accepted': '謝謝，您已接受新條款',
   'messages.terms_announced': '條款更新已公告',
   'messages.limit_saved': '限額已儲存',

@@ -204,6 +204,9 @@ export const cn: TCatalogue = {
   'messages.totp_enabled': '双重验证已开启',
   'messages.totp_disabled': '双重验证已关闭',
   'messages.session_ended': '该会话已结束',
+  'messages.terms_announcement_title': '我们的条款即将更新',
+  'messages.terms_announcement_body':
+    '我们的条款第 {version} 版将于 {effective_at:datetime} 起生效：{summary}。该日期后您下次登录时需接受新条款。条款更新至少提前两周公告。',
   'messages.terms_accepted': '谢谢，您已接受新条款',
   'messages.terms_announced': '条款更新已公告',
   'messages.limit_saved': '限额已保存',

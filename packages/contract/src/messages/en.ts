@@ -221,6 +221,9 @@ export const en = {
   'messages.totp_enabled': 'Two-factor authentication is on',
   'messages.totp_disabled': 'Two-factor authentication is off',
   'messages.session_ended': 'The session has been ended',
+  'messages.terms_announcement_title': 'Our terms are changing',
+  'messages.terms_announcement_body':
+    'Version {version} of our terms applies from {effective_at:datetime}: {summary}. You will be asked to accept it at your next login after that date. Terms updates are announced at least two weeks ahead.',
   'messages.terms_accepted': 'Thank you, you have accepted the new terms',
   'messages.terms_announced': 'Terms update announced',
   'messages.limit_saved': 'Your limit has been saved',

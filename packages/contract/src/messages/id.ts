@@ -223,6 +223,9 @@ export const id: TCatalogue = {
   'messages.totp_enabled': 'Autentikasi dua faktor aktif',
   'messages.totp_disabled': 'Autentikasi dua faktor nonaktif',
   'messages.session_ended': 'Sesi telah diakhiri',
+  'messages.terms_announcement_title': 'Syarat dan ketentuan kami akan berubah',
+  'messages.terms_announcement_body':
+    'Versi {version} syarat dan ketentuan kami berlaku mulai {effective_at:datetime}: {summary}. Anda akan diminta menyetujuinya saat login berikutnya setelah tanggal tersebut. Pembaruan syarat diumumkan paling lambat dua minggu sebelumnya.',
   'messages.terms_accepted': 'Terima kasih, Anda telah menyetujui syarat yang baru',
   'messages.terms_announced': 'Pembaruan syarat telah diumumkan',
   'messages.limit_saved': 'Batas Anda telah disimpan',

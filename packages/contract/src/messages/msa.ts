@@ -226,6 +226,9 @@ export const msa: TCatalogue = {
   'messages.totp_enabled': 'Pengesahan dua faktor dihidupkan',
   'messages.totp_disabled': 'Pengesahan dua faktor dimatikan',
   'messages.session_ended': 'Sesi telah ditamatkan',
+  'messages.terms_announcement_title': 'Terma kami akan berubah',
+  'messages.terms_announcement_body':
+    'Versi {version} terma kami berkuat kuasa mulai {effective_at:datetime}: {summary}. Anda akan diminta menerimanya semasa log masuk seterusnya selepas tarikh itu. Kemas kini terma diumumkan sekurang-kurangnya dua minggu lebih awal.',
   'messages.terms_accepted': 'Terima kasih, anda telah menerima terma baharu',
   'messages.terms_announced': 'Kemas kini terma telah diumumkan',
   'messages.limit_saved': 'Had anda telah disimpan',

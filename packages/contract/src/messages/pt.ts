@@ -222,6 +222,9 @@ export const pt: TCatalogue = {
   'messages.totp_enabled': 'A autenticação de dois fatores está ativada',
   'messages.totp_disabled': 'A autenticação de dois fatores está desativada',
   'messages.session_ended': 'A sessão foi encerrada',
+  'messages.terms_announcement_title': 'Nossos termos vão mudar',
+  'messages.terms_announcement_body':
+    'A versão {version} dos nossos termos vale a partir de {effective_at:datetime}: {summary}. Você aceitará a nova versão no primeiro login após essa data. As atualizações dos termos são anunciadas com pelo menos duas semanas de antecedência.',
   'messages.terms_accepted': 'Obrigado, você aceitou os novos termos',
   'messages.terms_announced': 'Atualização dos termos anunciada',
   'messages.limit_saved': 'Seu limite foi salvo',

@@ -204,6 +204,9 @@ export const th: TCatalogue = {
   'messages.totp_enabled': 'เปิดการยืนยันตัวตนสองขั้นตอนแล้ว',
   'messages.totp_disabled': 'ปิดการยืนยันตัวตนสองขั้นตอนแล้ว',
   'messages.session_ended': 'สิ้นสุดเซสชันแล้ว',
+  'messages.terms_announcement_title': 'ข้อกำหนดของเรากำลังจะเปลี่ยนแปลง',
+  'messages.terms_announcement_body':
+    'ข้อกำหนดฉบับที่ {version} จะมีผลตั้งแต่ {effective_at:datetime}: {summary} คุณจะต้องยอมรับเมื่อเข้าสู่ระบบครั้งถัดไปหลังวันดังกล่าว การปรับปรุงข้อกำหนดจะประกาศล่วงหน้าอย่างน้อยสองสัปดาห์',
   'messages.terms_accepted': 'ขอบคุณ คุณได้ยอมรับข้อกำหนดฉบับใหม่แล้ว',
   'messages.terms_announced': 'ประกาศการปรับปรุงข้อกำหนดแล้ว',
   'messages.limit_saved': 'บันทึกวงเงินแล้ว',

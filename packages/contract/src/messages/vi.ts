@@ -219,6 +219,9 @@ export const vi: TCatalogue = {
   'messages.totp_enabled': 'Đã bật xác thực hai yếu tố',
   'messages.totp_disabled': 'Đã tắt xác thực hai yếu tố',
   'messages.session_ended': 'Phiên đã kết thúc',
+  'messages.terms_announcement_title': 'Điều khoản của chúng tôi sắp thay đổi',
+  'messages.terms_announcement_body':
+    'Phiên bản {version} của điều khoản có hiệu lực từ {effective_at:datetime}: {summary}. Bạn sẽ được yêu cầu chấp nhận ở lần đăng nhập tiếp theo sau ngày đó. Cập nhật điều khoản được thông báo trước ít nhất hai tuần.',
   'messages.terms_accepted': 'Cảm ơn, bạn đã chấp nhận điều khoản mới',
   'messages.terms_announced': 'Đã thông báo cập nhật điều khoản',
   'messages.limit_saved': 'Đã lưu giới hạn',

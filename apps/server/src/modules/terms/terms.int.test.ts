@@ -61,6 +61,12 @@ describe.each(kinds)('versioned terms on %s', (kind) => {
     expect(announced.status).toBe(200);
     const version = announced.body.data.version as number;
     expect(version).toBeGreaterThanOrEqual(2);
+    const announcements = await call(app, {
+      method: 'GET',
+      url: '/api/informationcenter/announcement?lang=pt',
+    });
+    expect(JSON.stringify(announcements.body.data)).toContain('Nossos termos vão mudar');
+    expect(JSON.stringify(announcements.body.data)).toContain('Bonus wagering rules clarified');
 
     // Before the date: announced as upcoming, nothing pending, play goes on.
     const status = await call(app, { method: 'GET', url: '/api/terms/status', token: player.token });

@@ -1,13 +1,17 @@
 import {
+  LANGUAGES,
   type TAnnounceTermsRequest,
   TERMS_MIN_NOTICE_DAYS,
   type TTermsStatus,
   type TTermsVersion,
+  translate,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
+import { siteTimeZone } from '../records/periods.ts';
+import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
 type TVersionRow = { id: string; version: number; effective_at: Date | string; summary: string };
@@ -104,5 +108,40 @@ export async function announceTerms(
           FROM terms_versions WHERE site_id = ${operator.siteId.toString()}::bigint
         RETURNING id::text AS id, version, effective_at, summary`,
   );
-  return toVersion(rows[0]!);
+  const announced = toVersion(rows[0]!);
+  await announceToPlayers(executor, operator.siteId, announced);
+  return announced;
+}
+
+/**
+ * Every player of the site sees the announcement in the information centre's announcements
+ * (in their language, the date in the site's time zone) until 30 days after the effective date.
+ */
+async function announceToPlayers(
+  executor: Executor,
+  siteId: bigint,
+  announced: TTermsVersion,
+): Promise<void> {
+  const sites = await rowsOf<{ jurisdiction: TSite['jurisdiction'] }>(
+    executor,
+    sql`SELECT jurisdiction FROM sites WHERE id = ${siteId.toString()}::bigint`,
+  );
+  const params = {
+    version: announced.version,
+    effective_at: announced.effective_at,
+    summary: announced.summary,
+    time_zone: siteTimeZone({ jurisdiction: sites[0]?.jurisdiction ?? 'intl' }),
+  };
+  const title = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, translate(lang, 'messages.terms_announcement_title')]),
+  );
+  const body = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, translate(lang, 'messages.terms_announcement_body', params)]),
+  );
+  await executor.execute(
+    sql`INSERT INTO site_announcements (site_id, code, title, body, position, expires_at)
+        VALUES (${siteId.toString()}::bigint, ${`terms_v${announced.version}`}, ${JSON.stringify(title)}::jsonb,
+                ${JSON.stringify(body)}::jsonb, -1, ${announced.effective_at}::timestamptz + interval '30 days')
+        ON CONFLICT (site_id, code) DO NOTHING`,
+  );
 }
