@@ -213,7 +213,7 @@ describe('player shell', () => {
     renderAt('/information-center/support#terms');
     const terms = await screen.findByText('Terms and conditions', { selector: 'summary' });
     expect(terms.closest('details')?.open).toBe(true);
-    expect(screen.getByText(/announced at least two weeks before they apply/)).toBeTruthy();
+    expect(screen.getByText(/Terms updates are announced at least two weeks ahead/)).toBeTruthy();
     expect(screen.getByText('Privacy policy', { selector: 'summary' }).closest('details')?.open).toBe(false);
   });
 

@@ -48,7 +48,7 @@ describe('terms acceptance modal', () => {
     expect(modal.textContent).toContain('A versão 2 dos nossos termos vale desde 10 de dezembro de 2026');
     expect(screen.getByTestId('terms-summary').textContent).toBe('Regras de rollover esclarecidas');
     expect(screen.getByRole('link', { name: 'Ler os termos' }).getAttribute('href')).toBe(
-      '/information-center/support',
+      '/information-center/support#terms',
     );
 
     // Escape does not dismiss it: accepting is the way back to playing.

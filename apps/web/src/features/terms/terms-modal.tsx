@@ -38,7 +38,7 @@ export function TermsAcceptModal({
       <p className="modal__lead">{t('terms_update.lead', { version: pending.version, date })}</p>
       {pending.summary ? <p data-testid="terms-summary">{pending.summary}</p> : null}
       <p>
-        <Link to="/information-center/support">{t('terms_update.read')}</Link>
+        <Link to="/information-center/support#terms">{t('terms_update.read')}</Link>
       </p>
       <button
         type="button"
