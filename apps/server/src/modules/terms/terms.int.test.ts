@@ -90,6 +90,16 @@ describe.each(kinds)('versioned terms on %s', (kind) => {
     expect(refused.body.code).toBe('TERMS_NOT_ACCEPTED');
     expect(refused.body.message).toContain('termos');
 
+    const channels = await call(app, { method: 'GET', url: '/api/payment/online/list?payment_type=pix' });
+    const deposit = await call(app, {
+      method: 'POST',
+      url: '/api/recharge/online?lang=pt',
+      token: player.token,
+      payload: { money: '50.00', payment_id: channels.body.data.list[0].id, payment_type: 'pix' },
+    });
+    expect(deposit.status).toBe(409);
+    expect(deposit.body.code).toBe('TERMS_NOT_ACCEPTED');
+
     // A member who signs up after the date accepted these terms at sign-up.
     const newcomer = await fundedPlayer(app, 1_000n, HOSTS.intl);
     expect((await me(newcomer.token)).body.data.terms_pending).toBeNull();
