@@ -124,4 +124,13 @@ describe.each(kinds)('versioned terms on %s', (kind) => {
     expect((await me(player.token)).body.data.terms_pending).toBeNull();
     expect((await dice(player.token)).status).toBe(200);
   });
+
+  it('gives concurrent announcements consecutive versions, never a 500', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => announce(new Date(Date.now() + 40 * DAY_MS))),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const versions = answers.map((a) => a.body.data.version as number).sort((a, b) => a - b);
+    expect(versions).toEqual(versions.map((_, i) => versions[0]! + i));
+  });
 });

@@ -100,17 +100,21 @@ export async function announceTerms(
   if (effectiveAt.getTime() - now.getTime() < TERMS_MIN_NOTICE_DAYS * DAY_MS) {
     throw new AppError('TERMS_NOTICE_TOO_SHORT', { params: { days: TERMS_MIN_NOTICE_DAYS } });
   }
-  const rows = await rowsOf<TVersionRow>(
-    executor,
-    sql`INSERT INTO terms_versions (site_id, version, effective_at, summary, announced_by)
-        SELECT ${operator.siteId.toString()}::bigint, COALESCE(MAX(version), 1) + 1,
-               ${effectiveAt.toISOString()}::timestamptz, ${input.summary}, ${operator.operatorId.toString()}::bigint
-          FROM terms_versions WHERE site_id = ${operator.siteId.toString()}::bigint
-        RETURNING id::text AS id, version, effective_at, summary`,
-  );
-  const announced = toVersion(rows[0]!);
-  await announceToPlayers(executor, operator.siteId, announced);
-  return announced;
+  return executor.transaction(async (tx) => {
+    // Two operators announcing at once take turns on the site row: each gets the next version.
+    await tx.execute(sql`SELECT id FROM sites WHERE id = ${operator.siteId.toString()}::bigint FOR UPDATE`);
+    const rows = await rowsOf<TVersionRow>(
+      tx,
+      sql`INSERT INTO terms_versions (site_id, version, effective_at, summary, announced_by)
+          SELECT ${operator.siteId.toString()}::bigint, COALESCE(MAX(version), 1) + 1,
+                 ${effectiveAt.toISOString()}::timestamptz, ${input.summary}, ${operator.operatorId.toString()}::bigint
+            FROM terms_versions WHERE site_id = ${operator.siteId.toString()}::bigint
+          RETURNING id::text AS id, version, effective_at, summary`,
+    );
+    const announced = toVersion(rows[0]!);
+    await announceToPlayers(tx, operator.siteId, announced);
+    return announced;
+  });
 }
 
 /**
