@@ -10,7 +10,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Field, SubmitButton } from '../../../components/field.tsx';
+import { SubmitButton } from '../../../components/field.tsx';
 import { LoadFail, QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -28,6 +28,7 @@ import {
 } from '../api/agency.ts';
 import '../../../lib/validation-messages.ts';
 import { useCaptcha } from '../../auth/api/get-captcha.ts';
+import { AccountFields } from '../../auth/components/account-fields.tsx';
 import { CaptchaField } from '../../auth/components/captcha-field.tsx';
 import {
   RiskNotice,
@@ -612,43 +613,7 @@ function RegisterSubordinate() {
           <span>{failure}</span>
         </div>
       )}
-      <Field
-        label={t('auth.username')}
-        placeholder={t('auth.username_rule')}
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={20}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <Field
-        type="password"
-        label={t('auth.password')}
-        placeholder={t('auth.password_rule')}
-        autoComplete="new-password"
-        maxLength={64}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <Field
-        label={t('auth.realname')}
-        placeholder={t('auth.realname_placeholder')}
-        autoComplete="off"
-        maxLength={60}
-        error={errors.realname?.message}
-        {...register('realname')}
-      />
-      <Field
-        type="tel"
-        label={t('auth.phone')}
-        placeholder={t('auth.phone_placeholder')}
-        autoComplete="off"
-        inputMode="tel"
-        maxLength={20}
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <AccountFields register={register} errors={errors} forSomeoneElse />
       <SignupRuleFields rules={rules} register={register} errors={errors} />
       {(captchaRequired || captcha.isPending) && (
         <CaptchaField

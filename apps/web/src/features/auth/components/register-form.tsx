@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { useRegister } from '../api/register.ts';
+import { AccountFields } from './account-fields.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 import {
   RiskNotice,
@@ -150,43 +151,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
           <span>{failure}</span>
         </div>
       )}
-      <Field
-        label={t('auth.username')}
-        placeholder={t('auth.username_rule')}
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={20}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <Field
-        type="password"
-        label={t('auth.password')}
-        placeholder={t('auth.password_rule')}
-        autoComplete="new-password"
-        maxLength={64}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <Field
-        label={t('auth.realname')}
-        placeholder={t('auth.realname_placeholder')}
-        autoComplete="name"
-        maxLength={60}
-        error={errors.realname?.message}
-        {...register('realname')}
-      />
-      <Field
-        type="tel"
-        label={t('auth.phone')}
-        placeholder={t('auth.phone_placeholder')}
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={20}
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <AccountFields register={register} errors={errors} />
       <SignupRuleFields rules={rules} register={register} errors={errors} />
       {/* Folded unless a link brought a code or the code was refused: most players have none. */}
       <details
