@@ -115,3 +115,44 @@ export function SubmitButton({ label, busy, testId }: { label: string; busy: boo
     </button>
   );
 }
+
+/** A labelled choice among fixed options (value → shown label), controlled by its host. */
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  optionLabel,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__control">
+        <select
+          id={id}
+          className="field__select"
+          value={value}
+          onChange={(event) => onChange(event.target.value as T)}
+          data-testid={testId}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import {
 } from '@sorte/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, SubmitButton } from '../../../components/field.tsx';
+import { Field, SelectField, SubmitButton } from '../../../components/field.tsx';
 import { LoadFail } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -91,8 +91,6 @@ function RgContent() {
 
 function LimitForm() {
   const { t } = useTranslation();
-  const kindId = useId();
-  const periodId = useId();
   const setLimit = useSetRgLimit();
   const [kind, setKind] = useState<TRgLimitKind>('deposit');
   const [period, setPeriod] = useState<TRgPeriod>('day');
@@ -122,46 +120,22 @@ function LimitForm() {
   return (
     <form className="security-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <div className="rg-form-row">
-        <div className="field">
-          <label className="field__label" htmlFor={kindId}>
-            {t('limits.limit_kind')}
-          </label>
-          <div className="field__control">
-            <select
-              id={kindId}
-              className="field__select"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as TRgLimitKind)}
-              data-testid="rg-kind"
-            >
-              {RG_LIMIT_KINDS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`limits.kind.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={periodId}>
-            {t('limits.period_label')}
-          </label>
-          <div className="field__control">
-            <select
-              id={periodId}
-              className="field__select"
-              value={period}
-              onChange={(event) => setPeriod(event.target.value as TRgPeriod)}
-              data-testid="rg-period"
-            >
-              {RG_PERIODS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`rg.period.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SelectField
+          label={t('limits.limit_kind')}
+          value={kind}
+          options={RG_LIMIT_KINDS}
+          optionLabel={(option) => t(`limits.kind.${option}`)}
+          onChange={setKind}
+          testId="rg-kind"
+        />
+        <SelectField
+          label={t('limits.period_label')}
+          value={period}
+          options={RG_PERIODS}
+          optionLabel={(option) => t(`rg.period.${option}`)}
+          onChange={setPeriod}
+          testId="rg-period"
+        />
       </div>
       <Field
         label={kind === 'session_time' ? t('limits.value_minutes') : t('limits.value_amount')}
