@@ -170,6 +170,22 @@ export const ERROR_CODES = {
   CHAT_LINK_BLOCKED: 422,
   /** Agency: no settled commission waits to be claimed. */
   AGENCY_NOTHING_TO_CLAIM: 409,
+  /** Sports: a leg's odds moved and the slip's policy does not accept it (data.changes: selection_id, odds_seen, odds_now). */
+  ODDS_CHANGED: 409,
+  /** Sports: a leg's market is suspended (data.selection_ids); nothing was placed. */
+  MARKET_SUSPENDED: 409,
+  /** Sports: a leg's market is settled or its event is over or cancelled (data.selection_ids). */
+  MARKET_CLOSED: 409,
+  /** Sports: an accumulator with two legs from one event. */
+  SPORTS_SAME_EVENT: 422,
+  /** Sports: the cash-out offer moved since the player saw it (data.value: the new offer). */
+  CASH_OUT_CHANGED: 409,
+  /** Sports: no cash-out now (bet not open, a market suspended or settled, an event over). */
+  CASH_OUT_UNAVAILABLE: 409,
+  /** Back office: the same operator cannot give both approvals of a two-person withdrawal. */
+  APPROVER_MUST_DIFFER: 403,
+  /** Back office: the one-time owner setup link is unknown, used or expired. */
+  SETUP_LINK_INVALID: 404,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
 } as const;

@@ -20,6 +20,7 @@ export * from './records.ts';
 export * from './responsible-gaming.ts';
 export * from './security.ts';
 export * from './site.ts';
+export * from './sports.ts';
 export * from './terms.ts';
 export * from './user.ts';
 export * from './validation.ts';

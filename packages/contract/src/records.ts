@@ -71,6 +71,8 @@ export const TRANSACTION_KINDS = [
   'commission',
   'correction',
   'chat_rain',
+  /** Sports: a payout taken back when a corrected result resettles the bet (the new outcome pays anew). */
+  'win_reversal',
 ] as const;
 export type TTransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -263,12 +263,25 @@ export const en = {
   'errors.CHAT_MUTED': 'You have been muted in the chat',
   'errors.CHAT_LINK_BLOCKED': 'Links are not allowed in the chat',
   'errors.AGENCY_NOTHING_TO_CLAIM': 'No commission to claim yet',
+  'errors.ODDS_CHANGED': 'The odds have changed. Check the new odds and place your bet again',
+  'errors.MARKET_SUSPENDED': 'Betting on this market is suspended at the moment',
+  'errors.MARKET_CLOSED': 'This market is closed for betting',
+  'errors.SPORTS_SAME_EVENT': 'An accumulator cannot combine two selections from the same match',
+  'errors.CASH_OUT_CHANGED': 'The cash-out value has changed. Check the new value and try again',
+  'errors.CASH_OUT_UNAVAILABLE': 'Cash out is not available for this bet right now',
   'messages.commission_claimed': 'Reward claimed successfully!',
   'messages.subordinate_registered': 'Your registration has been successfully completed',
   'agency.off.deposit_tied':
     'Not offered on this site: Brazilian rules (Portaria SPA/MF 1.231/2024, art. 42) forbid rewards tied to deposits',
   'chat.off.prize_draw':
     'Not offered on this site: in Brazil a prize draw needs an authorisation under Lei 5.768/71',
+  'validation.operator_password_min': 'The password must be at least 10 characters',
+  'errors.APPROVER_MUST_DIFFER': 'A second, different operator must approve this withdrawal',
+  'errors.SETUP_LINK_INVALID': 'This setup link is invalid, already used or expired',
+  'messages.withdraw_first_approval': 'First approval recorded: a second operator must approve it to pay',
+  'messages.operator_setup_done': 'The owner account is ready: sign in with the password and the authenticator code',
+  'messages.operator_created': 'Operator created',
+  'messages.operator_totp_reset': 'The authenticator was reset: give the operator the new secret',
 } as const;
 
 export type TMessageKey = keyof typeof en;

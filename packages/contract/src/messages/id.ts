@@ -266,10 +266,23 @@ export const id: TCatalogue = {
   'errors.CHAT_MUTED': 'Anda telah dibisukan di obrolan',
   'errors.CHAT_LINK_BLOCKED': 'Tautan tidak diizinkan di obrolan',
   'errors.AGENCY_NOTHING_TO_CLAIM': 'Belum ada komisi untuk diklaim',
+  'errors.ODDS_CHANGED': 'Odds telah berubah. Periksa odds baru dan pasang taruhan lagi',
+  'errors.MARKET_SUSPENDED': 'Taruhan di pasar ini sedang ditangguhkan',
+  'errors.MARKET_CLOSED': 'Pasar ini sudah ditutup untuk taruhan',
+  'errors.SPORTS_SAME_EVENT': 'Taruhan parlay tidak bisa menggabungkan dua pilihan dari pertandingan yang sama',
+  'errors.CASH_OUT_CHANGED': 'Nilai cash out telah berubah. Periksa nilai baru dan coba lagi',
+  'errors.CASH_OUT_UNAVAILABLE': 'Cash out tidak tersedia untuk taruhan ini saat ini',
   'messages.commission_claimed': 'Hadiah berhasil diklaim!',
   'messages.subordinate_registered': 'Pendaftaran berhasil',
   'agency.off.deposit_tied':
     'Tidak tersedia di situs ini: aturan Brasil (Portaria SPA/MF 1.231/2024, pasal 42) melarang hadiah yang terkait dengan deposit',
   'chat.off.prize_draw':
     'Tidak tersedia di situs ini: di Brasil undian berhadiah memerlukan izin berdasarkan Lei 5.768/71',
+  'validation.operator_password_min': 'Kata sandi minimal 10 karakter',
+  'errors.APPROVER_MUST_DIFFER': 'Penarikan ini perlu disetujui operator kedua yang berbeda',
+  'errors.SETUP_LINK_INVALID': 'Tautan penyiapan ini tidak valid, sudah dipakai, atau kedaluwarsa',
+  'messages.withdraw_first_approval': 'Persetujuan pertama dicatat: operator kedua harus menyetujui untuk membayarnya',
+  'messages.operator_setup_done': 'Akun pemilik siap: masuk dengan kata sandi dan kode autentikator',
+  'messages.operator_created': 'Operator dibuat',
+  'messages.operator_totp_reset': 'Autentikator diatur ulang: berikan kunci baru kepada operator',
 };

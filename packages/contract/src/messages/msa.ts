@@ -270,10 +270,23 @@ export const msa: TCatalogue = {
   'errors.CHAT_MUTED': 'Anda telah disenyapkan dalam sembang',
   'errors.CHAT_LINK_BLOCKED': 'Pautan tidak dibenarkan dalam sembang',
   'errors.AGENCY_NOTHING_TO_CLAIM': 'Belum ada komisen untuk dituntut',
+  'errors.ODDS_CHANGED': 'Odds telah berubah. Semak odds baharu dan letak pertaruhan sekali lagi',
+  'errors.MARKET_SUSPENDED': 'Pertaruhan di pasaran ini digantung buat masa ini',
+  'errors.MARKET_CLOSED': 'Pasaran ini ditutup untuk pertaruhan',
+  'errors.SPORTS_SAME_EVENT': 'Pertaruhan berganda tidak boleh menggabungkan dua pilihan daripada perlawanan yang sama',
+  'errors.CASH_OUT_CHANGED': 'Nilai cash out telah berubah. Semak nilai baharu dan cuba lagi',
+  'errors.CASH_OUT_UNAVAILABLE': 'Cash out tidak tersedia untuk pertaruhan ini sekarang',
   'messages.commission_claimed': 'Ganjaran berjaya dituntut!',
   'messages.subordinate_registered': 'Pendaftaran berjaya',
   'agency.off.deposit_tied':
     'Tidak ditawarkan di laman ini: peraturan Brazil (Portaria SPA/MF 1.231/2024, perkara 42) melarang ganjaran yang dikaitkan dengan deposit',
   'chat.off.prize_draw':
     'Tidak ditawarkan di laman ini: di Brazil cabutan hadiah memerlukan kebenaran di bawah Lei 5.768/71',
+  'validation.operator_password_min': 'Kata laluan mestilah sekurang-kurangnya 10 aksara',
+  'errors.APPROVER_MUST_DIFFER': 'Pengeluaran ini perlu diluluskan oleh operator kedua yang berbeza',
+  'errors.SETUP_LINK_INVALID': 'Pautan persediaan ini tidak sah, sudah digunakan atau tamat tempoh',
+  'messages.withdraw_first_approval': 'Kelulusan pertama direkodkan: operator kedua perlu meluluskannya untuk dibayar',
+  'messages.operator_setup_done': 'Akaun pemilik sedia: log masuk dengan kata laluan dan kod pengesah',
+  'messages.operator_created': 'Operator dicipta',
+  'messages.operator_totp_reset': 'Pengesah telah ditetapkan semula: berikan kunci baharu kepada operator',
 };

@@ -265,10 +265,23 @@ export const pt: TCatalogue = {
   'errors.CHAT_MUTED': 'Você foi silenciado no chat',
   'errors.CHAT_LINK_BLOCKED': 'Links não são permitidos no chat',
   'errors.AGENCY_NOTHING_TO_CLAIM': 'Ainda não há comissão para resgatar',
+  'errors.ODDS_CHANGED': 'As odds mudaram. Confira as novas odds e faça a aposta novamente',
+  'errors.MARKET_SUSPENDED': 'As apostas neste mercado estão suspensas no momento',
+  'errors.MARKET_CLOSED': 'Este mercado está fechado para apostas',
+  'errors.SPORTS_SAME_EVENT': 'Uma aposta múltipla não pode combinar duas seleções da mesma partida',
+  'errors.CASH_OUT_CHANGED': 'O valor do cash out mudou. Confira o novo valor e tente novamente',
+  'errors.CASH_OUT_UNAVAILABLE': 'O cash out não está disponível para esta aposta agora',
   'messages.commission_claimed': 'Recompensa resgatada com sucesso!',
   'messages.subordinate_registered': 'Seu cadastro foi concluído com sucesso',
   'agency.off.deposit_tied':
     'Não oferecido neste site: as regras brasileiras (Portaria SPA/MF 1.231/2024, art. 42) proíbem recompensas vinculadas a depósitos',
   'chat.off.prize_draw':
     'Não oferecido neste site: no Brasil um sorteio de prêmios precisa de autorização pela Lei 5.768/71',
+  'validation.operator_password_min': 'A senha deve ter pelo menos 10 caracteres',
+  'errors.APPROVER_MUST_DIFFER': 'Um segundo operador, diferente do primeiro, precisa aprovar este saque',
+  'errors.SETUP_LINK_INVALID': 'Este link de configuração é inválido, já foi usado ou expirou',
+  'messages.withdraw_first_approval': 'Primeira aprovação registrada: um segundo operador precisa aprovar para pagar',
+  'messages.operator_setup_done': 'A conta do proprietário está pronta: entre com a senha e o código do autenticador',
+  'messages.operator_created': 'Operador criado',
+  'messages.operator_totp_reset': 'O autenticador foi redefinido: entregue a nova chave ao operador',
 };

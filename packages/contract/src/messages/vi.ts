@@ -261,10 +261,23 @@ export const vi: TCatalogue = {
   'errors.CHAT_MUTED': 'Bạn đã bị cấm chat',
   'errors.CHAT_LINK_BLOCKED': 'Không được gửi liên kết trong trò chuyện',
   'errors.AGENCY_NOTHING_TO_CLAIM': 'Chưa có hoa hồng để nhận',
+  'errors.ODDS_CHANGED': 'Tỷ lệ cược đã thay đổi. Hãy kiểm tra tỷ lệ mới và đặt cược lại',
+  'errors.MARKET_SUSPENDED': 'Kèo này đang tạm ngừng nhận cược',
+  'errors.MARKET_CLOSED': 'Kèo này đã đóng nhận cược',
+  'errors.SPORTS_SAME_EVENT': 'Cược xiên không thể gộp hai lựa chọn của cùng một trận đấu',
+  'errors.CASH_OUT_CHANGED': 'Giá trị rút tiền sớm đã thay đổi. Hãy kiểm tra giá trị mới và thử lại',
+  'errors.CASH_OUT_UNAVAILABLE': 'Hiện không thể rút tiền sớm cho vé cược này',
   'messages.commission_claimed': 'Nhận thưởng thành công!',
   'messages.subordinate_registered': 'Đăng ký thành công',
   'agency.off.deposit_tied':
     'Không áp dụng trên trang này: quy định của Brazil (Portaria SPA/MF 1.231/2024, điều 42) cấm thưởng gắn với nạp tiền',
   'chat.off.prize_draw':
     'Không áp dụng trên trang này: tại Brazil, rút thăm trúng thưởng cần giấy phép theo Luật 5.768/71',
+  'validation.operator_password_min': 'Mật khẩu phải có ít nhất 10 ký tự',
+  'errors.APPROVER_MUST_DIFFER': 'Lệnh rút này cần một nhân viên vận hành thứ hai, khác người đầu, phê duyệt',
+  'errors.SETUP_LINK_INVALID': 'Liên kết thiết lập này không hợp lệ, đã dùng hoặc đã hết hạn',
+  'messages.withdraw_first_approval': 'Đã ghi nhận lần duyệt đầu: cần nhân viên thứ hai duyệt để thanh toán',
+  'messages.operator_setup_done': 'Tài khoản chủ sở hữu đã sẵn sàng: đăng nhập bằng mật khẩu và mã xác thực',
+  'messages.operator_created': 'Đã tạo nhân viên vận hành',
+  'messages.operator_totp_reset': 'Đã đặt lại ứng dụng xác thực: hãy giao khóa mới cho nhân viên',
 };
