@@ -167,7 +167,27 @@ export const ZSportsEventsQuery = ZLangQuery.extend({
   limit: z.coerce.number({ error: M.wrongType }).int().min(1).max(200).default(100),
 });
 export type TSportsEventsQuery = z.input<typeof ZSportsEventsQuery>;
-export const ZSportsEventsResponse = z.object({ list: z.array(ZSportsEvent) });
+/** The book's stake limits (the slip checks them before sending; the server refuses BET_OUT_OF_RANGE). */
+export const ZSportsLimits = z.object({
+  min_stake: money,
+  max_stake: money,
+  /** Largest potential return of one bet; a bigger one is refused with BET_OUT_OF_RANGE. */
+  max_payout: money,
+  max_legs: z.number().int(),
+});
+export type TSportsLimits = z.infer<typeof ZSportsLimits>;
+
+/**
+ * Events ordered by their competition's display order (the site's first competition first, e.g.
+ * Brasileirão Série A on `br`), then kickoff. `competitions` lists the competitions of the site in
+ * that order, so the page groups `list` by `competition_id` without another call.
+ */
+export const ZSportsEventsResponse = z.object({
+  competitions: z.array(ZSportsCompetition),
+  list: z.array(ZSportsEvent),
+  limits: ZSportsLimits,
+});
+export type TSportsEventsResponse = z.infer<typeof ZSportsEventsResponse>;
 export const ZSportsEventResponse = z.object({ event: ZSportsEvent });
 
 // ---------------------------------------------------------------------------------------------
@@ -197,6 +217,11 @@ export const ZSportsPlaceBetRequest = z
       .max(SPORTS_MAX_LEGS, { error: 'validation.invalid' }),
     stake: ZStake,
     accept_odds_changes: z.enum(SPORTS_ODDS_POLICIES, { error: M.wrongType }).default('none'),
+    /** Or the `Idempotency-Key` header (one of the two is required). */
+    idempotency_key: z
+      .string()
+      .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' })
+      .optional(),
   })
   .refine((body) => (body.type === 'single' ? body.legs.length === 1 : body.legs.length >= 2), {
     error: 'validation.invalid',
@@ -211,7 +236,8 @@ export type TSportsPlaceBetRequest = z.input<typeof ZSportsPlaceBetRequest>;
 export const ZSportsIdempotencyHeaders = z.object({
   'idempotency-key': z
     .string({ error: 'validation.idempotency_key' })
-    .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' }),
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' })
+    .optional(),
 });
 
 /** Odds that moved between the slip and the server (data of ODDS_CHANGED). */
@@ -228,6 +254,7 @@ export const ZSportsBetLeg = z.object({
   market_id: z.string(),
   market_type: z.enum(SPORTS_MARKET_TYPES),
   event_id: z.string(),
+  competition_name: z.string(),
   home_team: z.string(),
   away_team: z.string(),
   kickoff_at: z.string(),
@@ -251,7 +278,10 @@ export const ZSportsBet = z.object({
   type: z.enum(SPORTS_BET_TYPES),
   status: z.enum(SPORTS_BET_STATUSES),
   stake: money,
-  /** Product of the legs' odds (void legs count 1.00), 2 places, rounded down. */
+  /**
+   * Product of the legs' odds (void legs count 1.00), shown with 2 places rounded down. The return is
+   * computed from the EXACT product: potential_return = floor(stake × product) to the centavo.
+   */
   total_odds: ZOdds,
   /** stake × total odds, rounded down to the centavo. */
   potential_return: money,
@@ -288,7 +318,14 @@ export const ZSportsBetsResponse = z.object({
  * saw; a different current offer refuses with CASH_OUT_CHANGED (data.value = the new offer). Other
  * refusals: CASH_OUT_UNAVAILABLE (bet settled or cashed out, a market suspended, an event over).
  */
-export const ZSportsCashOutRequest = z.object({ value: ZStake });
+export const ZSportsCashOutRequest = z.object({
+  value: ZStake,
+  /** Or the `Idempotency-Key` header (one of the two is required). */
+  idempotency_key: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key' })
+    .optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Live pushes on /ws (the realtime socket). Send `{ "type": "sports_watch" }` (guests too) to receive
