@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { loginOperator } from './support/operator.ts';
 import {
   depositThroughSandbox,
   expectLoggedIn,
@@ -24,7 +25,6 @@ import { type RunningServer, startServer } from './support/server.ts';
  * in the invitation record with the reward, and claims it into the balance.
  */
 const DAY_MS = 24 * 3600 * 1000;
-const DEMO_OPERATOR = { username: 'admin', password: 'sorte-admin-2026' };
 
 let yesterday: RunningServer | undefined;
 let today: RunningServer | undefined;
@@ -169,24 +169,15 @@ describe('agency centre on a phone', () => {
     const unreadBefore2 = await unread(page);
 
     // The operator settles the previous period (what the daily job does); a second run settles nothing.
-    const operator = await adminCall<{ token: string }>(
-      today.url,
-      '/api/admin/auth/login',
-      null,
-      DEMO_OPERATOR,
-    );
+    const operatorToken = await loginOperator(today.url);
     const settled = await adminCall<{ settled: boolean; members: number; total: string }>(
       today.url,
       '/api/admin/agency/settle',
-      operator.token,
+      operatorToken,
     );
     expect(settled.settled).toBe(true);
     expect(settled.members).toBeGreaterThanOrEqual(1);
-    const again = await adminCall<{ settled: boolean }>(
-      today.url,
-      '/api/admin/agency/settle',
-      operator.token,
-    );
+    const again = await adminCall<{ settled: boolean }>(today.url, '/api/admin/agency/settle', operatorToken);
     expect(again.settled).toBe(false);
 
     // Live: the commission's notification on the page the inviter has open.

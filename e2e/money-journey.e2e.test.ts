@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { loginOperator } from './support/operator.ts';
 import { expectLoggedIn, newPlayer, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -132,9 +133,7 @@ describe('a player deposits by PIX and withdraws after review', () => {
       const me = await api('/api/auth/me', { token, body: {} });
       expect(me.data.money).toBe('5.00');
 
-      const operator = await api('/api/admin/auth/login', {
-        body: { username: 'admin', password: 'sorte-admin-2026' },
-      });
+      const operator = { data: { token: await loginOperator(server.url) } };
       const approved = await api(`/api/admin/withdrawals/${withdrawal.data.order_no}/approve`, {
         token: operator.data.token,
         body: {},

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { loginOperator } from './support/operator.ts';
 import { expectLoggedIn, fillWithdrawPassword, newPlayer, plainMoney, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -25,7 +26,6 @@ afterAll(async () => {
 
 const SUBMITTED =
   'The withdrawal application has been submitted successfully. Please wait for the administrators review.';
-const DEMO_OPERATOR = { username: 'admin', password: 'sorte-admin-2026' };
 
 /** A random CPF with valid check digits, so every run adds a key nobody else holds. */
 function randomCpf(): string {
@@ -136,7 +136,7 @@ describe('money on a phone', () => {
         redirect: 'manual',
       });
       expect(settings.status).toBe(303);
-      const login = await adminCall<{ token: string }>('/api/admin/auth/login', null, DEMO_OPERATOR);
+      const login = { token: await loginOperator(server.url) };
       const waiting = await adminCall<{ list: { order_no: string; username: string }[] }>(
         '/api/admin/withdrawals?status=pending_review',
         login.token,

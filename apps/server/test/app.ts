@@ -3,9 +3,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type TConfig, testConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import { operators } from '../src/modules/admin/admin.schema.ts';
+import type { TOperatorRole } from '../src/modules/admin/permissions.ts';
+import { hashSecret } from '../src/modules/auth/passwords.ts';
 import { connectRegistry } from '../src/modules/responsible-gaming/registry.connection.ts';
+import { currentTotpCode } from '../src/modules/security/totp.ts';
 import { transfer } from '../src/modules/wallet/wallet.service.ts';
-import { seedDemoData } from '../src/seed/demo-data.ts';
+import { DEMO_OPERATOR, seedDemoData } from '../src/seed/demo-data.ts';
 import { type DatabaseKind, testDatabase } from './databases.ts';
 
 /** Every captcha the test app draws shows this text, so tests can answer (or miss) it. */
@@ -184,4 +188,53 @@ export async function fundedPlayer(app: FastifyInstance, fundMinor: bigint, host
     });
   }
   return { token: registered.token, memberId, user: registered.user };
+}
+
+/** Password and authenticator secret of the operators loginOperator creates. */
+export const TEST_OPERATOR = {
+  password: 'operator-pass-2026',
+  totpSecret: 'SORTETESTOPERATORTOTPSECRETKEYAB',
+};
+
+/**
+ * Signs an operator of `role` in on the site of `siteHost` (password + current TOTP code) and
+ * returns the bearer token. owner: the demo owner (DEMO_OPERATOR); other roles: "qa_<role>",
+ * created on first use with TEST_OPERATOR's password and secret. `username` names another operator
+ * of that role (e.g. a second owner for two-person approval), created the same way.
+ */
+export async function loginOperator(
+  app: FastifyInstance,
+  role: TOperatorRole = 'owner',
+  siteHost: string = HOSTS.intl,
+  username?: string,
+): Promise<string> {
+  const site = await app.services.sites.byHost(siteHost);
+  if (!site) throw new Error(`no site for ${siteHost}`);
+  let credentials: { username: string; password: string; totpSecret: string } = DEMO_OPERATOR;
+  if (role !== 'owner' || username) {
+    credentials = { username: username ?? `qa_${role}`, ...TEST_OPERATOR };
+    await app.services.db
+      .insert(operators)
+      .values({
+        siteId: site.id,
+        username: credentials.username,
+        passwordHash: await hashSecret(credentials.password),
+        role,
+        status: 1,
+        totpSecret: credentials.totpSecret,
+      })
+      .onConflictDoNothing();
+  }
+  const response = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    host: siteHost,
+    payload: {
+      username: credentials.username,
+      password: credentials.password,
+      totp_code: await currentTotpCode(credentials.totpSecret),
+    },
+  });
+  if (response.status !== 200) throw new Error(`operator login failed: ${JSON.stringify(response.body)}`);
+  return response.body.data.token as string;
 }

@@ -1,21 +1,94 @@
 import { z } from 'zod';
 import { M, requiredString } from './validation.ts';
 
-/** POST /api/admin/auth/login: an operator of the request's site signs in (no captcha; rate limited). */
+/** Back-office roles; what each may do is ROLE_PERMISSIONS (checked on every /api/admin call). */
+export const OPERATOR_ROLES = ['owner', 'finance', 'support', 'content'] as const;
+export type TOperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Every permission an /api/admin route can require. */
+export const OPERATOR_PERMISSIONS = [
+  'dashboard.read',
+  'players.read',
+  /** force offline, freeze, notes */
+  'players.manage',
+  'balance.adjust',
+  'withdrawals.read',
+  'withdrawals.review',
+  /** reconciliation and money reports */
+  'finance.reports',
+  'sites.manage',
+  'games.manage',
+  'promotions.manage',
+  'agency.manage',
+  /** announcements, notifications, terms */
+  'content.manage',
+  'chat.moderate',
+  'fairness.read',
+  'mail.read',
+  'audit.read',
+  'operators.manage',
+] as const;
+export type TPermission = (typeof OPERATOR_PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<TOperatorRole, readonly TPermission[]> = {
+  owner: OPERATOR_PERMISSIONS,
+  finance: [
+    'dashboard.read',
+    'players.read',
+    'withdrawals.read',
+    'withdrawals.review',
+    'balance.adjust',
+    'finance.reports',
+    'agency.manage',
+    'audit.read',
+    'fairness.read',
+  ],
+  support: [
+    'dashboard.read',
+    'players.read',
+    'players.manage',
+    'withdrawals.read',
+    'chat.moderate',
+    'mail.read',
+    'fairness.read',
+  ],
+  content: ['dashboard.read', 'games.manage', 'promotions.manage', 'content.manage', 'chat.moderate'],
+};
+
+/** Whether an operator of this role may do this. */
+export function roleCan(role: TOperatorRole, permission: TPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+const ZTotpCode = z
+  .string({ error: (issue) => (issue.input === undefined ? M.required('code') : M.wrongType) })
+  .trim()
+  .min(1, { error: M.required('code') })
+  .max(16, { error: M.tooLong })
+  .regex(/^\d{6}$/, { error: 'validation.code_format' });
+
+const ZOperatorPassword = z
+  .string({ error: (issue) => (issue.input === undefined ? M.required('password') : M.wrongType) })
+  .min(1, { error: M.required('password') })
+  .max(128, { error: M.tooLong });
+
+/**
+ * POST /api/admin/auth/login: an operator of the request's site signs in with the password and the
+ * current authenticator code (TOTP is required for every operator; no captcha; rate limited).
+ */
 export const ZAdminLoginRequest = z.object({
   username: requiredString('username', 40),
-  password: z
-    .string({ error: (issue) => (issue.input === undefined ? M.required('password') : M.wrongType) })
-    .min(1, { error: M.required('password') })
-    .max(128, { error: M.tooLong }),
+  password: ZOperatorPassword,
+  totp_code: ZTotpCode.describe('the 6-digit code of the authenticator app'),
 });
 export type TAdminLoginRequest = z.infer<typeof ZAdminLoginRequest>;
 
 export const ZOperator = z.object({
   id: z.number().int(),
   username: z.string(),
-  role: z.enum(['admin', 'support']),
+  role: z.enum(OPERATOR_ROLES),
   site: z.string().describe('site code'),
+  permissions: z.array(z.enum(OPERATOR_PERMISSIONS)).describe("what this operator's role may do"),
 });
 export type TOperator = z.infer<typeof ZOperator>;
 
@@ -36,3 +109,68 @@ export const ZForceOfflineResponse = z.object({
   sessions_ended: z.number().int().describe('how many active sessions were ended'),
 });
 export type TForceOfflineResponse = z.infer<typeof ZForceOfflineResponse>;
+
+/** GET /api/admin/auth/me: the calling operator (and the site the back office is on). */
+export const ZAdminMeResponse = z.object({
+  operator: ZOperator,
+  site: z.object({ code: z.string(), name: z.string(), jurisdiction: z.string() }),
+});
+export type TAdminMeResponse = z.infer<typeof ZAdminMeResponse>;
+
+/** GET /api/admin/setup?token=: whether a one-time setup link is still good (first start, no owner yet). */
+export const ZAdminSetupQuery = z.object({
+  lang: z.string().max(16).optional(),
+  token: z.string().trim().min(1).max(128),
+});
+export const ZAdminSetupInfo = z.object({
+  site: z.string(),
+  totp_secret: z.string().describe('base32 secret to add to the authenticator app'),
+  otpauth_uri: z.string(),
+  qr_code: z.string().describe('data: URL of the QR code of otpauth_uri'),
+});
+export type TAdminSetupInfo = z.infer<typeof ZAdminSetupInfo>;
+
+/** Operator passwords are longer than players' (they open money and personal data). */
+export const OPERATOR_PASSWORD_MIN = 10;
+
+/** POST /api/admin/setup: the first owner sets username, password and proves the authenticator. */
+export const ZAdminSetupRequest = z.object({
+  token: z.string().trim().min(1).max(128),
+  username: requiredString('username', 40),
+  password: z
+    .string({ error: (issue) => (issue.input === undefined ? M.required('password') : M.wrongType) })
+    .min(OPERATOR_PASSWORD_MIN, { error: 'validation.operator_password_min' })
+    .max(128, { error: M.tooLong }),
+  totp_code: ZTotpCode,
+});
+export type TAdminSetupRequest = z.infer<typeof ZAdminSetupRequest>;
+
+/** One page of an admin list: server-side paging (page 1-based) with the total for the pager. */
+export function ZAdminPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}
+
+/** Query of a server-paged admin list: ?page=&page_size=&format=csv (CSV: every row, no paging). */
+export const ZAdminPageQuery = z.object({
+  lang: z.string().max(16).optional(),
+  page: z.coerce.number().int().min(1).max(100000).optional(),
+  page_size: z.coerce.number().int().min(1).max(200).optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+export type TAdminPageQuery = z.infer<typeof ZAdminPageQuery>;
+
+/** An operator account as the owner manages it. */
+export const ZOperatorAccount = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  status: z.number().int().describe('1 active, 0 disabled'),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type TOperatorAccount = z.infer<typeof ZOperatorAccount>;

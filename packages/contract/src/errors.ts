@@ -186,6 +186,10 @@ export const ERROR_CODES = {
   APPROVER_MUST_DIFFER: 403,
   /** Back office: the one-time owner setup link is unknown, used or expired. */
   SETUP_LINK_INVALID: 404,
+  /** Back office: the same operator cannot give both approvals of a two-person withdrawal. */
+  APPROVER_MUST_DIFFER: 403,
+  /** Back office: the one-time owner setup link is unknown, used or expired. */
+  SETUP_LINK_INVALID: 404,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
 } as const;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call } from '../../test/app.ts';
+import { buildTestApp, call, loginOperator } from '../../test/app.ts';
 import { databaseKinds } from '../../test/databases.ts';
 import { newPlayer } from '../modules/deposits/money.fixtures.ts';
-import { DEMO_OPERATOR } from '../seed/demo-data.ts';
 
 const kinds = await databaseKinds();
 type TSend = Parameters<typeof call>[1] & { url: string };
@@ -14,12 +13,7 @@ describe.each(kinds)('requests an attacker sends, on %s', (kind) => {
   let playerToken: string;
   beforeAll(async () => {
     app = await buildTestApp(kind);
-    const login = await call(app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-    });
-    operatorToken = login.body.data.token;
+    operatorToken = await loginOperator(app);
     playerToken = (await newPlayer(app)).token;
   }, 60_000);
   afterAll(async () => {

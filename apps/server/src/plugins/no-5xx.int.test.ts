@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call } from '../../test/app.ts';
+import { buildTestApp, call, loginOperator } from '../../test/app.ts';
 import { databaseKinds } from '../../test/databases.ts';
 import { newPlayer } from '../modules/deposits/money.fixtures.ts';
-import { DEMO_OPERATOR } from '../seed/demo-data.ts';
 
 /**
  * The property behind fault 1 of the hardening issue, over the whole API: whatever string an
@@ -64,12 +63,7 @@ describe.each(kinds)('no string anywhere in the contract gives a 5xx, on %s', (k
   let operations: { method: string; path: string; operation: TOperation }[];
   beforeAll(async () => {
     app = await buildTestApp(kind);
-    const operator = await call(app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-    });
-    tokens = { guest: undefined, player: (await newPlayer(app)).token, operator: operator.body.data.token };
+    tokens = { guest: undefined, player: (await newPlayer(app)).token, operator: await loginOperator(app) };
     const document = app.swagger() as unknown as TDocument;
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods)

@@ -25,6 +25,8 @@ export function memberOf(request: FastifyRequest): TMemberAuth {
 export const sessionAuthPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('member', null);
+    // Back office: set by requirePermission (modules/admin/permissions.ts) on /api/admin routes.
+    app.decorateRequest('operator', null);
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       const member = await authenticateMember(app.services.db, request.site, token);

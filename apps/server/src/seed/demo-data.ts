@@ -150,7 +150,15 @@ export const DEMO_SITES: TDemoSite[] = [
 
 /** Demo accounts, documented in the README: the same on every demo site. */
 export const DEMO_PLAYER = { username: 'demo01', password: 'demo123', qkPwd: '123456' };
-export const DEMO_OPERATOR = { username: 'admin', password: 'sorte-admin-2026' };
+/**
+ * The demo back-office owner of every demo site (README): password and the authenticator secret to
+ * add to an authenticator app (or compute codes from in tests). Never seeded in production.
+ */
+export const DEMO_OPERATOR = {
+  username: 'admin',
+  password: 'sorte-admin-2026',
+  totpSecret: 'SORTEDEMOADMINTOTPSECRETKEYABCDE',
+};
 const DEMO_INVITE_CODES: Record<string, string> = { sorte: 'DEMO0001', 'sorte-br': 'DEMOBR01' };
 
 /**
@@ -245,7 +253,7 @@ export async function seedDemoData(executor: Executor): Promise<void> {
     if (demo01) await openMemberAccounts(executor, { siteId: site.id, memberId: demo01.id });
 
     const [operator] = await executor
-      .select({ id: operators.id })
+      .select({ id: operators.id, totpSecret: operators.totpSecret })
       .from(operators)
       .where(and(eq(operators.siteId, site.id), eq(operators.usernameLower, DEMO_OPERATOR.username)))
       .limit(1);
@@ -256,10 +264,17 @@ export async function seedDemoData(executor: Executor): Promise<void> {
           siteId: site.id,
           username: DEMO_OPERATOR.username,
           passwordHash: await hashSecret(DEMO_OPERATOR.password),
-          role: 'admin',
+          role: 'owner',
           status: 1,
+          totpSecret: DEMO_OPERATOR.totpSecret,
         })
         .onConflictDoNothing();
+    } else if (!operator.totpSecret) {
+      // A demo database from before TOTP was required: the demo owner gets the documented secret.
+      await executor
+        .update(operators)
+        .set({ totpSecret: DEMO_OPERATOR.totpSecret })
+        .where(eq(operators.id, operator.id));
     }
   }
 }

@@ -263,4 +263,11 @@ export const ch: TCatalogue = {
   'messages.operator_setup_done': '擁有者帳戶已就緒：請使用密碼和驗證器代碼登入',
   'messages.operator_created': '操作員已建立',
   'messages.operator_totp_reset': '驗證器已重設：請將新金鑰交給該操作員',
+  'validation.operator_password_min': '密碼至少需要10個字元',
+  'errors.APPROVER_MUST_DIFFER': '此提款需要另一位不同的操作員審核',
+  'errors.SETUP_LINK_INVALID': '此設定連結無效、已使用或已過期',
+  'messages.withdraw_first_approval': '已記錄第一次審核：需要第二位操作員審核後才能付款',
+  'messages.operator_setup_done': '擁有者帳戶已就緒：請使用密碼和驗證器代碼登入',
+  'messages.operator_created': '操作員已建立',
+  'messages.operator_totp_reset': '驗證器已重設：請將新金鑰交給該操作員',
 };

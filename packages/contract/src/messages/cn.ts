@@ -263,4 +263,11 @@ export const cn: TCatalogue = {
   'messages.operator_setup_done': '所有者账户已就绪：请使用密码和身份验证器代码登录',
   'messages.operator_created': '操作员已创建',
   'messages.operator_totp_reset': '身份验证器已重置：请将新密钥交给该操作员',
+  'validation.operator_password_min': '密码至少需要10个字符',
+  'errors.APPROVER_MUST_DIFFER': '此提现需要另一位不同的操作员审批',
+  'errors.SETUP_LINK_INVALID': '此设置链接无效、已使用或已过期',
+  'messages.withdraw_first_approval': '已记录第一次审批：需要第二位操作员审批后才能付款',
+  'messages.operator_setup_done': '所有者账户已就绪：请使用密码和身份验证器代码登录',
+  'messages.operator_created': '操作员已创建',
+  'messages.operator_totp_reset': '身份验证器已重置：请将新密钥交给该操作员',
 };

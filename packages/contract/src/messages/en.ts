@@ -282,6 +282,14 @@ export const en = {
   'messages.operator_setup_done': 'The owner account is ready: sign in with the password and the authenticator code',
   'messages.operator_created': 'Operator created',
   'messages.operator_totp_reset': 'The authenticator was reset: give the operator the new secret',
+  'validation.operator_password_min': 'The password must be at least 10 characters',
+  'errors.APPROVER_MUST_DIFFER': 'A second, different operator must approve this withdrawal',
+  'errors.SETUP_LINK_INVALID': 'This setup link is invalid, already used or expired',
+  'messages.withdraw_first_approval': 'First approval recorded: a second operator must approve it to pay',
+  'messages.operator_setup_done':
+    'The owner account is ready: sign in with the password and the authenticator code',
+  'messages.operator_created': 'Operator created',
+  'messages.operator_totp_reset': 'The authenticator was reset: give the operator the new secret',
 } as const;
 
 export type TMessageKey = keyof typeof en;

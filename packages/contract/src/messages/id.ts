@@ -285,4 +285,12 @@ export const id: TCatalogue = {
   'messages.operator_setup_done': 'Akun pemilik siap: masuk dengan kata sandi dan kode autentikator',
   'messages.operator_created': 'Operator dibuat',
   'messages.operator_totp_reset': 'Autentikator diatur ulang: berikan kunci baru kepada operator',
+  'validation.operator_password_min': 'Kata sandi minimal 10 karakter',
+  'errors.APPROVER_MUST_DIFFER': 'Penarikan ini perlu disetujui operator kedua yang berbeda',
+  'errors.SETUP_LINK_INVALID': 'Tautan penyiapan ini tidak valid, sudah dipakai, atau kedaluwarsa',
+  'messages.withdraw_first_approval':
+    'Persetujuan pertama dicatat: operator kedua harus menyetujui untuk membayarnya',
+  'messages.operator_setup_done': 'Akun pemilik siap: masuk dengan kata sandi dan kode autentikator',
+  'messages.operator_created': 'Operator dibuat',
+  'messages.operator_totp_reset': 'Autentikator diatur ulang: berikan kunci baru kepada operator',
 };

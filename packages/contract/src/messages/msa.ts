@@ -289,4 +289,12 @@ export const msa: TCatalogue = {
   'messages.operator_setup_done': 'Akaun pemilik sedia: log masuk dengan kata laluan dan kod pengesah',
   'messages.operator_created': 'Operator dicipta',
   'messages.operator_totp_reset': 'Pengesah telah ditetapkan semula: berikan kunci baharu kepada operator',
+  'validation.operator_password_min': 'Kata laluan mestilah sekurang-kurangnya 10 aksara',
+  'errors.APPROVER_MUST_DIFFER': 'Pengeluaran ini perlu diluluskan oleh operator kedua yang berbeza',
+  'errors.SETUP_LINK_INVALID': 'Pautan persediaan ini tidak sah, sudah digunakan atau tamat tempoh',
+  'messages.withdraw_first_approval':
+    'Kelulusan pertama direkodkan: operator kedua perlu meluluskannya untuk dibayar',
+  'messages.operator_setup_done': 'Akaun pemilik sedia: log masuk dengan kata laluan dan kod pengesah',
+  'messages.operator_created': 'Operator dicipta',
+  'messages.operator_totp_reset': 'Pengesah telah ditetapkan semula: berikan kunci baharu kepada operator',
 };

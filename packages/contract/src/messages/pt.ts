@@ -284,4 +284,13 @@ export const pt: TCatalogue = {
   'messages.operator_setup_done': 'A conta do proprietário está pronta: entre com a senha e o código do autenticador',
   'messages.operator_created': 'Operador criado',
   'messages.operator_totp_reset': 'O autenticador foi redefinido: entregue a nova chave ao operador',
+  'validation.operator_password_min': 'A senha deve ter pelo menos 10 caracteres',
+  'errors.APPROVER_MUST_DIFFER': 'Um segundo operador, diferente do primeiro, precisa aprovar este saque',
+  'errors.SETUP_LINK_INVALID': 'Este link de configuração é inválido, já foi usado ou expirou',
+  'messages.withdraw_first_approval':
+    'Primeira aprovação registrada: um segundo operador precisa aprovar para pagar',
+  'messages.operator_setup_done':
+    'A conta do proprietário está pronta: entre com a senha e o código do autenticador',
+  'messages.operator_created': 'Operador criado',
+  'messages.operator_totp_reset': 'O autenticador foi redefinido: entregue a nova chave ao operador',
 };

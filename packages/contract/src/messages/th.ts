@@ -264,4 +264,11 @@ export const th: TCatalogue = {
   'messages.operator_setup_done': 'บัญชีเจ้าของพร้อมแล้ว: เข้าสู่ระบบด้วยรหัสผ่านและรหัสจากแอปยืนยันตัวตน',
   'messages.operator_created': 'สร้างผู้ดูแลแล้ว',
   'messages.operator_totp_reset': 'รีเซ็ตแอปยืนยันตัวตนแล้ว: มอบคีย์ใหม่ให้ผู้ดูแล',
+  'validation.operator_password_min': 'รหัสผ่านต้องมีอย่างน้อย 10 ตัวอักษร',
+  'errors.APPROVER_MUST_DIFFER': 'การถอนเงินนี้ต้องได้รับอนุมัติจากผู้ดูแลคนที่สองซึ่งเป็นคนละคน',
+  'errors.SETUP_LINK_INVALID': 'ลิงก์ตั้งค่านี้ไม่ถูกต้อง ถูกใช้แล้ว หรือหมดอายุ',
+  'messages.withdraw_first_approval': 'บันทึกการอนุมัติครั้งแรกแล้ว: ต้องให้ผู้ดูแลคนที่สองอนุมัติจึงจะจ่ายเงิน',
+  'messages.operator_setup_done': 'บัญชีเจ้าของพร้อมแล้ว: เข้าสู่ระบบด้วยรหัสผ่านและรหัสจากแอปยืนยันตัวตน',
+  'messages.operator_created': 'สร้างผู้ดูแลแล้ว',
+  'messages.operator_totp_reset': 'รีเซ็ตแอปยืนยันตัวตนแล้ว: มอบคีย์ใหม่ให้ผู้ดูแล',
 };

@@ -280,4 +280,11 @@ export const vi: TCatalogue = {
   'messages.operator_setup_done': 'Tài khoản chủ sở hữu đã sẵn sàng: đăng nhập bằng mật khẩu và mã xác thực',
   'messages.operator_created': 'Đã tạo nhân viên vận hành',
   'messages.operator_totp_reset': 'Đã đặt lại ứng dụng xác thực: hãy giao khóa mới cho nhân viên',
+  'validation.operator_password_min': 'Mật khẩu phải có ít nhất 10 ký tự',
+  'errors.APPROVER_MUST_DIFFER': 'Lệnh rút này cần một nhân viên vận hành thứ hai, khác người đầu, phê duyệt',
+  'errors.SETUP_LINK_INVALID': 'Liên kết thiết lập này không hợp lệ, đã dùng hoặc đã hết hạn',
+  'messages.withdraw_first_approval': 'Đã ghi nhận lần duyệt đầu: cần nhân viên thứ hai duyệt để thanh toán',
+  'messages.operator_setup_done': 'Tài khoản chủ sở hữu đã sẵn sàng: đăng nhập bằng mật khẩu và mã xác thực',
+  'messages.operator_created': 'Đã tạo nhân viên vận hành',
+  'messages.operator_totp_reset': 'Đã đặt lại ứng dụng xác thực: hãy giao khóa mới cho nhân viên',
 };

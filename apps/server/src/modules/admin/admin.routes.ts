@@ -1,6 +1,7 @@
 import {
   ZAdminLoginRequest,
   ZAdminLoginResponse,
+  ZAdminMeResponse,
   ZAnnounceTermsRequest,
   ZForceOfflineRequest,
   ZForceOfflineResponse,
@@ -9,34 +10,22 @@ import {
   ZLogoutResponse,
   ZTermsVersion,
 } from '@sorte/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { announceTerms } from '../terms/terms.service.ts';
 import {
-  authenticateOperator,
   endOperatorSession,
   forceMemberOffline,
   operatorLogin,
+  operatorView,
   type TAdminDeps,
-  type TOperatorAuth,
 } from './admin.service.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator: TOperatorAuth | null;
-  }
-}
+import { operatorOf, requirePermission } from './permissions.ts';
 
 const tags = ['admin'];
 const bearer = [{ bearerAuth: [] }];
-
-function operatorOf(request: FastifyRequest): TOperatorAuth {
-  if (!request.operator) throw new AppError('UNAUTHENTICATED');
-  return request.operator;
-}
 
 /** Back-office calls. Operator tokens are separate from player tokens and only open these routes. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -47,14 +36,6 @@ export async function adminRoutes(app: FastifyInstance) {
     limits: services.auth.limits,
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.decorateRequest('operator', null);
-  const requireOperator = async (request: FastifyRequest) => {
-    request.operator = await authenticateOperator(
-      services.db,
-      request.site,
-      bearerToken(request.headers.authorization),
-    );
-  };
 
   r.post('/admin/auth/login', {
     config: { rateLimit: { max: services.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
@@ -73,8 +54,30 @@ export async function adminRoutes(app: FastifyInstance) {
       ),
   });
 
+  r.get('/admin/auth/me', {
+    onRequest: requirePermission('dashboard.read'),
+    schema: {
+      tags,
+      summary: 'The calling operator, their permissions and the site of this back office',
+      security: bearer,
+      querystring: ZLangQuery,
+      response: responses(ZAdminMeResponse),
+    },
+    handler: async (request) => {
+      const operator = operatorOf(request);
+      const { site } = request;
+      return ok(request.lang, {
+        operator: operatorView(
+          { id: operator.operatorId, username: operator.username, role: operator.role },
+          site,
+        ),
+        site: { code: site.code, name: site.name, jurisdiction: site.jurisdiction },
+      });
+    },
+  });
+
   r.post('/admin/auth/logout', {
-    onRequest: requireOperator,
+    onRequest: requirePermission('dashboard.read'),
     schema: {
       tags,
       summary: 'End the calling operator session',
@@ -91,7 +94,7 @@ export async function adminRoutes(app: FastifyInstance) {
   });
 
   r.post('/admin/members/force-offline', {
-    onRequest: requireOperator,
+    onRequest: requirePermission('players.manage'),
     schema: {
       tags,
       summary: "End every session of a player of the operator's site (their next call: 401 force_offline)",
@@ -109,7 +112,7 @@ export async function adminRoutes(app: FastifyInstance) {
   });
 
   r.post('/admin/terms', {
-    onRequest: requireOperator,
+    onRequest: requirePermission('content.manage'),
     schema: {
       tags,
       summary: "Announce the next version of the site's terms, effective at least 14 days ahead",

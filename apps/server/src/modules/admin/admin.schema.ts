@@ -1,9 +1,13 @@
+import type { TOperatorRole } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Drizzle view of operators, operator_sessions and operator_actions in migrations/0001_foundation.sql. */
+/**
+ * Drizzle view of operators, operator_sessions and operator_actions (migrations/0001_foundation.sql,
+ * 0036_operator_roles_audit.sql).
+ */
 
-export type TOperatorRole = 'admin' | 'support';
+export type { TOperatorRole };
 
 export const operators = pgTable('operators', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -13,6 +17,9 @@ export const operators = pgTable('operators', {
   passwordHash: text('password_hash').notNull(),
   role: text('role').$type<TOperatorRole>().notNull(),
   status: smallint('status').notNull(),
+  totpSecret: text('totp_secret'),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  createdBy: bigint('created_by', { mode: 'bigint' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TOperatorRow = typeof operators.$inferSelect;
@@ -25,6 +32,8 @@ export const operatorSessions = pgTable('operator_sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   endedAt: timestamp('ended_at', { withTimezone: true }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  ip: text('ip'),
 });
 
 export const operatorActions = pgTable('operator_actions', {
@@ -34,5 +43,20 @@ export const operatorActions = pgTable('operator_actions', {
   action: text('action').notNull(),
   memberId: bigint('member_id', { mode: 'bigint' }),
   details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  entity: text('entity'),
+  entityId: text('entity_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const operatorSetupTokens = pgTable('operator_setup_tokens', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  siteId: bigint('site_id', { mode: 'bigint' }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  totpSecret: text('totp_secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

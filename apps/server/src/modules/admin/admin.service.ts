@@ -1,4 +1,4 @@
-import type { TAdminLoginResponse, TForceOfflineResponse } from '@sorte/contract';
+import { ROLE_PERMISSIONS, type TAdminLoginResponse, type TForceOfflineResponse } from '@sorte/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -7,13 +7,26 @@ import { verifyAgainstDummy, verifySecret } from '../auth/passwords.ts';
 import { forceOffline } from '../auth/sessions.service.ts';
 import { newToken, sha256Hex } from '../auth/tokens.ts';
 import { findMemberByUsername } from '../members/members.repo.ts';
+import { assertTotpCode } from '../security/second-factor.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { operatorActions, operatorSessions, operators, type TOperatorRole } from './admin.schema.ts';
+import { operatorSessions, operators, type TOperatorRole } from './admin.schema.ts';
+import { recordOperatorAction } from './audit.ts';
 
-/** Operator sessions do not slide: a shift-length token, then log in again. */
+/** Operator sessions are short: at most a shift (8 h) from login, and end after 30 idle minutes. */
 export const OPERATOR_SESSION_HOURS = 8;
+export const OPERATOR_IDLE_MINUTES = 30;
 
-export type TOperatorAuth = { operatorId: bigint; siteId: bigint; role: TOperatorRole; username: string };
+export type TOperatorAuth = {
+  operatorId: bigint;
+  siteId: bigint;
+  role: TOperatorRole;
+  username: string;
+  /** The client address of the request (kept in audit entries). */
+  ip?: string | null;
+};
+
+/** The throttle key of an operator's authenticator codes (players use their member id). */
+export const operatorTotpKey = (operatorId: bigint) => `operator:${operatorId}`;
 
 export type TAdminDeps = {
   executor: Executor;
@@ -25,7 +38,7 @@ export type TAdminDeps = {
 export async function operatorLogin(
   deps: TAdminDeps,
   site: TSite,
-  input: { username: string; password: string },
+  input: { username: string; password: string; totp_code: string },
   ip: string | null,
 ): Promise<TAdminLoginResponse> {
   const accountKey = input.username.toLowerCase();
@@ -52,6 +65,19 @@ export async function operatorLogin(
   }
   if (operator.status !== 1) throw new AppError('ACCOUNT_DISABLED');
   await deps.throttle.clear(site.id, 'operator', accountKey);
+  // TOTP is required for every operator: one without a secret (an owner must reset it) cannot pass.
+  if (!operator.totpSecret) {
+    throw new AppError('TOTP_NOT_SET_UP', { fieldErrors: { totp_code: 'errors.TOTP_NOT_SET_UP' } });
+  }
+  await assertTotpCode(
+    deps.executor,
+    deps.throttle,
+    site.id,
+    operatorTotpKey(operator.id),
+    operator.totpSecret,
+    input.totp_code,
+  );
+  await deps.executor.update(operators).set({ lastLoginAt: sql`now()` }).where(eq(operators.id, operator.id));
   const token = newToken();
   const [session] = await deps.executor
     .insert(operatorSessions)
@@ -60,17 +86,36 @@ export async function operatorLogin(
       operatorId: operator.id,
       tokenHash: sha256Hex(token),
       expiresAt: sql`now() + make_interval(hours => ${OPERATOR_SESSION_HOURS})`,
+      ip,
     })
     .returning({ expiresAt: operatorSessions.expiresAt });
   return {
     token,
     token_type: 'Bearer',
     expires_at: session!.expiresAt.toISOString(),
-    operator: { id: Number(operator.id), username: operator.username, role: operator.role, site: site.code },
+    operator: operatorView(operator, site),
   };
 }
 
-/** The operator behind an operator bearer token on this site; player tokens are never found here. */
+/** The operator as the back office shows it, with what the role may do. */
+export function operatorView(
+  operator: { id: bigint; username: string; role: TOperatorRole },
+  site: TSite,
+): TAdminLoginResponse['operator'] {
+  return {
+    id: Number(operator.id),
+    username: operator.username,
+    role: operator.role,
+    site: site.code,
+    permissions: [...ROLE_PERMISSIONS[operator.role]],
+  };
+}
+
+/**
+ * The operator behind an operator bearer token on this site; player tokens are never found here.
+ * A session past its 8 hours or idle for OPERATOR_IDLE_MINUTES is over (401); a used one is kept
+ * alive (last_seen_at, written at most every 30 s).
+ */
 export async function authenticateOperator(
   executor: Executor,
   site: TSite,
@@ -79,6 +124,7 @@ export async function authenticateOperator(
   if (!token) throw new AppError('UNAUTHENTICATED');
   const rows = await executor
     .select({
+      sessionId: operatorSessions.id,
       operatorId: operators.id,
       siteId: operatorSessions.siteId,
       role: operators.role,
@@ -92,12 +138,22 @@ export async function authenticateOperator(
         eq(operatorSessions.tokenHash, sha256Hex(token)),
         isNull(operatorSessions.endedAt),
         gt(operatorSessions.expiresAt, sql`now()`),
+        gt(operatorSessions.lastSeenAt, sql`now() - make_interval(mins => ${OPERATOR_IDLE_MINUTES})`),
       ),
     )
     .limit(1);
   const found = rows[0];
   if (!found || found.siteId !== site.id) throw new AppError('UNAUTHENTICATED');
   if (found.status !== 1) throw new AppError('ACCOUNT_DISABLED');
+  await executor
+    .update(operatorSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(operatorSessions.id, found.sessionId),
+        sql`${operatorSessions.lastSeenAt} < now() - interval '30 seconds'`,
+      ),
+    );
   return { operatorId: found.operatorId, siteId: found.siteId, role: found.role, username: found.username };
 }
 
@@ -125,13 +181,14 @@ export async function forceMemberOffline(
     const member = await findMemberByUsername(tx, operator.siteId, username);
     if (!member) throw new AppError('NOT_FOUND', { messageKey: 'messages.user_not_exist' });
     const ended = await forceOffline(tx, operator.siteId, member.id);
-    await tx.insert(operatorActions).values({
-      siteId: operator.siteId,
-      operatorId: operator.operatorId,
-      action: 'force_offline',
-      memberId: member.id,
-      details: { sessions_ended: ended },
-    });
+    await recordOperatorAction(
+      tx,
+      operator,
+      'member.force_offline',
+      { memberId: member.id, entity: 'member', entityId: member.id.toString() },
+      null,
+      { sessions_ended: ended },
+    );
     return { member_id: Number(member.id), sessions_ended: ended };
   });
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, registerPlayer, registration, solvedCaptcha } from '../../../test/app.ts';
+import {
+  buildTestApp,
+  call,
+  loginOperator,
+  registerPlayer,
+  registration,
+  solvedCaptcha,
+} from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { randomCpf } from '../deposits/money.fixtures.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
@@ -259,12 +266,7 @@ describe.each(kinds)('agency on %s', (kind) => {
     });
     expect(asPlayer.status).toBe(401);
 
-    const login = await call(app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: 'admin', password: 'sorte-admin-2026' },
-    });
-    const token = login.body.data.token as string;
+    const token = await loginOperator(app);
     const first = await call(app, { method: 'POST', url: '/api/admin/agency/settle', token });
     const second = await call(app, { method: 'POST', url: '/api/admin/agency/settle', token });
     expect(first.status).toBe(200);

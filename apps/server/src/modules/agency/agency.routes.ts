@@ -19,8 +19,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { authenticateOperator } from '../admin/admin.service.ts';
-import { bearerToken } from '../auth/tokens.ts';
+import { requirePermission } from '../admin/permissions.ts';
 import {
   claimCommissions,
   getInvite,
@@ -159,6 +158,7 @@ export async function agencyRoutes(app: FastifyInstance) {
   });
 
   r.post('/admin/agency/settle', {
+    onRequest: requirePermission('agency.manage'),
     schema: {
       tags: ['admin'],
       summary:
@@ -168,7 +168,6 @@ export async function agencyRoutes(app: FastifyInstance) {
       response: responses(ZAgencySettleResponse),
     },
     handler: async (request) => {
-      await authenticateOperator(services.db, request.site, bearerToken(request.headers.authorization));
       const result = await settlePreviousPeriod(services.db, request.site);
       return ok(request.lang, {
         period: result.period,

@@ -14,6 +14,7 @@ import {
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { DEMO_OPERATOR, DEMO_PLAYER } from '../../seed/demo-data.ts';
+import { currentTotpCode } from '../security/totp.ts';
 
 const kinds = await databaseKinds();
 
@@ -532,12 +533,16 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
   });
 
   describe('operators and force_offline', () => {
-    const adminLogin = (host: string = HOSTS.intl, password = DEMO_OPERATOR.password) =>
+    const adminLogin = async (host: string = HOSTS.intl, password = DEMO_OPERATOR.password) =>
       call(app, {
         method: 'POST',
         url: '/api/admin/auth/login',
         host,
-        payload: { username: DEMO_OPERATOR.username, password },
+        payload: {
+          username: DEMO_OPERATOR.username,
+          password,
+          totp_code: await currentTotpCode(DEMO_OPERATOR.totpSecret),
+        },
       });
 
     it('an operator ends all sessions of a player; their next call gets 401 force_offline', async () => {
@@ -549,7 +554,7 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
       });
       const admin = await adminLogin();
       expect(admin.status).toBe(200);
-      expect(admin.body.data.operator).toMatchObject({ username: 'admin', role: 'admin', site: 'sorte' });
+      expect(admin.body.data.operator).toMatchObject({ username: 'admin', role: 'owner', site: 'sorte' });
       const forced = await call(app, {
         method: 'POST',
         url: '/api/admin/members/force-offline',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
+import { buildTestApp, call, HOSTS, loginOperator, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { collect, openSocket } from '../../../test/sockets.ts';
 import { newSite } from '../agency/agency.fixtures.ts';
@@ -20,12 +20,7 @@ describe.each(kinds)('chat and rain on %s', (kind) => {
     app = await buildTestApp(kind);
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws`;
-    const login = await call(app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: 'admin', password: 'sorte-admin-2026' },
-    });
-    operatorToken = login.body.data.token;
+    operatorToken = await loginOperator(app);
   }, 60_000);
   afterAll(async () => {
     await app?.close();

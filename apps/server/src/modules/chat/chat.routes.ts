@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { authenticateOperator } from '../admin/admin.service.ts';
+import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { listenChannel } from '../realtime/realtime.channel.ts';
@@ -136,8 +136,6 @@ async function optionalMember(app: FastifyInstance, request: FastifyRequest): Pr
 export async function chatRoutes(app: FastifyInstance) {
   const { services } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const operatorOf = (request: FastifyRequest) =>
-    authenticateOperator(services.db, request.site, bearerToken(request.headers.authorization));
 
   r.get('/chat/room', {
     schema: {
@@ -171,6 +169,7 @@ export async function chatRoutes(app: FastifyInstance) {
   });
 
   r.post('/admin/chat/messages/:id/delete', {
+    onRequest: requirePermission('chat.moderate'),
     schema: {
       tags: ['admin'],
       summary: 'Remove a message from the room (and from every open panel)',
@@ -180,7 +179,7 @@ export async function chatRoutes(app: FastifyInstance) {
       response: responses(ZChatDeleteResponse),
     },
     handler: async (request) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       return ok(
         request.lang,
         await deleteChatMessage(services.db, operator.siteId, BigInt(request.params.id), operator.operatorId),
@@ -189,6 +188,7 @@ export async function chatRoutes(app: FastifyInstance) {
   });
 
   r.post('/admin/chat/mute', {
+    onRequest: requirePermission('chat.moderate'),
     schema: {
       tags: ['admin'],
       summary: 'Mute a player for `minutes` (absent: until lifted); a muted player gets no rain',
@@ -198,7 +198,7 @@ export async function chatRoutes(app: FastifyInstance) {
       response: responses(ZChatMuteResponse),
     },
     handler: async (request) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       return ok(
         request.lang,
         await muteMember(services.db, operator.siteId, operator.operatorId, request.body),
@@ -207,6 +207,7 @@ export async function chatRoutes(app: FastifyInstance) {
   });
 
   r.post('/admin/chat/unmute', {
+    onRequest: requirePermission('chat.moderate'),
     schema: {
       tags: ['admin'],
       summary: 'Lift a mute',
@@ -216,7 +217,7 @@ export async function chatRoutes(app: FastifyInstance) {
       response: responses(ZChatMuteResponse),
     },
     handler: async (request) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       return ok(request.lang, await unmuteMember(services.db, operator.siteId, request.body.username));
     },
   });

@@ -26,36 +26,60 @@ export async function assertSecondFactor(
   client: TClientInfo,
 ): Promise<void> {
   if (!member.totpEnabledAt || !member.totpSecret) return;
-  const key = { scope: 'totp' as const, key: member.id.toString() };
-  await throttle.assertAllowed(site.id, [{ ...key, max: TOTP_MAX_FAILURES }]);
-  if (!code) throw new AppError('TOTP_REQUIRED', { fieldErrors: { totp_code: 'errors.TOTP_REQUIRED' } });
-  if (await isValidTotp(member.totpSecret, code)) {
-    await throttle.clear(site.id, 'totp', key.key);
-    return;
-  }
-  if (/^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(code.trim())) {
-    const spent = await rowsOf<{ id: string }>(
-      executor,
-      sql`UPDATE member_recovery_codes SET used_at = now()
+  await assertTotpCode(
+    executor,
+    throttle,
+    site.id,
+    member.id.toString(),
+    member.totpSecret,
+    code,
+    async (given) => {
+      if (!/^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(given.trim())) return false;
+      const spent = await rowsOf<{ id: string }>(
+        executor,
+        sql`UPDATE member_recovery_codes SET used_at = now()
           WHERE id = (SELECT id FROM member_recovery_codes
                       WHERE member_id = ${member.id.toString()}::bigint AND used_at IS NULL
-                        AND code_hash = ${recoveryCodeHash(code)} LIMIT 1)
+                        AND code_hash = ${recoveryCodeHash(given)} LIMIT 1)
           RETURNING id::text`,
-    );
-    if (spent.length > 0) {
-      await throttle.clear(site.id, 'totp', key.key);
+      );
+      if (spent.length === 0) return false;
       await recordSecurityEvent(executor, site, member.id, 'recovery_code_used', client);
-      return;
-    }
+      return true;
+    },
+  );
+}
+
+/**
+ * An authenticator code checked against `secret`, throttled per `throttleKey` in the site's 'totp'
+ * scope (players: the member id; operators: "operator:<id>"). `alternative` may accept another
+ * one-time code (a player's recovery code). Missing → TOTP_REQUIRED; wrong → TOTP_INVALID with the
+ * attempts left; too many wrong codes → TOO_MANY_ATTEMPTS for the lock window.
+ */
+export async function assertTotpCode(
+  executor: Executor,
+  throttle: LoginThrottle,
+  siteId: bigint,
+  throttleKey: string,
+  secret: string,
+  code: string | undefined,
+  alternative?: (code: string) => Promise<boolean>,
+): Promise<void> {
+  const key = { scope: 'totp' as const, key: throttleKey };
+  await throttle.assertAllowed(siteId, [{ ...key, max: TOTP_MAX_FAILURES }]);
+  if (!code) throw new AppError('TOTP_REQUIRED', { fieldErrors: { totp_code: 'errors.TOTP_REQUIRED' } });
+  if ((await isValidTotp(secret, code)) || (alternative && (await alternative(code)))) {
+    await throttle.clear(siteId, 'totp', key.key);
+    return;
   }
-  await throttle.recordFailure(site.id, [key]);
+  await throttle.recordFailure(siteId, [key]);
   const failures = await rowsOf<{ count: number }>(
     executor,
     sql`SELECT count(*)::int AS count FROM login_failures
-        WHERE site_id = ${site.id.toString()}::bigint AND scope = 'totp' AND key = ${key.key}`,
+        WHERE site_id = ${siteId.toString()}::bigint AND scope = 'totp' AND key = ${key.key}`,
   );
   const remaining = Math.max(0, TOTP_MAX_FAILURES - Number(failures[0]?.count ?? 0));
-  if (remaining === 0) await throttle.assertAllowed(site.id, [{ ...key, max: TOTP_MAX_FAILURES }]);
+  if (remaining === 0) await throttle.assertAllowed(siteId, [{ ...key, max: TOTP_MAX_FAILURES }]);
   throw new AppError('TOTP_INVALID', {
     params: { remaining },
     fieldErrors: { totp_code: 'errors.TOTP_INVALID' },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
+import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
 /** RFC 6238 codes (30 s, 6 digits, SHA-1: what every authenticator app reads) through otplib. */
@@ -15,6 +15,11 @@ export function totpUri(issuer: string, account: string, secret: string): string
 export async function totpQrDataUrl(uri: string): Promise<string> {
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** The code an authenticator app shows now for this secret (tests and demo tooling sign in with it). */
+export async function currentTotpCode(secret: string): Promise<string> {
+  return generate({ secret });
 }
 
 /** Accepts the current code and the one before or after it (clock drift of ±30 s). */

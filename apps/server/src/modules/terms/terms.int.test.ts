@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, fundedPlayer, HOSTS } from '../../../test/app.ts';
+import { buildTestApp, call, fundedPlayer, HOSTS, loginOperator } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
@@ -13,12 +13,7 @@ describe.each(kinds)('versioned terms on %s', (kind) => {
   let operatorToken: string;
   beforeAll(async () => {
     app = await buildTestApp(kind);
-    const login = await call(app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: 'admin', password: 'sorte-admin-2026' },
-    });
-    operatorToken = login.body.data.token;
+    operatorToken = await loginOperator(app);
   }, 60_000);
   afterAll(async () => {
     await app?.close();

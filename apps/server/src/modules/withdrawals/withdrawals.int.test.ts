@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOperator } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { DEMO_OPERATOR } from '../../seed/demo-data.ts';
 import {
   addCard,
   balancesOf,
@@ -30,12 +30,7 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
   let operatorToken: string;
   beforeAll(async () => {
     h = await startMoneyHarness(kind);
-    const login = await call(h.app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-    });
-    operatorToken = login.body.data.token;
+    operatorToken = await loginOperator(h.app);
   }, 60_000);
   afterAll(async () => {
     await h?.close();
@@ -414,13 +409,7 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     const created = (
       await withdraw(player, { money: '100', member_bank_id: player.cardId, qk_pwd: player.qkPwd })
     ).body.data;
-    const brLogin = await call(h.app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      host: HOSTS.br,
-      payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-    });
-    const brToken = brLogin.body.data.token;
+    const brToken = await loginOperator(h.app, 'owner', HOSTS.br);
     const response = await call(h.app, {
       method: 'POST',
       url: `/api/admin/withdrawals/${created.order_no}/reject`,

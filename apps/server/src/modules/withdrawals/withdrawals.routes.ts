@@ -16,12 +16,11 @@ import {
   ZWithdrawRequest,
   ZWithdrawResponse,
 } from '@sorte/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { authenticateOperator } from '../admin/admin.service.ts';
-import { bearerToken } from '../auth/tokens.ts';
+import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { assertOwnMember } from '../deposits/deposits.service.ts';
 import { rawJsonBodies, refuseWebhook } from '../deposits/psp-webhook.routes.ts';
 import { readPayoutWebhook } from '../payments/psp/psp.webhook.ts';
@@ -165,10 +164,9 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
 export async function withdrawalsAdminRoutes(app: FastifyInstance) {
   const deps = depsOf(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const operatorOf = (request: FastifyRequest) =>
-    authenticateOperator(deps.db, request.site, bearerToken(request.headers.authorization));
 
   r.get('/admin/withdrawals', {
+    onRequest: requirePermission('withdrawals.read'),
     schema: {
       tags: ['admin'],
       summary: 'Withdrawals of this site by status (default: waiting for review), newest first',
@@ -177,10 +175,11 @@ export async function withdrawalsAdminRoutes(app: FastifyInstance) {
       response: { 200: ZSuccess(ZAdminWithdrawalsResponse) },
     },
     handler: async (request) =>
-      ok(request.lang, await listForReview(deps.db, await operatorOf(request), request.query)),
+      ok(request.lang, await listForReview(deps.db, operatorOf(request), request.query)),
   });
 
   r.post('/admin/withdrawals/:order_no/approve', {
+    onRequest: requirePermission('withdrawals.review'),
     schema: {
       tags: ['admin'],
       summary: 'Approve: reviewed, payout sent to the PSP (paid when the PSP confirms)',
@@ -191,13 +190,14 @@ export async function withdrawalsAdminRoutes(app: FastifyInstance) {
       response: { 200: ZSuccess(ZWithdrawalOrder) },
     },
     handler: async (request) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       const order = await approveWithdrawal(deps, operator, request.params.order_no, request.body.remark);
       return ok(request.lang, order, 'messages.withdraw_approved');
     },
   });
 
   r.post('/admin/withdrawals/:order_no/reject', {
+    onRequest: requirePermission('withdrawals.review'),
     schema: {
       tags: ['admin'],
       summary: 'Reject with a remark: reviewed, the held money returns to the player',
@@ -208,7 +208,7 @@ export async function withdrawalsAdminRoutes(app: FastifyInstance) {
       response: { 200: ZSuccess(ZWithdrawalOrder) },
     },
     handler: async (request) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       const order = await rejectWithdrawal(deps, operator, request.params.order_no, request.body.remark);
       return ok(request.lang, order, 'messages.withdraw_rejected');
     },
