@@ -59,6 +59,10 @@ const IN_LAYOUT = [
   '/fairness',
   // Issue 13: limits, pause and self-exclusion (the footer's "responsible gaming").
   '/responsible-gaming',
+  // Issue 17: the sports home, an event's markets and "My bets".
+  '/sports',
+  '/sports/event',
+  '/sports/my-bets',
 ];
 const OUTSIDE = [
   '/gameInfo',

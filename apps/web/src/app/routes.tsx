@@ -33,6 +33,10 @@ const ThirdPartyPage = lazy(() => import('../features/third-party/components/thi
 const GameRecordPage = lazy(() => import('../features/game-record/components/game-record-page.tsx'));
 const FairnessPage = lazy(() => import('../features/fairness/components/fairness-page.tsx'));
 export const NotFoundPage = lazy(() => import('./pages/not-found-route.tsx'));
+// Sportsbook (issue 17): the sports home, one match's markets and the player's bets.
+const SportsHomePage = lazy(() => import('../features/sports/components/sports-home-page.tsx'));
+const SportsEventPage = lazy(() => import('../features/sports/components/event-page.tsx'));
+const SportsMyBetsPage = lazy(() => import('../features/sports/components/my-bets-page.tsx'));
 // Money pages (issue 3): each feature's page module is its own chunk.
 const RechargePage = lazy(() => import('../features/recharge/components/recharge-page.tsx'));
 const RechargePaymentPage = lazy(() => import('../features/recharge/components/recharge-payment-page.tsx'));
@@ -224,6 +228,11 @@ export const ROUTES: readonly TRoute[] = [
   // page per in-house game, at the url the launch call answers.
   { path: '/game-record', layout: true, element: page(GameRecordPage) },
   { path: '/fairness', layout: true, element: page(FairnessPage) },
+  // Issue 17: the sports home the spec implies (§2), an event (by ?id=, the spec's routes take no
+  // parameters) and "My bets".
+  { path: '/sports', layout: true, element: page(SportsHomePage) },
+  { path: '/sports/event', layout: true, element: page(SportsEventPage) },
+  { path: '/sports/my-bets', layout: true, element: page(SportsMyBetsPage) },
   { path: '/play', layout: false, element: page(ThirdPartyPage) },
   ...ORIGINAL_CODES.map((code) => ({
     path: `/originals/${code}`,

@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly forceOffline: boolean;
   /** On a login refused by a pause or self-exclusion: the withdrawals-only session it opened. */
   readonly withdrawalSession: { token: string; expires_at: string } | null;
+  /** The refusal's `data` (e.g. a sports bet's ODDS_CHANGED lists the new prices); null when none. */
+  readonly data: unknown;
 
   constructor(init: {
     code: string;
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     errors?: Record<string, string>;
     forceOffline?: boolean;
     withdrawalSession?: { token: string; expires_at: string } | null;
+    data?: unknown;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.errors = init.errors ?? {};
     this.forceOffline = init.forceOffline ?? false;
     this.withdrawalSession = init.withdrawalSession ?? null;
+    this.data = init.data ?? null;
   }
 }
 
@@ -169,6 +173,7 @@ export async function apiRequest<T>(
     errors: fail.errors,
     forceOffline: fail.force_offline === true,
     withdrawalSession: fail.withdrawal_session ?? null,
+    data: fail.data,
   });
   // The spec recognises an ended session by its message, 'Unauthenticated.'; our server also
   // sends the stable code. A wrong password is a 401 too, but with INVALID_CREDENTIALS.

@@ -22,6 +22,7 @@ export const SIDE_MENU: readonly { titleKey: string; items: readonly TNavItem[] 
     items: [
       { to: '/', labelKey: 'nav.home', icon: 'home' },
       { to: '/game', labelKey: 'nav.games', icon: 'game' },
+      { to: '/sports', labelKey: 'sports.title', icon: 'ball' },
       { to: '/video', labelKey: 'pages.video', icon: 'video' },
       { to: '/searchGames', labelKey: 'pages.search_games', icon: 'search' },
       { to: '/game-record', labelKey: 'lobby.record.title', icon: 'list' },
