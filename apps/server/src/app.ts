@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminPermissionsPlugin } from './modules/admin/permissions.ts';
 import { agencyJobsPlugin, agencyRoutes } from './modules/agency/agency.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TAuthDeps } from './modules/auth/auth.service.ts';
@@ -157,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(requestContextPlugin, { sites });
   await app.register(storableInputPlugin);
+  // Before any route: every /api/admin route must declare its operator permission.
+  await app.register(adminPermissionsPlugin);
   await app.register(sessionAuthPlugin);
   await app.register(realtimePlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './admin-reports.ts';
 export * from './auth.ts';
 export * from './bank-cards.ts';
 export * from './cnpj.ts';

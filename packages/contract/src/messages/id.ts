@@ -122,6 +122,13 @@ export const id: TCatalogue = {
   'messages.login_expired': 'Sesi masuk telah berakhir, apakah Anda ingin masuk lagi?',
   'messages.profile_picture_updated': 'Foto profil Anda telah diperbarui',
   'messages.force_offline_done': 'Pemain telah dikeluarkan dari semua sesi',
+  'validation.required.reason': 'Silakan masukkan alasan',
+  'validation.required.note': 'Silakan masukkan catatan',
+  'validation.required.idempotency_key': 'Silakan masukkan parameter yang benar',
+  'messages.player_note_added': 'Catatan ditambahkan',
+  'messages.player_frozen': 'Akun dibekukan: pemain tidak dapat masuk atau bermain',
+  'messages.player_unfrozen': 'Akun aktif kembali',
+  'messages.balance_adjusted': 'Saldo telah disesuaikan',
   'messages.unknown_site_title': 'Situs tidak ditemukan',
   'messages.unknown_site_body':
     'Alamat ini tidak dilayani oleh situs kami mana pun. Silakan periksa alamatnya.',

@@ -125,6 +125,13 @@ export const msa: TCatalogue = {
   'messages.login_expired': 'Log masuk telah tamat tempoh, adakah anda mahu log masuk semula?',
   'messages.profile_picture_updated': 'Gambar profil anda telah dikemas kini',
   'messages.force_offline_done': 'Pemain telah dilog keluar daripada semua sesi',
+  'validation.required.reason': 'Sila masukkan sebab',
+  'validation.required.note': 'Sila masukkan nota',
+  'validation.required.idempotency_key': 'Sila masukkan parameter yang betul',
+  'messages.player_note_added': 'Nota ditambah',
+  'messages.player_frozen': 'Akaun dibekukan: pemain tidak boleh log masuk atau bermain',
+  'messages.player_unfrozen': 'Akaun aktif semula',
+  'messages.balance_adjusted': 'Baki telah dilaraskan',
   'messages.unknown_site_title': 'Laman tidak ditemui',
   'messages.unknown_site_body':
     'Alamat ini tidak dilayani oleh mana-mana laman kami. Sila semak alamat tersebut.',

@@ -120,6 +120,13 @@ export const vi: TCatalogue = {
   'messages.login_expired': 'Phiên đăng nhập đã hết hạn, bạn có muốn đăng nhập lại không?',
   'messages.profile_picture_updated': 'Ảnh đại diện của bạn đã được cập nhật',
   'messages.force_offline_done': 'Người chơi đã bị đăng xuất khỏi mọi phiên',
+  'validation.required.reason': 'Vui lòng nhập lý do',
+  'validation.required.note': 'Vui lòng nhập ghi chú',
+  'validation.required.idempotency_key': 'Vui lòng nhập đúng tham số',
+  'messages.player_note_added': 'Đã thêm ghi chú',
+  'messages.player_frozen': 'Tài khoản đã bị đóng băng: người chơi không thể đăng nhập hoặc chơi',
+  'messages.player_unfrozen': 'Tài khoản đã hoạt động trở lại',
+  'messages.balance_adjusted': 'Số dư đã được điều chỉnh',
   'messages.unknown_site_title': 'Không tìm thấy trang web',
   'messages.unknown_site_body':
     'Địa chỉ này không thuộc trang web nào của chúng tôi. Vui lòng kiểm tra lại địa chỉ.',

@@ -1,0 +1,582 @@
+import {
+  type TDashboardResponse,
+  ZAdminPageQuery,
+  ZBalanceAdjustRequest,
+  ZBalanceAdjustResponse,
+  ZCrashChainParams,
+  ZCrashChainsAdminResponse,
+  ZCrashRoundsAdminResponse,
+  ZDashboardQuery,
+  ZDashboardResponse,
+  ZForceOfflineResponse,
+  ZLangQuery,
+  ZMailOutboxQuery,
+  ZMailOutboxResponse,
+  ZPlayerAuditResponse,
+  ZPlayerDetail,
+  ZPlayerNote,
+  ZPlayerNoteRequest,
+  ZPlayerNotesResponse,
+  ZPlayerParams,
+  ZPlayerRoundsResponse,
+  ZPlayerSearchQuery,
+  ZPlayerSearchResponse,
+  ZPlayerSessionsResponse,
+  ZPlayerStatusRequest,
+  ZPlayerStatusResponse,
+  ZPlayerTransfersQuery,
+  ZPlayerTransfersResponse,
+  ZReconciliationResponse,
+} from '@sorte/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../http/reply.ts';
+import { operatorOf, requirePermission } from '../admin/permissions.ts';
+import { dashboard } from './dashboard.service.ts';
+import {
+  addPlayerNote,
+  adjustPlayerBalance,
+  forcePlayerOffline,
+  playerAudit,
+  playerDetail,
+  playerNotes,
+  playerRounds,
+  playerSessions,
+  playerTransfers,
+  searchPlayers,
+  setPlayerFrozen,
+} from './players.service.ts';
+import { crashChainRounds, crashChains, mailOutbox, reconciliation } from './reports.service.ts';
+import { pagingOf, type TCsvColumn, toCsv } from './reports.sql.ts';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+
+/** Sends rows as a CSV download (`format=csv` of a list): every row of the filter, not one page. */
+function sendCsv<T>(
+  reply: FastifyReply,
+  name: string,
+  columns: readonly TCsvColumn<T>[],
+  rows: readonly T[],
+) {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(`\uFEFF${toCsv(columns, rows)}`);
+}
+
+/** The columns of a CSV: every field of the row, in the order of its keys, as headers. */
+function columnsOf<T extends Record<string, unknown>>(keys: readonly (keyof T & string)[]): TCsvColumn<T>[] {
+  return keys.map((key) => ({
+    header: key,
+    value: (row: T) => {
+      const value = row[key];
+      if (value === null || value === undefined) return null;
+      if (typeof value === 'object') return JSON.stringify(value);
+      return value as string | number | boolean;
+    },
+  }));
+}
+
+const DASHBOARD_COLUMNS = [
+  'date',
+  'deposits',
+  'deposits_count',
+  'withdrawals',
+  'withdrawals_count',
+  'bets',
+  'bets_bonus',
+  'bets_count',
+  'wins',
+  'refunds',
+  'ggr',
+  'bonus_cost',
+  'ngr',
+  'corrections',
+  'active_players',
+  'new_players',
+  'depositors',
+] as const;
+
+/**
+ * Back-office data under /api/admin (issue 15): dashboard, players (search, detail, actions),
+ * reconciliation, crash chains and the mail outbox. Every route requires an operator token of this
+ * site whose role has the route's permission (401 / 403 otherwise, a player token included).
+ */
+export async function backofficeReportsRoutes(app: FastifyInstance) {
+  const { services } = app;
+  const db = services.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/admin/dashboard', {
+    onRequest: requirePermission('dashboard.read'),
+    schema: {
+      tags,
+      summary:
+        "The site's deposits, withdrawals, bets, wins, GGR, bonus cost and players over a period, per day",
+      description:
+        'Days in the site time zone. `preset` today / 7d / 30d, or `from` and `to` (YYYY-MM-DD, both included). ' +
+        '`format=csv` downloads the daily series.',
+      security,
+      querystring: ZDashboardQuery,
+      response: responses(ZDashboardResponse),
+    },
+    handler: async (request, reply) => {
+      const result = await dashboard(db, request.site, request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          `dashboard-${result.from}-${result.to}`,
+          columnsOf<TDashboardResponse['daily'][number]>(DASHBOARD_COLUMNS),
+          result.daily,
+        );
+      }
+      return ok(request.lang, result);
+    },
+  });
+
+  r.get('/admin/players', {
+    onRequest: requirePermission('players.read'),
+    schema: {
+      tags,
+      summary:
+        'Find players by username, name, CPF, phone, email or IP address (contains, any case); paged or CSV',
+      security,
+      querystring: ZPlayerSearchQuery,
+      response: responses(ZPlayerSearchResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await searchPlayers(db, operatorOf(request).siteId, request.query, paging);
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          'players',
+          columnsOf<(typeof page.list)[number]>([
+            'id',
+            'username',
+            'realname',
+            'cpf',
+            'phone',
+            'email',
+            'register_ip',
+            'status',
+            'cash',
+            'bonus',
+            'created_at',
+            'last_login_at',
+          ]),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+
+  r.get('/admin/players/:id', {
+    onRequest: requirePermission('players.read'),
+    schema: {
+      tags,
+      summary:
+        "A player's profile, balances, totals, online sessions and responsible-gaming limits and pauses",
+      security,
+      params: ZPlayerParams,
+      querystring: ZLangQuery,
+      response: responses(ZPlayerDetail),
+    },
+    handler: async (request) =>
+      ok(request.lang, await playerDetail(db, operatorOf(request).siteId, request.params.id)),
+  });
+
+  r.get('/admin/players/:id/transfers', {
+    onRequest: requirePermission('players.read'),
+    schema: {
+      tags,
+      summary: "The player's ledger (every transfer of their accounts), newest first; paged or CSV",
+      security,
+      params: ZPlayerParams,
+      querystring: ZPlayerTransfersQuery,
+      response: responses(ZPlayerTransfersResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await playerTransfers(
+        db,
+        operatorOf(request).siteId,
+        request.params.id,
+        request.query,
+        paging,
+      );
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          `player-${request.params.id}-ledger`,
+          columnsOf<(typeof page.list)[number]>([
+            'id',
+            'created_at',
+            'kind',
+            'account',
+            'counterparty',
+            'change',
+            'balance_after',
+            'reference',
+            'idempotency_key',
+          ]),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+
+  r.get('/admin/players/:id/rounds', {
+    onRequest: requirePermission('players.read'),
+    schema: {
+      tags,
+      summary: "The player's rounds and bets (in-house games, crash, third-party games), newest first",
+      security,
+      params: ZPlayerParams,
+      querystring: ZAdminPageQuery,
+      response: responses(ZPlayerRoundsResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await playerRounds(db, operatorOf(request).siteId, request.params.id, paging);
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          `player-${request.params.id}-rounds`,
+          columnsOf<(typeof page.list)[number]>([
+            'source',
+            'id',
+            'game',
+            'created_at',
+            'status',
+            'stake',
+            'payout',
+            'multiplier',
+          ]),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+
+  r.get('/admin/players/:id/sessions', {
+    onRequest: requirePermission('players.read'),
+    schema: {
+      tags,
+      summary: "The player's sessions (logins), newest first, with address, device and how each ended",
+      security,
+      params: ZPlayerParams,
+      querystring: ZAdminPageQuery,
+      response: responses(ZPlayerSessionsResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await playerSessions(db, operatorOf(request).siteId, request.params.id, paging);
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          `player-${request.params.id}-sessions`,
+          columnsOf<(typeof page.list)[number]>([
+            'id',
+            'created_at',
+            'last_seen_at',
+            'ended_at',
+            'end_reason',
+            'active',
+            'restricted',
+            'ip',
+            'user_agent',
+          ]),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+
+  r.get('/admin/players/:id/notes', {
+    onRequest: requirePermission('players.read'),
+    schema: {
+      tags,
+      summary: 'Operator notes on the player, newest first',
+      security,
+      params: ZPlayerParams,
+      querystring: ZAdminPageQuery,
+      response: responses(ZPlayerNotesResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await playerNotes(db, operatorOf(request).siteId, request.params.id, paging);
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          `player-${request.params.id}-notes`,
+          columnsOf<(typeof page.list)[number]>(['id', 'created_at', 'operator', 'body']),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+
+  r.post('/admin/players/:id/notes', {
+    onRequest: requirePermission('players.manage'),
+    schema: {
+      tags,
+      summary: 'Add a note on the player (notes are never edited or removed); audited',
+      security,
+      params: ZPlayerParams,
+      querystring: ZLangQuery,
+      body: ZPlayerNoteRequest,
+      response: responses(ZPlayerNote),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await addPlayerNote(db, operatorOf(request), request.params.id, request.body.body),
+        'messages.player_note_added',
+      ),
+  });
+
+  r.get('/admin/players/:id/audit', {
+    onRequest: requirePermission('players.read'),
+    schema: {
+      tags,
+      summary: 'The audit log of operator actions on the player (who, what, before and after), newest first',
+      security,
+      params: ZPlayerParams,
+      querystring: ZAdminPageQuery,
+      response: responses(ZPlayerAuditResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await playerAudit(db, operatorOf(request).siteId, request.params.id, paging);
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          `player-${request.params.id}-audit`,
+          columnsOf<(typeof page.list)[number]>([
+            'id',
+            'created_at',
+            'operator',
+            'action',
+            'entity',
+            'entity_id',
+            'before',
+            'after',
+          ]),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+
+  r.post('/admin/players/:id/force-offline', {
+    onRequest: requirePermission('players.manage'),
+    schema: {
+      tags,
+      summary: 'End every session of the player (their next call: 401 force_offline); audited',
+      security,
+      params: ZPlayerParams,
+      querystring: ZLangQuery,
+      response: responses(ZForceOfflineResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await forcePlayerOffline(db, operatorOf(request), request.params.id),
+        'messages.force_offline_done',
+      ),
+  });
+
+  r.post('/admin/players/:id/freeze', {
+    onRequest: requirePermission('players.manage'),
+    schema: {
+      tags,
+      summary:
+        'Freeze the account (login and play refused with ACCOUNT_DISABLED, sessions ended); reason required; audited',
+      security,
+      params: ZPlayerParams,
+      querystring: ZLangQuery,
+      body: ZPlayerStatusRequest,
+      response: responses(ZPlayerStatusResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await setPlayerFrozen(db, operatorOf(request), request.params.id, true, request.body.reason),
+        'messages.player_frozen',
+      ),
+  });
+
+  r.post('/admin/players/:id/unfreeze', {
+    onRequest: requirePermission('players.manage'),
+    schema: {
+      tags,
+      summary: 'Lift the freeze of the account; reason required; audited',
+      security,
+      params: ZPlayerParams,
+      querystring: ZLangQuery,
+      body: ZPlayerStatusRequest,
+      response: responses(ZPlayerStatusResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await setPlayerFrozen(db, operatorOf(request), request.params.id, false, request.body.reason),
+        'messages.player_unfrozen',
+      ),
+  });
+
+  r.post('/admin/players/:id/adjust-balance', {
+    onRequest: requirePermission('balance.adjust'),
+    schema: {
+      tags,
+      summary:
+        "Correct the player's cash with a ledger transfer to or from the suspense account; reason required; audited",
+      description:
+        'credit: suspense → cash; debit: cash → suspense (INSUFFICIENT_FUNDS beyond the cash). The same ' +
+        '`idempotency_key` with the same request answers the first transfer; with another request 409 IDEMPOTENCY_CONFLICT.',
+      security,
+      params: ZPlayerParams,
+      querystring: ZLangQuery,
+      body: ZBalanceAdjustRequest,
+      response: responses(ZBalanceAdjustResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await adjustPlayerBalance(db, operatorOf(request), request.params.id, {
+          direction: request.body.direction,
+          amountMinor: request.body.amount,
+          reason: request.body.reason,
+          idempotencyKey: request.body.idempotency_key,
+        }),
+        'messages.balance_adjusted',
+      ),
+  });
+
+  r.get('/admin/reconciliation', {
+    onRequest: requirePermission('finance.reports'),
+    schema: {
+      tags,
+      summary:
+        "The ledger's invariants checked for this site now (balances sum to zero, no drift), with its balances",
+      security,
+      querystring: ZLangQuery,
+      response: responses(ZReconciliationResponse),
+    },
+    handler: async (request) => ok(request.lang, await reconciliation(db, operatorOf(request).siteId)),
+  });
+
+  r.get('/admin/crash/chains', {
+    onRequest: requirePermission('fairness.read'),
+    schema: {
+      tags,
+      summary:
+        'Crash hash chains as committed: terminating hash, public salt, length and rounds played (never the seed)',
+      security,
+      querystring: ZAdminPageQuery,
+      response: responses(ZCrashChainsAdminResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await crashChains(db, paging);
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          'crash-chains',
+          columnsOf<(typeof page.list)[number]>([
+            'id',
+            'terminating_hash',
+            'public_salt',
+            'length',
+            'position',
+            'created_at',
+            'first_round_at',
+            'last_round_at',
+          ]),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+
+  r.get('/admin/crash/chains/:id/rounds', {
+    onRequest: requirePermission('fairness.read'),
+    schema: {
+      tags,
+      summary:
+        "A chain's rounds, newest first: the commitment, and the round hash and crash point once crashed",
+      security,
+      params: ZCrashChainParams,
+      querystring: ZAdminPageQuery,
+      response: responses(ZCrashRoundsAdminResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await crashChainRounds(db, request.params.id, paging);
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          `crash-chain-${request.params.id}-rounds`,
+          columnsOf<(typeof page.list)[number]>([
+            'id',
+            'position',
+            'state',
+            'hash_commitment',
+            'round_hash',
+            'crash_point',
+            'created_at',
+            'crashed_at',
+            'bets',
+          ]),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+
+  r.get('/admin/mail-outbox', {
+    onRequest: requirePermission('mail.read'),
+    schema: {
+      tags,
+      summary: "The site's outgoing mail, newest first (one-time codes masked); paged or CSV; read-only",
+      security,
+      querystring: ZMailOutboxQuery,
+      response: responses(ZMailOutboxResponse),
+    },
+    handler: async (request, reply) => {
+      const paging = pagingOf(request.query);
+      const page = await mailOutbox(db, operatorOf(request).siteId, request.query, paging);
+      if (paging.all) {
+        return sendCsv(
+          reply,
+          'mail-outbox',
+          columnsOf<(typeof page.list)[number]>([
+            'id',
+            'created_at',
+            'to_address',
+            'username',
+            'subject',
+            'status',
+            'attempts',
+            'last_error',
+            'sent_at',
+          ]),
+          page.list,
+        );
+      }
+      return ok(request.lang, page);
+    },
+  });
+}

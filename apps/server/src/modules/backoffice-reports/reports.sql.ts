@@ -1,0 +1,88 @@
+import { formatMinor } from '@sorte/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+
+/**
+ * Small SQL helpers of the back-office reports. Every query reads raw SQL with values cast to text
+ * in SQL, so PGlite and PostgreSQL give the same strings (no driver-specific Date or bigint parsing).
+ */
+
+/** A timestamptz column as an ISO 8601 UTC text ("2026-11-25T14:03:07.123Z"), NULL stays NULL. */
+export function isoOf(column: SQL | string): SQL {
+  const expression = typeof column === 'string' ? sql.raw(column) : column;
+  return sql`to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** `%text%` for LIKE/ILIKE with the pattern characters of `text` escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A bigint text from the database (NULL → 0) as money text "1234.56". */
+export function moneyText(value: unknown): string {
+  return formatMinor(BigInt(value === null || value === undefined ? 0 : String(value)));
+}
+
+export function intOf(value: unknown): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
+export function textOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return rowsOf<T>(executor, query);
+}
+
+/** Paging of an admin list: 1-based page, page_size 1..200 (default 25); CSV takes every row. */
+export type TPaging = { page: number; pageSize: number; all: boolean };
+
+export const PAGE_SIZE_DEFAULT = 25;
+/** A CSV export reads at most this many rows (a report, not a database dump). */
+export const CSV_MAX_ROWS = 50_000;
+
+export function pagingOf(query: {
+  page?: number | undefined;
+  page_size?: number | undefined;
+  format?: string | undefined;
+}): TPaging {
+  const all = query.format === 'csv';
+  return {
+    page: all ? 1 : (query.page ?? 1),
+    pageSize: all ? CSV_MAX_ROWS : (query.page_size ?? PAGE_SIZE_DEFAULT),
+    all,
+  };
+}
+
+/** LIMIT/OFFSET of a page. */
+export function limitOffset(paging: TPaging): SQL {
+  return sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`;
+}
+
+export type TPage<T> = { list: T[]; total: number; page: number; page_size: number };
+
+export function pageOf<T>(list: T[], total: number, paging: TPaging): TPage<T> {
+  return { list, total, page: paging.page, page_size: paging.all ? list.length : paging.pageSize };
+}
+
+/** A CSV column: its header and how a row shows in it. */
+export type TCsvColumn<T> = { header: string; value: (row: T) => string | number | boolean | null };
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A text a spreadsheet
+ * would run as a formula (=, +, @, or - not followed by a digit) gets a leading apostrophe.
+ */
+function csvCell(value: string | number | boolean | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+@\t\r]/.test(text) || /^-(?![\d.])/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The rows as CSV text (header line first, CRLF line ends). */
+export function toCsv<T>(columns: readonly TCsvColumn<T>[], rows: readonly T[]): string {
+  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
