@@ -46,8 +46,13 @@ export default function EventPage() {
               <strong>{event.data.away_team}</strong>
             </div>
             <p className="event-head__meta">
-              {event.data.round !== null && `${t('sports.round', { round: event.data.round })} · `}
-              {formatKickoff(event.data.kickoff_at)}
+              {[
+                event.data.round !== null ? t('sports.round', { round: event.data.round }) : null,
+                // A scheduled match already shows its kick-off above.
+                event.data.status !== 'scheduled' ? formatKickoff(event.data.kickoff_at) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           </header>
           {event.data.markets.length === 0 ? (
