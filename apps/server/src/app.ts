@@ -15,6 +15,10 @@ import {
   defaultCaptchaGenerator,
 } from './modules/auth/captcha.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import {
+  backofficeContentRoutes,
+  siteChangesPlugin,
+} from './modules/backoffice-content/backoffice-content.routes.ts';
 import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
 import { chatPlugin, chatRoutes } from './modules/chat/chat.routes.ts';
 import { crashPlugin } from './modules/crash/crash.routes.ts';
@@ -165,6 +169,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
   });
   await app.register(promotionsPlugin, { jobs: config.PROMO_JOBS });
+  await app.register(siteChangesPlugin, {
+    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+  });
   await app.register(agencyJobsPlugin, { jobs: config.COMMUNITY_JOBS });
   await app.register(chatPlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
@@ -199,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(informationRoutes);
       await api.register(agencyRoutes);
       await api.register(chatRoutes);
+      await api.register(backofficeContentRoutes);
       await api.register(liveFeedRoutes);
     },
     { prefix: '/api' },

@@ -46,6 +46,8 @@ export const NOTIFICATION_KINDS = [
   'reward_granted',
   'commission_settled',
   'rain_received',
+  /** A message from the site's operators (params: title, body; as they wrote it). */
+  'operator_message',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

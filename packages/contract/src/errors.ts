@@ -186,10 +186,12 @@ export const ERROR_CODES = {
   APPROVER_MUST_DIFFER: 403,
   /** Back office: the one-time owner setup link is unknown, used or expired. */
   SETUP_LINK_INVALID: 404,
-  /** Back office: the same operator cannot give both approvals of a two-person withdrawal. */
-  APPROVER_MUST_DIFFER: 403,
-  /** Back office: the one-time owner setup link is unknown, used or expired. */
-  SETUP_LINK_INVALID: 404,
+  /** Back office: a host name given for the site already answers for another site. */
+  HOST_TAKEN: 409,
+  /** Back office: the site's jurisdiction profile does not allow this setting (the message says why). */
+  JURISDICTION_FORBIDS: 422,
+  /** Back office: commission rules that do not hold together (tiers rising from 0, one rate per level). */
+  AGENCY_RULES_INVALID: 422,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
 } as const;

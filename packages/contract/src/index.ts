@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './admin-reports.ts';
+export * from './backoffice-content.ts';
 export * from './auth.ts';
 export * from './bank-cards.ts';
 export * from './cnpj.ts';

@@ -286,17 +286,33 @@ export const en = {
   'errors.APPROVER_MUST_DIFFER': 'A second, different operator must approve this withdrawal',
   'errors.SETUP_LINK_INVALID': 'This setup link is invalid, already used or expired',
   'messages.withdraw_first_approval': 'First approval recorded: a second operator must approve it to pay',
-  'messages.operator_setup_done': 'The owner account is ready: sign in with the password and the authenticator code',
-  'messages.operator_created': 'Operator created',
-  'messages.operator_totp_reset': 'The authenticator was reset: give the operator the new secret',
-  'validation.operator_password_min': 'The password must be at least 10 characters',
-  'errors.APPROVER_MUST_DIFFER': 'A second, different operator must approve this withdrawal',
-  'errors.SETUP_LINK_INVALID': 'This setup link is invalid, already used or expired',
-  'messages.withdraw_first_approval': 'First approval recorded: a second operator must approve it to pay',
   'messages.operator_setup_done':
     'The owner account is ready: sign in with the password and the authenticator code',
   'messages.operator_created': 'Operator created',
   'messages.operator_totp_reset': 'The authenticator was reset: give the operator the new secret',
+  // Back office content (issue 15).
+  'errors.HOST_TAKEN': 'This host name already belongs to another site',
+  'errors.JURISDICTION_FORBIDS': "This site's jurisdiction rules do not allow this setting",
+  'errors.AGENCY_RULES_INVALID':
+    'The commission rules do not hold together: tiers must rise from 0 and give one rate per level',
+  'backoffice.agency_max_levels': 'At most {max} commission level(s) on this site',
+  'validation.default_lang_not_in_languages': "The default language must be one of the site's languages",
+  'validation.max_below_min':
+    'The maximum must not be below the minimum (and fees must stay below the minimum)',
+  'validation.theme_value': 'Theme entries are CSS variables (--name) holding colours, sizes or font names',
+  'validation.host_name': 'Please enter valid host names, each once (e.g. sorte.example)',
+  'validation.url': 'Please enter a link starting with https:// or /',
+  'validation.key_format': 'Codes use lower-case letters, digits and _ and appear once',
+  'validation.recipient': 'Send to one player (username) or to all players',
+  'validation.expires_before_publish': 'The end must come after the publication date',
+  'validation.required.title': 'Please enter the title',
+  'messages.saved': 'Saved',
+  'messages.notification_sent': 'Message sent to {count} player(s)',
+  'validation.host_current': 'Keep the host name you are signed in on (remove it from another host)',
+  'backoffice.jurisdiction_campaigns_on':
+    'Pause these promotions first: the new jurisdiction does not allow them ({campaigns})',
+  'promo.off.paused': 'This promotion is paused',
+  'chat.off.paused': 'The chat rain is paused',
 } as const;
 
 export type TMessageKey = keyof typeof en;

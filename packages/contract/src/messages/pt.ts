@@ -287,17 +287,35 @@ export const pt: TCatalogue = {
   'validation.operator_password_min': 'A senha deve ter pelo menos 10 caracteres',
   'errors.APPROVER_MUST_DIFFER': 'Um segundo operador, diferente do primeiro, precisa aprovar este saque',
   'errors.SETUP_LINK_INVALID': 'Este link de configuração é inválido, já foi usado ou expirou',
-  'messages.withdraw_first_approval': 'Primeira aprovação registrada: um segundo operador precisa aprovar para pagar',
-  'messages.operator_setup_done': 'A conta do proprietário está pronta: entre com a senha e o código do autenticador',
-  'messages.operator_created': 'Operador criado',
-  'messages.operator_totp_reset': 'O autenticador foi redefinido: entregue a nova chave ao operador',
-  'validation.operator_password_min': 'A senha deve ter pelo menos 10 caracteres',
-  'errors.APPROVER_MUST_DIFFER': 'Um segundo operador, diferente do primeiro, precisa aprovar este saque',
-  'errors.SETUP_LINK_INVALID': 'Este link de configuração é inválido, já foi usado ou expirou',
   'messages.withdraw_first_approval':
     'Primeira aprovação registrada: um segundo operador precisa aprovar para pagar',
   'messages.operator_setup_done':
     'A conta do proprietário está pronta: entre com a senha e o código do autenticador',
   'messages.operator_created': 'Operador criado',
   'messages.operator_totp_reset': 'O autenticador foi redefinido: entregue a nova chave ao operador',
+  // Back office content (issue 15).
+  'errors.HOST_TAKEN': 'Este domínio já pertence a outro site',
+  'errors.JURISDICTION_FORBIDS': 'As regras da jurisdição deste site não permitem esta configuração',
+  'errors.AGENCY_RULES_INVALID':
+    'As regras de comissão são inconsistentes: as faixas devem subir a partir de 0 e ter uma taxa por nível',
+  'backoffice.agency_max_levels': 'No máximo {max} nível(is) de comissão neste site',
+  'validation.default_lang_not_in_languages': 'O idioma padrão deve ser um dos idiomas do site',
+  'validation.max_below_min':
+    'O máximo não pode ser menor que o mínimo (e as taxas devem ficar abaixo do mínimo)',
+  'validation.theme_value':
+    'Os itens do tema são variáveis CSS (--nome) com cores, tamanhos ou nomes de fonte',
+  'validation.host_name': 'Informe domínios válidos, cada um uma vez (ex.: sorte.example)',
+  'validation.url': 'Informe um link que comece com https:// ou /',
+  'validation.key_format': 'Códigos usam letras minúsculas, dígitos e _ e aparecem uma só vez',
+  'validation.recipient': 'Envie para um jogador (usuário) ou para todos os jogadores',
+  'validation.expires_before_publish': 'O fim deve ser depois da data de publicação',
+  'validation.required.title': 'Informe o título',
+  'messages.saved': 'Salvo',
+  'messages.notification_sent': 'Mensagem enviada para {count} jogador(es)',
+  'validation.host_current':
+    'Mantenha o domínio em que você está conectado (remova-o a partir de outro domínio)',
+  'backoffice.jurisdiction_campaigns_on':
+    'Pause estas promoções antes: a nova jurisdição não as permite ({campaigns})',
+  'promo.off.paused': 'Esta promoção está pausada',
+  'chat.off.paused': 'A chuva do chat está pausada',
 };

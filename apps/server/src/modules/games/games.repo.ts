@@ -29,19 +29,23 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The site's category and tags of a game: its own (site_games, migration 0039), else the catalogue's. */
+const siteCategory = sql`coalesce(${siteGames.category}, ${games.category})`;
+const siteTags = sql`coalesce(${siteGames.tags}, ${games.tags})`;
+
 function visibleOn(filter: TGameFilter): SQL {
   const conditions: SQL[] = [
     eq(games.enabled, true),
     // Every query left-joins the site's override row (site_games) on this site only.
     sql`coalesce(${siteGames.enabled}, true)`,
   ];
-  if (filter.category) conditions.push(eq(games.category, filter.category));
+  if (filter.category) conditions.push(sql`${siteCategory} = ${filter.category}`);
   if (filter.providerCode) conditions.push(eq(gameProviders.code, filter.providerCode));
   if (filter.search) conditions.push(sql`${games.name} ILIKE ${containsPattern(filter.search)}`);
-  if (filter.tag) conditions.push(sql`${filter.tag} = ANY(${games.tags})`);
+  if (filter.tag) conditions.push(sql`${filter.tag} = ANY(${siteTags})`);
   if (filter.anyTags?.length) {
     conditions.push(
-      sql`${games.tags} && ARRAY[${sql.join(
+      sql`${siteTags} && ARRAY[${sql.join(
         filter.anyTags.map((t) => sql`${t}`),
         sql`, `,
       )}]::text[]`,
@@ -52,14 +56,34 @@ function visibleOn(filter: TGameFilter): SQL {
 
 function selectGames(executor: Executor, siteId: bigint) {
   return executor
-    .select({ game: games, providerCode: gameProviders.code, providerName: gameProviders.name })
+    .select({
+      game: games,
+      providerCode: gameProviders.code,
+      providerName: gameProviders.name,
+      siteCategory: siteGames.category,
+      siteTags: siteGames.tags,
+    })
     .from(games)
     .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
     .leftJoin(siteGames, and(eq(siteGames.gameId, games.id), eq(siteGames.siteId, siteId)));
 }
 
-function flatten(rows: { game: TGameRow; providerCode: string; providerName: string }[]): TCatalogueGame[] {
-  return rows.map((r) => ({ ...r.game, providerCode: r.providerCode, providerName: r.providerName }));
+function flatten(
+  rows: {
+    game: TGameRow;
+    providerCode: string;
+    providerName: string;
+    siteCategory: TGameRow['category'] | null;
+    siteTags: TGameRow['tags'] | null;
+  }[],
+): TCatalogueGame[] {
+  return rows.map((r) => ({
+    ...r.game,
+    category: r.siteCategory ?? r.game.category,
+    tags: r.siteTags ?? r.game.tags,
+    providerCode: r.providerCode,
+    providerName: r.providerName,
+  }));
 }
 
 const siteOrder = sql`coalesce(${siteGames.position}, ${games.position})`;
@@ -72,9 +96,9 @@ export async function findGames(
 ): Promise<TCatalogueGame[]> {
   const order =
     page.order === 'popular'
-      ? [desc(sql`('popular' = ANY(${games.tags}))`), desc(games.popularity), asc(games.id)]
+      ? [desc(sql`('popular' = ANY(${siteTags}))`), desc(games.popularity), asc(games.id)]
       : page.order === 'newest'
-        ? [desc(sql`('new' = ANY(${games.tags}))`), asc(siteOrder), asc(games.id)]
+        ? [desc(sql`('new' = ANY(${siteTags}))`), asc(siteOrder), asc(games.id)]
         : [asc(siteOrder), asc(games.id)];
   const rows = await selectGames(executor, siteId)
     .where(visibleOn(filter))

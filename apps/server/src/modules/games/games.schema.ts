@@ -53,6 +53,9 @@ export const siteGames = pgTable(
     gameId: bigint('game_id', { mode: 'bigint' }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     position: integer('position'),
+    /** The site's own category and tags for the game (migration 0039); null: the catalogue's. */
+    category: text('category').$type<TGameCategory>(),
+    tags: text('tags').array().$type<TGameTag[]>(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.gameId] })],
 );

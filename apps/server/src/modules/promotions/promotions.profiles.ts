@@ -300,13 +300,25 @@ function vip(basis: TVipProfile['basis'], gifts: boolean): TVipProfile {
 
 export const PROFILES: Record<
   TJurisdiction,
-  { campaigns: TCampaignSeed[]; vip: TVipProfile; timeZone: string }
+  {
+    campaigns: TCampaignSeed[];
+    vip: TVipProfile;
+    timeZone: string;
+    /** Whether a reward may be triggered by a deposit (false on br: Portaria SPA/MF 1.231/2024 art. 42). */
+    allowsDepositTied: boolean;
+  }
 > = {
-  intl: { campaigns: profile('UTC', false), vip: vip('recharge', true), timeZone: 'UTC' },
+  intl: {
+    campaigns: profile('UTC', false),
+    vip: vip('recharge', true),
+    timeZone: 'UTC',
+    allowsDepositTied: true,
+  },
   br: {
     campaigns: profile('America/Sao_Paulo', true),
     vip: vip('wagering', false),
     timeZone: 'America/Sao_Paulo',
+    allowsDepositTied: false,
   },
 };
 
@@ -315,6 +327,32 @@ export const PROFILES: Record<
  * campaign triggered by a deposit must be off. Run by the tests and when an operator edits a rule.
  */
 export function depositTiedEnabled(campaigns: { code: string; enabled: boolean; rules: TCampaignRules }[]) {
-  const tied: TTrigger[] = ['first_deposit', 'each_deposit', 'invitee_deposit', 'deposit_spins'];
-  return campaigns.filter((c) => c.enabled && tied.includes(c.rules.trigger)).map((c) => c.code);
+  return campaigns.filter((c) => c.enabled && isDepositTied(c.rules.trigger)).map((c) => c.code);
+}
+
+const DEPOSIT_TRIGGERS: readonly TTrigger[] = [
+  'first_deposit',
+  'each_deposit',
+  'invitee_deposit',
+  'deposit_spins',
+];
+
+export function isDepositTied(trigger: TTrigger): boolean {
+  return DEPOSIT_TRIGGERS.includes(trigger);
+}
+
+/**
+ * Why a jurisdiction profile does not allow this campaign to be on (a message key), or null: the
+ * profile seeds it off with a reason (a prize draw, a loss-recovery offer, a reward before any bet,
+ * a deposit-tied reward on br), or its trigger is a deposit where deposit-tied rewards are forbidden.
+ */
+export function campaignForbiddenReason(
+  jurisdiction: TJurisdiction,
+  campaign: { code: string; rules: TCampaignRules },
+): string | null {
+  const profile = PROFILES[jurisdiction];
+  const seed = profile.campaigns.find((c) => c.code === campaign.code);
+  if (seed && !seed.enabled && seed.offReason) return seed.offReason;
+  if (!profile.allowsDepositTied && isDepositTied(campaign.rules.trigger)) return 'promo.off.deposit_tied';
+  return null;
 }

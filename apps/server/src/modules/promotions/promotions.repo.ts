@@ -354,6 +354,11 @@ export async function siteJurisdiction(executor: Executor, siteId: bigint): Prom
   return value;
 }
 
+/** Forgets the cached jurisdiction of a site (an operator changed it in the back office). */
+export function forgetSiteJurisdiction(siteId: bigint): void {
+  jurisdictions.delete(s(siteId));
+}
+
 // Job runs -----------------------------------------------------------------------------------
 
 /** Starts (job, site, period): 'started' for the one caller that may run it, else why not. */
