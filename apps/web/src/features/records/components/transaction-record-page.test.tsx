@@ -78,6 +78,7 @@ describe('wallet references', () => {
     expect(referenceText('crash-round:16', t)).toBe('money.reference.crash_round|16');
     expect(referenceText('deposit:R20261123ABC', t)).toBe('money.reference.deposit|R20261123ABC');
     expect(referenceText('round:7', t)).toBe('money.reference.round|7');
+    expect(referenceText('sports-bet:501', t)).toBe('money.reference.sports_bet|501');
     expect(referenceText('something-new:42', t)).toBe('42');
   });
 });

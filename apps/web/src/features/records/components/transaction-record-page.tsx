@@ -21,6 +21,7 @@ const REFERENCE_KINDS = [
   'rain',
   'agency',
   'order',
+  'sports-bet',
 ];
 
 /**
