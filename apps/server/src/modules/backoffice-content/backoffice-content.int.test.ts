@@ -577,6 +577,50 @@ describe.each(kinds)('back office content on %s', (kind) => {
     expect(listed.status).toBe(200);
     expect(listed.body.data).toMatchObject({ total: 1, list: [{ text: 'hello room', muted: false }] });
 
+    // Moderation through the chat module's routes, each audited with before and after.
+    const muted = await call(app, {
+      method: 'POST',
+      url: '/api/admin/chat/mute',
+      host: intl.host,
+      token: content,
+      payload: { username: player.input.username, minutes: 60, reason: 'spam' },
+    });
+    expect(muted.status, JSON.stringify(muted.body)).toBe(200);
+    const mutes = await call(app, {
+      method: 'GET',
+      url: '/api/admin/chat/mutes',
+      host: intl.host,
+      token: content,
+    });
+    expect(mutes.body.data.list).toMatchObject([{ username: player.input.username, reason: 'spam' }]);
+    const deleted = await call(app, {
+      method: 'POST',
+      url: `/api/admin/chat/messages/${listed.body.data.list[0].id}/delete`,
+      host: intl.host,
+      token: content,
+    });
+    expect(deleted.status).toBe(200);
+    const unmuted = await call(app, {
+      method: 'POST',
+      url: '/api/admin/chat/unmute',
+      host: intl.host,
+      token: content,
+      payload: { username: player.input.username },
+    });
+    expect(unmuted.status).toBe(200);
+    const deletedList = await call(app, {
+      method: 'GET',
+      url: `/api/admin/chat/messages?username=${player.input.username}&deleted=true`,
+      host: intl.host,
+      token: content,
+    });
+    expect(deletedList.body.data.list[0]).toMatchObject({ text: 'hello room', deleted_by: 'qa_content' });
+    const [mute] = await auditEntries(app, intl.id, 'chat.mute');
+    expect(json(mute!.before).muted).toBe(false);
+    expect(json(mute!.after).muted).toBe(true);
+    expect(await auditEntries(app, intl.id, 'chat.delete')).toHaveLength(1);
+    expect(await auditEntries(app, intl.id, 'chat.unmute')).toHaveLength(1);
+
     const settings = (
       await call(app, { method: 'GET', url: '/api/admin/community', host: intl.host, token: content })
     ).body.data;

@@ -74,6 +74,16 @@ export async function deleteMessage(
   return rows.length > 0;
 }
 
+/** A message of the site as it stands (for the audit entry of its removal). */
+export async function findMessageForAudit(executor: Executor, siteId: bigint, messageId: bigint) {
+  const [row] = await rowsOf<{ member_id: string; author: string; text: string }>(
+    executor,
+    sql`SELECT member_id::text, author, text FROM chat_messages
+        WHERE id = ${messageId} AND site_id = ${siteId} AND deleted_at IS NULL FOR UPDATE`,
+  );
+  return row ?? null;
+}
+
 /** The member's mute now: null when not muted; `until` null when muted until lifted. */
 export async function findMute(
   executor: Executor,

@@ -180,10 +180,7 @@ export async function chatRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const operator = operatorOf(request);
-      return ok(
-        request.lang,
-        await deleteChatMessage(services.db, operator.siteId, BigInt(request.params.id), operator.operatorId),
-      );
+      return ok(request.lang, await deleteChatMessage(services.db, operator, BigInt(request.params.id)));
     },
   });
 
@@ -199,10 +196,7 @@ export async function chatRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const operator = operatorOf(request);
-      return ok(
-        request.lang,
-        await muteMember(services.db, operator.siteId, operator.operatorId, request.body),
-      );
+      return ok(request.lang, await muteMember(services.db, operator, request.body));
     },
   });
 
@@ -218,7 +212,7 @@ export async function chatRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const operator = operatorOf(request);
-      return ok(request.lang, await unmuteMember(services.db, operator.siteId, request.body.username));
+      return ok(request.lang, await unmuteMember(services.db, operator, request.body.username));
     },
   });
 }

@@ -9,6 +9,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { TOperatorAuth } from '../admin/admin.service.ts';
+import { recordOperatorAction } from '../admin/audit.ts';
 import { getCommunity, notify } from '../information/information.service.ts';
 import { notifyChannel } from '../realtime/realtime.channel.ts';
 import type { TSite } from '../sites/sites.service.ts';
@@ -20,6 +22,7 @@ import {
   findLastRain,
   findLatestMessages,
   findMemberByName,
+  findMessageForAudit,
   findMute,
   findPayingRains,
   findUnpaidMembers,
@@ -162,39 +165,71 @@ function sqlLockMember(memberId: bigint) {
 
 // Operators
 
-export async function deleteChatMessage(db: Db, siteId: bigint, messageId: bigint, operatorId: bigint) {
+export async function deleteChatMessage(db: Db, operator: TOperatorAuth, messageId: bigint) {
   return db.transaction(async (tx) => {
-    const deleted = await deleteMessage(tx, siteId, messageId, operatorId);
-    if (!deleted) throw new AppError('NOT_FOUND');
-    await publish(tx, siteId, { type: 'chat_delete', id: Number(messageId) });
+    const message = await findMessageForAudit(tx, operator.siteId, messageId);
+    const deleted = await deleteMessage(tx, operator.siteId, messageId, operator.operatorId);
+    if (!deleted || !message) throw new AppError('NOT_FOUND');
+    await publish(tx, operator.siteId, { type: 'chat_delete', id: Number(messageId) });
+    await recordOperatorAction(
+      tx,
+      operator,
+      'chat.delete',
+      { memberId: BigInt(message.member_id), entity: 'chat_message', entityId: String(messageId) },
+      { author: message.author, text: message.text, deleted: false },
+      { author: message.author, text: message.text, deleted: true },
+    );
     return { id: Number(messageId), deleted: true };
   });
 }
 
 export async function muteMember(
   db: Db,
-  siteId: bigint,
-  operatorId: bigint,
+  operator: TOperatorAuth,
   input: { username: string; minutes?: number | null | undefined; reason?: string | undefined },
 ) {
-  const member = await findMemberByName(db, siteId, input.username);
-  if (!member) throw new AppError('NOT_FOUND');
-  await upsertMute(db, {
-    siteId,
-    memberId: BigInt(member.id),
-    minutes: input.minutes ?? null,
-    reason: input.reason ?? '',
-    operatorId,
+  return db.transaction(async (tx) => {
+    const member = await findMemberByName(tx, operator.siteId, input.username);
+    if (!member) throw new AppError('NOT_FOUND');
+    const memberId = BigInt(member.id);
+    const before = await findMute(tx, operator.siteId, memberId);
+    await upsertMute(tx, {
+      siteId: operator.siteId,
+      memberId,
+      minutes: input.minutes ?? null,
+      reason: input.reason ?? '',
+      operatorId: operator.operatorId,
+    });
+    const mute = await findMute(tx, operator.siteId, memberId);
+    await recordOperatorAction(
+      tx,
+      operator,
+      'chat.mute',
+      { memberId, entity: 'member', entityId: member.username },
+      { muted: before !== null, muted_until: before?.until ?? null },
+      { muted: mute !== null, muted_until: mute?.until ?? null, reason: input.reason ?? '' },
+    );
+    return { username: member.username, muted: mute !== null, muted_until: mute?.until ?? null };
   });
-  const mute = await findMute(db, siteId, BigInt(member.id));
-  return { username: member.username, muted: mute !== null, muted_until: mute?.until ?? null };
 }
 
-export async function unmuteMember(db: Db, siteId: bigint, username: string) {
-  const member = await findMemberByName(db, siteId, username);
-  if (!member) throw new AppError('NOT_FOUND');
-  await removeMute(db, siteId, BigInt(member.id));
-  return { username: member.username, muted: false, muted_until: null };
+export async function unmuteMember(db: Db, operator: TOperatorAuth, username: string) {
+  return db.transaction(async (tx) => {
+    const member = await findMemberByName(tx, operator.siteId, username);
+    if (!member) throw new AppError('NOT_FOUND');
+    const memberId = BigInt(member.id);
+    const before = await findMute(tx, operator.siteId, memberId);
+    await removeMute(tx, operator.siteId, memberId);
+    await recordOperatorAction(
+      tx,
+      operator,
+      'chat.unmute',
+      { memberId, entity: 'member', entityId: member.username },
+      { muted: before !== null, muted_until: before?.until ?? null },
+      { muted: false, muted_until: null },
+    );
+    return { username: member.username, muted: false, muted_until: null };
+  });
 }
 
 // Rain
