@@ -43,6 +43,7 @@ import { securityRoutes } from './modules/security/security.routes.ts';
 import { manifestRoutes } from './modules/sites/manifest.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';
+import { sportsAdminRoutes, sportsPlugin, sportsRoutes } from './modules/sports/sports.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import {
   pspPayoutWebhookRoutes,
@@ -177,6 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
     jobs: config.COMMUNITY_JOBS,
   });
+  await app.register(sportsPlugin, {
+    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+  });
   await app.register(crashPlugin, {
     autoStart: config.CRASH_ENGINE,
     lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
@@ -208,6 +212,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(chatRoutes);
       await api.register(backofficeContentRoutes);
       await api.register(liveFeedRoutes);
+      await api.register(sportsRoutes);
+      await api.register(sportsAdminRoutes);
     },
     { prefix: '/api' },
   );

@@ -233,6 +233,8 @@ export const ZAdminGamesQuery = z.object({
   category: z.enum(GAME_CATEGORIES, { error: 'validation.invalid' }).optional(),
   provider: z.string().max(32).optional(),
   enabled: z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
+  /** csv: every matching row as a download instead of one page. */
+  format: z.enum(['json', 'csv'], { error: 'validation.invalid' }).optional(),
 });
 export type TAdminGamesQuery = z.infer<typeof ZAdminGamesQuery>;
 
@@ -440,6 +442,8 @@ export const ZAdminListQuery = z.object({
   lang: z.string().max(32).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
+  /** csv: every matching row as a download instead of one page. */
+  format: z.enum(['json', 'csv'], { error: 'validation.invalid' }).optional(),
 });
 
 export const ZAdminAnnouncementsPage = z.object({

@@ -320,6 +320,15 @@ describe.each(kinds)('back office content on %s', (kind) => {
       category: 'card',
       tags: ['hot'],
     });
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/admin/games?format=csv&search=dice',
+      headers: { host: intl.host, authorization: `Bearer ${content}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('id,code,name,provider,category,tags,position,enabled');
+    expect(csv.body).toMatch(/,dice,.*,card,hot,0,true/);
     const badTag = await call(app, {
       method: 'PATCH',
       url: `/api/admin/games/${dice.id}`,

@@ -37,6 +37,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/reply.ts';
+import { CSV_MAX_ROWS, sendCsv, toCsv } from '../admin/csv.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { forgetSiteJurisdiction } from '../promotions/promotions.repo.ts';
 import { listenChannel } from '../realtime/realtime.channel.ts';
@@ -206,8 +207,33 @@ export async function backofficeContentRoutes(app: FastifyInstance) {
       querystring: ZAdminGamesQuery,
       response: responses(ZAdminGamesPage),
     },
-    handler: async (request) =>
-      ok(request.lang, await listAdminGames(services.db, operatorOf(request), request.query)),
+    handler: async (request, reply) => {
+      if (request.query.format === 'csv') {
+        const all = await listAdminGames(services.db, operatorOf(request), {
+          ...request.query,
+          page: 1,
+          page_size: CSV_MAX_ROWS,
+        });
+        return sendCsv(
+          reply,
+          'games',
+          toCsv(
+            [
+              { header: 'id', value: (g) => g.id },
+              { header: 'code', value: (g) => g.code },
+              { header: 'name', value: (g) => g.name },
+              { header: 'provider', value: (g) => g.provider },
+              { header: 'category', value: (g) => g.category },
+              { header: 'tags', value: (g) => g.tags.join(' ') },
+              { header: 'position', value: (g) => g.position },
+              { header: 'enabled', value: (g) => g.enabled },
+            ],
+            all.list,
+          ),
+        );
+      }
+      return ok(request.lang, await listAdminGames(services.db, operatorOf(request), request.query));
+    },
   });
 
   r.patch('/admin/games/:id', {
@@ -299,7 +325,27 @@ export async function backofficeContentRoutes(app: FastifyInstance) {
       querystring: ZAdminListQuery,
       response: responses(ZAdminAnnouncementsPage),
     },
-    handler: async (request) => ok(request.lang, await listAnnouncementsAdmin(ctx(request), request.query)),
+    handler: async (request, reply) => {
+      if (request.query.format === 'csv') {
+        const all = await listAnnouncementsAdmin(ctx(request), { page: 1, page_size: CSV_MAX_ROWS });
+        return sendCsv(
+          reply,
+          'announcements',
+          toCsv(
+            [
+              { header: 'id', value: (a) => a.id },
+              { header: 'code', value: (a) => a.code },
+              { header: 'title', value: (a) => a.title[request.lang] ?? Object.values(a.title)[0] ?? '' },
+              { header: 'published_at', value: (a) => a.published_at },
+              { header: 'expires_at', value: (a) => a.expires_at },
+              { header: 'live', value: (a) => a.live },
+            ],
+            all.list,
+          ),
+        );
+      }
+      return ok(request.lang, await listAnnouncementsAdmin(ctx(request), request.query));
+    },
   });
 
   r.post('/admin/announcements', {
@@ -392,14 +438,32 @@ export async function backofficeContentRoutes(app: FastifyInstance) {
       querystring: ZAdminChatQuery,
       response: responses(ZAdminChatPage),
     },
-    handler: async (request) => {
-      const { page, page_size, username, deleted } = request.query;
+    handler: async (request, reply) => {
+      const { page, page_size, username, deleted, format } = request.query;
+      const csv = format === 'csv';
       const { rows, total } = await findChatMessagesPage(
         services.db,
         operatorOf(request).siteId,
         { username: username || undefined, deleted: deleted === undefined ? undefined : deleted === 'true' },
-        { offset: (page - 1) * page_size, limit: page_size },
+        csv ? { offset: 0, limit: CSV_MAX_ROWS } : { offset: (page - 1) * page_size, limit: page_size },
       );
+      if (csv) {
+        return sendCsv(
+          reply,
+          'chat-messages',
+          toCsv(
+            [
+              { header: 'id', value: (m) => m.id },
+              { header: 'created_at', value: (m) => m.created_at },
+              { header: 'username', value: (m) => m.username },
+              { header: 'text', value: (m) => m.text },
+              { header: 'deleted_at', value: (m) => m.deleted_at },
+              { header: 'deleted_by', value: (m) => m.deleted_by },
+            ],
+            rows,
+          ),
+        );
+      }
       return ok(request.lang, { list: rows, total, page, page_size });
     },
   });
