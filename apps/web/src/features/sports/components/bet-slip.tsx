@@ -286,24 +286,26 @@ export function BetSlipBody({ onPlaced }: { onPlaced?: () => void }) {
         </div>
       )}
 
-      <ul className="slip__picks" role="tabpanel" aria-labelledby={`${tabsId}-${slip.tab}`}>
-        {slip.picks.map((pick) => (
-          <PickRow
-            key={pick.selectionId}
-            pick={pick}
-            stake={
-              slip.tab === 'single' ? (
-                <StakeField
-                  label={t('sports.slip.stake')}
-                  value={slip.singleStakes[pick.selectionId] ?? ''}
-                  onChange={(text) => updateSlip((state) => setSingleStake(state, pick.selectionId, text))}
-                  testId="slip-single-stake"
-                />
-              ) : undefined
-            }
-          />
-        ))}
-      </ul>
+      <div role="tabpanel" aria-labelledby={`${tabsId}-${slip.tab}`}>
+        <ul className="slip__picks">
+          {slip.picks.map((pick) => (
+            <PickRow
+              key={pick.selectionId}
+              pick={pick}
+              stake={
+                slip.tab === 'single' ? (
+                  <StakeField
+                    label={t('sports.slip.stake')}
+                    value={slip.singleStakes[pick.selectionId] ?? ''}
+                    onChange={(text) => updateSlip((state) => setSingleStake(state, pick.selectionId, text))}
+                    testId="slip-single-stake"
+                  />
+                ) : undefined
+              }
+            />
+          ))}
+        </ul>
+      </div>
 
       {conflict && (
         <p className="slip__warning" role="alert">

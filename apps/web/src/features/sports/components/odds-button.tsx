@@ -45,7 +45,9 @@ export function OddsButton({
   const picked = slip.picks.some((pick) => pick.selectionId === selection.id);
   const locked = market.status !== 'open' || (event.status !== 'scheduled' && event.status !== 'live');
   const label = selectionLabel(selection.code, event, t, short);
-  const fullLabel = `${matchName(event, t)} · ${marketName(market.type, t)} · ${selectionLabel(selection.code, event, t)}`;
+  const context = short
+    ? `${matchName(event, t)} · ${marketName(market.type, t)} · ${selectionLabel(selection.code, event, t)}`
+    : `${matchName(event, t)} · ${marketName(market.type, t)}`;
   const toggle = () =>
     updateSlip((state) =>
       togglePick(state, {
@@ -64,24 +66,30 @@ export function OddsButton({
       type="button"
       className={`odds${picked ? ' is-picked' : ''}${flash ? ` is-${flash}` : ''}${locked ? ' is-locked' : ''}`}
       aria-pressed={picked}
-      aria-label={
-        locked
-          ? `${fullLabel}: ${t('sports.suspended')}`
-          : `${fullLabel}: ${formatOdds(selection.odds)}${flash ? ` (${t(`sports.moved_${flash}`)})` : ''}`
-      }
       disabled={locked}
       onClick={toggle}
       data-testid="odds-button"
       data-selection-id={selection.id}
     >
+      {/* Screen readers hear which match and market the price belongs to; the visible text stays
+          the end of the name, as it reads on screen. */}
+      <span className="visually-hidden">{`${context}: `}</span>
       <span className="odds__label">{label}</span>
       <span className="odds__price">
         {locked ? (
-          <Icon name="lock" size={16} />
+          <>
+            <Icon name="lock" size={16} />
+            <span className="visually-hidden">{t('sports.suspended')}</span>
+          </>
         ) : (
           <>
             {formatOdds(selection.odds)}
-            {flash && <span className={`odds__arrow odds__arrow--${flash}`} aria-hidden="true" />}
+            {flash && (
+              <>
+                <span className={`odds__arrow odds__arrow--${flash}`} aria-hidden="true" />
+                <span className="visually-hidden">{` (${t(`sports.moved_${flash}`)})`}</span>
+              </>
+            )}
           </>
         )}
       </span>

@@ -8,7 +8,7 @@ import { LoadFail } from '../../../components/load-fail.tsx';
 import { PeriodFilter } from '../../../components/period-filter.tsx';
 import { EVENT_STATES, type TEventState, useSportsEvents } from '../api/sports-api.ts';
 import { updatePrice, updateSlip } from '../slip/slip-state.ts';
-import { formatKickoff, matchName } from './labels.ts';
+import { formatKickoff } from './labels.ts';
 import { OddsButton } from './odds-button.tsx';
 import { SportsLayout } from './sports-layout.tsx';
 
@@ -62,11 +62,7 @@ function MatchRow({ event }: { event: TSportsEvent }) {
   const score = event.score;
   return (
     <li className="match" data-testid="match-row" data-event-id={event.id}>
-      <Link
-        to={`/sports/event?id=${event.id}`}
-        className="match__link"
-        aria-label={`${matchName(event, t)} — ${t('sports.all_markets')}`}
-      >
+      <Link to={`/sports/event?id=${event.id}`} className="match__link">
         <EventClock event={event} />
         <span className="match__teams">
           <span className="match__team">
