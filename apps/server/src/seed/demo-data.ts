@@ -6,6 +6,7 @@ import { hashSecret } from '../modules/auth/passwords.ts';
 import { AVATAR_COUNT, type TBannerDesign } from '../modules/media/artwork.ts';
 import { members, profilePictures } from '../modules/members/members.schema.ts';
 import { siteBanners, siteDomains, siteSocialLinks, sites } from '../modules/sites/sites.schema.ts';
+import { seedSports } from '../modules/sports/sports.feed.ts';
 import { openMemberAccounts } from '../modules/wallet/wallet.service.ts';
 
 /** The game categories of spec §1, in tab order. */
@@ -277,4 +278,6 @@ export async function seedDemoData(executor: Executor): Promise<void> {
         .where(eq(operators.id, operator.id));
     }
   }
+  // The sportsbook: a real season's fixtures and results (openfootball), upcoming rounds ahead of now.
+  await seedSports(executor);
 }

@@ -15,6 +15,8 @@ export interface TBetStakeInput {
   metadata?: { [key: string]: TJson };
   /** The game's code (its category decides the wagering weight, the rebate rate, slot/live levels). */
   gameCode: string;
+  /** The category when the bet is not a catalogue game (the sportsbook: 'sports'). */
+  category?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface TBetStakeInput {
  * IDEMPOTENCY_CONFLICT) before anything moves.
  */
 export async function takeBetStake(tx: Executor, input: TBetStakeInput): Promise<TransferResult> {
-  const category = await gameCategory(tx, input.gameCode);
+  const category = input.category ?? (await gameCategory(tx, input.gameCode));
   const result = await stakeWithBonus(tx, {
     siteId: input.siteId,
     memberId: input.memberId,

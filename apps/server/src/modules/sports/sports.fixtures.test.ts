@@ -21,16 +21,27 @@ describe('openfootball Football.TXT parser', () => {
     expect(pairings.size).toBe(schedule.matches.length);
 
     const first = schedule.matches[0]!;
-    expect(first).toMatchObject({ round: 1, home: 'São Paulo FC', away: 'SC Recife', score: { home: 0, away: 0 } });
+    expect(first).toMatchObject({
+      round: 1,
+      home: 'São Paulo FC',
+      away: 'SC Recife',
+      score: { home: 0, away: 0 },
+    });
     // 18.30 Brasília time = 21:30 UTC.
     expect(first.kickoffAt.toISOString()).toBe('2025-03-29T21:30:00.000Z');
     // A line without a time takes the previous line's time on the same day.
-    expect(schedule.matches[1]).toMatchObject({ home: 'Cruzeiro EC', away: 'Mirassol FC', score: { home: 2, away: 1 } });
+    expect(schedule.matches[1]).toMatchObject({
+      home: 'Cruzeiro EC',
+      away: 'Mirassol FC',
+      score: { home: 2, away: 1 },
+    });
     expect(schedule.matches[1]!.kickoffAt.toISOString()).toBe('2025-03-29T21:30:00.000Z');
 
     const played = schedule.matches.filter((m) => m.score !== null);
     expect(played).toHaveLength(90);
-    expect(schedule.matches.find((m) => m.home === 'CR Flamengo' && m.away === 'EC Juventude')?.score).toEqual({
+    expect(
+      schedule.matches.find((m) => m.home === 'CR Flamengo' && m.away === 'EC Juventude')?.score,
+    ).toEqual({
       home: 6,
       away: 0,
     });
@@ -55,9 +66,27 @@ describe('openfootball Football.TXT parser', () => {
     ].join('\r\n');
     const schedule = parseFootballTxt(text, { ...BRASILIA, defaultTime: '16.00' });
     expect(schedule.matches).toEqual([
-      { round: 1, home: 'SC Internacional', away: 'EC Bahia', kickoffAt: new Date('2024-04-13T21:30:00Z'), score: { home: 2, away: 1 } },
-      { round: 1, home: 'Criciúma EC', away: 'EC Juventude', kickoffAt: new Date('2024-04-13T21:30:00Z'), score: { home: 1, away: 1 } },
-      { round: 1, home: 'CA Mineiro', away: 'CA Paranaense', kickoffAt: new Date('2024-12-08T19:00:00Z'), score: null },
+      {
+        round: 1,
+        home: 'SC Internacional',
+        away: 'EC Bahia',
+        kickoffAt: new Date('2024-04-13T21:30:00Z'),
+        score: { home: 2, away: 1 },
+      },
+      {
+        round: 1,
+        home: 'Criciúma EC',
+        away: 'EC Juventude',
+        kickoffAt: new Date('2024-04-13T21:30:00Z'),
+        score: { home: 1, away: 1 },
+      },
+      {
+        round: 1,
+        home: 'CA Mineiro',
+        away: 'CA Paranaense',
+        kickoffAt: new Date('2024-12-08T19:00:00Z'),
+        score: null,
+      },
     ]);
   });
 

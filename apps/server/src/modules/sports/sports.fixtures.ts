@@ -37,7 +37,18 @@ export interface TParseOptions {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
 };
 
 const ROUND = /^\s*(?:»\s*)?(?:Matchday|Round|Rodada)\s+(\d+)\s*$/i;
@@ -66,7 +77,10 @@ export function parseFootballTxt(text: string, options: TParseOptions): TParsedS
   let day: { month: number; date: number } | null = null;
   let time: { hours: number; minutes: number } | null = null;
   let lastMonth = -1;
-  const [defaultHours, defaultMinutes] = (options.defaultTime ?? '16.00').split('.').map(Number) as [number, number];
+  const [defaultHours, defaultMinutes] = (options.defaultTime ?? '16.00').split('.').map(Number) as [
+    number,
+    number,
+  ];
   const matches: TParsedMatch[] = [];
 
   lines.forEach((raw, index) => {

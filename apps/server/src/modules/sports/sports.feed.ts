@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import type { TSportsMarketType } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { TJurisdiction } from '../sites/sites.schema.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { parseFootballTxt } from './sports.fixtures.ts';
+import { matchProbabilities, teamRatings } from './sports.pricing.ts';
+import { sportsProfile } from './sports.profiles.ts';
+import { insertEvents, recordPastResults, type TNewEvent } from './sports.service.ts';
+
+/**
+ * Where fixtures, results and (optionally) prices come from. The file feed reads openfootball's
+ * Football.TXT shipped in data/; a real odds provider implements the same interface (its `odds`
+ * replace the house model's prices; markets it prices are marked 'feed'). Importing is idempotent:
+ * an event is identified by (competition, external ref).
+ */
+export interface TFeedEvent {
+  /** Stable id of the match at the source. */
+  ref: string;
+  round: number | null;
+  home: string;
+  away: string;
+  kickoffAt: Date;
+  /** Final score when played. */
+  score: { home: number; away: number } | null;
+  /** Decimal odds in hundredths per market type and selection code, when the source prices the match. */
+  odds?: Partial<Record<TSportsMarketType, Record<string, bigint>>>;
+}
+
+export interface TFeedCompetition {
+  code: string;
+  name: string;
+  country: string;
+  season: string;
+  events: TFeedEvent[];
+}
+
+export interface SportsFeed {
+  readonly name: string;
+  /** The competitions this feed knows, with their events (fixtures and results so far). */
+  competitions(): Promise<TFeedCompetition[]>;
+}
+
+export const BRASILEIRAO_FILE = new URL('./data/brasileirao-serie-a-2025.txt', import.meta.url);
+
+/**
+ * openfootball's file as a feed. `alignTo`: shift every date by whole days so the first match
+ * without a result kicks off just after this moment (the demo always has upcoming rounds; played
+ * rounds stay in the past with their real results; teams and pairings unchanged).
+ */
+export class FootballTxtFeed implements SportsFeed {
+  readonly name = 'openfootball';
+
+  constructor(
+    private readonly source: {
+      file: URL;
+      code: string;
+      name: string;
+      country: string;
+      utcOffsetMinutes: number;
+    },
+    private readonly alignTo: Date | null = null,
+  ) {}
+
+  async competitions(): Promise<TFeedCompetition[]> {
+    const text = await readFile(this.source.file, 'utf8');
+    const schedule = parseFootballTxt(text, {
+      utcOffsetMinutes: this.source.utcOffsetMinutes,
+      defaultTime: '16.00',
+    });
+    let shiftMs = 0;
+    if (this.alignTo) {
+      const firstOpen = schedule.matches
+        .filter((match) => match.score === null)
+        .reduce<Date | null>(
+          (min, match) => (min === null || match.kickoffAt < min ? match.kickoffAt : min),
+          null,
+        );
+      if (firstOpen) {
+        const DAY = 86_400_000;
+        // At least two hours ahead, so the first round is bettable when the demo starts.
+        const target = this.alignTo.getTime() + 2 * 3_600_000;
+        shiftMs = Math.max(0, Math.ceil((target - firstOpen.getTime()) / DAY)) * DAY;
+      }
+    }
+    return [
+      {
+        code: this.source.code,
+        name: this.source.name,
+        country: this.source.country,
+        season: schedule.season,
+        events: schedule.matches.map((match) => ({
+          ref: `${match.round ?? 0}:${match.home}:${match.away}`,
+          round: match.round,
+          home: match.home,
+          away: match.away,
+          kickoffAt: new Date(match.kickoffAt.getTime() + shiftMs),
+          score: match.score,
+        })),
+      },
+    ];
+  }
+}
+
+/** The file feeds the demo knows, by competition code. */
+export function demoFeeds(alignTo: Date): Record<string, SportsFeed> {
+  return {
+    'brasileirao-serie-a': new FootballTxtFeed(
+      {
+        file: BRASILEIRAO_FILE,
+        code: 'brasileirao-serie-a',
+        name: 'Brasileirão Série A',
+        country: 'BR',
+        utcOffsetMinutes: -180,
+      },
+      alignTo,
+    ),
+  };
+}
+
+/**
+ * Imports a feed's competitions into a site: creates what is missing (competition at `position`,
+ * events with their four markets priced by the house model from the season's results so far, or by
+ * the feed's odds), and records the results of played matches nobody bet on (markets settled, no
+ * money moves). Returns the number of events created.
+ */
+export async function importFeed(
+  executor: Executor,
+  site: { id: bigint; jurisdiction: TJurisdiction },
+  feed: SportsFeed,
+  position: number,
+): Promise<number> {
+  let created = 0;
+  for (const competition of await feed.competitions()) {
+    await executor.execute(
+      sql`INSERT INTO sports_competitions (site_id, code, country, name, season, position)
+          VALUES (${site.id.toString()}::bigint, ${competition.code}, ${competition.country}, ${competition.name},
+                  ${competition.season}, ${position})
+          ON CONFLICT (site_id, code) DO NOTHING`,
+    );
+    const [row] = await rowsOf<{ id: string }>(
+      executor,
+      sql`SELECT id::text AS id FROM sports_competitions
+          WHERE site_id = ${site.id.toString()}::bigint AND code = ${competition.code}`,
+    );
+    const competitionId = BigInt(row!.id);
+    const played = competition.events.flatMap((event) =>
+      event.score ? [{ home: event.home, away: event.away, score: event.score }] : [],
+    );
+    const expectations = teamRatings(played);
+    const events: TNewEvent[] = competition.events.map((event) => {
+      const { lambdaHome, lambdaAway } = expectations(event.home, event.away);
+      return {
+        externalRef: event.ref,
+        round: event.round,
+        home: event.home,
+        away: event.away,
+        kickoffAt: event.kickoffAt,
+        probabilities: matchProbabilities(lambdaHome, lambdaAway),
+        ...(event.odds ? { odds: event.odds } : {}),
+      };
+    });
+    const ids = await insertEvents(executor, site, competitionId, events);
+    created += ids.size;
+    await recordPastResults(
+      executor,
+      competition.events.flatMap((event) => {
+        const id = ids.get(event.ref);
+        return id !== undefined && event.score ? [{ eventId: id, score: event.score }] : [];
+      }),
+    );
+  }
+  return created;
+}
+
+/**
+ * The demo's sportsbook: each site gets its profile's competitions (Brasileirão Série A first),
+ * imported once (a site that already has the competition is left alone), dates aligned to now.
+ */
+export async function seedSports(executor: Executor, now = new Date()): Promise<void> {
+  const sites = await rowsOf<{ id: string; jurisdiction: TJurisdiction }>(
+    executor,
+    sql`SELECT id::text AS id, jurisdiction FROM sites ORDER BY id`,
+  );
+  const feeds = demoFeeds(now);
+  for (const site of sites) {
+    const codes = sportsProfile(site.jurisdiction).competitions;
+    for (const [position, code] of codes.entries()) {
+      const exists = await rowsOf<{ id: string }>(
+        executor,
+        sql`SELECT id::text AS id FROM sports_competitions WHERE site_id = ${site.id}::bigint AND code = ${code}`,
+      );
+      const feed = feeds[code];
+      if (exists.length > 0 || !feed) continue;
+      await importFeed(executor, { id: BigInt(site.id), jurisdiction: site.jurisdiction }, feed, position);
+    }
+  }
+}

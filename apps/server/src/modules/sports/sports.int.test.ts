@@ -1,0 +1,585 @@
+import { randomUUID } from 'node:crypto';
+import { translate } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, fundedPlayer, HOSTS, loginOperator } from '../../../test/app.ts';
+import { databaseKinds } from '../../../test/databases.ts';
+import { collect, openSocket } from '../../../test/sockets.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { getBalances, reconcile } from '../wallet/wallet.service.ts';
+import { formatOdds, parseOdds, returnOf } from './sports.pricing.ts';
+import { insertEvents, type TSportsSite } from './sports.service.ts';
+
+const kinds = await databaseKinds();
+
+/** Fixed true probabilities: home 50 %, draw 25 %, away 25 %; over 55 %; both score 50 %. */
+const PROBABILITIES = {
+  '1x2': { home: 500_000n, draw: 250_000n, away: 250_000n },
+  double_chance: { home_draw: 750_000n, home_away: 750_000n, draw_away: 500_000n },
+  over_under_2_5: { over: 550_000n, under: 450_000n },
+  btts: { yes: 500_000n, no: 500_000n },
+};
+
+type TSelection = { id: string; code: string; odds: string; result: string | null };
+type TMarket = { id: string; type: string; status: string; selections: TSelection[] };
+
+describe.each(kinds)('sportsbook on %s', (kind) => {
+  let app: FastifyInstance;
+  let site: TSportsSite;
+  let competitionId: bigint;
+  let operator: string;
+  let wsUrl: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    wsUrl = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws`;
+    const row = (await app.services.sites.byHost(HOSTS.intl))!;
+    site = { id: row.id, jurisdiction: row.jurisdiction };
+    operator = await loginOperator(app);
+    await app.services.db.execute(
+      sql`INSERT INTO sports_competitions (site_id, code, country, name, season, position)
+          VALUES (${site.id.toString()}::bigint, 'test-league', 'BR', 'Test League', '2026', 99)
+          ON CONFLICT (site_id, code) DO NOTHING`,
+    );
+    const [competition] = await rowsOf<{ id: string }>(
+      app.services.db,
+      sql`SELECT id::text AS id FROM sports_competitions WHERE site_id = ${site.id.toString()}::bigint AND code = 'test-league'`,
+    );
+    competitionId = BigInt(competition!.id);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** A new match a day ahead with the fixed prices; its markets by type. */
+  async function newEvent(): Promise<{
+    id: string;
+    markets: Record<string, TMarket>;
+    sel: (type: string, code: string) => TSelection;
+  }> {
+    const ref = randomUUID();
+    const ids = await insertEvents(app.services.db, site, competitionId, [
+      {
+        externalRef: ref,
+        round: 1,
+        home: `Home ${ref.slice(0, 6)}`,
+        away: `Away ${ref.slice(0, 6)}`,
+        kickoffAt: new Date(Date.now() + 86_400_000),
+        probabilities: PROBABILITIES,
+      },
+    ]);
+    const id = ids.get(ref)!.toString();
+    const { body } = await call(app, { method: 'GET', url: `/api/sports/events/${id}` });
+    const markets = Object.fromEntries((body.data.event.markets as TMarket[]).map((m) => [m.type, m]));
+    return {
+      id,
+      markets,
+      sel: (type, code) => markets[type]!.selections.find((s) => s.code === code)!,
+    };
+  }
+
+  const place = (
+    token: string,
+    legs: TSelection[],
+    stake: string,
+    options: { key?: string; policy?: string; odds?: string[]; lang?: string } = {},
+  ) =>
+    call(app, {
+      method: 'POST',
+      url: `/api/sports/bets${options.lang ? `?lang=${options.lang}` : ''}`,
+      token,
+      headers: { 'idempotency-key': options.key ?? randomUUID() },
+      payload: {
+        type: legs.length === 1 ? 'single' : 'accumulator',
+        legs: legs.map((leg, i) => ({ selection_id: leg.id, odds: options.odds?.[i] ?? leg.odds })),
+        stake,
+        accept_odds_changes: options.policy ?? 'none',
+      },
+    });
+
+  const result = (eventId: string, home: number, away: number) =>
+    call(app, {
+      method: 'POST',
+      url: `/api/admin/sports/events/${eventId}/result`,
+      token: operator,
+      payload: { home_goals: home, away_goals: away },
+    });
+
+  const cash = async (memberId: bigint) =>
+    (await getBalances(app.services.db, memberId, { siteId: site.id })).cashMinor;
+
+  const betTransfers = (betId: string) =>
+    rowsOf<{ kind: string; amount: string; key: string }>(
+      app.services.db,
+      sql`SELECT kind, amount_minor::text AS amount, idempotency_key AS key FROM wallet_transfers
+          WHERE site_id = ${site.id.toString()}::bigint AND reference = ${`sports-bet:${betId}`} ORDER BY id`,
+    );
+
+  it('shows the seeded Brasileirão on the br site: upcoming matches with four priced markets, past rounds settled', async () => {
+    const { status, body } = await call(app, {
+      method: 'GET',
+      url: '/api/sports/events?state=upcoming&limit=20',
+      host: HOSTS.br,
+    });
+    expect(status).toBe(200);
+    expect(body.data.competitions[0]).toMatchObject({
+      name: 'Brasileirão Série A',
+      country: 'BR',
+      season: '2025',
+    });
+    expect(body.data.limits).toMatchObject({ min_stake: '1.00', max_legs: 10 });
+    expect(body.data.list.length).toBe(20);
+    const first = body.data.list[0];
+    expect(first.status).toBe('scheduled');
+    expect(new Date(first.kickoff_at).getTime()).toBeGreaterThan(Date.now());
+    expect(first.markets.map((m: TMarket) => m.type)).toEqual([
+      '1x2',
+      'double_chance',
+      'over_under_2_5',
+      'btts',
+    ]);
+    for (const market of first.markets as TMarket[]) {
+      expect(market.status).toBe('open');
+      for (const selection of market.selections) expect(selection.odds).toMatch(/^\d{1,4}\.\d{2}$/);
+    }
+    const finished = await call(app, {
+      method: 'GET',
+      url: '/api/sports/events?state=finished&limit=200',
+      host: HOSTS.br,
+    });
+    const flamengo = finished.body.data.list.find(
+      (e: { home_team: string; away_team: string }) =>
+        e.home_team === 'CR Flamengo' && e.away_team === 'EC Juventude',
+    );
+    expect(flamengo).toMatchObject({ status: 'finished', score: { home: 6, away: 0 } });
+    expect(flamengo.markets[0].status).toBe('settled');
+    expect(flamengo.markets[0].selections.map((s: TSelection) => s.result)).toEqual(['won', 'lost', 'lost']);
+    expect(new Date(flamengo.kickoff_at).getTime()).toBeLessThan(Date.now());
+  });
+
+  it('prices from true probabilities with the market margin (rounded down)', async () => {
+    const event = await newEvent();
+    // 1 / (0.5 × 1.06) = 1.886… → 1.88; 1 / (0.25 × 1.06) = 3.77…; double chance 5 %: 1 / (0.75 × 1.05) = 1.269… → 1.26.
+    expect(event.sel('1x2', 'home').odds).toBe('1.88');
+    expect(event.sel('1x2', 'draw').odds).toBe('3.77');
+    expect(event.sel('double_chance', 'home_draw').odds).toBe('1.26');
+    expect(event.sel('over_under_2_5', 'over').odds).toBe('1.71');
+    expect(event.sel('btts', 'no').odds).toBe('1.88');
+  });
+
+  it('settles every market type from the score and pays through the wallet', async () => {
+    const event = await newEvent();
+    const player = await fundedPlayer(app, 100_000n);
+    const all = Object.values(event.markets).flatMap((m) => m.selections);
+    const bets: { id: string; selection: TSelection }[] = [];
+    for (const selection of all) {
+      const placed = await place(player.token, [selection], '10.00');
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      expect(placed.body.data.bet).toMatchObject({ status: 'open', stake: '10.00', type: 'single' });
+      bets.push({ id: placed.body.data.bet.id, selection });
+    }
+    expect(await cash(player.memberId)).toBe(100_000n - 10n * 1_000n);
+
+    const settled = await result(event.id, 2, 1);
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(settled.body.data.bets_settled).toBe(10);
+    // 2-1: home wins, 3 goals, both scored.
+    const winners = new Set([
+      '1x2:home',
+      'double_chance:home_draw',
+      'double_chance:home_away',
+      'over_under_2_5:over',
+      'btts:yes',
+    ]);
+    let paid = 0n;
+    for (const bet of bets) {
+      const { body } = await call(app, {
+        method: 'GET',
+        url: `/api/sports/bets/${bet.id}`,
+        token: player.token,
+      });
+      const type = Object.values(event.markets).find((m) => m.selections.includes(bet.selection))!.type;
+      const won = winners.has(`${type}:${bet.selection.code}`);
+      const payout = won ? returnOf(1_000n, [parseOdds(bet.selection.odds)!]) : 0n;
+      paid += payout;
+      expect(body.data.bet).toMatchObject({ status: won ? 'won' : 'lost', cash_out: null });
+      expect(parseOdds(body.data.bet.payout)).toBe(payout);
+      expect(body.data.bet.legs[0]).toMatchObject({
+        status: won ? 'won' : 'lost',
+        score: { home: 2, away: 1 },
+      });
+    }
+    expect(await cash(player.memberId)).toBe(100_000n - 10_000n + paid);
+    const { body: mine } = await call(app, {
+      method: 'GET',
+      url: '/api/sports/bets?status=settled',
+      token: player.token,
+    });
+    expect(mine.data.list).toHaveLength(10);
+    // The stake and payouts are in the transaction record.
+    const record = await call(app, {
+      method: 'POST',
+      url: '/api/transaction/record',
+      token: player.token,
+      payload: {},
+    });
+    expect(record.body.data.list.filter((row: { kind: string }) => row.kind === 'bet')).toHaveLength(10);
+    expect(record.body.data.list.filter((row: { kind: string }) => row.kind === 'win')).toHaveLength(5);
+  });
+
+  it('pays an accumulator at the remaining legs’ odds when a leg is void (cancelled match)', async () => {
+    const [a, b, c] = [await newEvent(), await newEvent(), await newEvent()];
+    const player = await fundedPlayer(app, 10_000n);
+    const legs = [a.sel('1x2', 'home'), b.sel('1x2', 'away'), c.sel('over_under_2_5', 'over')];
+    const placed = await place(player.token, legs, '10.00');
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.data.bet.type).toBe('accumulator');
+    expect(placed.body.data.bet.potential_return).toBe('121.19'); // 10 × 1.88 × 3.77 × 1.71 = 121.198…
+    const betId = placed.body.data.bet.id;
+
+    expect((await result(a.id, 1, 0)).status).toBe(200);
+    const cancelled = await call(app, {
+      method: 'POST',
+      url: `/api/admin/sports/events/${b.id}/cancel`,
+      token: operator,
+    });
+    expect(cancelled.status).toBe(200);
+    let bet = (await call(app, { method: 'GET', url: `/api/sports/bets/${betId}`, token: player.token })).body
+      .data.bet;
+    expect(bet.status).toBe('open');
+    expect(bet.legs.map((l: { status: string }) => l.status)).toEqual(['won', 'void', 'open']);
+    expect((await result(c.id, 2, 2)).status).toBe(200);
+    bet = (await call(app, { method: 'GET', url: `/api/sports/bets/${betId}`, token: player.token })).body
+      .data.bet;
+    // 10 × 1.88 × 1.71 = 32.148 → 32.14; the void leg drops out.
+    expect(bet).toMatchObject({ status: 'won', payout: '32.14', total_odds: '3.21' });
+    expect(await cash(player.memberId)).toBe(10_000n - 1_000n + 3_214n);
+
+    // Every leg void: the stake comes back (refund).
+    const d = await newEvent();
+    const single = await place(player.token, [d.sel('btts', 'yes')], '5.00');
+    await call(app, { method: 'POST', url: `/api/admin/sports/events/${d.id}/cancel`, token: operator });
+    const voided = (
+      await call(app, {
+        method: 'GET',
+        url: `/api/sports/bets/${single.body.data.bet.id}`,
+        token: player.token,
+      })
+    ).body.data.bet;
+    expect(voided).toMatchObject({ status: 'void', payout: '5.00' });
+    expect((await betTransfers(single.body.data.bet.id)).map((t) => t.kind)).toEqual(['bet', 'refund']);
+  });
+
+  it('resettles after a corrected result as ledger reversals: balanced, reconcile without drift', async () => {
+    const event = await newEvent();
+    const player = await fundedPlayer(app, 10_000n);
+    const home = event.sel('1x2', 'home');
+    const acc = await newEvent();
+    const single = await place(player.token, [home], '20.00');
+    const accumulator = await place(player.token, [event.sel('btts', 'no'), acc.sel('1x2', 'draw')], '10.00');
+    expect(accumulator.status).toBe(200);
+    const betId = single.body.data.bet.id;
+
+    await result(event.id, 2, 0);
+    expect(await cash(player.memberId)).toBe(10_000n - 3_000n + 3_760n);
+    // Corrected to 1-1: the single loses; the payout is taken back.
+    const corrected = await result(event.id, 1, 1);
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.data.event.score).toEqual({ home: 1, away: 1 });
+    let bet = (await call(app, { method: 'GET', url: `/api/sports/bets/${betId}`, token: player.token })).body
+      .data.bet;
+    expect(bet).toMatchObject({ status: 'lost', payout: '0.00' });
+    expect(await cash(player.memberId)).toBe(10_000n - 3_000n);
+    // Corrected again to 3-0: it wins again, paid anew.
+    await result(event.id, 3, 0);
+    bet = (await call(app, { method: 'GET', url: `/api/sports/bets/${betId}`, token: player.token })).body
+      .data.bet;
+    expect(bet).toMatchObject({ status: 'won', payout: '37.60' });
+    expect((await betTransfers(betId)).map((t) => [t.kind, t.amount, t.key])).toEqual([
+      ['bet', '2000', `sports-bet:${betId}:stake`],
+      ['win', '3760', `sports-bet:${betId}:pay:1`],
+      ['win_reversal', '3760', `sports-bet:${betId}:reverse:1`],
+      ['win', '3760', `sports-bet:${betId}:pay:3`],
+    ]);
+    // The accumulator's first leg (btts no) lost at 1-1 and won again at 3-0: still open on the other leg.
+    const accBet = (
+      await call(app, {
+        method: 'GET',
+        url: `/api/sports/bets/${accumulator.body.data.bet.id}`,
+        token: player.token,
+      })
+    ).body.data.bet;
+    expect(accBet.status).toBe('open');
+    expect(accBet.legs.map((l: { status: string }) => l.status)).toEqual(['won', 'open']);
+    // Each payout equals a pure recomputation, and the ledger is balanced.
+    expect(await cash(player.memberId)).toBe(10_000n - 3_000n + 3_760n);
+    const report = await reconcile(app.services.db, { siteId: site.id });
+    expect(report.drift).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+
+  it('takes 200 concurrent bets on one event while its odds move: no money lost or duplicated, refusals translated', async () => {
+    const event = await newEvent();
+    const home = event.sel('1x2', 'home');
+    const players = await Promise.all(Array.from({ length: 20 }, () => fundedPlayer(app, 20_000n)));
+    const moves = ['1.95', '1.88', '2.05', '1.80', '1.88'];
+    const oddsChanges = (async () => {
+      for (const odds of moves) {
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        const moved = await call(app, {
+          method: 'POST',
+          url: `/api/admin/sports/markets/${event.markets['1x2']!.id}/odds`,
+          token: operator,
+          payload: { selections: [{ selection_id: home.id, odds }] },
+        });
+        expect(moved.status).toBe(200);
+      }
+    })();
+    const attempts = Array.from({ length: 200 }, (_, i) => {
+      const player = players[i % players.length]!;
+      return place(player.token, [home], '10.00', { lang: 'pt' }).then((answer) => ({ answer, player }));
+    });
+    const [answers] = await Promise.all([Promise.all(attempts), oddsChanges]);
+    let accepted = 0;
+    for (const { answer } of answers) {
+      if (answer.status === 200) {
+        accepted += 1;
+        expect(answer.body.data.bet.legs[0].odds).toBe('1.88');
+      } else {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+        expect(answer.body.code).toBe('ODDS_CHANGED');
+        expect(answer.body.message).toBe(translate('pt', 'errors.ODDS_CHANGED'));
+        expect(answer.body.data.changes[0]).toMatchObject({ selection_id: home.id, odds_seen: '1.88' });
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    for (const player of players) {
+      const count = await rowsOf<{ n: string; staked: string }>(
+        app.services.db,
+        sql`SELECT count(*)::text AS n, COALESCE(sum(stake_minor), 0)::text AS staked FROM sports_bets
+            WHERE member_id = ${player.memberId.toString()}::bigint`,
+      );
+      const stakes = await rowsOf<{ total: string }>(
+        app.services.db,
+        sql`SELECT COALESCE(sum(t.amount_minor), 0)::text AS total FROM wallet_transfers t
+            WHERE t.kind = 'bet' AND t.reference IN (SELECT 'sports-bet:' || id FROM sports_bets
+              WHERE member_id = ${player.memberId.toString()}::bigint)`,
+      );
+      expect(stakes[0]!.total).toBe(count[0]!.staked);
+      expect(await cash(player.memberId)).toBe(20_000n - BigInt(count[0]!.staked));
+    }
+    const total = await rowsOf<{ n: string }>(
+      app.services.db,
+      sql`SELECT count(*)::text AS n FROM sports_bet_legs WHERE event_id = ${event.id}::bigint`,
+    );
+    expect(Number(total[0]!.n)).toBe(accepted);
+    // Settle them all at once: every accepted bet paid exactly once.
+    await result(event.id, 1, 0);
+    const wins = await rowsOf<{ n: string }>(
+      app.services.db,
+      sql`SELECT count(*)::text AS n FROM wallet_transfers WHERE kind = 'win' AND reference IN
+            (SELECT 'sports-bet:' || bet_id FROM sports_bet_legs WHERE event_id = ${event.id}::bigint)`,
+    );
+    expect(Number(wins[0]!.n)).toBe(accepted);
+    const report = await reconcile(app.services.db, { siteId: site.id });
+    expect(report.drift).toEqual([]);
+  }, 120_000);
+
+  it('lets exactly one of a cash-out and a settlement win when they race', async () => {
+    const outcomes = { cashedOut: 0, settled: 0 };
+    for (let round = 0; round < 6; round += 1) {
+      const event = await newEvent();
+      const player = await fundedPlayer(app, 10_000n);
+      const placed = await place(player.token, [event.sel('1x2', 'home')], '10.00');
+      const betId = placed.body.data.bet.id;
+      const offer = placed.body.data.bet.cash_out;
+      expect(offer).toMatchObject({ available: true });
+      const [cashOut, settled] = await Promise.all([
+        call(app, {
+          method: 'POST',
+          url: `/api/sports/bets/${betId}/cash-out`,
+          token: player.token,
+          headers: { 'idempotency-key': randomUUID() },
+          payload: { value: offer.value },
+        }),
+        result(event.id, 1, 0),
+      ]);
+      expect(settled.status).toBe(200);
+      const transfers = await betTransfers(betId);
+      const credits = transfers.filter((t) => t.kind !== 'bet');
+      expect(credits).toHaveLength(1);
+      const bet = (await call(app, { method: 'GET', url: `/api/sports/bets/${betId}`, token: player.token }))
+        .body.data.bet;
+      if (cashOut.status === 200) {
+        outcomes.cashedOut += 1;
+        expect(bet).toMatchObject({ status: 'cashed_out', payout: offer.value });
+        expect(credits[0]!.key).toBe(`sports-bet:${betId}:cash-out`);
+      } else {
+        outcomes.settled += 1;
+        expect(cashOut.body.code).toBe('CASH_OUT_UNAVAILABLE');
+        expect(bet).toMatchObject({ status: 'won', payout: '18.80' });
+      }
+      expect(await cash(player.memberId)).toBe(10_000n - 1_000n + BigInt(credits[0]!.amount));
+    }
+    expect(outcomes.cashedOut + outcomes.settled).toBe(6);
+  });
+
+  it('answers a replayed placement or cash-out with the first result and refuses a different body', async () => {
+    const event = await newEvent();
+    const player = await fundedPlayer(app, 10_000n);
+    const key = randomUUID();
+    const first = await place(player.token, [event.sel('btts', 'yes')], '10.00', { key });
+    const again = await place(player.token, [event.sel('btts', 'yes')], '10.00', { key });
+    expect(again.status).toBe(200);
+    expect(again.body.data.bet.id).toBe(first.body.data.bet.id);
+    expect(await cash(player.memberId)).toBe(9_000n);
+    const other = await place(player.token, [event.sel('btts', 'no')], '10.00', { key });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_CONFLICT');
+    // Both at once with a fresh key: one bet.
+    const key2 = randomUUID();
+    const both = await Promise.all(
+      [1, 2].map(() => place(player.token, [event.sel('1x2', 'away')], '5.00', { key: key2 })),
+    );
+    expect(both.map((b) => b.status)).toEqual([200, 200]);
+    expect(both[0]!.body.data.bet.id).toBe(both[1]!.body.data.bet.id);
+    expect(await cash(player.memberId)).toBe(8_500n);
+    // A body without a key is refused.
+    const noKey = await call(app, {
+      method: 'POST',
+      url: '/api/sports/bets',
+      token: player.token,
+      payload: {
+        type: 'single',
+        legs: [{ selection_id: event.sel('1x2', 'home').id, odds: '1.88' }],
+        stake: '1.00',
+      },
+    });
+    expect(noKey.status).toBe(422);
+
+    const offer = first.body.data.bet.cash_out.value;
+    const cashKey = randomUUID();
+    const cashOut = () =>
+      call(app, {
+        method: 'POST',
+        url: `/api/sports/bets/${first.body.data.bet.id}/cash-out`,
+        token: player.token,
+        headers: { 'idempotency-key': cashKey },
+        payload: { value: offer },
+      });
+    const [c1, c2] = await Promise.all([cashOut(), cashOut()]);
+    expect([c1.status, c2.status]).toEqual([200, 200]);
+    expect((await betTransfers(first.body.data.bet.id)).map((t) => t.kind)).toEqual(['bet', 'win']);
+    expect(await cash(player.memberId)).toBe(8_500n + parseOdds(offer)!);
+  });
+
+  it('refuses, translated and changing nothing: stale odds, suspended markets, stake limits, RG limits', async () => {
+    const event = await newEvent();
+    const player = await fundedPlayer(app, 10_000n);
+    const home = event.sel('1x2', 'home');
+    // Stale odds: 'none' refuses, 'higher' accepts better odds, 'any' accepts worse ones at the new price.
+    await call(app, {
+      method: 'POST',
+      url: `/api/admin/sports/markets/${event.markets['1x2']!.id}/odds`,
+      token: operator,
+      payload: { selections: [{ selection_id: home.id, odds: '2.00' }] },
+    });
+    const stale = await place(player.token, [home], '10.00', { lang: 'pt' });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: 'ODDS_CHANGED',
+      message: translate('pt', 'errors.ODDS_CHANGED'),
+      data: { changes: [{ selection_id: home.id, odds_seen: '1.88', odds_now: '2.00' }] },
+    });
+    const higher = await place(player.token, [home], '10.00', { policy: 'higher' });
+    expect(higher.status).toBe(200);
+    expect(higher.body.data.bet.legs[0].odds).toBe('2.00');
+    const lower = await place(player.token, [home], '10.00', { policy: 'higher', odds: ['2.10'] });
+    expect(lower.body.code).toBe('ODDS_CHANGED');
+    const any = await place(player.token, [home], '10.00', { policy: 'any', odds: ['2.10'] });
+    expect(any.status).toBe(200);
+    expect(await cash(player.memberId)).toBe(8_000n);
+
+    // Repriced from the model with a new margin.
+    const repriced = await call(app, {
+      method: 'POST',
+      url: `/api/admin/sports/markets/${event.markets['1x2']!.id}/odds`,
+      token: operator,
+      payload: { margin: '0.10' },
+    });
+    expect(repriced.body.data.event.markets[0].selections[0].odds).toBe(
+      formatOdds(1_000_000_000_000n / (500_000n * 11_000n)),
+    );
+
+    // A suspended market takes no bets and offers no cash-out.
+    const watcher = await openSocket(wsUrl);
+    const inbox = collect(watcher);
+    watcher.send(JSON.stringify({ type: 'sports_watch' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const suspend = await call(app, {
+      method: 'POST',
+      url: `/api/admin/sports/markets/${event.markets['1x2']!.id}/suspend`,
+      token: operator,
+    });
+    expect(suspend.status).toBe(200);
+    const pushed = await inbox.next(
+      (m) => m.type === 'sports_market' && (m.market as TMarket).id === event.markets['1x2']!.id,
+      'market push',
+    );
+    expect((pushed.market as TMarket).status).toBe('suspended');
+    watcher.close();
+    const suspended = await place(player.token, [event.sel('1x2', 'draw')], '10.00', {
+      lang: 'en',
+      policy: 'any',
+    });
+    expect(suspended.body).toMatchObject({
+      code: 'MARKET_SUSPENDED',
+      message: translate('en', 'errors.MARKET_SUSPENDED'),
+    });
+    const bet = (
+      await call(app, {
+        method: 'GET',
+        url: `/api/sports/bets/${higher.body.data.bet.id}`,
+        token: player.token,
+      })
+    ).body.data.bet;
+    expect(bet.cash_out.available).toBe(false);
+    const refusedCashOut = await call(app, {
+      method: 'POST',
+      url: `/api/sports/bets/${bet.id}/cash-out`,
+      token: player.token,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { value: bet.cash_out.value },
+    });
+    expect(refusedCashOut.body.code).toBe('CASH_OUT_UNAVAILABLE');
+    await call(app, {
+      method: 'POST',
+      url: `/api/admin/sports/markets/${event.markets['1x2']!.id}/reopen`,
+      token: operator,
+    });
+
+    // Two legs of one match; a stake out of range.
+    const same = await place(player.token, [home, event.sel('btts', 'yes')], '10.00', { policy: 'any' });
+    expect(same.body.code).toBe('SPORTS_SAME_EVENT');
+    const tiny = await place(player.token, [event.sel('btts', 'yes')], '0.50');
+    expect(tiny.body).toMatchObject({ code: 'BET_OUT_OF_RANGE', data: { min: '1.00' } });
+
+    // Responsible gaming: a daily stake limit of R$ 25 (20 already staked today).
+    const limit = await call(app, {
+      method: 'POST',
+      url: '/api/responsible-gaming/limits',
+      token: player.token,
+      payload: { kind: 'stake', period: 'day', value: '25' },
+    });
+    expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+    const limited = await place(player.token, [event.sel('btts', 'yes')], '10.00', { lang: 'pt' });
+    expect(limited.status).toBe(409);
+    expect(limited.body.code).toBe('RG_STAKE_LIMIT');
+    expect(limited.body.message).not.toContain('errors.');
+    expect(await cash(player.memberId)).toBe(8_000n);
+    const within = await place(player.token, [event.sel('btts', 'yes')], '5.00');
+    expect(within.status).toBe(200);
+  });
+});

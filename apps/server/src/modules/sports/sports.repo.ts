@@ -1,0 +1,446 @@
+import {
+  formatMinor,
+  SPORTS_MARKET_TYPES,
+  type TSportsBet,
+  type TSportsCompetition,
+  type TSportsEvent,
+  type TSportsEventStatus,
+  type TSportsMarket,
+  type TSportsMarketStatus,
+  type TSportsMarketType,
+} from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import {
+  cashOutValue,
+  formatOdds,
+  parseOdds,
+  returnOf,
+  type TOutcome,
+  totalOddsOf,
+} from './sports.pricing.ts';
+
+/**
+ * Reads of the sportsbook and the views the API answers. Every id, bigint and numeric is cast to
+ * text in SQL so node-postgres and PGlite answer the same shapes.
+ */
+
+const big = (value: bigint | string) => sql`${value.toString()}::bigint`;
+const idArray = (ids: readonly (bigint | string)[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
+
+export type TEventRow = {
+  id: string;
+  site_id: string;
+  competition_id: string;
+  competition_name: string;
+  round: number | null;
+  home_team: string;
+  away_team: string;
+  kickoff_at: Date | string;
+  status: TSportsEventStatus;
+  home_goals: number | null;
+  away_goals: number | null;
+  result_version: number;
+};
+
+export type TMarketRow = {
+  id: string;
+  event_id: string;
+  type: TSportsMarketType;
+  status: TSportsMarketStatus;
+  margin: string;
+  odds_source: string;
+  selection_id: string;
+  code: string;
+  odds: string;
+  probability: string;
+  result: TOutcome | null;
+};
+
+const EVENT_COLUMNS = sql`e.id::text AS id, e.site_id::text AS site_id, e.competition_id::text AS competition_id,
+  c.name AS competition_name, e.round, e.home_team, e.away_team, e.kickoff_at, e.status, e.home_goals,
+  e.away_goals, e.result_version`;
+
+/**
+ * Whether bets are taken on an event: before kick-off, or while an operator runs it live. A match past
+ * its kick-off that nobody marked live is closed to bets (its markets show as suspended) until its
+ * result comes.
+ */
+export function eventTakesBets(event: Pick<TEventRow, 'status' | 'kickoff_at'>, now = new Date()): boolean {
+  if (event.status === 'live') return true;
+  return event.status === 'scheduled' && new Date(event.kickoff_at).getTime() > now.getTime();
+}
+
+export function shownEventStatus(
+  event: Pick<TEventRow, 'status' | 'kickoff_at'>,
+  now = new Date(),
+): TSportsEventStatus {
+  if (event.status === 'scheduled' && new Date(event.kickoff_at).getTime() <= now.getTime()) return 'live';
+  return event.status;
+}
+
+export function shownMarketStatus(
+  market: { status: TSportsMarketStatus },
+  event: Pick<TEventRow, 'status' | 'kickoff_at'>,
+  now = new Date(),
+): TSportsMarketStatus {
+  if (market.status === 'open' && !eventTakesBets(event, now)) return 'suspended';
+  return market.status;
+}
+
+export async function findEvents(
+  executor: Executor,
+  siteId: bigint,
+  filter: {
+    competitionId?: bigint;
+    state: 'open' | 'live' | 'upcoming' | 'finished' | 'all';
+    limit: number;
+    eventIds?: bigint[];
+  },
+): Promise<TEventRow[]> {
+  const conditions = [sql`e.site_id = ${big(siteId)}`];
+  if (filter.competitionId !== undefined)
+    conditions.push(sql`e.competition_id = ${big(filter.competitionId)}`);
+  if (filter.eventIds) conditions.push(sql`e.id = ANY(${idArray(filter.eventIds)})`);
+  switch (filter.state) {
+    case 'open':
+      conditions.push(sql`e.status IN ('scheduled', 'live')`);
+      break;
+    case 'live':
+      conditions.push(sql`(e.status = 'live' OR (e.status = 'scheduled' AND e.kickoff_at <= now()))`);
+      break;
+    case 'upcoming':
+      conditions.push(sql`e.status = 'scheduled' AND e.kickoff_at > now()`);
+      break;
+    case 'finished':
+      conditions.push(sql`e.status IN ('finished', 'cancelled')`);
+      break;
+    case 'all':
+      break;
+  }
+  const order = filter.state === 'finished' ? sql`e.kickoff_at DESC, e.id DESC` : sql`e.kickoff_at, e.id`;
+  return rowsOf<TEventRow>(
+    executor,
+    sql`SELECT ${EVENT_COLUMNS}
+        FROM sports_events e JOIN sports_competitions c ON c.id = e.competition_id
+        WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY c.position, c.id, ${order}
+        LIMIT ${filter.limit}`,
+  );
+}
+
+export async function findEvent(
+  executor: Executor,
+  siteId: bigint,
+  eventId: bigint,
+): Promise<TEventRow | null> {
+  const rows = await findEvents(executor, siteId, { state: 'all', limit: 1, eventIds: [eventId] });
+  return rows[0] ?? null;
+}
+
+export async function findMarketRows(
+  executor: Executor,
+  eventIds: readonly (bigint | string)[],
+): Promise<TMarketRow[]> {
+  if (eventIds.length === 0) return [];
+  return rowsOf<TMarketRow>(
+    executor,
+    sql`SELECT m.id::text AS id, m.event_id::text AS event_id, m.type, m.status, m.margin::text AS margin,
+               m.odds_source, s.id::text AS selection_id, s.code, s.odds::text AS odds,
+               s.probability::text AS probability, s.result
+        FROM sports_markets m JOIN sports_selections s ON s.market_id = m.id
+        WHERE m.event_id = ANY(${idArray(eventIds)})
+        ORDER BY m.event_id, m.id, s.position`,
+  );
+}
+
+const oddsText = (numeric: string) => formatOdds(parseOdds(numeric) ?? 0n);
+const marginText = (numeric: string) => {
+  const [whole, fraction = ''] = numeric.split('.');
+  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${trimmed}`;
+};
+
+export function marketViews(event: TEventRow, rows: TMarketRow[], now = new Date()): TSportsMarket[] {
+  const byId = new Map<string, TSportsMarket>();
+  for (const row of rows) {
+    if (row.event_id !== event.id) continue;
+    let market = byId.get(row.id);
+    if (!market) {
+      market = {
+        id: row.id,
+        type: row.type,
+        status: shownMarketStatus(row, event, now),
+        margin: marginText(row.margin),
+        selections: [],
+      };
+      byId.set(row.id, market);
+    }
+    market.selections.push({
+      id: row.selection_id,
+      code: row.code,
+      odds: oddsText(row.odds),
+      result: row.result,
+    });
+  }
+  return [...byId.values()].sort(
+    (a, b) => SPORTS_MARKET_TYPES.indexOf(a.type) - SPORTS_MARKET_TYPES.indexOf(b.type),
+  );
+}
+
+export function eventView(event: TEventRow, rows: TMarketRow[], now = new Date()): TSportsEvent {
+  return {
+    id: event.id,
+    competition_id: event.competition_id,
+    competition_name: event.competition_name,
+    round: event.round,
+    home_team: event.home_team,
+    away_team: event.away_team,
+    kickoff_at: new Date(event.kickoff_at).toISOString(),
+    status: shownEventStatus(event, now),
+    score:
+      event.home_goals === null || event.away_goals === null
+        ? null
+        : { home: event.home_goals, away: event.away_goals },
+    markets: marketViews(event, rows, now),
+  };
+}
+
+export async function eventViews(executor: Executor, events: TEventRow[]): Promise<TSportsEvent[]> {
+  const rows = await findMarketRows(
+    executor,
+    events.map((event) => event.id),
+  );
+  const now = new Date();
+  return events.map((event) => eventView(event, rows, now));
+}
+
+export async function findCompetitions(executor: Executor, siteId: bigint): Promise<TSportsCompetition[]> {
+  const rows = await rowsOf<{
+    id: string;
+    sport: string;
+    country: string;
+    name: string;
+    season: string;
+    open: string;
+  }>(
+    executor,
+    sql`SELECT c.id::text AS id, c.sport, c.country, c.name, c.season,
+               (SELECT count(*) FROM sports_events e WHERE e.competition_id = c.id
+                  AND e.status IN ('scheduled', 'live'))::text AS open
+        FROM sports_competitions c WHERE c.site_id = ${big(siteId)}
+        ORDER BY c.position, c.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    sport: row.sport,
+    country: row.country,
+    name: row.name,
+    season: row.season,
+    open_event_count: Number(row.open),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bets
+
+export type TBetRow = {
+  id: string;
+  site_id: string;
+  member_id: string;
+  type: 'single' | 'accumulator';
+  status: TSportsBet['status'];
+  stake_minor: string;
+  potential_return_minor: string;
+  payout_minor: string;
+  unrecovered_minor: string;
+  settle_seq: number;
+  idempotency_key: string;
+  request_hash: string;
+  placed_at: Date | string;
+  settled_at: Date | string | null;
+};
+
+export type TLegRow = {
+  bet_id: string;
+  position: number;
+  selection_id: string;
+  code: string;
+  market_id: string;
+  market_type: TSportsMarketType;
+  market_status: TSportsMarketStatus;
+  event_id: string;
+  competition_name: string;
+  home_team: string;
+  away_team: string;
+  kickoff_at: Date | string;
+  event_status: TSportsEventStatus;
+  home_goals: number | null;
+  away_goals: number | null;
+  odds: string;
+  current_odds: string;
+  status: 'open' | TOutcome;
+  selection_result: TOutcome | null;
+};
+
+const BET_COLUMNS = sql`b.id::text AS id, b.site_id::text AS site_id, b.member_id::text AS member_id, b.type,
+  b.status, b.stake_minor::text AS stake_minor, b.potential_return_minor::text AS potential_return_minor,
+  b.payout_minor::text AS payout_minor, b.unrecovered_minor::text AS unrecovered_minor, b.settle_seq,
+  b.idempotency_key, b.request_hash, b.placed_at, b.settled_at`;
+
+export async function findBet(
+  executor: Executor,
+  where: { siteId: bigint; memberId?: bigint; betId: bigint },
+  options: { forUpdate?: boolean } = {},
+): Promise<TBetRow | null> {
+  const rows = await rowsOf<TBetRow>(
+    executor,
+    sql`SELECT ${BET_COLUMNS} FROM sports_bets b
+        WHERE b.id = ${big(where.betId)} AND b.site_id = ${big(where.siteId)}
+        ${where.memberId === undefined ? sql`` : sql`AND b.member_id = ${big(where.memberId)}`}
+        ${options.forUpdate ? sql`FOR UPDATE` : sql``}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function findBetByKey(
+  executor: Executor,
+  memberId: bigint,
+  key: string,
+): Promise<TBetRow | null> {
+  const rows = await rowsOf<TBetRow>(
+    executor,
+    sql`SELECT ${BET_COLUMNS} FROM sports_bets b
+        WHERE b.member_id = ${big(memberId)} AND b.idempotency_key = ${key}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function findMemberBets(
+  executor: Executor,
+  siteId: bigint,
+  memberId: bigint,
+  filter: { status: 'open' | 'settled' | 'all'; beforeId?: bigint; limit: number },
+): Promise<TBetRow[]> {
+  const status =
+    filter.status === 'open'
+      ? sql`AND b.status = 'open'`
+      : filter.status === 'settled'
+        ? sql`AND b.status <> 'open'`
+        : sql``;
+  return rowsOf<TBetRow>(
+    executor,
+    sql`SELECT ${BET_COLUMNS} FROM sports_bets b
+        WHERE b.site_id = ${big(siteId)} AND b.member_id = ${big(memberId)} ${status}
+        ${filter.beforeId === undefined ? sql`` : sql`AND b.id < ${big(filter.beforeId)}`}
+        ORDER BY b.id DESC LIMIT ${filter.limit}`,
+  );
+}
+
+export async function findLegs(executor: Executor, betIds: readonly (bigint | string)[]): Promise<TLegRow[]> {
+  if (betIds.length === 0) return [];
+  return rowsOf<TLegRow>(
+    executor,
+    sql`SELECT l.bet_id::text AS bet_id, l.position, l.selection_id::text AS selection_id, s.code,
+               l.market_id::text AS market_id, m.type AS market_type, m.status AS market_status,
+               l.event_id::text AS event_id, c.name AS competition_name, e.home_team, e.away_team,
+               e.kickoff_at, e.status AS event_status, e.home_goals, e.away_goals,
+               l.odds::text AS odds, s.odds::text AS current_odds, l.status, s.result AS selection_result
+        FROM sports_bet_legs l
+        JOIN sports_selections s ON s.id = l.selection_id
+        JOIN sports_markets m ON m.id = l.market_id
+        JOIN sports_events e ON e.id = l.event_id
+        JOIN sports_competitions c ON c.id = e.competition_id
+        WHERE l.bet_id = ANY(${idArray(betIds)})
+        ORDER BY l.bet_id, l.position`,
+  );
+}
+
+const toIso = (value: Date | string) => new Date(value).toISOString();
+
+/** The current cash-out offer of an open bet (null once settled or when a leg lost). */
+export function cashOutOffer(
+  bet: Pick<TBetRow, 'status' | 'stake_minor'>,
+  legs: TLegRow[],
+  cashOutMarginBp: bigint,
+  now = new Date(),
+): { valueMinor: bigint; available: boolean } | null {
+  if (bet.status !== 'open') return null;
+  const value = cashOutValue(
+    BigInt(bet.stake_minor),
+    legs.map((leg) => ({
+      placedOdds: parseOdds(leg.odds) ?? 100n,
+      currentOdds: parseOdds(leg.current_odds) ?? 100n,
+      status: leg.status,
+    })),
+    cashOutMarginBp,
+  );
+  if (value === null) return null;
+  const available =
+    value > 0n &&
+    legs.every(
+      (leg) =>
+        leg.status !== 'open' ||
+        (leg.market_status === 'open' &&
+          eventTakesBets({ status: leg.event_status, kickoff_at: leg.kickoff_at }, now)),
+    );
+  return { valueMinor: value, available };
+}
+
+export function betView(
+  bet: TBetRow,
+  allLegs: TLegRow[],
+  cashOutMarginBp: bigint,
+  now = new Date(),
+): TSportsBet {
+  const legs = allLegs.filter((leg) => leg.bet_id === bet.id);
+  const effective = legs.map((leg) => (leg.status === 'void' ? 100n : (parseOdds(leg.odds) ?? 100n)));
+  const offer = cashOutOffer(bet, legs, cashOutMarginBp, now);
+  return {
+    id: bet.id,
+    type: bet.type,
+    status: bet.status,
+    stake: formatMinor(BigInt(bet.stake_minor)),
+    total_odds: formatOdds(totalOddsOf(effective)),
+    potential_return: formatMinor(
+      bet.status === 'open'
+        ? returnOf(BigInt(bet.stake_minor), effective)
+        : BigInt(bet.potential_return_minor),
+    ),
+    payout: formatMinor(BigInt(bet.payout_minor)),
+    legs: legs.map((leg) => ({
+      selection_id: leg.selection_id,
+      selection_code: leg.code,
+      market_id: leg.market_id,
+      market_type: leg.market_type,
+      event_id: leg.event_id,
+      competition_name: leg.competition_name,
+      home_team: leg.home_team,
+      away_team: leg.away_team,
+      kickoff_at: toIso(leg.kickoff_at),
+      odds: formatOdds(parseOdds(leg.odds) ?? 0n),
+      status: leg.status,
+      score:
+        leg.home_goals === null || leg.away_goals === null
+          ? null
+          : { home: leg.home_goals, away: leg.away_goals },
+    })),
+    cash_out: offer ? { value: formatMinor(offer.valueMinor), available: offer.available } : null,
+    placed_at: toIso(bet.placed_at),
+    settled_at: bet.settled_at === null ? null : toIso(bet.settled_at),
+  };
+}
+
+export async function betViews(
+  executor: Executor,
+  bets: TBetRow[],
+  cashOutMarginBp: bigint,
+): Promise<TSportsBet[]> {
+  const legs = await findLegs(
+    executor,
+    bets.map((bet) => bet.id),
+  );
+  const now = new Date();
+  return bets.map((bet) => betView(bet, legs, cashOutMarginBp, now));
+}

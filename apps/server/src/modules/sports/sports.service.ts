@@ -1,0 +1,953 @@
+import { createHash } from 'node:crypto';
+import {
+  formatMinor,
+  SPORTS_MAX_LEGS,
+  SPORTS_SELECTION_CODES,
+  type TSportsBet,
+  type TSportsEvent,
+  type TSportsLimits,
+  type TSportsMarketType,
+  type TSportsOddsChange,
+  type TSportsOddsPolicy,
+} from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { takeBetStake } from '../promotions/stake.ts';
+import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
+import type { TJurisdiction } from '../sites/sites.schema.ts';
+import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { getBalances, payWin, transfer } from '../wallet/wallet.service.ts';
+import {
+  betOutcome,
+  cashOutValue,
+  formatOdds,
+  formatProbability,
+  parseMargin,
+  parseOdds,
+  parseProbability,
+  priceFromProbability,
+  returnOf,
+  settleMarket,
+  type TOutcome,
+  voidMarket,
+} from './sports.pricing.ts';
+import { sportsProfile } from './sports.profiles.ts';
+import { pushBet, pushSports } from './sports.realtime.ts';
+import {
+  betView,
+  betViews,
+  eventTakesBets,
+  eventViews,
+  findBet,
+  findBetByKey,
+  findCompetitions,
+  findEvent,
+  findEvents,
+  findLegs,
+  findMarketRows,
+  findMemberBets,
+  marketViews,
+  type TBetRow,
+  type TEventRow,
+} from './sports.repo.ts';
+
+/**
+ * The sportsbook's money paths. Every one runs in ONE transaction that takes its locks in the same
+ * order — the markets involved (ascending id), then the bet row, then (inside the wallet) the
+ * player's accounts — so placement, cash-out, odds changes and settlement never deadlock and a
+ * cash-out racing a settlement has exactly one winner: whichever locks the bet first changes its
+ * status, and the other finds it no longer open. Odds and market status change only under the
+ * market row's lock (writers UPDATE it first), so a placement holding it FOR SHARE sees one price.
+ *
+ * Money moves only through the wallet under keys derived from the bet id:
+ *   sports-bet:<id>:stake           the stake (kind bet, via the promotions stake path: bonus, wagering)
+ *   sports-bet:<id>:pay:<n>         the n-th settlement's payout (win, or refund for a void bet)
+ *   sports-bet:<id>:reverse:<n>     a resettlement taking back settlement n's payout (win_reversal)
+ *   sports-bet:<id>:cash-out        the cash-out (win)
+ */
+
+export const SPORTS_GAME_CODE = 'sportsbook';
+export const SPORTS_CATEGORY = 'sports';
+
+export interface TSportsSite {
+  id: bigint;
+  jurisdiction: TJurisdiction;
+}
+
+/** Writes the operator's audit entry in the action's own transaction (admin/audit.ts). */
+export type TAudit = (tx: Tx, after: TSportsEvent) => Promise<void>;
+
+export interface TSportsDeps {
+  db: Db;
+  /** Called after a commit that changed a member's balance (the realtime hub's publishBalance). */
+  publishBalance?: (siteId: bigint, memberId: bigint, reason: string) => void;
+}
+
+const big = (value: bigint | string) => sql`${value.toString()}::bigint`;
+const idArray = (ids: readonly (bigint | string)[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
+
+export function sportsLimits(site: TSportsSite): TSportsLimits {
+  const profile = sportsProfile(site.jurisdiction);
+  return {
+    min_stake: formatMinor(profile.minStakeMinor),
+    max_stake: formatMinor(profile.maxStakeMinor),
+    max_payout: formatMinor(profile.maxPayoutMinor),
+    max_legs: SPORTS_MAX_LEGS,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function listCompetitions(db: Db, site: TSportsSite) {
+  return { list: await findCompetitions(db, site.id) };
+}
+
+export async function listEvents(
+  db: Db,
+  site: TSportsSite,
+  query: {
+    competition_id?: string | undefined;
+    state: 'open' | 'live' | 'upcoming' | 'finished' | 'all';
+    limit: number;
+  },
+) {
+  const events = await findEvents(db, site.id, {
+    state: query.state,
+    limit: query.limit,
+    ...(query.competition_id ? { competitionId: BigInt(query.competition_id) } : {}),
+  });
+  return {
+    competitions: await findCompetitions(db, site.id),
+    list: await eventViews(db, events),
+    limits: sportsLimits(site),
+  };
+}
+
+export async function getEvent(db: Db, site: TSportsSite, eventId: bigint): Promise<{ event: TSportsEvent }> {
+  const event = await findEvent(db, site.id, eventId);
+  if (!event) throw new AppError('NOT_FOUND');
+  const [view] = await eventViews(db, [event]);
+  return { event: view! };
+}
+
+async function playable(executor: Executor, siteId: bigint, memberId: bigint): Promise<string> {
+  try {
+    return formatMinor((await getBalances(executor, memberId, { siteId })).totalMinor);
+  } catch (error) {
+    if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return '0.00';
+    throw error;
+  }
+}
+
+async function oneBetView(executor: Executor, site: TSportsSite, bet: TBetRow): Promise<TSportsBet> {
+  const [view] = await betViews(executor, [bet], sportsProfile(site.jurisdiction).cashOutMarginBp);
+  return view!;
+}
+
+export async function listBets(
+  db: Db,
+  site: TSportsSite,
+  memberId: bigint,
+  query: { status: 'open' | 'settled' | 'all'; cursor?: string | undefined },
+) {
+  const PAGE = 20;
+  const bets = await findMemberBets(db, site.id, memberId, {
+    status: query.status,
+    limit: PAGE + 1,
+    ...(query.cursor ? { beforeId: BigInt(query.cursor) } : {}),
+  });
+  const page = bets.slice(0, PAGE);
+  return {
+    list: await betViews(db, page, sportsProfile(site.jurisdiction).cashOutMarginBp),
+    next_cursor: bets.length > PAGE ? page.at(-1)!.id : null,
+  };
+}
+
+export async function getBet(db: Db, site: TSportsSite, memberId: bigint, betId: bigint) {
+  const bet = await findBet(db, { siteId: site.id, memberId, betId });
+  if (!bet) throw new AppError('NOT_FOUND');
+  return { bet: await oneBetView(db, site, bet), balance: await playable(db, site.id, memberId) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placement
+
+export interface TPlaceBetInput {
+  type: 'single' | 'accumulator';
+  legs: { selection_id: string; odds: string }[];
+  stake: string;
+  accept_odds_changes: TSportsOddsPolicy;
+}
+
+type TLockedSelection = {
+  selection_id: string;
+  market_id: string;
+  market_status: 'open' | 'suspended' | 'settled';
+  event_id: string;
+  event_status: TEventRow['status'];
+  kickoff_at: Date | string;
+  odds: string;
+};
+
+/** Locks the markets of these selections FOR SHARE (ascending id) and reads the selections' prices. */
+async function lockSelections(tx: Tx, siteId: bigint, selectionIds: string[]): Promise<TLockedSelection[]> {
+  await rowsOf(
+    tx,
+    sql`SELECT m.id FROM sports_markets m
+        WHERE m.site_id = ${big(siteId)}
+          AND m.id IN (SELECT market_id FROM sports_selections WHERE id = ANY(${idArray(selectionIds)}))
+        ORDER BY m.id FOR SHARE`,
+  );
+  return rowsOf<TLockedSelection>(
+    tx,
+    sql`SELECT s.id::text AS selection_id, m.id::text AS market_id, m.status AS market_status,
+               e.id::text AS event_id, e.status AS event_status, e.kickoff_at, s.odds::text AS odds
+        FROM sports_selections s
+        JOIN sports_markets m ON m.id = s.market_id
+        JOIN sports_events e ON e.id = m.event_id
+        WHERE s.id = ANY(${idArray(selectionIds)}) AND m.site_id = ${big(siteId)}`,
+  );
+}
+
+function requestHashOf(memberId: bigint, input: TPlaceBetInput, stakeMinor: bigint): string {
+  const canonical = JSON.stringify({
+    memberId: memberId.toString(),
+    type: input.type,
+    legs: input.legs.map((leg) => [leg.selection_id, formatOdds(parseOdds(leg.odds) ?? 0n)]),
+    stake: stakeMinor.toString(),
+    policy: input.accept_odds_changes,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+class SameKeyRace extends Error {}
+
+/**
+ * Places a bet: validates the legs against the current prices (odds change policy), the market and
+ * event status, the stake limits and the max payout, the player's responsible-gaming limits, then
+ * takes the stake through the wallet (bonus path: real money first, wagering, turnover) and records
+ * the bet at the CURRENT odds. The same key with the same request answers the first bet; with another
+ * request IDEMPOTENCY_CONFLICT. A refusal changes nothing.
+ */
+export async function placeBet(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  memberId: bigint,
+  input: TPlaceBetInput,
+  idempotencyKey: string,
+): Promise<{ bet: TSportsBet; balance: string; replayed: boolean }> {
+  const profile = sportsProfile(site.jurisdiction);
+  const stakeMinor = parseStake(input.stake);
+  const hash = requestHashOf(memberId, input, stakeMinor);
+  const replay = async () => {
+    const previous = await findBetByKey(deps.db, memberId, idempotencyKey);
+    if (!previous) return null;
+    if (previous.request_hash !== hash || previous.site_id !== site.id.toString()) {
+      throw new AppError('IDEMPOTENCY_CONFLICT');
+    }
+    return {
+      bet: await oneBetView(deps.db, site, previous),
+      balance: await playable(deps.db, site.id, memberId),
+      replayed: true,
+    };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  if (stakeMinor < profile.minStakeMinor || stakeMinor > profile.maxStakeMinor) {
+    throw new AppError('BET_OUT_OF_RANGE', {
+      params: { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) },
+      extra: { data: { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) } },
+    });
+  }
+
+  let result: { bet: TBetRow; balance: bigint };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const ids = input.legs.map((leg) => leg.selection_id);
+      const current = await lockSelections(tx, site.id, ids);
+      const byId = new Map(current.map((row) => [row.selection_id, row]));
+      const missing = ids.filter((id) => !byId.has(id));
+      if (missing.length > 0)
+        throw new AppError('MARKET_CLOSED', { extra: { data: { selection_ids: missing } } });
+      const legs = input.legs.map((leg) => byId.get(leg.selection_id)!);
+      if (new Set(legs.map((leg) => leg.event_id)).size !== legs.length)
+        throw new AppError('SPORTS_SAME_EVENT');
+
+      const closed = legs.filter(
+        (leg) =>
+          leg.market_status === 'settled' ||
+          leg.event_status === 'finished' ||
+          leg.event_status === 'cancelled',
+      );
+      if (closed.length > 0) {
+        throw new AppError('MARKET_CLOSED', {
+          extra: { data: { selection_ids: closed.map((leg) => leg.selection_id) } },
+        });
+      }
+      const suspended = legs.filter(
+        (leg) =>
+          leg.market_status !== 'open' ||
+          !eventTakesBets({ status: leg.event_status, kickoff_at: leg.kickoff_at }),
+      );
+      if (suspended.length > 0) {
+        throw new AppError('MARKET_SUSPENDED', {
+          extra: { data: { selection_ids: suspended.map((leg) => leg.selection_id) } },
+        });
+      }
+
+      const changes: TSportsOddsChange[] = [];
+      const refused: TSportsOddsChange[] = [];
+      input.legs.forEach((leg, index) => {
+        const seen = parseOdds(leg.odds) ?? 0n;
+        const now = parseOdds(legs[index]!.odds) ?? 0n;
+        if (seen === now) return;
+        const change = {
+          selection_id: leg.selection_id,
+          odds_seen: formatOdds(seen),
+          odds_now: formatOdds(now),
+        };
+        changes.push(change);
+        const accepted =
+          input.accept_odds_changes === 'any' || (input.accept_odds_changes === 'higher' && now > seen);
+        if (!accepted) refused.push(change);
+      });
+      if (refused.length > 0) throw new AppError('ODDS_CHANGED', { extra: { data: { changes } } });
+
+      const odds = legs.map((leg) => parseOdds(leg.odds)!);
+      const potentialMinor = returnOf(stakeMinor, odds);
+      if (potentialMinor > profile.maxPayoutMinor) {
+        // The largest stake these odds allow under the max payout.
+        const maxStake = (profile.maxPayoutMinor * stakeMinor) / potentialMinor;
+        const max = maxStake < profile.maxStakeMinor ? maxStake : profile.maxStakeMinor;
+        throw new AppError('BET_OUT_OF_RANGE', {
+          params: { min: formatMinor(profile.minStakeMinor), max: formatMinor(max) },
+          extra: { data: { min: formatMinor(profile.minStakeMinor), max: formatMinor(max) } },
+        });
+      }
+
+      await assertPlayAllowed(tx, { siteId: site.id, memberId }, stakeMinor);
+
+      const inserted = await rowsOf<{ id: string }>(
+        tx,
+        sql`INSERT INTO sports_bets (site_id, member_id, type, stake_minor, potential_return_minor,
+                                     idempotency_key, request_hash)
+            VALUES (${big(site.id)}, ${big(memberId)}, ${input.type}, ${big(stakeMinor)},
+                    ${big(potentialMinor < stakeMinor ? stakeMinor : potentialMinor)}, ${idempotencyKey}, ${hash})
+            ON CONFLICT (member_id, idempotency_key) DO NOTHING
+            RETURNING id::text AS id`,
+      );
+      const betId = inserted[0]?.id;
+      if (!betId) throw new SameKeyRace();
+      const values = legs.map(
+        (leg, position) =>
+          sql`(${big(betId)}, ${position}, ${big(leg.selection_id)}, ${big(leg.market_id)}, ${big(leg.event_id)}, ${leg.odds}::numeric)`,
+      );
+      await tx.execute(
+        sql`INSERT INTO sports_bet_legs (bet_id, position, selection_id, market_id, event_id, odds)
+            VALUES ${sql.join(values, sql`, `)}`,
+      );
+      let balance: bigint;
+      try {
+        const stake = await takeBetStake(tx, {
+          siteId: site.id,
+          memberId,
+          amountMinor: stakeMinor,
+          idempotencyKey: `sports-bet:${betId}:stake`,
+          reference: `sports-bet:${betId}`,
+          metadata: { product: 'sports', betId, type: input.type, legs: legs.length },
+          gameCode: SPORTS_GAME_CODE,
+          category: SPORTS_CATEGORY,
+        });
+        balance = stake.debitBalanceAfterMinor ?? 0n;
+      } catch (error) {
+        if (isWalletError(error, 'INSUFFICIENT_FUNDS') || isWalletError(error, 'ACCOUNT_NOT_FOUND')) {
+          throw new AppError('INSUFFICIENT_FUNDS');
+        }
+        if (isWalletError(error)) throw walletAppError(error);
+        throw error;
+      }
+      const bet = (await findBet(tx, { siteId: site.id, betId: BigInt(betId) }))!;
+      await pushBet(tx, site.id, memberId, await oneBetView(tx, site, bet));
+      return { bet, balance };
+    });
+  } catch (error) {
+    if (error instanceof SameKeyRace) {
+      const raced = await replay();
+      if (raced) return raced;
+    }
+    throw error;
+  }
+  deps.publishBalance?.(site.id, memberId, 'sports_bet');
+  return {
+    bet: await oneBetView(deps.db, site, result.bet),
+    balance: formatMinor(result.balance),
+    replayed: false,
+  };
+}
+
+function parseStake(text: string): bigint {
+  const match = /^(0|[1-9]\d{0,10})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) throw new AppError('INVALID_AMOUNT');
+  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cash-out
+
+export async function cashOut(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  memberId: bigint,
+  betId: bigint,
+  valueSeen: string,
+  idempotencyKey: string,
+): Promise<{ bet: TSportsBet; balance: string }> {
+  const profile = sportsProfile(site.jurisdiction);
+  const seenMinor = parseStake(valueSeen);
+  const owned = await findBet(deps.db, { siteId: site.id, memberId, betId });
+  if (!owned) throw new AppError('NOT_FOUND');
+  const replayCashOut = async () => {
+    const bet = await findBet(deps.db, { siteId: site.id, memberId, betId });
+    const key = await rowsOf<{ key: string }>(
+      deps.db,
+      sql`SELECT metadata->>'clientKey' AS key FROM wallet_transfers
+          WHERE site_id = ${big(site.id)} AND idempotency_key = ${`sports-bet:${betId}:cash-out`}`,
+    );
+    if (bet?.status === 'cashed_out' && key[0]?.key === idempotencyKey) {
+      return {
+        bet: await oneBetView(deps.db, site, bet),
+        balance: await playable(deps.db, site.id, memberId),
+      };
+    }
+    return null;
+  };
+  const result = await deps.db
+    .transaction(async (tx) => {
+      const marketIds = (await findLegs(tx, [betId.toString()])).map((leg) => leg.market_id);
+      await rowsOf(
+        tx,
+        sql`SELECT id FROM sports_markets WHERE id = ANY(${idArray(marketIds)}) ORDER BY id FOR SHARE`,
+      );
+      const bet = await findBet(tx, { siteId: site.id, memberId, betId }, { forUpdate: true });
+      if (bet?.status !== 'open') throw new AppError('CASH_OUT_UNAVAILABLE');
+      const legs = await findLegs(tx, [bet.id]);
+      const view = betView(bet, legs, profile.cashOutMarginBp);
+      if (!view.cash_out?.available) throw new AppError('CASH_OUT_UNAVAILABLE');
+      const valueMinor = cashOutValue(
+        BigInt(bet.stake_minor),
+        legs.map((leg) => ({
+          placedOdds: parseOdds(leg.odds)!,
+          currentOdds: parseOdds(leg.current_odds)!,
+          status: leg.status,
+        })),
+        profile.cashOutMarginBp,
+      )!;
+      if (valueMinor !== seenMinor) {
+        throw new AppError('CASH_OUT_CHANGED', { extra: { data: { value: formatMinor(valueMinor) } } });
+      }
+      const paid = await payWin(tx, {
+        siteId: site.id,
+        memberId,
+        amountMinor: valueMinor,
+        idempotencyKey: `sports-bet:${bet.id}:cash-out`,
+        stakeKey: `sports-bet:${bet.id}:stake`,
+        reference: `sports-bet:${bet.id}`,
+        metadata: { product: 'sports', betId: bet.id, cashOut: true, clientKey: idempotencyKey },
+      });
+      await tx.execute(
+        sql`UPDATE sports_bets SET status = 'cashed_out', payout_minor = ${big(valueMinor)}, settled_at = now()
+          WHERE id = ${big(bet.id)} AND status = 'open'`,
+      );
+      const after = (await findBet(tx, { siteId: site.id, betId }))!;
+      const afterView = await oneBetView(tx, site, after);
+      await pushBet(tx, site.id, memberId, afterView);
+      return { bet: afterView, balance: formatMinor(paid.playableAfterMinor) };
+    })
+    .catch(async (error: unknown) => {
+      // A retry (or a double tap racing the first) of a cash-out that went through answers it again.
+      if (error instanceof AppError && error.code === 'CASH_OUT_UNAVAILABLE') {
+        const replayed = await replayCashOut();
+        if (replayed) return { ...replayed, replayed: true };
+      }
+      throw error;
+    });
+  if (!('replayed' in result)) deps.publishBalance?.(site.id, memberId, 'sports_cash_out');
+  return { bet: result.bet, balance: result.balance };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settlement
+
+/**
+ * Recomputes every bet with a leg in these markets from the legs' current results, inside the
+ * caller's transaction (which holds the markets' locks). A bet whose outcome changed moves money:
+ * a resettlement first pays the new outcome, then takes back the previous payout (win_reversal);
+ * what the player no longer holds is recorded as unrecovered (overdraft is impossible). Cashed-out
+ * bets are final. Returns the members whose balance changed.
+ */
+async function resettleBets(
+  tx: Tx,
+  site: TSportsSite,
+  marketIds: string[],
+): Promise<{ settled: number; members: Set<string> }> {
+  const members = new Set<string>();
+  let settled = 0;
+  const betIds = await rowsOf<{ bet_id: string }>(
+    tx,
+    sql`SELECT DISTINCT bet_id::text AS bet_id FROM sports_bet_legs WHERE market_id = ANY(${idArray(marketIds)})
+        ORDER BY bet_id`,
+  );
+  for (const { bet_id } of betIds) {
+    const bet = await findBet(tx, { siteId: site.id, betId: BigInt(bet_id) }, { forUpdate: true });
+    if (!bet || bet.status === 'cashed_out') continue;
+    // Leg statuses follow their selections' results (null → open: a result taken away reopens it).
+    await tx.execute(
+      sql`UPDATE sports_bet_legs l SET status = COALESCE(s.result, 'open')
+          FROM sports_selections s WHERE s.id = l.selection_id AND l.bet_id = ${big(bet.id)}`,
+    );
+    const legs = await findLegs(tx, [bet.id]);
+    const stakeMinor = BigInt(bet.stake_minor);
+    const outcome = betOutcome(
+      stakeMinor,
+      legs.map((leg) => ({ odds: parseOdds(leg.odds)!, status: leg.status })),
+    );
+    const previousPayout = BigInt(bet.payout_minor);
+    const newPayout = outcome.status === 'open' ? 0n : outcome.payoutMinor;
+    if (outcome.status === bet.status && newPayout === previousPayout) {
+      // Nothing changed for this bet, but its legs may have: tell the player anyway.
+      await pushBet(
+        tx,
+        site.id,
+        BigInt(bet.member_id),
+        betView(bet, legs, sportsProfile(site.jurisdiction).cashOutMarginBp),
+      );
+      continue;
+    }
+    const memberId = BigInt(bet.member_id);
+    const seq = bet.settle_seq + 1;
+    let unrecovered = 0n;
+    if (newPayout > 0n) {
+      await payWin(tx, {
+        siteId: site.id,
+        memberId,
+        amountMinor: newPayout,
+        idempotencyKey: `sports-bet:${bet.id}:pay:${seq}`,
+        stakeKey: `sports-bet:${bet.id}:stake`,
+        reference: `sports-bet:${bet.id}`,
+        metadata: { product: 'sports', betId: bet.id, outcome: outcome.status, settlement: seq },
+        kind: outcome.status === 'void' ? 'refund' : 'win',
+      });
+    }
+    if (previousPayout > 0n) {
+      unrecovered = await takeBack(tx, site.id, memberId, bet.id, bet.settle_seq, previousPayout);
+    }
+    await tx.execute(
+      sql`UPDATE sports_bets
+          SET status = ${outcome.status}, payout_minor = ${big(newPayout)},
+              unrecovered_minor = unrecovered_minor + ${big(unrecovered)}, settle_seq = ${seq},
+              settled_at = ${outcome.status === 'open' ? sql`NULL` : sql`now()`}
+          WHERE id = ${big(bet.id)}`,
+    );
+    const after = (await findBet(tx, { siteId: site.id, betId: BigInt(bet.id) }))!;
+    await pushBet(
+      tx,
+      site.id,
+      memberId,
+      betView(after, legs, sportsProfile(site.jurisdiction).cashOutMarginBp),
+    );
+    members.add(bet.member_id);
+    settled += 1;
+  }
+  return { settled, members };
+}
+
+/**
+ * Takes back a previous payout from the player's cash (kind win_reversal, cash → house). When the
+ * player already spent part of it, takes what is there and returns the rest as unrecovered.
+ */
+async function takeBack(
+  tx: Tx,
+  siteId: bigint,
+  memberId: bigint,
+  betId: string,
+  previousSeq: number,
+  amountMinor: bigint,
+): Promise<bigint> {
+  const cash = (await getBalances(tx, memberId, { siteId })).cashMinor;
+  const take = cash < amountMinor ? cash : amountMinor;
+  if (take > 0n) {
+    await transfer(tx, {
+      siteId,
+      kind: 'win_reversal',
+      from: { memberId, account: 'cash' },
+      to: { system: 'house' },
+      amountMinor: take,
+      idempotencyKey: `sports-bet:${betId}:reverse:${previousSeq}`,
+      reference: `sports-bet:${betId}`,
+      metadata: { product: 'sports', betId, reverses: previousSeq, owed: amountMinor.toString() },
+    });
+  }
+  return amountMinor - take;
+}
+
+async function lockEventMarkets(tx: Tx, eventId: bigint): Promise<{ id: string; type: TSportsMarketType }[]> {
+  return rowsOf<{ id: string; type: TSportsMarketType }>(
+    tx,
+    sql`SELECT id::text AS id, type FROM sports_markets WHERE event_id = ${big(eventId)} ORDER BY id FOR UPDATE`,
+  );
+}
+
+async function lockEvent(tx: Tx, siteId: bigint, eventId: bigint): Promise<TEventRow> {
+  const locked = await rowsOf<{ id: string }>(
+    tx,
+    sql`SELECT id FROM sports_events WHERE id = ${big(eventId)} AND site_id = ${big(siteId)} FOR UPDATE`,
+  );
+  if (locked.length === 0) throw new AppError('NOT_FOUND');
+  return (await findEvent(tx, siteId, eventId))!;
+}
+
+async function pushEventState(tx: Tx, siteId: bigint, eventId: bigint): Promise<TSportsEvent> {
+  const event = (await findEvent(tx, siteId, eventId))!;
+  const rows = await findMarketRows(tx, [event.id]);
+  const [view] = await eventViews(tx, [event]);
+  await pushSports(tx, siteId, {
+    type: 'sports_event',
+    event_id: event.id,
+    status: view!.status,
+    score: view!.score,
+  });
+  for (const market of marketViews(event, rows)) {
+    await pushSports(tx, siteId, { type: 'sports_market', event_id: event.id, market });
+  }
+  return view!;
+}
+
+/**
+ * Enters (or corrects) the final score of a match: the event is finished, every market settled from
+ * the score, and every bet on it settled — or resettled, when a previous result is corrected — at
+ * once, in one transaction.
+ */
+export async function enterResult(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  eventId: bigint,
+  score: { home: number; away: number },
+  audit?: TAudit,
+): Promise<{ event: TSportsEvent; bets_settled: number }> {
+  return settleEvent(
+    deps,
+    site,
+    eventId,
+    (type) => settleMarket(type, score),
+    { status: 'finished', score },
+    audit,
+  );
+}
+
+/** Cancels a match: every market void, every stake on it returned (an accumulator's leg drops out). */
+export async function cancelEvent(deps: TSportsDeps, site: TSportsSite, eventId: bigint, audit?: TAudit) {
+  return settleEvent(
+    deps,
+    site,
+    eventId,
+    (type) => voidMarket(type),
+    { status: 'cancelled', score: null },
+    audit,
+  );
+}
+
+async function settleEvent(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  eventId: bigint,
+  resultsOf: (type: TSportsMarketType) => Record<string, TOutcome>,
+  state: { status: 'finished' | 'cancelled'; score: { home: number; away: number } | null },
+  audit?: TAudit,
+) {
+  const result = await deps.db.transaction(async (tx) => {
+    await lockEvent(tx, site.id, eventId);
+    const markets = await lockEventMarkets(tx, eventId);
+    await tx.execute(
+      sql`UPDATE sports_events SET status = ${state.status},
+            home_goals = ${state.score?.home ?? null}, away_goals = ${state.score?.away ?? null},
+            result_version = result_version + 1, updated_at = now()
+          WHERE id = ${big(eventId)}`,
+    );
+    for (const market of markets) {
+      const results = resultsOf(market.type);
+      for (const [code, outcome] of Object.entries(results)) {
+        await tx.execute(
+          sql`UPDATE sports_selections SET result = ${outcome} WHERE market_id = ${big(market.id)} AND code = ${code}`,
+        );
+      }
+      await tx.execute(
+        sql`UPDATE sports_markets SET status = 'settled', updated_at = now() WHERE id = ${big(market.id)}`,
+      );
+    }
+    const { settled, members } = await resettleBets(
+      tx,
+      site,
+      markets.map((market) => market.id),
+    );
+    const event = await pushEventState(tx, site.id, eventId);
+    await audit?.(tx, event);
+    return { event, bets_settled: settled, members };
+  });
+  for (const member of result.members) deps.publishBalance?.(site.id, BigInt(member), 'sports_settled');
+  return { event: result.event, bets_settled: result.bets_settled };
+}
+
+/** Marks a match live with its current score (bets stay open on open markets: in-play). */
+export async function markLive(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  eventId: bigint,
+  score: { home: number; away: number },
+  audit?: TAudit,
+) {
+  return deps.db.transaction(async (tx) => {
+    const event = await lockEvent(tx, site.id, eventId);
+    if (event.status === 'finished' || event.status === 'cancelled') throw new AppError('MARKET_CLOSED');
+    await tx.execute(
+      sql`UPDATE sports_events SET status = 'live', home_goals = ${score.home}, away_goals = ${score.away},
+            updated_at = now() WHERE id = ${big(eventId)}`,
+    );
+    const after = await pushEventState(tx, site.id, eventId);
+    await audit?.(tx, after);
+    return { event: after, bets_settled: 0 };
+  });
+}
+
+async function lockMarket(tx: Tx, siteId: bigint, marketId: bigint) {
+  const rows = await rowsOf<{
+    id: string;
+    event_id: string;
+    type: TSportsMarketType;
+    status: string;
+    margin: string;
+  }>(
+    tx,
+    sql`SELECT id::text AS id, event_id::text AS event_id, type, status, margin::text AS margin
+        FROM sports_markets WHERE id = ${big(marketId)} AND site_id = ${big(siteId)} FOR UPDATE`,
+  );
+  const market = rows[0];
+  if (!market) throw new AppError('NOT_FOUND');
+  return market;
+}
+
+async function pushMarket(tx: Tx, siteId: bigint, eventId: string, marketId: string): Promise<TSportsEvent> {
+  const event = (await findEvent(tx, siteId, BigInt(eventId)))!;
+  const rows = await findMarketRows(tx, [event.id]);
+  const market = marketViews(event, rows).find((m) => m.id === marketId)!;
+  await pushSports(tx, siteId, { type: 'sports_market', event_id: event.id, market });
+  const [view] = await eventViews(tx, [event]);
+  return view!;
+}
+
+/** Suspends or reopens a market (a settled market stays settled). */
+export async function setMarketStatus(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  marketId: bigint,
+  status: 'open' | 'suspended',
+  audit?: TAudit,
+) {
+  return deps.db.transaction(async (tx) => {
+    const market = await lockMarket(tx, site.id, marketId);
+    if (market.status === 'settled') throw new AppError('MARKET_CLOSED');
+    await tx.execute(
+      sql`UPDATE sports_markets SET status = ${status}, updated_at = now() WHERE id = ${big(marketId)}`,
+    );
+    const after = await pushMarket(tx, site.id, market.event_id, market.id);
+    await audit?.(tx, after);
+    return { event: after, bets_settled: 0 };
+  });
+}
+
+export interface TOddsInput {
+  selections?: { selection_id: string; odds: string }[] | undefined;
+  margin?: string | undefined;
+  probabilities?: { selection_id: string; probability: string }[] | undefined;
+}
+
+/**
+ * Changes a market's prices: by hand (odds per selection; the market is then 'manual'), or by a new
+ * margin and/or new true probabilities (repriced by the model: odds = 1 / (p × (1 + margin))).
+ * Placed bets keep the odds they were placed at.
+ */
+export async function setOdds(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  marketId: bigint,
+  input: TOddsInput,
+  audit?: TAudit,
+) {
+  return deps.db.transaction(async (tx) => {
+    const market = await lockMarket(tx, site.id, marketId);
+    if (market.status === 'settled') throw new AppError('MARKET_CLOSED');
+    const selections = await rowsOf<{ id: string; code: string; probability: string }>(
+      tx,
+      sql`SELECT id::text AS id, code, probability::text AS probability FROM sports_selections
+          WHERE market_id = ${big(marketId)} ORDER BY position`,
+    );
+    const known = new Set(selections.map((row) => row.id));
+    const foreign = [...(input.selections ?? []), ...(input.probabilities ?? [])].find(
+      (row) => !known.has(row.selection_id),
+    );
+    if (foreign) throw new AppError('NOT_FOUND');
+    if (input.selections) {
+      for (const row of input.selections) {
+        const odds = parseOdds(row.odds);
+        if (odds === null || odds < 101n || odds > 100_000n) throw new AppError('VALIDATION_FAILED');
+        await tx.execute(
+          sql`UPDATE sports_selections SET odds = ${formatOdds(odds)}::numeric WHERE id = ${big(row.selection_id)}`,
+        );
+      }
+      await tx.execute(
+        sql`UPDATE sports_markets SET odds_source = 'manual', updated_at = now() WHERE id = ${big(marketId)}`,
+      );
+    } else {
+      const marginBp = input.margin === undefined ? parseMargin(market.margin) : parseMargin(input.margin);
+      const probabilities = new Map(selections.map((row) => [row.id, parseProbability(row.probability)]));
+      for (const row of input.probabilities ?? []) {
+        const p = parseProbability(row.probability);
+        if (p <= 0n || p >= 1_000_000n) throw new AppError('VALIDATION_FAILED');
+        probabilities.set(row.selection_id, p);
+      }
+      for (const row of selections) {
+        const p = probabilities.get(row.id)!;
+        await tx.execute(
+          sql`UPDATE sports_selections SET probability = ${formatProbability(p)}::numeric,
+                odds = ${formatOdds(priceFromProbability(p, marginBp))}::numeric
+              WHERE id = ${big(row.id)}`,
+        );
+      }
+      await tx.execute(
+        sql`UPDATE sports_markets SET margin = ${formatMarginText(marginBp)}::numeric, odds_source = 'model',
+              updated_at = now() WHERE id = ${big(marketId)}`,
+      );
+    }
+    const after = await pushMarket(tx, site.id, market.event_id, market.id);
+    await audit?.(tx, after);
+    return { event: after, bets_settled: 0 };
+  });
+}
+
+const formatMarginText = (bp: bigint) => `${bp / 10_000n}.${(bp % 10_000n).toString().padStart(4, '0')}`;
+
+// ---------------------------------------------------------------------------------------------
+// Creating events (feed import, tests)
+
+export interface TNewEvent {
+  externalRef: string;
+  round: number | null;
+  home: string;
+  away: string;
+  kickoffAt: Date;
+  /** True probabilities per market type and selection code (millionths). */
+  probabilities: Record<TSportsMarketType, Record<string, bigint>>;
+  /** Odds a feed supplies (hundredths) instead of the house model, per market type and code. */
+  odds?: Partial<Record<TSportsMarketType, Record<string, bigint>>>;
+}
+
+/**
+ * Inserts events with their four markets (priced from true probabilities + the site profile's margin
+ * per market type) in three statements; events already there (same competition and external ref) are
+ * left as they are. Returns the ids of the new events by external ref.
+ */
+export async function insertEvents(
+  executor: Executor,
+  site: TSportsSite,
+  competitionId: bigint,
+  events: TNewEvent[],
+): Promise<Map<string, bigint>> {
+  const created = new Map<string, bigint>();
+  if (events.length === 0) return created;
+  const profile = sportsProfile(site.jurisdiction);
+  const rows = await rowsOf<{ id: string; external_ref: string }>(
+    executor,
+    sql`INSERT INTO sports_events (site_id, competition_id, external_ref, round, home_team, away_team, kickoff_at)
+        VALUES ${sql.join(
+          events.map(
+            (event) =>
+              sql`(${big(site.id)}, ${big(competitionId)}, ${event.externalRef}, ${event.round}, ${event.home},
+                   ${event.away}, ${event.kickoffAt.toISOString()}::timestamptz)`,
+          ),
+          sql`, `,
+        )}
+        ON CONFLICT (competition_id, external_ref) DO NOTHING
+        RETURNING id::text AS id, external_ref`,
+  );
+  if (rows.length === 0) return created;
+  for (const row of rows) created.set(row.external_ref, BigInt(row.id));
+  const byRef = new Map(events.map((event) => [event.externalRef, event]));
+  const types = Object.keys(SPORTS_SELECTION_CODES) as TSportsMarketType[];
+  const markets = await rowsOf<{ id: string; event_id: string; type: TSportsMarketType }>(
+    executor,
+    sql`INSERT INTO sports_markets (site_id, event_id, type, margin, odds_source)
+        VALUES ${sql.join(
+          rows.flatMap((row) =>
+            types.map((type) => {
+              const fed = byRef.get(row.external_ref)!.odds?.[type];
+              return sql`(${big(site.id)}, ${big(row.id)}, ${type}, ${formatMarginText(profile.marginBp[type])}::numeric,
+                          ${fed ? 'feed' : 'model'})`;
+            }),
+          ),
+          sql`, `,
+        )}
+        RETURNING id::text AS id, event_id::text AS event_id, type`,
+  );
+  const refOf = new Map(rows.map((row) => [row.id, row.external_ref]));
+  const selections = markets.flatMap((market) => {
+    const event = byRef.get(refOf.get(market.event_id)!)!;
+    return SPORTS_SELECTION_CODES[market.type].map((code, position) => {
+      const p = event.probabilities[market.type][code]!;
+      const odds =
+        event.odds?.[market.type]?.[code] ?? priceFromProbability(p, profile.marginBp[market.type]);
+      return sql`(${big(market.id)}, ${code}, ${position}, ${formatProbability(p)}::numeric, ${formatOdds(odds)}::numeric)`;
+    });
+  });
+  await executor.execute(
+    sql`INSERT INTO sports_selections (market_id, code, position, probability, odds)
+        VALUES ${sql.join(selections, sql`, `)}`,
+  );
+  return created;
+}
+
+/** Records played results on events nobody bet on yet (the import of past rounds): no money moves. */
+export async function recordPastResults(
+  executor: Executor,
+  results: { eventId: bigint; score: { home: number; away: number } }[],
+): Promise<void> {
+  for (const { eventId, score } of results) {
+    const finished = await rowsOf<{ id: string }>(
+      executor,
+      sql`UPDATE sports_events SET status = 'finished', home_goals = ${score.home}, away_goals = ${score.away},
+            result_version = 1, updated_at = now()
+          WHERE id = ${big(eventId)} AND status = 'scheduled'
+            AND NOT EXISTS (SELECT 1 FROM sports_bet_legs WHERE event_id = ${big(eventId)})
+          RETURNING id::text AS id`,
+    );
+    if (finished.length === 0) continue;
+    const markets = await rowsOf<{ id: string; type: TSportsMarketType }>(
+      executor,
+      sql`SELECT id::text AS id, type FROM sports_markets WHERE event_id = ${big(eventId)} AND status <> 'settled'`,
+    );
+    for (const market of markets) {
+      const results = settleMarket(market.type, score);
+      await executor.execute(
+        sql`UPDATE sports_selections s SET result = v.result
+            FROM (VALUES ${sql.join(
+              Object.entries(results).map(([code, result]) => sql`(${code}, ${result})`),
+              sql`, `,
+            )}) AS v(code, result)
+            WHERE s.market_id = ${big(market.id)} AND s.code = v.code`,
+      );
+      await executor.execute(sql`UPDATE sports_markets SET status = 'settled' WHERE id = ${big(market.id)}`);
+    }
+  }
+}
