@@ -5,6 +5,7 @@ import {
   providerCursorCreatedAt,
   providerRecordEntries,
 } from '../providers/provider-rounds.repo.ts';
+import { isSportsRecordId, sportsCursorCreatedAt, sportsRecordEntries } from '../sports/sports.records.ts';
 import type { TPlayer } from './originals.repo.ts';
 
 /**
@@ -43,7 +44,7 @@ export type TRecordFilter = { since: Date | null; gameCode: string | undefined }
 
 export type TRecordEntry = {
   recordId: bigint;
-  kind: 'round' | 'crash' | 'provider';
+  kind: 'round' | 'crash' | 'provider' | 'sports';
   gameCode: string;
   gameName: string;
   providerName: string;
@@ -56,7 +57,7 @@ export type TRecordEntry = {
 
 type TEntryRaw = {
   record_id: string;
-  kind: 'round' | 'crash' | 'provider';
+  kind: 'round' | 'crash' | 'provider' | 'sports';
   game_code: string;
   game_name: string;
   provider_name: string;
@@ -100,6 +101,10 @@ function entryBranches(player: TPlayer, filter: TRecordFilter): SQL[] {
   ];
   // Third-party rounds (modules/providers): members only, real money.
   if (player.kind === 'member') branches.push(providerRecordEntries(player.memberId, player.siteId, filter));
+  // Sports bets (modules/sports): members only, real money.
+  const sports =
+    player.kind === 'member' ? sportsRecordEntries(player.memberId, player.siteId, filter) : null;
+  if (sports) branches.push(sports);
   if (!includesCrash(filter)) return branches;
   const crashWhere: SQL[] = [
     crashOwner(player),
@@ -129,6 +134,11 @@ function cursorCreatedAt(player: TPlayer, recordId: bigint): SQL {
   if (isProviderRecordId(recordId)) {
     return player.kind === 'member'
       ? providerCursorCreatedAt(player.memberId, recordId)
+      : sql`NULL::timestamptz`;
+  }
+  if (isSportsRecordId(recordId)) {
+    return player.kind === 'member'
+      ? sportsCursorCreatedAt(player.memberId, recordId)
       : sql`NULL::timestamptz`;
   }
   return sql`(SELECT gr.created_at FROM game_rounds gr WHERE gr.id = ${big(recordId)} AND ${roundOwner(player)})`;

@@ -6,6 +6,7 @@ import {
   isProviderRecordId,
   type TProviderRecord,
 } from '../providers/provider-rounds.repo.ts';
+import { findSportsRound, isSportsRecordId } from '../sports/sports.records.ts';
 import {
   findCrashRecord,
   findRecordPage,
@@ -141,6 +142,11 @@ export async function getRoundDetails(executor: Executor, player: TPlayer, round
     const round = player.kind === 'member' ? await findProviderRecord(executor, player, roundId) : null;
     if (!round) throw new AppError('NOT_FOUND');
     return toProviderRoundView(round);
+  }
+  if (isSportsRecordId(roundId)) {
+    const round = player.kind === 'member' ? await findSportsRound(executor, player, roundId) : null;
+    if (!round) throw new AppError('NOT_FOUND');
+    return round;
   }
   if (isCrashRecordId(roundId)) {
     const bet = await findCrashRecord(executor, player, roundId);

@@ -227,6 +227,27 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     });
     expect(record.body.data.list.filter((row: { kind: string }) => row.kind === 'bet')).toHaveLength(10);
     expect(record.body.data.list.filter((row: { kind: string }) => row.kind === 'win')).toHaveLength(5);
+    // And in the game record, with the match as the name and the legs in the details.
+    const games = await call(app, {
+      method: 'POST',
+      url: '/api/game/record',
+      token: player.token,
+      payload: {},
+    });
+    expect(games.status, JSON.stringify(games.body)).toBe(200);
+    const rows = games.body.data.list.filter((row: { game: string }) => row.game === 'sportsbook');
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toMatchObject({ brand: 'Sorte Sportsbook', status: 'settled', bet_amount: '10.00' });
+    expect(rows[0].name).toContain(' x ');
+    const details = await call(app, {
+      method: 'POST',
+      url: '/api/game/record/details',
+      token: player.token,
+      payload: { id: rows[0].id },
+    });
+    expect(details.status, JSON.stringify(details.body)).toBe(200);
+    expect(details.body.data).toMatchObject({ game: 'sportsbook', fairness: null, stake: '10.00' });
+    expect(details.body.data.params.legs).toHaveLength(1);
   });
 
   it('pays an accumulator at the remaining legs’ odds when a leg is void (cancelled match)', async () => {
