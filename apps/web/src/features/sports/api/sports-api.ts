@@ -17,18 +17,27 @@ export const EVENT_STATES = ['open', 'live', 'upcoming'] as const;
 export type TEventState = (typeof EVENT_STATES)[number];
 
 export const SPORTS_KEY = ['sports'] as const;
-export const eventsKey = (state: TEventState) => [...SPORTS_KEY, 'events', state] as const;
+export const eventsKey = (state: TEventState, limit?: number) =>
+  limit === undefined
+    ? ([...SPORTS_KEY, 'events', state] as const)
+    : ([...SPORTS_KEY, 'events', state, limit] as const);
+/** The sports home shows this many matches at first, and this many more per "show more". */
+export const EVENTS_PAGE = 30;
 export const eventKey = (id: string) => [...SPORTS_KEY, 'event', id] as const;
 export const BETS_KEY = [...SPORTS_KEY, 'bets'] as const;
 
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
 /** The events of the sports home, their competitions in the site's order, and the book's stake limits. */
-export function useSportsEvents(state: TEventState) {
+export function useSportsEvents(state: TEventState, limit: number = EVENTS_PAGE) {
   return useQuery<TSportsEventsResponse>({
-    queryKey: eventsKey(state),
+    queryKey: eventsKey(state, limit),
     queryFn: ({ signal }) =>
-      api.get<TSportsEventsResponse>(SPORTS_PATHS.events, { query: { state }, signal, silent: true }),
+      api.get<TSportsEventsResponse>(SPORTS_PATHS.events, {
+        query: { state, limit },
+        signal,
+        silent: true,
+      }),
     placeholderData: keepPreviousData,
     // Odds arrive over the socket; a slow refetch covers a phone whose socket is down.
     refetchInterval: 60_000,
@@ -55,8 +64,9 @@ export function useSportsEvent(id: string) {
 
 /** The book's limits as last seen (from the events answer), for the slip's own checks. */
 export function cachedLimits(): TSportsEventsResponse['limits'] | null {
-  for (const state of EVENT_STATES) {
-    const data = queryClient.getQueryData<TSportsEventsResponse>(eventsKey(state));
+  for (const [, data] of queryClient.getQueriesData<TSportsEventsResponse>({
+    queryKey: [...SPORTS_KEY, 'events'],
+  })) {
     if (data) return data.limits;
   }
   return null;
@@ -128,11 +138,9 @@ export function applyMarketPush(eventId: string, market: TSportsMarket): void {
       ? { ...event, markets: event.markets.map((item) => (item.id === market.id ? market : item)) }
       : event;
   queryClient.setQueryData<TSportsEvent>(eventKey(eventId), (event) => (event ? replace(event) : event));
-  for (const state of EVENT_STATES) {
-    queryClient.setQueryData<TSportsEventsResponse>(eventsKey(state), (data) =>
-      data ? { ...data, list: data.list.map(replace) } : data,
-    );
-  }
+  queryClient.setQueriesData<TSportsEventsResponse>({ queryKey: [...SPORTS_KEY, 'events'] }, (data) =>
+    data ? { ...data, list: data.list.map(replace) } : data,
+  );
 }
 
 /** An event's status or score pushed live. */
@@ -140,9 +148,7 @@ export function applyEventPush(eventId: string, change: Pick<TSportsEvent, 'stat
   const replace = (event: TSportsEvent): TSportsEvent =>
     event.id === eventId ? { ...event, status: change.status, score: change.score } : event;
   queryClient.setQueryData<TSportsEvent>(eventKey(eventId), (event) => (event ? replace(event) : event));
-  for (const state of EVENT_STATES) {
-    queryClient.setQueryData<TSportsEventsResponse>(eventsKey(state), (data) =>
-      data ? { ...data, list: data.list.map(replace) } : data,
-    );
-  }
+  queryClient.setQueriesData<TSportsEventsResponse>({ queryKey: [...SPORTS_KEY, 'events'] }, (data) =>
+    data ? { ...data, list: data.list.map(replace) } : data,
+  );
 }

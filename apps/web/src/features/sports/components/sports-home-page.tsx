@@ -6,11 +6,14 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { LoadFail } from '../../../components/load-fail.tsx';
 import { PeriodFilter } from '../../../components/period-filter.tsx';
-import { EVENT_STATES, type TEventState, useSportsEvents } from '../api/sports-api.ts';
+import { EVENT_STATES, EVENTS_PAGE, type TEventState, useSportsEvents } from '../api/sports-api.ts';
 import { updatePrice, updateSlip } from '../slip/slip-state.ts';
 import { formatKickoff } from './labels.ts';
 import { OddsButton } from './odds-button.tsx';
 import { SportsLayout } from './sports-layout.tsx';
+
+/** The most matches the events call answers at once (its `limit` maximum). */
+const MAX_EVENTS = 200;
 
 /** Prices fetched over HTTP (first load, refetch after a reconnection) reach the slip too. */
 export function useSlipPrices(events: readonly TSportsEvent[] | undefined): void {
@@ -138,7 +141,8 @@ function groupByCompetition(
 export default function SportsHomePage() {
   const { t } = useTranslation();
   const [state, setState] = useState<TEventState>('open');
-  const events = useSportsEvents(state);
+  const [limit, setLimit] = useState(EVENTS_PAGE);
+  const events = useSportsEvents(state, limit);
   useSlipPrices(events.data?.list);
   const groups = events.data ? groupByCompetition(events.data.competitions, events.data.list) : [];
   return (
@@ -147,7 +151,10 @@ export default function SportsHomePage() {
         <PeriodFilter
           value={state}
           options={EVENT_STATES.map((value) => ({ value, label: t(`sports.filter.${value}`) }))}
-          onChange={setState}
+          onChange={(next) => {
+            setState(next);
+            setLimit(EVENTS_PAGE);
+          }}
           label={t('sports.filter.label')}
           testIdPrefix="sports-filter"
         />
@@ -173,6 +180,17 @@ export default function SportsHomePage() {
             </ul>
           </section>
         ))
+      )}
+      {events.data && events.data.list.length >= limit && limit < MAX_EVENTS && (
+        <button
+          type="button"
+          className="button button--ghost button--block"
+          disabled={events.isFetching}
+          onClick={() => setLimit((value) => Math.min(MAX_EVENTS, value + EVENTS_PAGE))}
+          data-testid="sports-more"
+        >
+          {t('sports.more_matches')}
+        </button>
       )}
     </SportsLayout>
   );
