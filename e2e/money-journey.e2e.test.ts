@@ -136,7 +136,7 @@ describe('a player deposits by PIX and withdraws after review', () => {
       const operator = { data: { token: await loginOperator(server.url) } };
       const approved = await api(`/api/admin/withdrawals/${withdrawal.data.order_no}/approve`, {
         token: operator.data.token,
-        body: {},
+        body: { remark: 'checked' },
       });
       expect(approved.data.status).toBe('paying');
       const paying = await api('/api/admin/withdrawals?status=paying', { token: operator.data.token });

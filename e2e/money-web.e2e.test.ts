@@ -143,7 +143,9 @@ describe('money on a phone', () => {
       );
       const order = waiting.list.find((row) => row.username === player.username);
       expect(order, 'the withdrawal waits for review').toBeDefined();
-      await adminCall(`/api/admin/withdrawals/${order!.order_no}/approve`, login.token, {});
+      await adminCall(`/api/admin/withdrawals/${order!.order_no}/approve`, login.token, {
+        remark: 'checked',
+      });
 
       // The withdrawal record shows it paid (the payout webhook arrives shortly after approval).
       await page.goto(`${server.url}/withdrawalRecord`);

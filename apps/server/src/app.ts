@@ -55,6 +55,7 @@ import { externalPlugins } from './plugins/external.ts';
 import { operationsPlugin } from './plugins/operations.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { sessionAuthPlugin } from './plugins/session-auth.ts';
+import { staticAdminPlugin } from './plugins/static-admin.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { storableInputPlugin } from './plugins/storable-input.ts';
 import type { TServices } from './services.ts';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(gamesMediaRoutes);
   await app.register(manifestRoutes);
+  await app.register(staticAdminPlugin);
   await app.register(staticWebPlugin, { root: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;
 }

@@ -174,3 +174,63 @@ export const ZOperatorAccount = z.object({
   last_login_at: z.string().nullable(),
 });
 export type TOperatorAccount = z.infer<typeof ZOperatorAccount>;
+
+/** Risk signals shown beside a withdrawal under review. */
+export const WITHDRAWAL_RISKS = ['new_account', 'bonus_not_wagered', 'same_cpf', 'many_cards'] as const;
+export type TWithdrawalRisk = (typeof WITHDRAWAL_RISKS)[number];
+
+/** GET /api/admin/withdrawals/queue: server-paged review queue (status, player search), CSV too. */
+export const ZAdminWithdrawalQueueQuery = ZAdminPageQuery.extend({
+  status: z
+    .enum(['pending_review', 'approved', 'paying', 'paid', 'rejected', 'failed', 'cancelled'])
+    .optional(),
+  username: z.string().trim().max(40).optional(),
+  order_no: z.string().trim().max(40).optional(),
+});
+export type TAdminWithdrawalQueueQuery = z.infer<typeof ZAdminWithdrawalQueueQuery>;
+
+export const ZAdminWithdrawalRow = z.object({
+  order_no: z.string(),
+  member_id: z.string(),
+  username: z.string(),
+  amount: z.string().describe('decimal BRL, e.g. "1234.56"'),
+  fee: z.string(),
+  actual: z.string(),
+  status: z.string(),
+  pix_key_type: z.string(),
+  payee_name: z.string(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  remark: z.string().nullable(),
+  risks: z.array(z.enum(WITHDRAWAL_RISKS)),
+  /** How many approvals it has and needs (2 above the site's second-approval amount). */
+  approvals: z.number().int(),
+  approvals_needed: z.number().int(),
+});
+export type TAdminWithdrawalRow = z.infer<typeof ZAdminWithdrawalRow>;
+export const ZAdminWithdrawalQueueResponse = ZAdminPage(ZAdminWithdrawalRow);
+export type TAdminWithdrawalQueueResponse = z.infer<typeof ZAdminWithdrawalQueueResponse>;
+
+/** GET /api/admin/withdrawals/:order_no/review: the order, the player's history and risk signals. */
+export const ZAdminWithdrawalReview = z.object({
+  order: ZAdminWithdrawalRow.extend({ pix_key: z.string(), payee_cpf: z.string().nullable() }),
+  player: z.object({
+    id: z.string(),
+    username: z.string(),
+    created_at: z.string(),
+    cpf: z.string().nullable(),
+    balance: z.string(),
+    wagering_required: z.string(),
+    deposits: z.object({ count: z.number().int(), total: z.string() }),
+    withdrawals_paid: z.object({ count: z.number().int(), total: z.string() }),
+    bonuses: z.object({ count: z.number().int(), total: z.string() }),
+    cards: z.number().int(),
+    other_accounts_same_cpf: z.array(z.string()).describe('usernames of other accounts with this CPF'),
+  }),
+  history: z.array(
+    z.object({ order_no: z.string(), amount: z.string(), status: z.string(), created_at: z.string() }),
+  ),
+  approvals_log: z.array(z.object({ operator: z.string(), remark: z.string().nullable(), at: z.string() })),
+  second_approval_from: z.string().nullable().describe('amount from which two operators must approve'),
+});
+export type TAdminWithdrawalReview = z.infer<typeof ZAdminWithdrawalReview>;

@@ -167,12 +167,16 @@ export const ZAdminWithdrawalsResponse = z.object({
 export const ZAdminWithdrawalParams = z.object({ order_no: z.string().trim().min(1).max(40) });
 export const ZAdminRejectRequest = z.object({
   remark: z
-    .string({ error: M.required('name') })
+    .string({ error: M.required('remark') })
     .trim()
-    .min(1)
+    .min(1, { error: M.required('remark') })
     .max(200, { error: M.tooLong }),
 });
-export const ZAdminApproveRequest = z
-  .object({ remark: z.string().trim().max(200, { error: M.tooLong }).optional() })
-  .nullish()
-  .transform((value) => value ?? {});
+/** Approving needs a reason too (kept with the order and in the audit log). */
+export const ZAdminApproveRequest = z.object({
+  remark: z
+    .string({ error: M.required('remark') })
+    .trim()
+    .min(1, { error: M.required('remark') })
+    .max(200, { error: M.tooLong }),
+});

@@ -290,4 +290,5 @@ export const ch: TCatalogue = {
   'backoffice.jurisdiction_campaigns_on': '請先暫停以下活動：新的司法管轄區不允許（{campaigns}）',
   'promo.off.paused': '此活動已暫停',
   'chat.off.paused': '聊天紅包雨已暫停',
+  'validation.required.remark': '請輸入原因',
 };

@@ -290,4 +290,5 @@ export const cn: TCatalogue = {
   'backoffice.jurisdiction_campaigns_on': '请先暂停以下活动：新的司法辖区不允许（{campaigns}）',
   'promo.off.paused': '该活动已暂停',
   'chat.off.paused': '聊天红包雨已暂停',
+  'validation.required.remark': '请输入原因',
 };

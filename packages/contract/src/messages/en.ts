@@ -313,6 +313,7 @@ export const en = {
     'Pause these promotions first: the new jurisdiction does not allow them ({campaigns})',
   'promo.off.paused': 'This promotion is paused',
   'chat.off.paused': 'The chat rain is paused',
+  'validation.required.remark': 'Please enter the reason',
 } as const;
 
 export type TMessageKey = keyof typeof en;

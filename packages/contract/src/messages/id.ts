@@ -316,4 +316,5 @@ export const id: TCatalogue = {
     'Jeda promosi ini dulu: yurisdiksi baru tidak mengizinkannya ({campaigns})',
   'promo.off.paused': 'Promosi ini sedang dijeda',
   'chat.off.paused': 'Hujan hadiah chat sedang dijeda',
+  'validation.required.remark': 'Silakan masukkan alasannya',
 };

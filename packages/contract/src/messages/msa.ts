@@ -321,4 +321,5 @@ export const msa: TCatalogue = {
     'Jeda promosi ini dahulu: bidang kuasa baharu tidak membenarkannya ({campaigns})',
   'promo.off.paused': 'Promosi ini dijeda',
   'chat.off.paused': 'Hujan ganjaran sembang dijeda',
+  'validation.required.remark': 'Sila masukkan sebabnya',
 };

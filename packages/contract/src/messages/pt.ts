@@ -318,4 +318,5 @@ export const pt: TCatalogue = {
     'Pause estas promoções antes: a nova jurisdição não as permite ({campaigns})',
   'promo.off.paused': 'Esta promoção está pausada',
   'chat.off.paused': 'A chuva do chat está pausada',
+  'validation.required.remark': 'Por favor, informe o motivo',
 };

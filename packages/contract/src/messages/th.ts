@@ -291,4 +291,5 @@ export const th: TCatalogue = {
   'backoffice.jurisdiction_campaigns_on': 'โปรดหยุดโปรโมชันเหล่านี้ก่อน: เขตอำนาจศาลใหม่ไม่อนุญาต ({campaigns})',
   'promo.off.paused': 'โปรโมชันนี้หยุดชั่วคราว',
   'chat.off.paused': 'ฝนรางวัลในแชทหยุดชั่วคราว',
+  'validation.required.remark': 'กรุณาระบุเหตุผล',
 };

@@ -310,4 +310,5 @@ export const vi: TCatalogue = {
     'Hãy tạm dừng các khuyến mãi này trước: khu vực pháp lý mới không cho phép ({campaigns})',
   'promo.off.paused': 'Khuyến mãi này đang tạm dừng',
   'chat.off.paused': 'Mưa thưởng trong chat đang tạm dừng',
+  'validation.required.remark': 'Vui lòng nhập lý do',
 };

@@ -2,6 +2,10 @@ import {
   ZAdminLoginRequest,
   ZAdminLoginResponse,
   ZAdminMeResponse,
+  ZAdminWithdrawalParams,
+  ZAdminWithdrawalQueueQuery,
+  ZAdminWithdrawalQueueResponse,
+  ZAdminWithdrawalReview,
   ZAnnounceTermsRequest,
   ZForceOfflineRequest,
   ZForceOfflineResponse,
@@ -22,7 +26,9 @@ import {
   operatorView,
   type TAdminDeps,
 } from './admin.service.ts';
+import { sendCsv, toCsv } from './csv.ts';
 import { operatorOf, requirePermission } from './permissions.ts';
+import { WITHDRAWAL_QUEUE_COLUMNS, withdrawalQueue, withdrawalReview } from './withdrawal-review.ts';
 
 const tags = ['admin'];
 const bearer = [{ bearerAuth: [] }];
@@ -127,5 +133,36 @@ export async function adminRoutes(app: FastifyInstance) {
         await announceTerms(services.db, operatorOf(request), request.body),
         'messages.terms_announced',
       ),
+  });
+
+  r.get('/admin/withdrawals/queue', {
+    onRequest: requirePermission('withdrawals.read'),
+    schema: {
+      tags,
+      summary:
+        'Withdrawal review queue: paged, filtered by status and player, with risk signals and approvals (format=csv: every row)',
+      security: bearer,
+      querystring: ZAdminWithdrawalQueueQuery,
+      response: responses(ZAdminWithdrawalQueueResponse),
+    },
+    handler: async (request, reply) => {
+      const { page, list, total } = await withdrawalQueue(services.db, operatorOf(request), request.query);
+      if (page.csv) return sendCsv(reply, 'withdrawals', toCsv(WITHDRAWAL_QUEUE_COLUMNS, list));
+      return ok(request.lang, { list, total, page: page.page, page_size: page.pageSize });
+    },
+  });
+
+  r.get('/admin/withdrawals/:order_no/review', {
+    onRequest: requirePermission('withdrawals.read'),
+    schema: {
+      tags,
+      summary: "One withdrawal with the player's history, risk signals and the approvals so far",
+      security: bearer,
+      params: ZAdminWithdrawalParams,
+      querystring: ZLangQuery,
+      response: responses(ZAdminWithdrawalReview),
+    },
+    handler: async (request) =>
+      ok(request.lang, await withdrawalReview(services.db, operatorOf(request), request.params.order_no)),
   });
 }

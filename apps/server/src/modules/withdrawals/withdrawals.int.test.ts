@@ -323,11 +323,15 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     const pending = await admin('/api/admin/withdrawals');
     expect(pending.body.data.list.map((o: { order_no: string }) => o.order_no)).toContain(created.order_no);
 
-    const guest = await admin(`/api/admin/withdrawals/${created.order_no}/approve`, {}, player.token);
+    const guest = await admin(
+      `/api/admin/withdrawals/${created.order_no}/approve`,
+      { remark: 'checked' },
+      player.token,
+    );
     expect(guest.status).toBe(401);
-    const approved = await admin(`/api/admin/withdrawals/${created.order_no}/approve`, {});
+    const approved = await admin(`/api/admin/withdrawals/${created.order_no}/approve`, { remark: 'checked' });
     expect(approved.body.data).toMatchObject({ status: 'paying', review_status: 'reviewed' });
-    const again = await admin(`/api/admin/withdrawals/${created.order_no}/approve`, {});
+    const again = await admin(`/api/admin/withdrawals/${created.order_no}/approve`, { remark: 'checked' });
     expect(again.body.code).toBe('ORDER_STATE_CONFLICT');
 
     const payoutId = (await admin('/api/admin/withdrawals?status=paying')).body.data.list.find(
@@ -363,7 +367,7 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     const second = (
       await withdraw(player, { money: '100', member_bank_id: player.cardId, qk_pwd: player.qkPwd })
     ).body.data;
-    await admin(`/api/admin/withdrawals/${second.order_no}/approve`, {});
+    await admin(`/api/admin/withdrawals/${second.order_no}/approve`, { remark: 'checked' });
     const payoutId = (await admin('/api/admin/withdrawals?status=paying')).body.data.list.find(
       (o: { order_no: string }) => o.order_no === second.order_no,
     ).payout_id;
@@ -383,7 +387,7 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     // Point the PSP's webhook nowhere, so the payout result never arrives by itself.
     await h.psp.client.registerWebhook(h.psp.pixKey, 'http://127.0.0.1:9/lost');
     try {
-      await admin(`/api/admin/withdrawals/${created.order_no}/approve`, {});
+      await admin(`/api/admin/withdrawals/${created.order_no}/approve`, { remark: 'checked' });
       const payoutId = (await admin('/api/admin/withdrawals?status=paying')).body.data.list.find(
         (o: { order_no: string }) => o.order_no === created.order_no,
       ).payout_id;
@@ -567,7 +571,7 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
       expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(50_000n);
       expect((await reconcile(h.db)).ok).toBe(true);
       // The operator no longer sees it to review, and cannot approve it.
-      const approve = await admin(`/api/admin/withdrawals/${orderNo}/approve`, {});
+      const approve = await admin(`/api/admin/withdrawals/${orderNo}/approve`, { remark: 'checked' });
       expect(approve.body.code).toBe('ORDER_STATE_CONFLICT');
     });
 

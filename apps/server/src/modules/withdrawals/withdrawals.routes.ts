@@ -182,7 +182,8 @@ export async function withdrawalsAdminRoutes(app: FastifyInstance) {
     onRequest: requirePermission('withdrawals.review'),
     schema: {
       tags: ['admin'],
-      summary: 'Approve: reviewed, payout sent to the PSP (paid when the PSP confirms)',
+      summary:
+        "Approve with a reason: reviewed, payout sent to the PSP (paid when the PSP confirms); at or above the site's second-approval amount the first approval is recorded and a second, different operator's approval pays",
       security: bearer,
       params: ZAdminWithdrawalParams,
       querystring: ZLangQuery,
@@ -192,7 +193,10 @@ export async function withdrawalsAdminRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const operator = operatorOf(request);
       const order = await approveWithdrawal(deps, operator, request.params.order_no, request.body.remark);
-      return ok(request.lang, order, 'messages.withdraw_approved');
+      // Still pending: a first approval of a two-person order (a second operator pays it).
+      const message =
+        order.status === 'pending_review' ? 'messages.withdraw_first_approval' : 'messages.withdraw_approved';
+      return ok(request.lang, order, message);
     },
   });
 

@@ -16,6 +16,8 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
+import { recordOperatorAction } from '../admin/audit.ts';
+import { twoPersonGate } from '../admin/withdrawal-review.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
@@ -549,7 +551,9 @@ async function sendPayout(deps: TWithdrawalDeps, order: TWithdrawalOrderRow): Pr
 }
 
 /**
- * Approval: not reviewed → reviewed, status `paying`, and the payout goes to the PSP. The money
+ * Approval: not reviewed → reviewed, status `paying`, and the payout goes to the PSP. At or above
+ * the site's second-approval amount the first operator's approval is only recorded (the order stays
+ * pending_review) and a second, different operator's approval pays (twoPersonGate). The money
  * stays held until the PSP reports the payout (settleHold → paid) or its failure (releaseHold →
  * failed). A PSP that refuses the payout outright fails the order and returns the money now; a PSP
  * that cannot be reached leaves it `paying` for the sync job to send again.
@@ -566,8 +570,9 @@ export async function approveWithdrawal(
     if (row.status !== 'pending_review') throw new AppError('ORDER_STATE_CONFLICT');
     // Without a PSP to pay through the order stays in review (the transaction rolls back).
     deps.psp.connection();
+    if ((await twoPersonGate(tx, operator, row, remark)) === 'recorded') return null;
     await notifyOrder(tx, row, 'withdraw_reviewed');
-    return updateOrder(tx, row.id, {
+    const updated = await updateOrder(tx, row.id, {
       status: 'paying',
       reviewStatus: 'reviewed',
       reviewedAt: new Date(),
@@ -575,7 +580,18 @@ export async function approveWithdrawal(
       remark: remark ?? null,
       payoutId: createPayoutId(),
     });
+    await recordOperatorAction(
+      tx,
+      operator,
+      'withdrawal.approve',
+      { memberId: row.memberId, entity: 'withdrawal', entityId: row.orderNo },
+      { status: row.status, review_status: row.reviewStatus },
+      { status: updated.status, review_status: updated.reviewStatus, payout_id: updated.payoutId, remark },
+    );
+    return updated;
   });
+  // A first approval of a two-person order: recorded, still pending, nothing sent.
+  if (!order) return toOrderAfter(deps.db, operator.siteId, orderNo);
   try {
     await sendPayout(deps, order);
   } catch (error) {
@@ -613,7 +629,7 @@ export async function rejectWithdrawal(
       reference: `withdrawal:${row.orderNo}`,
     });
     await notifyOrder(tx, row, 'withdraw_rejected');
-    return updateOrder(tx, row.id, {
+    const updated = await updateOrder(tx, row.id, {
       status: 'rejected',
       reviewStatus: 'reviewed',
       reviewedAt: new Date(),
@@ -621,6 +637,15 @@ export async function rejectWithdrawal(
       remark,
       resolveTransferId: released.transferId,
     });
+    await recordOperatorAction(
+      tx,
+      operator,
+      'withdrawal.reject',
+      { memberId: row.memberId, entity: 'withdrawal', entityId: row.orderNo },
+      { status: row.status, review_status: row.reviewStatus },
+      { status: updated.status, review_status: updated.reviewStatus, remark },
+    );
+    return updated;
   });
   await deps.realtime.publishBalance(order.siteId, order.memberId, 'withdraw_rejected', order.orderNo);
   return toOrder(order);
