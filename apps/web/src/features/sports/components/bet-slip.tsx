@@ -264,7 +264,7 @@ export function BetSlipBody({ onPlaced }: { onPlaced?: () => void }) {
 
       {changes.length > 0 && (
         <div className="slip__banner" role="alert" data-testid="slip-odds-changed">
-          <p>{t('sports.slip.odds_changed', { count: changes.length })}</p>
+          <p>{t('sports.slip.odds_changed')}</p>
           <div className="slip__banner-actions">
             <button
               type="button"
