@@ -99,16 +99,16 @@ export async function netLosses(
 ): Promise<{ memberId: bigint; lossMinor: bigint }[]> {
   const rows = await rowsOf<{ member_id: unknown; net: unknown }>(
     executor,
-    sql`SELECT a.member_id, sum(CASE WHEN t.kind = 'bet' THEN t.amount_minor ELSE -t.amount_minor END)::text AS net
+    sql`SELECT a.member_id, sum(CASE WHEN t.kind IN ('bet', 'win_reversal') THEN t.amount_minor ELSE -t.amount_minor END)::text AS net
         FROM wallet_transfers t
         JOIN wallet_accounts a
-          ON a.id = CASE WHEN t.kind = 'bet' THEN t.debit_account_id ELSE t.credit_account_id END
-        WHERE t.site_id = ${s(siteId)}::bigint AND t.kind IN ('bet', 'win', 'refund')
+          ON a.id = CASE WHEN t.kind IN ('bet', 'win_reversal') THEN t.debit_account_id ELSE t.credit_account_id END
+        WHERE t.site_id = ${s(siteId)}::bigint AND t.kind IN ('bet', 'win', 'refund', 'win_reversal')
           AND a.member_id IS NOT NULL AND a.kind IN ('cash', 'bonus')
           AND (${memberId === null ? null : s(memberId)}::bigint IS NULL OR a.member_id = ${memberId === null ? null : s(memberId)}::bigint)
           AND t.created_at >= ${start.toISOString()}::timestamptz AND t.created_at < ${end.toISOString()}::timestamptz
         GROUP BY a.member_id
-        HAVING sum(CASE WHEN t.kind = 'bet' THEN t.amount_minor ELSE -t.amount_minor END) > 0
+        HAVING sum(CASE WHEN t.kind IN ('bet', 'win_reversal') THEN t.amount_minor ELSE -t.amount_minor END) > 0
         ORDER BY a.member_id`,
   );
   return rows.map((r) => ({ memberId: big(r.member_id), lossMinor: big(r.net) }));

@@ -133,11 +133,13 @@ export async function sumPlay(
     sql`WITH mine AS (SELECT id FROM wallet_accounts WHERE member_id = ${memberId.toString()}::bigint)
         SELECT
           coalesce(sum(amount_minor) FILTER (WHERE kind = 'bet' AND debit_account_id IN (SELECT id FROM mine)), 0)::text AS staked,
-          coalesce(sum(amount_minor) FILTER (WHERE kind IN ('win', 'refund') AND credit_account_id IN (SELECT id FROM mine)), 0)::text AS returned
+          (coalesce(sum(amount_minor) FILTER (WHERE kind IN ('win', 'refund') AND credit_account_id IN (SELECT id FROM mine)), 0)
+            -- A payout taken back by a corrected sports result returned nothing after all.
+            - coalesce(sum(amount_minor) FILTER (WHERE kind = 'win_reversal' AND debit_account_id IN (SELECT id FROM mine)), 0))::text AS returned
         FROM wallet_transfers
         WHERE created_at >= ${since.toISOString()}::timestamptz
           AND (debit_account_id IN (SELECT id FROM mine) OR credit_account_id IN (SELECT id FROM mine))
-          AND kind IN ('bet', 'win', 'refund')`,
+          AND kind IN ('bet', 'win', 'refund', 'win_reversal')`,
   );
   return { stakedMinor: BigInt(rows[0]?.staked ?? '0'), returnedMinor: BigInt(rows[0]?.returned ?? '0') };
 }

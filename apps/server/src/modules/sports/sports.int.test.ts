@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, fundedPlayer, HOSTS, loginOperator } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { collect, openSocket } from '../../../test/sockets.ts';
+import { sumPlay } from '../responsible-gaming/rg.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, reconcile } from '../wallet/wallet.service.ts';
+import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
 import { formatOdds, parseOdds, returnOf } from './sports.pricing.ts';
 import { insertEvents, type TSportsSite } from './sports.service.ts';
 
@@ -334,6 +335,9 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     ).body.data.bet;
     expect(accBet.status).toBe('open');
     expect(accBet.legs.map((l: { status: string }) => l.status)).toEqual(['won', 'open']);
+    // The RG loss count sees the reversal: what came back is the new payout only.
+    const play = await sumPlay(app.services.db, player.memberId, new Date(Date.now() - 3_600_000));
+    expect(play).toEqual({ stakedMinor: 3_000n, returnedMinor: 3_760n });
     // Each payout equals a pure recomputation, and the ledger is balanced.
     expect(await cash(player.memberId)).toBe(10_000n - 3_000n + 3_760n);
     const report = await reconcile(app.services.db, { siteId: site.id });
@@ -494,6 +498,27 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     expect([c1.status, c2.status]).toEqual([200, 200]);
     expect((await betTransfers(first.body.data.bet.id)).map((t) => t.kind)).toEqual(['bet', 'win']);
     expect(await cash(player.memberId)).toBe(8_500n + parseOdds(offer)!);
+  });
+
+  it('feeds the wagering of rewards like any bet (the promotions stake path)', async () => {
+    const event = await newEvent();
+    const player = await fundedPlayer(app, 10_000n);
+    await transfer(app.services.db, {
+      siteId: site.id,
+      kind: 'rebate',
+      from: { system: 'promotions_expense' },
+      to: { memberId: player.memberId, account: 'cash' },
+      amountMinor: 1_000n,
+      idempotencyKey: `test-reward:${randomUUID()}`,
+      wageringAddMinor: 5_000n,
+    });
+    const before = await getBalances(app.services.db, player.memberId, { siteId: site.id });
+    expect(before.wageringRequiredMinor).toBe(5_000n);
+    const placed = await place(player.token, [event.sel('btts', 'yes')], '20.00');
+    expect(placed.status).toBe(200);
+    const after = await getBalances(app.services.db, player.memberId, { siteId: site.id });
+    expect(after.wageringRequiredMinor).toBe(3_000n);
+    expect(after.cashMinor).toBe(9_000n);
   });
 
   it('refuses, translated and changing nothing: stale odds, suspended markets, stake limits, RG limits', async () => {
