@@ -34,11 +34,28 @@ const projects: TestProjectConfiguration[] = [
 if (existsSync('./apps/web/vite.config.ts')) {
   projects.push({
     extends: './apps/web/vite.config.ts',
+    // ES module builds first (react-router's CommonJS build would load React itself).
+    resolve: { conditions: ['module', 'browser', 'development'] },
     test: {
       name: 'web',
       root: './apps/web',
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
+      // The app runs on preact/compat (the Vite config's aliases). The React libraries are bundled
+      // through those aliases here too, so the tests render with the runtime that ships.
+      server: {
+        deps: {
+          inline: [
+            /@testing-library\/react/,
+            /react-router/,
+            /react-i18next/,
+            /@tanstack\/react-query/,
+            /react-hook-form/,
+            /@hookform\/resolvers/,
+            /sonner/,
+          ],
+        },
+      },
       ...(existsSync('./apps/web/src/test/setup.ts') ? { setupFiles: ['./src/test/setup.ts'] } : {}),
     },
   });

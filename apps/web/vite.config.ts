@@ -58,7 +58,31 @@ function preloadHomeRoute(): Plugin {
   };
 }
 
+/**
+ * The app is written against React's API and type-checked with React's types, and runs on
+ * preact/compat: the same components, hooks and libraries (react-router, react-query, react-i18next,
+ * react-hook-form, sonner) in about 5 KB instead of React DOM's 60 KB (gzip), which is what lets the
+ * home page's JavaScript before first render stay under 100 KB. See docs/decisions/020.
+ */
+const preactCompat = [
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  // react-i18next's React 17 shim (CommonJS, which would load React itself): compat has the hook.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  // For the component tests: this package has no "exports" map, so point at its ES module, which
+  // the aliases above reach (its CommonJS build would load React DOM itself).
+  {
+    find: /^@testing-library\/react$/,
+    replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+  },
+];
+
 export default defineConfig({
+  resolve: { alias: preactCompat },
   plugins: [
     react(),
     preloadHomeRoute(),

@@ -1,5 +1,5 @@
 import { coveredNumbers } from '@sorte/fairness';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../test/api-mock.ts';
@@ -211,8 +211,8 @@ describe('roulette inside bets', { timeout: 15_000 }, () => {
     mockApi({});
     render(<RoulettePlay launch={launchOf('roulette')} demo onBalance={() => {}} />);
     const corner = screen.getByRole('button', { name: 'Corner 1/2/4/5, pays 8:1' });
-    corner.focus();
-    fireEvent.focus(corner);
+    // Focus from outside an event handler renders on the next tick: act waits for it.
+    act(() => corner.focus());
     expect(screen.getByTestId('roulette-preview').textContent).toBe('Corner 1/2/4/5 · pays 8:1');
     // The numbers the focused bet covers light up on the board.
     expect(screen.getByTestId('roulette-spot-straight-4').className).toContain('is-covered');

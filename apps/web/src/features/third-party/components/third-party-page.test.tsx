@@ -25,6 +25,7 @@ const launch = (mode: 'real' | 'demo') => ({
 });
 
 function renderPage(path: string) {
+  listening = vi.spyOn(window, 'addEventListener');
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -34,10 +35,15 @@ function renderPage(path: string) {
   );
 }
 
-const post = (data: unknown, origin = 'http://127.0.0.1:4020') =>
+let listening: ReturnType<typeof vi.spyOn<Window, 'addEventListener'>> | undefined;
+
+/** Posts as the provider frame would, once the page listens (effects run after the first paint). */
+async function post(data: unknown, origin = 'http://127.0.0.1:4020') {
+  await waitFor(() => expect(listening?.mock.calls.some(([type]) => type === 'message')).toBe(true));
   act(() => {
     window.dispatchEvent(new MessageEvent('message', { data, origin }));
   });
+}
 
 afterEach(() => {
   queryClient.clear();
@@ -62,8 +68,8 @@ describe('third-party game page', () => {
 
     money = '97.50';
     // Another window's message changes nothing; the provider's does.
-    post({ type: 'sorte:game', event: 'balance', balance: '1.00', mode: 'real' }, 'http://evil.test');
-    post({ type: 'sorte:game', event: 'balance', balance: '97.50', mode: 'real' });
+    await post({ type: 'sorte:game', event: 'balance', balance: '1.00', mode: 'real' }, 'http://evil.test');
+    await post({ type: 'sorte:game', event: 'balance', balance: '97.50', mode: 'real' });
     await waitFor(() => expect(screen.getByTestId('game-balance').textContent).toBe('R$97.50'));
   });
 
@@ -72,7 +78,7 @@ describe('third-party game page', () => {
     renderPage('/play?game=aurora-golden-macaw&mode=demo');
     await screen.findByTestId('third-party-frame');
     expect(screen.getByTestId('game-balance').textContent).toContain('—');
-    post({ type: 'sorte:game', event: 'balance', balance: '1995.00', mode: 'demo' });
+    await post({ type: 'sorte:game', event: 'balance', balance: '1995.00', mode: 'demo' });
     await waitFor(() => expect(screen.getByTestId('game-balance').textContent).toBe('R$1,995.00(fun money)'));
   });
 
