@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   recordStatements();
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 8 });
   try {
     await migrate(database);
     await seedDemoData(database.db);

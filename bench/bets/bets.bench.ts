@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +29,8 @@ const MAX_BETS = Math.min(Math.max(Number(process.env.BENCH_MAX_BETS ?? 20_000),
 const TICK_SECONDS = Math.min(Math.max(Number(process.env.BENCH_TICK_SECONDS ?? 20), 5), 120);
 /** Which scenarios run (comma separated; default all): pglite, ticks, postgres — for profiling one. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'pglite,ticks,postgres').split(',').map((s) => s.trim()));
+/** A directory: write a .cpuprofile of each dice scenario's measured window (not its setup). */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const CONNECTIONS = 32;
 const PLAYERS = 1_000;
 const WS_CLIENTS = 2_000;
@@ -122,6 +127,12 @@ async function diceScenario(server: Started): Promise<BenchRow> {
   const started = performance.now();
   // This process's CPU (server and load generator together) per bet: steadier than bets/s on a
   // shared machine. On PGlite it includes the database; on PostgreSQL the server's CPU is apart.
+  const profiler = CPU_PROFILE_DIR ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const cpuBefore = process.cpuUsage();
   const worker = async () => {
     while (latencies.length < MAX_BETS && performance.now() < deadline) {
@@ -135,6 +146,13 @@ async function diceScenario(server: Started): Promise<BenchRow> {
   const elapsedS = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const cpuMsPerBet = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length);
+  if (profiler && CPU_PROFILE_DIR) {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = join(CPU_PROFILE_DIR, `dice-${server.database.kind}-${Date.now()}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    profiler.disconnect();
+    console.log(`cpu profile of the measured window: ${file}`);
+  }
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const report = await reconcile(server.database.db, { siteId: server.siteId });

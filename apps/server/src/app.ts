@@ -166,7 +166,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storableInputPlugin);
   // Before any route: every /api/admin route must declare its operator permission.
   await app.register(adminPermissionsPlugin);
-  await app.register(sessionAuthPlugin);
+  await app.register(sessionAuthPlugin, {
+    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+  });
   await app.register(realtimePlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
   });

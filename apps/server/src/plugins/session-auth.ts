@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { SessionCache } from '../modules/auth/session-cache.ts';
 import { authenticateMember, type TMemberAuth } from '../modules/auth/sessions.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
 import { enforceSessionRules } from '../modules/responsible-gaming/rg.service.ts';
@@ -23,13 +24,20 @@ export function memberOf(request: FastifyRequest): TMemberAuth {
 }
 
 export const sessionAuthPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { listenUrl?: string | undefined }) => {
+    // Valid sessions cached in this process with their exact expiry; ended ones dropped in every
+    // process by pg_notify (modules/auth/session-cache.ts, migration 0042).
+    const sessions = new SessionCache();
+    await sessions.start(app.services.db, options.listenUrl, (error) =>
+      app.log.warn({ err: error }, 'session cache off: its invalidation channel failed'),
+    );
+    app.addHook('onClose', async () => sessions.stop());
     app.decorateRequest('member', null);
     // Back office: set by requirePermission (modules/admin/permissions.ts) on /api/admin routes.
     app.decorateRequest('operator', null);
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
-      const member = await authenticateMember(app.services.db, request.site, token);
+      const member = await authenticateMember(app.services.db, request.site, token, sessions);
       await enforceSessionRules(
         app.services.db,
         request.site,

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { members } from '../members/members.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { memberSessions } from './auth.schema.ts';
+import { forgetMemberSessions, type SessionCache } from './session-cache.ts';
 import { newToken, sha256Hex } from './tokens.ts';
 
 /** However active, a session ends this long after login. */
@@ -76,8 +77,14 @@ export async function authenticateMember(
   executor: Executor,
   site: TSite,
   token: string | null,
+  cache?: SessionCache,
 ): Promise<TMemberAuth> {
   if (!token) throw unauthenticated();
+  const tokenHash = sha256Hex(token);
+  const now = Date.now();
+  const cached = cache?.get(tokenHash, now);
+  if (cached && cached.siteId === site.id) return cached;
+  const generation = cache?.generation ?? 0;
   const rows = await executor
     .select({
       id: memberSessions.id,
@@ -91,10 +98,17 @@ export async function authenticateMember(
       playTimeUp: sql<boolean>`coalesce(${memberSessions.playUntil} <= now(), false)`,
       memberStatus: members.status,
       memberDeleted: members.deletedAt,
+      // How long this answer stays true by the database's clock (session-cache.ts): until the
+      // expiry, the play-time limit or the next sliding touch, whichever comes first.
+      validMs: sql<string>`floor(1000 * extract(epoch FROM least(
+        ${memberSessions.expiresAt},
+        coalesce(${memberSessions.playUntil}, ${memberSessions.expiresAt}),
+        ${memberSessions.lastSeenAt} + make_interval(secs => ${TOUCH_EVERY_SECONDS})
+      ) - now()))`,
     })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
-    .where(eq(memberSessions.tokenHash, sha256Hex(token)))
+    .where(eq(memberSessions.tokenHash, tokenHash))
     .limit(1);
   const session = rows[0];
   // A token of another site is treated exactly like an unknown one: it names nobody here.
@@ -111,20 +125,28 @@ export async function authenticateMember(
       })
       .where(and(eq(memberSessions.id, session.id), isNull(memberSessions.endedAt)));
   }
-  return {
+  const auth: TMemberAuth = {
     memberId: session.memberId,
     sessionId: session.id,
     siteId: session.siteId,
     restricted: session.restricted,
     playTimeUp: session.playTimeUp === true,
   };
+  // Touched just now: valid for the full touch interval (or up to the expiry / play limit).
+  if (cache && !session.stale && !auth.playTimeUp) {
+    cache.put(tokenHash, auth, Number(session.validMs), now, generation);
+  }
+  return auth;
 }
 
 export async function endSession(executor: Executor, sessionId: bigint): Promise<void> {
-  await executor
+  const [ended] = await executor
     .update(memberSessions)
     .set({ endedAt: sql`now()`, endReason: 'logout' })
-    .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.endedAt)));
+    .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.endedAt)))
+    .returning({ memberId: memberSessions.memberId });
+  // This process forgets it at once; the others hear migration 0042's trigger at commit.
+  if (ended) forgetMemberSessions(ended.memberId);
 }
 
 /** Ends every open session of the member; their next call gets 401 with force_offline. */
@@ -140,5 +162,6 @@ export async function forceOffline(executor: Executor, siteId: bigint, memberId:
       ),
     )
     .returning({ id: memberSessions.id });
+  forgetMemberSessions(memberId);
   return ended.length;
 }

@@ -3,17 +3,34 @@
  * the day a stake counts for. A day is 'YYYY-MM-DD'; its bounds are local midnights as UTC instants.
  */
 
+/**
+ * One formatter per time zone, built once: building an Intl.DateTimeFormat costs far more than
+ * formatting with it, and every bet asks for the day its stake counts for (bench/bets profile).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    // Zones come from site and campaign rows: a handful in practice, bounded anyway.
+    if (formatters.size >= 64) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 function parts(instant: Date, timeZone: string): Record<string, number> {
-  const list = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const list = formatterOf(timeZone).formatToParts(instant);
   return Object.fromEntries(list.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
 }
 
