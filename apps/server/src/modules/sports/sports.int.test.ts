@@ -500,6 +500,31 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     expect(await cash(player.memberId)).toBe(8_500n + parseOdds(offer)!);
   });
 
+  it('pushes the settlement and the new balance to the member’s socket and audits the operator', async () => {
+    const event = await newEvent();
+    const player = await fundedPlayer(app, 10_000n);
+    const placed = await place(player.token, [event.sel('1x2', 'away')], '10.00');
+    const socket = await openSocket(wsUrl);
+    const inbox = collect(socket);
+    socket.send(JSON.stringify({ type: 'auth', token: player.token }));
+    await inbox.next((m) => m.type === 'ready', 'ready');
+    await result(event.id, 0, 2);
+    const bet = await inbox.next((m) => m.type === 'sports_bet', 'bet push');
+    expect(bet.bet).toMatchObject({ id: placed.body.data.bet.id, status: 'won', payout: '37.70' });
+    const balance = await inbox.next(
+      (m) => m.type === 'balance' && m.reason === 'sports_settled',
+      'balance push',
+    );
+    expect(balance).toMatchObject({ money: '127.70' });
+    socket.close();
+    const audit = await rowsOf<{ action: string; after: { score: unknown } }>(
+      app.services.db,
+      sql`SELECT action, after FROM operator_actions WHERE entity = 'sports_event' AND entity_id = ${event.id}`,
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'sports.result', after: { score: { home: 0, away: 2 } } });
+  });
+
   it('feeds the wagering of rewards like any bet (the promotions stake path)', async () => {
     const event = await newEvent();
     const player = await fundedPlayer(app, 10_000n);
