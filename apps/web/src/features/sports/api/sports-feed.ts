@@ -44,12 +44,69 @@ function isSportsMessage(value: unknown): value is TSportsServerMessage {
   return message.type === 'sports_bet';
 }
 
+/** After the last sports page closes, the watch socket stays this long (a page change reopens none). */
+const LINGER_MS = 10_000;
+
 /**
- * The sports pages' live prices: a socket of its own on `/ws` that asks for the site's sports
- * messages (`sports_watch`, guests too), so a guest sees odds move as a player does. The member's
- * own bets arrive on the app's balance socket (`sports_bet`, then a `balance`); "My bets" refetches
- * on either. A dropped socket comes back after 1 s, 2 s, 4 s… and after it the pages refetch what
- * they show, as a push missed while away stays missed.
+ * The watch socket on `/ws`: asks for the site's sports messages (`sports_watch`, guests too) and
+ * comes back after a drop (1 s, 2 s, 4 s… up to 30 s, ten tries), refetching what the pages show
+ * since a push missed while away stays missed. Returns the function that closes it.
+ */
+function startWatching(): () => void {
+  let socket: WebSocket | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let stopped = false;
+  let reconnecting = false;
+
+  const open = () => {
+    if (stopped) return;
+    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const current = new WebSocket(`${scheme}//${window.location.host}/ws`);
+    socket = current;
+    current.addEventListener('open', () => {
+      current.send(JSON.stringify({ type: 'sports_watch' }));
+      failures = 0;
+      if (reconnecting) void queryClient.invalidateQueries({ queryKey: SPORTS_KEY });
+    });
+    current.addEventListener('message', (event) => {
+      if (typeof event.data !== 'string' || event.data.length > MAX_MESSAGE_CHARS) return;
+      try {
+        const message: unknown = JSON.parse(event.data);
+        if (isSportsMessage(message)) receive(message);
+      } catch {
+        // Not JSON: not a message of ours.
+      }
+    });
+    current.addEventListener('close', () => {
+      if (socket !== current || stopped) return;
+      socket = null;
+      if (failures >= MAX_ATTEMPTS) return;
+      reconnecting = true;
+      retry = setTimeout(open, Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** failures));
+      failures += 1;
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = socket;
+    socket = null;
+    current?.close(1000);
+  };
+}
+
+/** One watch socket for every open sports page. */
+let watchers = 0;
+let stopWatching: (() => void) | null = null;
+let lingering: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The sports pages' live prices and bets: while any sports page is open, one watch socket brings
+ * odds, suspensions and scores to the cached pages and the slip, so a guest sees prices move as a
+ * player does. The member's own bets arrive on the app's balance socket (`sports_bet`, then a
+ * `balance` with a sports reason); "My bets" refetches on either.
  */
 export function useSportsFeed(): void {
   useEffect(() => {
@@ -59,56 +116,18 @@ export function useSportsFeed(): void {
     const offBalance = subscribeBalancePush((push) => {
       if (push.reason.startsWith('sports')) void queryClient.invalidateQueries({ queryKey: BETS_KEY });
     });
-    if (typeof WebSocket === 'undefined') {
-      return () => {
-        offRealtime();
-        offBalance();
-      };
-    }
-    let socket: WebSocket | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let stopped = false;
-    let reconnecting = false;
-
-    const open = () => {
-      if (stopped) return;
-      const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-      const current = new WebSocket(`${scheme}//${window.location.host}/ws`);
-      socket = current;
-      current.addEventListener('open', () => {
-        current.send(JSON.stringify({ type: 'sports_watch' }));
-        failures = 0;
-        // Prices may have moved while the socket was away.
-        if (reconnecting) void queryClient.invalidateQueries({ queryKey: SPORTS_KEY });
-      });
-      current.addEventListener('message', (event) => {
-        if (typeof event.data !== 'string' || event.data.length > MAX_MESSAGE_CHARS) return;
-        try {
-          const message: unknown = JSON.parse(event.data);
-          if (isSportsMessage(message)) receive(message);
-        } catch {
-          // Not JSON: not a message of ours.
-        }
-      });
-      current.addEventListener('close', () => {
-        if (socket !== current || stopped) return;
-        socket = null;
-        if (failures >= MAX_ATTEMPTS) return;
-        reconnecting = true;
-        retry = setTimeout(open, Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** failures));
-        failures += 1;
-      });
-    };
-    open();
+    watchers += 1;
+    clearTimeout(lingering);
+    if (!stopWatching && typeof WebSocket !== 'undefined') stopWatching = startWatching();
     return () => {
-      stopped = true;
-      clearTimeout(retry);
       offRealtime();
       offBalance();
-      const current = socket;
-      socket = null;
-      current?.close(1000);
+      watchers -= 1;
+      if (watchers > 0) return;
+      lingering = setTimeout(() => {
+        stopWatching?.();
+        stopWatching = null;
+      }, LINGER_MS);
     };
   }, []);
 }

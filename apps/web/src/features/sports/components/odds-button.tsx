@@ -64,7 +64,7 @@ export function OddsButton({
   return (
     <button
       type="button"
-      className={`odds${picked ? ' is-picked' : ''}${flash ? ` is-${flash}` : ''}${locked ? ' is-locked' : ''}`}
+      className={`odds${picked ? ' is-picked' : ''}${flash ? ` is-${flash}` : ''}${locked ? ' is-locked' : ''}${selection.result === 'won' ? ' is-won' : ''}`}
       aria-pressed={picked}
       disabled={locked}
       onClick={toggle}
@@ -76,7 +76,12 @@ export function OddsButton({
       <span className="visually-hidden">{`${context}: `}</span>
       <span className="odds__label">{label}</span>
       <span className="odds__price">
-        {locked ? (
+        {selection.result === 'won' ? (
+          <>
+            <Icon name="check" size={16} />
+            <span className="visually-hidden">{t('sports.leg_status.won')}</span>
+          </>
+        ) : locked ? (
           <>
             <Icon name="lock" size={16} />
             <span className="visually-hidden">{t('sports.suspended')}</span>
