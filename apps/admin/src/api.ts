@@ -1,0 +1,116 @@
+import type { TAdminLoginResponse } from '@sorte/contract';
+import i18n from './i18n.ts';
+
+/** The operator session, per browser tab (sessionStorage: closing the tab signs out). */
+const TOKEN_KEY = 'sorte-admin-token';
+const OPERATOR_KEY = 'sorte-admin-operator';
+
+export type TOperatorSession = TAdminLoginResponse['operator'];
+
+export const session = {
+  token: (): string | null => sessionStorage.getItem(TOKEN_KEY),
+  operator: (): TOperatorSession | null => {
+    const raw = sessionStorage.getItem(OPERATOR_KEY);
+    return raw ? (JSON.parse(raw) as TOperatorSession) : null;
+  },
+  save(token: string, operator: TOperatorSession) {
+    sessionStorage.setItem(TOKEN_KEY, token);
+    sessionStorage.setItem(OPERATOR_KEY, JSON.stringify(operator));
+  },
+  saveOperator(operator: TOperatorSession) {
+    sessionStorage.setItem(OPERATOR_KEY, JSON.stringify(operator));
+  },
+  clear() {
+    sessionStorage.removeItem(TOKEN_KEY);
+    sessionStorage.removeItem(OPERATOR_KEY);
+  },
+};
+
+/** A refused call: the server's translated message, its code, HTTP status and field errors. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+    readonly code: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The server's language code for the back office's language. */
+export function serverLang(): string {
+  const lang = i18n.language;
+  return lang === 'pt' || lang === 'cn' ? lang : 'en';
+}
+
+export type TQuery = Record<string, string | number | boolean | null | undefined>;
+
+function urlOf(path: string, query: TQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  params.set('lang', serverLang());
+  return `/api${path}?${params.toString()}`;
+}
+
+function headers(json: boolean): Record<string, string> {
+  const token = session.token();
+  return {
+    accept: 'application/json',
+    ...(json ? { 'content-type': 'application/json' } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** Calls /api<path> and returns the envelope's data and message; a refusal throws ApiError. */
+export async function api<T>(
+  path: string,
+  options: { method?: string; body?: unknown; query?: TQuery } = {},
+): Promise<{ data: T; message: string }> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, options.query), {
+      method,
+      headers: headers(options.body !== undefined),
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+  } catch {
+    throw new ApiError(i18n.t('errors.network'), 0, 'NETWORK');
+  }
+  const envelope = (await response.json().catch(() => null)) as {
+    status: string;
+    code: string | number;
+    message: string;
+    data: T;
+    errors?: Record<string, string>;
+  } | null;
+  if (!envelope) throw new ApiError(i18n.t('errors.network'), response.status, 'NOT_JSON');
+  if (!response.ok || envelope.status !== 'success') {
+    throw new ApiError(envelope.message, response.status, String(envelope.code), envelope.errors ?? {});
+  }
+  return { data: envelope.data, message: envelope.message };
+}
+
+/** Downloads a CSV export (`format=csv`) of an admin list with the operator's token. */
+export async function downloadCsv(path: string, query: TQuery, fallbackName: string): Promise<void> {
+  const response = await fetch(urlOf(path, { ...query, format: 'csv', page: undefined }), {
+    headers: headers(false),
+  });
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(envelope?.message ?? i18n.t('errors.network'), response.status, 'CSV');
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${fallbackName}.csv`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

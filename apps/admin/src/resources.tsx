@@ -1,0 +1,26 @@
+import type { TPermission } from '@sorte/contract';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The back office's screens. Each one is a page file under src/pages (lazy-loaded) registered here
+ * with ONE line: its route path (under /admin), the permission that opens it (the sidebar hides it
+ * from other roles; the server checks again), the sidebar group, a label key in src/locales/*.json
+ * and an icon (a short glyph). Order here is the order in the sidebar.
+ */
+export type TAdminResource = {
+  /** Resource name (Refine) and the default API path /api/admin/<name>. */
+  name: string;
+  path: string;
+  permission: TPermission;
+  group: 'overview' | 'players' | 'money' | 'content' | 'settings';
+  label: string;
+  icon: string;
+  page: LazyExoticComponent<ComponentType>;
+};
+
+// biome-ignore format: one line per screen, so each screen's registration is one line.
+export const RESOURCES: TAdminResource[] = [
+  { name: 'withdrawals', path: 'withdrawals', permission: 'withdrawals.read', group: 'money', label: 'nav.withdrawals', icon: '⇅', page: lazy(() => import('./pages/withdrawals.tsx')) },
+];
+
+export const GROUPS: TAdminResource['group'][] = ['overview', 'players', 'money', 'content', 'settings'];
