@@ -918,36 +918,47 @@ export async function insertEvents(
   return created;
 }
 
-/** Records played results on events nobody bet on yet (the import of past rounds): no money moves. */
+/**
+ * Records played results on events nobody bet on yet (the import of past rounds): events finished,
+ * markets settled from the score, in four statements; no money moves.
+ */
 export async function recordPastResults(
   executor: Executor,
   results: { eventId: bigint; score: { home: number; away: number } }[],
 ): Promise<void> {
-  for (const { eventId, score } of results) {
-    const finished = await rowsOf<{ id: string }>(
-      executor,
-      sql`UPDATE sports_events SET status = 'finished', home_goals = ${score.home}, away_goals = ${score.away},
-            result_version = 1, updated_at = now()
-          WHERE id = ${big(eventId)} AND status = 'scheduled'
-            AND NOT EXISTS (SELECT 1 FROM sports_bet_legs WHERE event_id = ${big(eventId)})
-          RETURNING id::text AS id`,
-    );
-    if (finished.length === 0) continue;
-    const markets = await rowsOf<{ id: string; type: TSportsMarketType }>(
-      executor,
-      sql`SELECT id::text AS id, type FROM sports_markets WHERE event_id = ${big(eventId)} AND status <> 'settled'`,
-    );
-    for (const market of markets) {
-      const results = settleMarket(market.type, score);
-      await executor.execute(
-        sql`UPDATE sports_selections s SET result = v.result
-            FROM (VALUES ${sql.join(
-              Object.entries(results).map(([code, result]) => sql`(${code}, ${result})`),
-              sql`, `,
-            )}) AS v(code, result)
-            WHERE s.market_id = ${big(market.id)} AND s.code = v.code`,
-      );
-      await executor.execute(sql`UPDATE sports_markets SET status = 'settled' WHERE id = ${big(market.id)}`);
-    }
-  }
+  if (results.length === 0) return;
+  const finished = await rowsOf<{ id: string; home_goals: number; away_goals: number }>(
+    executor,
+    sql`UPDATE sports_events e SET status = 'finished', home_goals = v.home, away_goals = v.away,
+          result_version = 1, updated_at = now()
+        FROM (VALUES ${sql.join(
+          results.map(
+            (r) => sql`(${r.eventId.toString()}::bigint, ${r.score.home}::integer, ${r.score.away}::integer)`,
+          ),
+          sql`, `,
+        )}) AS v(id, home, away)
+        WHERE e.id = v.id AND e.status = 'scheduled'
+          AND NOT EXISTS (SELECT 1 FROM sports_bet_legs l WHERE l.event_id = e.id)
+        RETURNING e.id::text AS id, e.home_goals, e.away_goals`,
+  );
+  if (finished.length === 0) return;
+  const scores = new Map(finished.map((row) => [row.id, { home: row.home_goals, away: row.away_goals }]));
+  const markets = await rowsOf<{ id: string; event_id: string; type: TSportsMarketType }>(
+    executor,
+    sql`SELECT id::text AS id, event_id::text AS event_id, type FROM sports_markets
+        WHERE event_id = ANY(${idArray([...scores.keys()])})`,
+  );
+  const values = markets.flatMap((market) =>
+    Object.entries(settleMarket(market.type, scores.get(market.event_id)!)).map(
+      ([code, outcome]) => sql`(${market.id}::bigint, ${code}, ${outcome})`,
+    ),
+  );
+  await executor.execute(
+    sql`UPDATE sports_selections s SET result = v.result
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(market_id, code, result)
+        WHERE s.market_id = v.market_id AND s.code = v.code`,
+  );
+  await executor.execute(
+    sql`UPDATE sports_markets SET status = 'settled' WHERE event_id = ANY(${idArray([...scores.keys()])})`,
+  );
 }
