@@ -62,6 +62,42 @@ async function axeClean(page: Page, step: string): Promise<void> {
   expect(findings, describeFindings(step, findings)).toEqual([]);
 }
 
+describe('the sportsbook in Portuguese', () => {
+  it('lists the Brasileirão with odds written the Brazilian way and names every market of a match — axe clean', async () => {
+    for (const viewport of [
+      { width: 390, height: 844, name: 'phone' },
+      { width: 1440, height: 900, name: 'desktop' },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript(() => localStorage.setItem('lang', 'pt'));
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.url}/sports`);
+        await page.getByTestId('match-row').first().waitFor({ state: 'visible' });
+        expect(await page.locator('h1').first().textContent()).toBe('Apostas esportivas');
+        expect(await page.locator('.competition__name').first().textContent()).toBe('Brasileirão Série A');
+        const price = await page.locator('[data-testid="odds-button"] .odds__price').first().textContent();
+        expect(price).toMatch(/^\d+,\d{2}$/);
+        await screenshot(page, `sports-pt-${viewport.name}-home`);
+        await axeClean(page, `sports home pt ${viewport.name}`);
+
+        await page.locator('.match__link').first().click();
+        await page.getByTestId('market').first().waitFor({ state: 'visible' });
+        expect(await page.locator('.market__name').allTextContents()).toEqual([
+          'Resultado final',
+          'Dupla chance',
+          'Mais/Menos de 2,5 gols',
+          'Ambas marcam',
+        ]);
+        await screenshot(page, `sports-pt-${viewport.name}-event`);
+        await axeClean(page, `event pt ${viewport.name}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('a player on a phone bets on football', () => {
   it('builds a two-leg accumulator, places it, and sees it paid once the operator enters the results', async () => {
     const context = await newPhoneContext(browser);
