@@ -21,6 +21,12 @@ export type TAdminResource = {
 // biome-ignore format: one line per screen, so each screen's registration is one line.
 export const RESOURCES: TAdminResource[] = [
   { name: 'withdrawals', path: 'withdrawals', permission: 'withdrawals.read', group: 'money', label: 'nav.withdrawals', icon: '⇅', page: lazy(() => import('./pages/withdrawals.tsx')) },
+  { name: 'games', path: 'games', permission: 'games.manage', group: 'content', label: 'nav.games', icon: '▦', page: lazy(() => import('./pages/games.tsx')) },
+  { name: 'promotions', path: 'promotions', permission: 'promotions.manage', group: 'content', label: 'nav.promotions', icon: '★', page: lazy(() => import('./pages/promotions.tsx')) },
+  { name: 'commission', path: 'commission', permission: 'agency.manage', group: 'content', label: 'nav.commission', icon: '⚯', page: lazy(() => import('./pages/commission.tsx')) },
+  { name: 'announcements', path: 'announcements', permission: 'content.manage', group: 'content', label: 'nav.announcements', icon: '✉', page: lazy(() => import('./pages/announcements.tsx')) },
+  { name: 'chat', path: 'chat', permission: 'chat.moderate', group: 'content', label: 'nav.chat', icon: '☏', page: lazy(() => import('./pages/chat.tsx')) },
+  { name: 'site', path: 'site', permission: 'sites.manage', group: 'settings', label: 'nav.site', icon: '⚙', page: lazy(() => import('./pages/site.tsx')) },
 ];
 
 export const GROUPS: TAdminResource['group'][] = ['overview', 'players', 'money', 'content', 'settings'];
