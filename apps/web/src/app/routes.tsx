@@ -14,9 +14,8 @@ const DownloadPage = lazy(() => import('./pages/download-route.tsx'));
 const DiagnosticsPage = lazy(() => import('./pages/diagnostics-route.tsx'));
 const SupportPage = lazy(() => import('./pages/support-route.tsx'));
 // Games (issue 4): the lobby, the game screens, the game record and the fairness page.
-const GamesPage = lazy(() =>
-  import('../features/lobby/components/lobby-page.tsx').then((module) => ({ default: module.GamesRoute })),
-);
+// The lobby with the sportsbook's way in above its sports category (the app composes the two).
+const GamesPage = lazy(() => import('./pages/games-route.tsx'));
 const VideoPage = lazy(() =>
   import('../features/lobby/components/lobby-page.tsx').then((module) => ({ default: module.VideoRoute })),
 );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadFail } from '../../../components/load-fail.tsx';
@@ -156,7 +156,14 @@ function CategoryTabList({
  * `/game` (every category, provider filter, paging, favourites), `/video` (live casino only) and
  * `/searchGames` (search by name). The choices live in the URL so a link or a reload keeps them.
  */
-export function LobbyPage({ mode }: { mode: 'all' | 'live' | 'search' }) {
+export function LobbyPage({
+  mode,
+  categoryLead,
+}: {
+  mode: 'all' | 'live' | 'search';
+  /** What leads a category's games (the app puts the sportsbook's way in above the sports category). */
+  categoryLead?: (category: TCategoryCode) => ReactNode;
+}) {
   const { t } = useTranslation();
   const hasToken = useHasToken();
   const [params, setParams] = useSearchParams();
@@ -234,6 +241,7 @@ export function LobbyPage({ mode }: { mode: 'all' | 'live' | 'search' }) {
           )}
         </div>
       )}
+      {category && categoryLead?.(category)}
       {showFavorites ? (
         <FavoriteGames />
       ) : (
