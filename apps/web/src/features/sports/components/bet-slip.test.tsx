@@ -157,6 +157,47 @@ describe('the bet slip', () => {
     expect(screen.getByTestId('slip-tab-single').getAttribute('aria-selected')).toBe('true');
   });
 
+  it('places each single as its own bet with its own idempotency key, and a refusal keeps the rest', async () => {
+    setToken('player-token');
+    const api = mockApi({
+      'POST /api/sports/bets': (call) =>
+        (call.body as { legs: { selection_id: string }[] }).legs[0]?.selection_id === '22'
+          ? { status: 422, body: fail('INSUFFICIENT_FUNDS', 'Insufficient balance.') }
+          : { body: ok(bet('2.00')) },
+      'POST /api/auth/me': () => ({ body: ok(null) }),
+    });
+    renderSlip();
+    await userEvent.click(screen.getByTestId('slip-tab-single'));
+    const [first, second] = screen.getAllByTestId('slip-single-stake');
+    await userEvent.type(first!, '2');
+    await userEvent.type(second!, '3');
+    // 2 × 2.15 + 3 × 1.80 = 4.30 + 5.40
+    expect(screen.getByTestId('slip-potential-return').textContent).toBe('R$9.70');
+    expect(screen.getByTestId('slip-place').textContent).toBe('Place bet');
+    await userEvent.click(screen.getByTestId('slip-place'));
+
+    expect((await screen.findByTestId('slip-error')).textContent).toBe('Insufficient balance.');
+    const bets = api.calls.filter((call) => call.url.pathname === '/api/sports/bets');
+    expect(bets.map((call) => call.body)).toEqual([
+      {
+        type: 'single',
+        stake: '2.00',
+        legs: [{ selection_id: '11', odds: '2.15' }],
+        accept_odds_changes: 'none',
+      },
+      {
+        type: 'single',
+        stake: '3.00',
+        legs: [{ selection_id: '22', odds: '1.80' }],
+        accept_odds_changes: 'none',
+      },
+    ]);
+    expect(bets[0]?.headers['Idempotency-Key']).not.toBe(bets[1]?.headers['Idempotency-Key']);
+    // The placed single left the slip; the refused one stays with its stake for another try.
+    expect(slipStore.get().picks.map((item) => item.selectionId)).toEqual(['22']);
+    expect(slipStore.get().singleStakes['22']).toBe('3');
+  });
+
   it('a guest is asked to log in instead of placing', () => {
     renderSlip();
     expect(screen.getByTestId('slip-login').textContent).toBe('Log in to bet');
