@@ -342,8 +342,14 @@ export type TSportsServerMessage =
       status: TSportsEventStatus;
       score: { home: number; away: number } | null;
     }
-  /** The member's bet was placed, settled, resettled or cashed out (member socket only). */
-  | { type: 'sports_bet'; bet: TSportsBet };
+  /**
+   * The member's bet was placed, settled, resettled or cashed out (member socket only). `bet` is the
+   * whole bet when it fits a frame (under SPORTS_PUSH_MAX_CHARS), else null: fetch GET /api/sports/bets/:id.
+   */
+  | { type: 'sports_bet'; bet_id: string; status: TSportsBetStatus; payout: string; bet: TSportsBet | null };
+
+/** Largest `sports_bet` push that carries the whole bet (clients drop frames above 4096 characters). */
+export const SPORTS_PUSH_MAX_CHARS = 3800;
 
 // ---------------------------------------------------------------------------------------------
 // Operator calls
@@ -375,9 +381,12 @@ export const ZSportsAdminOddsRequest = z
       .max(3)
       .optional(),
   })
-  .refine((body) => body.selections !== undefined || body.margin !== undefined || body.probabilities !== undefined, {
-    error: 'validation.invalid',
-  });
+  .refine(
+    (body) => body.selections !== undefined || body.margin !== undefined || body.probabilities !== undefined,
+    {
+      error: 'validation.invalid',
+    },
+  );
 export type TSportsAdminOddsRequest = z.input<typeof ZSportsAdminOddsRequest>;
 
 /** POST /api/admin/sports/events/:id/result: the final score (a second call corrects it: resettlement). */

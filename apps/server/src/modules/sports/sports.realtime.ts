@@ -1,4 +1,4 @@
-import type { TSportsBet, TSportsServerMessage } from '@sorte/contract';
+import { SPORTS_PUSH_MAX_CHARS, type TSportsBet, type TSportsServerMessage } from '@sorte/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { pushToMember } from '../realtime/member-channel.ts';
 import { listenChannel, notifyChannel } from '../realtime/realtime.channel.ts';
@@ -31,7 +31,15 @@ export async function pushBet(
   memberId: bigint,
   bet: TSportsBet,
 ): Promise<void> {
-  const message: TSportsServerMessage = { type: 'sports_bet', bet };
+  const whole: TSportsServerMessage = {
+    type: 'sports_bet',
+    bet_id: bet.id,
+    status: bet.status,
+    payout: bet.payout,
+    bet,
+  };
+  // A long accumulator would not fit a client frame (or a NOTIFY payload): the summary only.
+  const message = JSON.stringify(whole).length <= SPORTS_PUSH_MAX_CHARS ? whole : { ...whole, bet: null };
   await pushToMember(executor, siteId, memberId, message);
 }
 
