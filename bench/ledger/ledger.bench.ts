@@ -3,7 +3,12 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { createTestMember, createTestSite } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
-import { reconcile, transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
+import {
+  groupCommitStats,
+  reconcile,
+  transfer,
+  transferGrouped,
+} from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { type BenchRow, percentile, pgbenchRow, postgresReachable, printTable } from '../support/report.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -11,9 +16,16 @@ const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 8), 1), 60
 const MAX_TRANSFERS = Math.min(Math.max(Number(process.env.BENCH_MAX_TRANSFERS ?? 20_000), 100), 200_000);
 const WARMUP_TRANSFERS = 200;
 const PG_CONCURRENCY = 8;
+/** Callers of the group-commit scenarios (as many as the bets benchmark's connections). */
+const GROUP_CONCURRENCY = 32;
 const PGBENCH_SECONDS = 10;
 
-async function scenario(database: Database, players: number, concurrency: number): Promise<BenchRow> {
+async function scenario(
+  database: Database,
+  players: number,
+  concurrency: number,
+  grouped = false,
+): Promise<BenchRow> {
   const { db } = database;
   const siteId = await createTestSite(db);
   const memberIds: bigint[] = [];
@@ -31,8 +43,9 @@ async function scenario(database: Database, players: number, concurrency: number
     memberIds.push(memberId);
   }
   let next = 0;
+  const post = grouped ? transferGrouped : transfer;
   const bet = (i: number) =>
-    transfer(db, {
+    post(db, {
       siteId,
       kind: 'bet',
       from: {
@@ -60,17 +73,20 @@ async function scenario(database: Database, players: number, concurrency: number
   const elapsedS = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
 
+  const stats = groupCommitStats(db);
   const report = await reconcile(db, { siteId });
   if (!report.ok)
     throw new Error(`ledger drift after the benchmark: ${JSON.stringify(report.drift.slice(0, 3))}`);
   return {
-    what: `wallet transfer, ${database.kind}, ${players.toLocaleString('en')} player${players === 1 ? '' : 's'}`,
+    what: `wallet ${grouped ? 'transferGrouped' : 'transfer'}, ${database.kind}, ${players.toLocaleString('en')} player${players === 1 ? '' : 's'}`,
     concurrency,
     count: latencies.length,
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: 'reconcile: no drift',
+    note: grouped
+      ? `reconcile: no drift; ${stats.groups} groups (largest ${stats.largestGroup}, ${stats.fallbacks} fell back)`
+      : 'reconcile: no drift',
   };
 }
 
@@ -109,6 +125,8 @@ async function main(): Promise<void> {
       rows.push(await scenario(lite, players, 1));
       console.log(`done: ${rows.at(-1)!.what}`);
     }
+    rows.push(await scenario(lite, 1000, GROUP_CONCURRENCY, true));
+    console.log(`done: ${rows.at(-1)!.what}`);
   } finally {
     await lite.close();
   }
@@ -123,12 +141,15 @@ async function main(): Promise<void> {
           rows.push(await scenario(database, players, PG_CONCURRENCY));
           console.log(`done: ${rows.at(-1)!.what}`);
         }
+        rows.push(await scenario(database, 1000, GROUP_CONCURRENCY, true));
+        console.log(`done: ${rows.at(-1)!.what}`);
       } finally {
         await database.close();
       }
     });
     await withThrowawayDatabase(adminUrl, 'sorte_pgbench', async (_url, name) => {
       rows.push(pgbenchRow(adminUrl, name, PG_CONCURRENCY, PGBENCH_SECONDS));
+      rows.push(pgbenchRow(adminUrl, name, GROUP_CONCURRENCY, PGBENCH_SECONDS));
       console.log('done: pgbench');
     });
   } else {

@@ -165,7 +165,7 @@ export interface SettleHoldResult {
 }
 
 /** Everything `post` needs; built by transfer/hold/settleHold/releaseHold after validation. */
-interface Posting {
+export interface Posting {
   siteId: bigint;
   kind: TTransferKind;
   from: TAccountRef;
@@ -330,6 +330,21 @@ export async function getTransferByKey(
  * bet took off only when the caller passes it as `wageringAddMinor` (providers do, for rollbacks).
  */
 export async function transfer(executor: Executor, input: TransferInput): Promise<TransferResult> {
+  const { posting } = prepareTransfer(input);
+  return atomically(executor, (tx) => post(tx, posting));
+}
+
+/** A transfer checked as `transfer` checks it before the database, with its request hash. */
+export interface PreparedTransfer {
+  posting: Readonly<Posting>;
+  hash: string;
+}
+
+/**
+ * What `transfer` refuses without the database (kind, accounts, amount, key, reference, metadata),
+ * thrown as the same WalletError; group commit (wallet.group.ts) prepares its transfers with it.
+ */
+export function prepareTransfer(input: TransferInput): PreparedTransfer {
   if ((HOLD_KINDS as readonly string[]).includes(input.kind)) {
     throw new WalletError('INVALID_TRANSFER', 'Holds are posted by hold, settleHold and releaseHold', {
       kind: input.kind,
@@ -353,7 +368,7 @@ export async function transfer(executor: Executor, input: TransferInput): Promis
     holdTransferId: null,
     enforceWagering: false,
   });
-  return atomically(executor, (tx) => post(tx, posting));
+  return { posting, hash: requestHash(posting) };
 }
 
 /** Withdrawal request, phase one: cash → withdrawal_hold. The money leaves the available balance. */
@@ -865,4 +880,5 @@ export {
   type WinInput,
   type WinResult,
 } from './wallet.bonus.ts';
+export { type GroupCommitStats, groupCommitStats, transferGrouped } from './wallet.group.ts';
 export { type Drift, type ReconcileReport, reconcile, type TDriftCheck } from './wallet.reconcile.ts';
