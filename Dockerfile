@@ -12,7 +12,8 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app /app
-# tsx runs the server's TypeScript (see package.json "serve"); it is a runtime dependency.
+# `npm run serve` runs the compiled bundle (apps/server/dist, built above by `npm run build`) with
+# plain node; WORKERS=N (or auto) runs N server processes in this container (node:cluster).
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
