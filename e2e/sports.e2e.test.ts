@@ -15,8 +15,9 @@ import { type RunningServer, startServer } from './support/server.ts';
 /**
  * Issue 17's story on a phone (390×844): a new player deposits, taps the home side of two
  * Brasileirão matches on the sports home into the bet slip, places them as a two-leg accumulator
- * (múltipla) and sees it open in "My bets"; the operator enters both results through the operator
- * API; the player sees the bet paid — "Won" with its payout in "My bets" and the header balance
+ * (múltipla) and sees it open in "My bets"; places a single on a third match and cashes it out at
+ * the offered value after a confirm; the operator enters both results of the accumulator through the
+ * operator API; the player sees it paid — "Won" with its payout in "My bets" and the header balance
  * grown by it, pushed over the socket without a reload.
  */
 let server: RunningServer;
@@ -99,7 +100,7 @@ describe('the sportsbook in Portuguese', () => {
 });
 
 describe('a player on a phone bets on football', () => {
-  it('builds a two-leg accumulator, places it, and sees it paid once the operator enters the results', async () => {
+  it('builds a two-leg accumulator, places it, cashes out a single, and sees the accumulator paid once the operator enters the results', async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     try {
@@ -111,12 +112,13 @@ describe('a player on a phone bets on football', () => {
       const book = await json<TSportsEventsResponse>(
         await fetch(`${server.url}${SPORTS_PATHS.events}?state=upcoming`),
       );
-      const [first, second] = book.list.filter(
+      const [first, second, third] = book.list.filter(
         (event) =>
           event.status === 'scheduled' && event.markets.some((m) => m.type === '1x2' && m.status === 'open'),
       );
       expect(first && second, 'the seed offers two upcoming matches').toBeTruthy();
       const legs = [first!, second!].map((event) => ({ event, selection: homeSelection(event) }));
+      expect(third, 'and a third for a single').toBeTruthy();
 
       // 1. The sports home: tap the home win of each match; the slip bar counts them.
       await page.goto(`${server.url}/sports`);
@@ -169,7 +171,48 @@ describe('a player on a phone bets on football', () => {
       expect(await card.getByTestId('bet-leg').count()).toBe(2);
       await screenshot(page, 'sports-03-open');
 
-      // 4. The operator enters both results: home wins, so both legs win.
+      // 4. A R$ 5.00 single on a third match, cashed out at the offered value after a confirm.
+      await page.goto(`${server.url}/sports`);
+      const single = homeSelection(third!);
+      await page.locator(`[data-testid="odds-button"][data-selection-id="${single.id}"]`).first().click();
+      await page.getByTestId('slip-open').click();
+      expect(await page.getByTestId('slip-tab-single').getAttribute('aria-selected')).toBe('true');
+      await page.getByTestId('slip-single-stake').fill('5');
+      const singlePlaced = page.waitForResponse(
+        (response) => response.url().includes(SPORTS_PATHS.bets) && response.request().method() === 'POST',
+      );
+      await page.getByTestId('slip-place').click();
+      const singleId = ((await (await singlePlaced).json()) as { data: { bet: { id: string } } }).data.bet.id;
+      await expect
+        .poll(async () => plainMoney(await page.getByTestId('header-balance').first().textContent()))
+        .toBe('85.00');
+      await page.goto(`${server.url}/sports/my-bets`);
+      const singleCard = page.locator(`[data-testid="bet-card"][data-bet-id="${singleId}"]`);
+      const cashOut = singleCard.getByTestId('bet-cash-out');
+      await cashOut.waitFor({ state: 'visible' });
+      await expect.poll(() => cashOut.isEnabled()).toBe(true);
+      const offer = plainMoney((await cashOut.textContent())?.replace(/^[^R]*/, ''));
+      expect(Number(offer)).toBeGreaterThan(0);
+      expect(Number(offer)).toBeLessThan(5);
+      await cashOut.click();
+      const dialog = page.getByTestId('confirm-dialog');
+      await dialog.waitFor({ state: 'visible' });
+      await screenshot(page, 'sports-04-cash-out');
+      const cashedOut = page.waitForResponse((response) => response.url().includes('/cash-out'));
+      await dialog.locator('.button--primary').click();
+      expect(((await (await cashedOut).json()) as { status: string }).status).toBe('success');
+      const afterCashOut = (8500n + BigInt(offer.replace('.', ''))).toString();
+      await expect
+        .poll(async () => plainMoney(await page.getByTestId('header-balance').first().textContent()))
+        .toBe(`${afterCashOut.slice(0, -2)}.${afterCashOut.slice(-2)}`);
+      await page.getByTestId('my-bets-tab-cashed_out').click();
+      const cashedCard = page.locator(`[data-testid="bet-card"][data-bet-id="${singleId}"]`);
+      await cashedCard.waitFor({ state: 'visible' });
+      expect(await cashedCard.getAttribute('data-status')).toBe('cashed_out');
+      expect(plainMoney(await cashedCard.getByTestId('bet-payout').textContent())).toBe(offer);
+      await page.getByTestId('my-bets-tab-open').click();
+
+      // 5. The operator enters both results: home wins, so both legs win.
       const operator = await loginOperator(server.url);
       for (const { event } of legs) {
         const response = await fetch(
@@ -187,8 +230,8 @@ describe('a player on a phone bets on football', () => {
         await json(response);
       }
 
-      // 5. Paid: the balance grows by the payout over the socket, and My bets shows it won.
-      const balanceAfter = (9000n + BigInt(potential.replace('.', ''))).toString();
+      // 6. Paid: the balance grows by the payout over the socket, and My bets shows it won.
+      const balanceAfter = (BigInt(afterCashOut) + BigInt(potential.replace('.', ''))).toString();
       await expect
         .poll(async () => plainMoney(await page.getByTestId('header-balance').first().textContent()), {
           timeout: 20_000,
@@ -199,7 +242,7 @@ describe('a player on a phone bets on football', () => {
       await settled.waitFor({ state: 'visible' });
       expect(await settled.getAttribute('data-status')).toBe('won');
       expect(plainMoney(await settled.getByTestId('bet-payout').textContent())).toBe(potential);
-      await screenshot(page, 'sports-04-paid');
+      await screenshot(page, 'sports-05-paid');
       await axeClean(page, 'my bets');
     } finally {
       await context.close();
