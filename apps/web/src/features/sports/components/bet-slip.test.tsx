@@ -8,6 +8,7 @@ import { loadCatalogue } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { fail, mockApi, ok } from '../../../test/api-mock.ts';
+import { EVENTS_PAGE, eventsKey } from '../api/sports-api.ts';
 import { EMPTY_SLIP, slipStore, type TNewPick, togglePick } from '../slip/slip-state.ts';
 import { BetSlipBody } from './bet-slip.tsx';
 
@@ -196,6 +197,30 @@ describe('the bet slip', () => {
     // The placed single left the slip; the refused one stays with its stake for another try.
     expect(slipStore.get().picks.map((item) => item.selectionId)).toEqual(['22']);
     expect(slipStore.get().singleStakes['22']).toBe('3');
+  });
+
+  it('checks the book’s stake range and largest return before sending', async () => {
+    setToken('player-token');
+    queryClient.setQueryData(eventsKey('open', EVENTS_PAGE), {
+      competitions: [],
+      list: [],
+      limits: { min_stake: '1.00', max_stake: '500.00', max_payout: '30.00', max_legs: 10 },
+    });
+    renderSlip();
+    const stake = screen.getByTestId('slip-accumulator-stake');
+    await userEvent.type(stake, '0.50');
+    expect(screen.getByRole('alert').textContent).toBe('Stake between R$1.00 and R$500.00');
+    await userEvent.clear(stake);
+    // 10 × 3.87 = 38.70, above the largest return of 30.00.
+    await userEvent.type(stake, '10');
+    expect(screen.getByTestId('slip-max-payout').textContent).toBe(
+      'One bet can return at most R$30.00: lower the stake.',
+    );
+    expect((screen.getByTestId('slip-place') as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(stake);
+    await userEvent.type(stake, '5');
+    expect(screen.queryByTestId('slip-max-payout')).toBeNull();
+    expect((screen.getByTestId('slip-place') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('a guest is asked to log in instead of placing', () => {

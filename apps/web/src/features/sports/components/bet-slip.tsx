@@ -32,7 +32,7 @@ import {
   updateSlip,
   useSlip,
 } from '../slip/slip-state.ts';
-import { formatOdds, marketName, selectionLabel } from './labels.ts';
+import { currencySymbol, formatOdds, marketName, selectionLabel } from './labels.ts';
 
 /** Why a stake cannot be sent, as a message key with its values; null when it can (or is empty). */
 function stakeProblem(text: string): { key: string; values?: Record<string, string> } | null {
@@ -75,7 +75,7 @@ function StakeField({
       onChange={(event) => onChange(event.target.value)}
       error={problem ? t(problem.key, problem.values) : undefined}
       data-testid={testId}
-      addon={<span className="slip__currency">R$</span>}
+      addon={<span className="slip__currency">{currencySymbol()}</span>}
     />
   );
 }
@@ -159,8 +159,17 @@ export function BetSlipBody({ onPlaced }: { onPlaced?: () => void }) {
     slip.tab === 'accumulator'
       ? stakeProblem(slip.accumulatorStake) !== null
       : slip.picks.some((pick) => stakeProblem(slip.singleStakes[pick.selectionId] ?? '') !== null);
+  const maxPayout = cachedLimits()?.max_payout ?? null;
+  const overPayout =
+    maxPayout !== null && summary.bets.some((bet) => compareDecimal(bet.potentialReturn, maxPayout) > 0);
   const blocked =
-    busy || summary.bets.length === 0 || changes.length > 0 || conflict || suspended || stakeErrors;
+    busy ||
+    summary.bets.length === 0 ||
+    changes.length > 0 ||
+    conflict ||
+    suspended ||
+    stakeErrors ||
+    overPayout;
 
   const keyFor = (name: string) => {
     let key = keys.current.get(name);
@@ -353,6 +362,12 @@ export function BetSlipBody({ onPlaced }: { onPlaced?: () => void }) {
           </div>
         )}
       </dl>
+
+      {overPayout && maxPayout && (
+        <p className="slip__warning" role="alert" data-testid="slip-max-payout">
+          {t('sports.slip.max_payout', { max: formatMoney(maxPayout) })}
+        </p>
+      )}
 
       {error && (
         <p className="form__alert" role="alert" data-testid="slip-error">

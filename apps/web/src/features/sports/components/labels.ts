@@ -1,4 +1,4 @@
-import { LANGUAGE_TAGS } from '@sorte/contract';
+import { CURRENCY, LANGUAGE_TAGS } from '@sorte/contract';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -54,4 +54,13 @@ export function formatKickoff(iso: string): string {
     hour: '2-digit',
     minute: '2-digit',
   }).format(date);
+}
+
+/** The currency's sign as the reader writes it ("R$"), beside an amount field. */
+export function currencySymbol(): string {
+  return (
+    new Intl.NumberFormat(LANGUAGE_TAGS[currentLanguage()], { style: 'currency', currency: CURRENCY })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? CURRENCY
+  );
 }

@@ -1,3 +1,4 @@
+import { SPORTS_MAX_LEGS } from '@sorte/contract';
 import { createStore, useStore } from '../../../lib/store.ts';
 import { combinedOddsText, compareDecimal, potentialReturn, sumMoney } from './odds-math.ts';
 
@@ -47,8 +48,8 @@ export const EMPTY_SLIP: TSlipState = {
   policy: 'none',
 };
 
-/** At most this many selections: an accumulator of more legs is refused by every book we follow. */
-export const MAX_PICKS = 12;
+/** At most this many selections: the book's longest accumulator. */
+export const MAX_PICKS = SPORTS_MAX_LEGS;
 
 export type TNewPick = Omit<TSlipPick, 'currentOdds' | 'moved' | 'suspended'> & { suspended?: boolean };
 
