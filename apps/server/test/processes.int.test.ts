@@ -1,0 +1,255 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { databaseKinds, postgresAdminUrl } from './databases.ts';
+
+/**
+ * The real server as separate processes (node --import tsx src/server.ts), under load from dice
+ * bets with their own idempotency keys (fun money of a demo session: the same bet path, rounds and
+ * keys as members' bets):
+ * - graceful shutdown (both databases): SIGTERM while bets stream in; every bet that was answered
+ *   200 is in the database afterwards;
+ * - a second process (PostgreSQL: PGlite is one process's embedded database) started during the
+ *   load takes bets at once, and both processes show the same crash round.
+ * No timing is asserted: waits are bounded polls.
+ */
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const ENTRY = join(ROOT, 'apps', 'server', 'src', 'server.ts');
+const kinds = await databaseKinds();
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+type Process = { port: number; child: ChildProcess; exited: Promise<void>; output: string[] };
+
+async function startProcess(database: { url?: string; dataDir: string }): Promise<Process> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    CAPTCHA: 'off',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    SHUTDOWN_DRAIN_SECONDS: '1',
+    PSP_SANDBOX_PORT: '0',
+    MAIL_CATCHER_PORT: '0',
+    REGISTRY_SANDBOX_PORT: '0',
+    LOG_LEVEL: 'warn',
+  };
+  if (database.url) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], { cwd: ROOT, env, stdio: 'pipe' });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || i > 600) throw new Error(`server did not start:\n${output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { port, child, exited, output };
+}
+
+const HEADERS = { host: 'localhost', 'content-type': 'application/json' };
+
+async function post(port: number, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { ...HEADERS, ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
+}
+
+async function demoToken(port: number): Promise<string> {
+  return String((await post(port, '/api/originals/demo/session', {})).body.data.demo_token);
+}
+
+/** Bets until `running()` says stop; answers the keys acknowledged (200) and what else came back. */
+function betLoad(targets: () => { port: number; token: string }[], tag: string, running: () => boolean) {
+  const acknowledged: string[] = [];
+  const other = new Map<string, number>();
+  let n = 0;
+  const client = async (c: number) => {
+    while (running()) {
+      const list = targets();
+      const target = list[c % list.length]!;
+      const key = `${tag}-${c}-p${target.port}-${n++}`;
+      try {
+        const answer = await post(
+          target.port,
+          '/api/originals/dice/bet',
+          { amount: '0.10', direction: 'under', target: 4950, idempotency_key: key },
+          { 'x-demo-token': target.token },
+        );
+        if (answer.status === 200) acknowledged.push(key);
+        else other.set(`HTTP ${answer.status}`, (other.get(`HTTP ${answer.status}`) ?? 0) + 1);
+      } catch (error) {
+        // A connection refused or closed by a stopped process: not acknowledged, so not owed.
+        const code = String((error as { cause?: { code?: string } }).cause?.code ?? error);
+        other.set(code, (other.get(code) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+  return {
+    acknowledged,
+    other,
+    done: (clients: number) => Promise.all(Array.from({ length: clients }, (_, c) => client(c))),
+  };
+}
+
+async function freshPostgres(): Promise<string> {
+  const admin = await postgresAdminUrl();
+  if (!admin) throw new Error('no PostgreSQL');
+  const name = `sorte_processes_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: admin });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await dropper.end();
+  });
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function tempDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `sorte-${name}-`));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The keys among `keys` that have a round in the database. */
+async function storedKeys(
+  kind: 'pglite' | 'postgres',
+  where: { url?: string; dataDir: string },
+  prefix: string,
+) {
+  const database =
+    kind === 'postgres'
+      ? await openDatabase({ kind: 'postgres', url: where.url!, poolMax: 1 })
+      : await openDatabase({ kind: 'pglite', dataDir: where.dataDir });
+  try {
+    const result = (await database.db.execute(
+      `SELECT idempotency_key FROM game_rounds WHERE idempotency_key LIKE '${prefix}-%'` as never,
+    )) as unknown as { rows: { idempotency_key: string }[] };
+    return new Set(result.rows.map((row) => row.idempotency_key));
+  } finally {
+    await database.close();
+  }
+}
+
+describe.each(kinds)('server processes on %s', (kind) => {
+  it('graceful shutdown under load loses no acknowledged bet', { timeout: 300_000 }, async () => {
+    const where = { url: kind === 'postgres' ? await freshPostgres() : undefined, dataDir: tempDir('drain') };
+    const server = await startProcess(where);
+    const token = await demoToken(server.port);
+    let running = true;
+    const load = betLoad(
+      () => [{ port: server.port, token }],
+      'drain',
+      () => running,
+    );
+    const clients = load.done(4);
+    // Some bets before the signal, then SIGTERM while they keep coming.
+    while (load.acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 50));
+    const beforeSignal = load.acknowledged.length;
+    server.child.kill('SIGTERM');
+    await server.exited;
+    running = false;
+    await clients;
+    expect(server.child.exitCode).toBe(0);
+    // Bets were answered while the process drained too, and every answered one is stored.
+    expect(load.acknowledged.length).toBeGreaterThan(beforeSignal);
+    const stored = await storedKeys(kind, where, 'drain');
+    expect(load.acknowledged.filter((key) => !stored.has(key))).toEqual([]);
+    // Nothing but 200 or a refused/closed connection (no 5xx while draining).
+    expect([...load.other.keys()].filter((what) => what.startsWith('HTTP'))).toEqual([]);
+  });
+});
+
+if (kinds.includes('postgres')) {
+  describe('several server processes on one PostgreSQL', () => {
+    it('a second process started during load takes bets and sees the same crash round', {
+      timeout: 300_000,
+    }, async () => {
+      const url = await freshPostgres();
+      const first = await startProcess({ url, dataDir: tempDir('first') });
+      const targets = [{ port: first.port, token: await demoToken(first.port) }];
+      // A new crash chain waits for a first bet to fix its salt (ADR 008), then rounds run.
+      await post(
+        first.port,
+        '/api/crash/bet',
+        { amount: '1.00', client_seed: 'processes' },
+        { 'x-demo-token': targets[0]!.token },
+      );
+      let running = true;
+      const load = betLoad(
+        () => targets,
+        'multi',
+        () => running,
+      );
+      const clients = load.done(4);
+      while (load.acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const second = await startProcess({ url, dataDir: tempDir('second') });
+      targets.push({ port: second.port, token: await demoToken(second.port) });
+      const onSecond = () => load.acknowledged.filter((key) => key.includes(`-p${second.port}-`)).length;
+      while (onSecond() < 20) await new Promise((resolve) => setTimeout(resolve, 50));
+
+      // The same crash round on both (its phase may move on between the two reads: poll).
+      const roundOf = async (port: number) => {
+        const answer = await fetch(`http://127.0.0.1:${port}/api/crash/state`, { headers: HEADERS });
+        return String(((await answer.json()) as { data: { round_id: string } }).data.round_id);
+      };
+      let same = false;
+      for (let i = 0; i < 100 && !same; i++) {
+        same = (await roundOf(first.port)) === (await roundOf(second.port));
+        if (!same) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(same).toBe(true);
+
+      running = false;
+      await clients;
+      expect([...load.other.keys()]).toEqual([]);
+      const stored = await storedKeys('postgres', { url, dataDir: '' }, 'multi');
+      expect(load.acknowledged.filter((key) => !stored.has(key))).toEqual([]);
+    });
+  });
+}
