@@ -20,7 +20,12 @@ export type TAdminResource = {
 
 // biome-ignore format: one line per screen, so each screen's registration is one line.
 export const RESOURCES: TAdminResource[] = [
+  { name: 'dashboard', path: 'dashboard', permission: 'dashboard.read', group: 'overview', label: 'nav.dashboard', icon: '▦', page: lazy(() => import('./pages/dashboard.tsx')) },
+  { name: 'players', path: 'players', permission: 'players.read', group: 'players', label: 'nav.players', icon: '☺', page: lazy(() => import('./pages/players.tsx')) },
   { name: 'withdrawals', path: 'withdrawals', permission: 'withdrawals.read', group: 'money', label: 'nav.withdrawals', icon: '⇅', page: lazy(() => import('./pages/withdrawals.tsx')) },
+  { name: 'reconciliation', path: 'reconciliation', permission: 'finance.reports', group: 'money', label: 'nav.reconciliation', icon: '⚖', page: lazy(() => import('./pages/reconciliation.tsx')) },
+  { name: 'crash-chains', path: 'crash-chains', permission: 'fairness.read', group: 'settings', label: 'nav.crash_chains', icon: '◎', page: lazy(() => import('./pages/crash-chains.tsx')) },
+  { name: 'mail-outbox', path: 'mail-outbox', permission: 'mail.read', group: 'settings', label: 'nav.mail_outbox', icon: '✉', page: lazy(() => import('./pages/mail-outbox.tsx')) },
   { name: 'games', path: 'games', permission: 'games.manage', group: 'content', label: 'nav.games', icon: '▦', page: lazy(() => import('./pages/games.tsx')) },
   { name: 'promotions', path: 'promotions', permission: 'promotions.manage', group: 'content', label: 'nav.promotions', icon: '★', page: lazy(() => import('./pages/promotions.tsx')) },
   { name: 'commission', path: 'commission', permission: 'agency.manage', group: 'content', label: 'nav.commission', icon: '⚯', page: lazy(() => import('./pages/commission.tsx')) },
