@@ -237,6 +237,13 @@ describe('a player on a phone bets on football', () => {
           timeout: 20_000,
         })
         .toBe(`${balanceAfter.slice(0, -2)}.${balanceAfter.slice(-2)}`);
+      // The open tab, on screen while the result came in, lets the settled bet go without a reload (the
+      // settlement push, well before the tab's 15 s refresh).
+      await expect
+        .poll(() => page.locator(`[data-testid="bet-card"][data-bet-id="${betId}"]`).count(), {
+          timeout: 8_000,
+        })
+        .toBe(0);
       await page.getByTestId('my-bets-tab-settled').click();
       const settled = page.locator(`[data-testid="bet-card"][data-bet-id="${betId}"]`);
       await settled.waitFor({ state: 'visible' });
