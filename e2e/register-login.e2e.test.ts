@@ -166,4 +166,50 @@ describe('the site as an app', () => {
       await context.close();
     }
   });
+
+  it('opens the lobby offline with the games and artwork seen online, and a game says a round needs a connection', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const tileCodes = () =>
+      page
+        .getByTestId('game-tile')
+        .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-game')));
+    // Artwork in view that the browser has actually drawn (lazy images below the fold are not asked for).
+    const drawnArtwork = () =>
+      page
+        .getByTestId('game-tile')
+        .locator('img')
+        .evaluateAll(
+          (images) =>
+            (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth > 0).length,
+        );
+    try {
+      await page.goto(`${server.url}/game`);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      // Under the worker's control, the catalogue and the artwork pass through its caches.
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await page.getByTestId('game-tile').first().waitFor({ state: 'visible' });
+      const online = await tileCodes();
+      expect(online.length).toBeGreaterThan(3);
+      await expect.poll(drawnArtwork, { message: 'the artwork in view loads online' }).toBeGreaterThan(0);
+
+      await context.setOffline(true);
+      const reloaded = await page.reload();
+      expect(reloaded?.fromServiceWorker(), 'the lobby page comes from the service worker').toBe(true);
+      await page.getByTestId('game-tile').first().waitFor({ state: 'visible' });
+      expect(await tileCodes(), 'the same games, from the cached catalogue').toEqual(online);
+      await expect.poll(drawnArtwork, { message: 'the artwork comes from the cache' }).toBeGreaterThan(0);
+      await screenshot(page, 'offline-lobby');
+
+      const inHouse = page.locator('[data-testid="game-tile"][data-game="dice"] a').first();
+      await inHouse.click();
+      const notice = page.getByTestId('game-launch-error');
+      await notice.waitFor({ state: 'visible' });
+      expect(await notice.textContent()).toContain('playing a round needs a connection');
+      await screenshot(page, 'offline-game');
+    } finally {
+      await context.close();
+    }
+  });
 });

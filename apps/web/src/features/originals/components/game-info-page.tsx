@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useHasToken } from '../../../lib/session.ts';
 import { launchGame, launchKey } from '../api/originals-api.ts';
+import { launchFailureText } from '../launch-failure.ts';
 import '../originals.css';
 
 /**
@@ -39,12 +39,12 @@ export function GameInfoPage() {
   }, [launch.data, navigate, hasToken]);
 
   const failure =
-    game === '' ? t('empty.game_relay') : launch.isError ? (launch.error as ApiError).message : null;
+    game === '' ? t('empty.game_relay') : launch.isError ? launchFailureText(launch.error, t) : null;
   return (
     <div className="relay">
       {failure ? (
         <>
-          <p className="relay__message" role="alert">
+          <p className="relay__message" role="alert" data-testid="game-launch-error">
             {failure}
           </p>
           <Link to="/game" className="button button--primary">

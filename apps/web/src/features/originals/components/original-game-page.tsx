@@ -13,13 +13,11 @@ import {
 import '../originals.css';
 import { SoundToggle } from '../../originals-play/game-sound.tsx';
 import { PLAY_COMPONENTS } from '../../originals-play/play-components.ts';
+import { launchFailureText } from '../launch-failure.ts';
 import { RecentWins } from './recent-wins.tsx';
 
 type TRecord = Record<string, unknown>;
 
-/** The launch failed because there is no connection (not because the server refused it). */
-const isOffline = (error: unknown) =>
-  !navigator.onLine || (error as Partial<ApiError> | null)?.code === 'NETWORK';
 const isRecord = (value: unknown): value is TRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const numeric = (value: unknown) =>
@@ -206,10 +204,7 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
         <main className="original__body" id="main">
           {launch.isError && (
             <p className="original__notice" role="alert" data-testid="game-launch-error">
-              {/* Offline, the lobby still opens from its cache; a round needs the server. */}
-              {isOffline(launch.error)
-                ? t('lobby.play_needs_connection')
-                : (launch.error as ApiError).message}
+              {launchFailureText(launch.error, t)}
             </p>
           )}
           {!Play && <p className="original__notice">{t('lobby.play_later')}</p>}

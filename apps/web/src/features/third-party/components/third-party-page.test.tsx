@@ -35,7 +35,7 @@ function renderPage(path: string) {
   );
 }
 
-let listening: ReturnType<typeof vi.spyOn<Window, 'addEventListener'>> | undefined;
+let listening: { mock: { calls: unknown[][] } } | undefined;
 
 /** Posts as the provider frame would, once the page listens (effects run after the first paint). */
 async function post(data: unknown, origin = 'http://127.0.0.1:4020') {

@@ -7,6 +7,7 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { USER_QUERY_KEY } from '../../../lib/query-client.ts';
 import { useUser } from '../../../lib/session.ts';
+import { launchFailureText } from '../../originals/launch-failure.ts';
 import { useProviderLaunch } from '../api/launch-provider-game.ts';
 import { readFrameMessage } from './frame-messages.ts';
 import '../third-party.css';
@@ -42,7 +43,7 @@ export function ThirdPartyPage() {
 
   const balance = data?.mode === 'real' ? (user?.money ?? data.balance) : funBalance;
   const failure =
-    game === '' ? t('third_party.no_game') : launch.isError ? (launch.error as ApiError).message : null;
+    game === '' ? t('third_party.no_game') : launch.isError ? launchFailureText(launch.error, t) : null;
 
   return (
     <div className="third-party" data-testid="third-party-game" data-game={game}>
