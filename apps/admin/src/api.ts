@@ -1,9 +1,10 @@
-import type { TAdminLoginResponse } from '@sorte/contract';
+import type { TAdminLoginResponse, TAdminMeResponse } from '@sorte/contract';
 import i18n from './i18n.ts';
 
 /** The operator session, per browser tab (sessionStorage: closing the tab signs out). */
 const TOKEN_KEY = 'sorte-admin-token';
 const OPERATOR_KEY = 'sorte-admin-operator';
+const SITE_KEY = 'sorte-admin-site';
 
 export type TOperatorSession = TAdminLoginResponse['operator'];
 
@@ -17,10 +18,17 @@ export const session = {
     sessionStorage.setItem(TOKEN_KEY, token);
     sessionStorage.setItem(OPERATOR_KEY, JSON.stringify(operator));
   },
-  saveOperator(operator: TOperatorSession) {
+  saveOperator(operator: TOperatorSession, site?: TAdminMeResponse['site']) {
     sessionStorage.setItem(OPERATOR_KEY, JSON.stringify(operator));
+    if (site) sessionStorage.setItem(SITE_KEY, JSON.stringify(site));
+  },
+  /** The site of this back office (name, code, jurisdiction), known after the session check. */
+  site: (): TAdminMeResponse['site'] | null => {
+    const raw = sessionStorage.getItem(SITE_KEY);
+    return raw ? (JSON.parse(raw) as TAdminMeResponse['site']) : null;
   },
   clear() {
+    sessionStorage.removeItem(SITE_KEY);
     sessionStorage.removeItem(TOKEN_KEY);
     sessionStorage.removeItem(OPERATOR_KEY);
   },

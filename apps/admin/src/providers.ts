@@ -99,6 +99,9 @@ export const dataProvider: DataProvider = {
   },
 };
 
+let lastCheck = 0;
+const CHECK_REUSE_MS = 15_000;
+
 /** Operator sign-in with password + authenticator code; the token lives in this tab only. */
 export const authProvider: AuthProvider = {
   login: async (params: { username: string; password: string; totp_code: string }) => {
@@ -107,6 +110,7 @@ export const authProvider: AuthProvider = {
         body: params,
       });
       session.save(data.token, data.operator);
+      lastCheck = 0;
       return { success: true, redirectTo: '/' };
     } catch (error) {
       return { success: false, error: httpError(error) as unknown as Error };
@@ -115,13 +119,18 @@ export const authProvider: AuthProvider = {
   logout: async () => {
     if (session.token()) await api('/admin/auth/logout', { body: {} }).catch(() => undefined);
     session.clear();
+    lastCheck = 0;
     return { success: true, redirectTo: '/login' };
   },
   check: async () => {
     if (!session.token()) return { authenticated: false, redirectTo: '/login' };
+    // Every guarded screen asks on mount: one answer serves them for a short while (any 401 of a
+    // real call still signs out at once through onError).
+    if (Date.now() - lastCheck < CHECK_REUSE_MS) return { authenticated: true };
     try {
       const { data } = await api<TAdminMeResponse>('/admin/auth/me');
-      session.saveOperator(data.operator);
+      session.saveOperator(data.operator, data.site);
+      lastCheck = Date.now();
       return { authenticated: true };
     } catch {
       session.clear();
@@ -132,6 +141,7 @@ export const authProvider: AuthProvider = {
     // An ended or idle session: sign in again. A 403 is a refusal to show, not a logout.
     if (error?.statusCode === 401) {
       session.clear();
+      lastCheck = 0;
       return { logout: true, redirectTo: '/login' };
     }
     return {};

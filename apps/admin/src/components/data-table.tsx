@@ -148,7 +148,7 @@ export function DataTable<T extends BaseRecord>(props: {
                 disabled={exporting}
                 data-testid="export-csv"
               >
-                ⭳ {t('table.export_csv')}
+                ↓ {t('table.export_csv')}
               </button>
             )}
           </div>

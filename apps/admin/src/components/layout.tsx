@@ -64,7 +64,10 @@ export function Layout() {
           </button>
           <div className="topbar__site" data-testid="topbar-site">
             <span className="topbar__site-label">{t('topbar.site')}</span>
-            <strong>{operator?.site ?? '—'}</strong>
+            <strong>
+              {session.site()?.name ?? operator?.site ?? '—'}
+              <small>{session.site()?.code ?? ''}</small>
+            </strong>
           </div>
           <div className="topbar__spacer" />
           <label className="topbar__lang">

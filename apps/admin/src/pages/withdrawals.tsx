@@ -1,7 +1,7 @@
 import { useInvalidate } from '@refinedev/core';
 import type { TAdminWithdrawalReview, TAdminWithdrawalRow, TWithdrawalRisk } from '@sorte/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
@@ -37,6 +37,11 @@ function ReviewPanel({ orderNo, onClose }: { orderNo: string; onClose: () => voi
   const invalidate = useInvalidate();
   const [remark, setRemark] = useState('');
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  // On a phone the panel opens below the list: bring it into view.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const review = useQuery({
     queryKey: ['withdrawal-review', orderNo],
     queryFn: async () => (await api<TAdminWithdrawalReview>(`/admin/withdrawals/${orderNo}/review`)).data,
@@ -67,7 +72,12 @@ function ReviewPanel({ orderNo, onClose }: { orderNo: string; onClose: () => voi
   };
 
   return (
-    <aside className="card panel" aria-label={t('withdrawals.review_title')} data-testid="review-panel">
+    <aside
+      ref={panel}
+      className="card panel"
+      aria-label={t('withdrawals.review_title')}
+      data-testid="review-panel"
+    >
       <header className="panel__header">
         <div>
           <h2>{t('withdrawals.review_title')}</h2>
@@ -168,10 +178,13 @@ function ReviewPanel({ orderNo, onClose }: { orderNo: string; onClose: () => voi
                 <span className="field__label">{t('withdrawals.reason')}</span>
                 <textarea
                   value={remark}
-                  onChange={(event) => setRemark(event.target.value)}
+                  onChange={(event) => {
+                    setRemark(event.target.value);
+                    if (notice?.tone === 'error') setNotice(null);
+                  }}
                   maxLength={200}
                   rows={2}
-                  required
+                  aria-required="true"
                   placeholder={t('withdrawals.reason_placeholder')}
                   data-testid="review-reason"
                 />

@@ -122,7 +122,11 @@ function risksOf(row: TQueueRow): TWithdrawalRisk[] {
   return risks;
 }
 
+/** Statuses an approval led to (one operator below the amount leaves no approvals row). */
+const APPROVED_STATUSES = new Set(['approved', 'paying', 'paid', 'failed']);
+
 function toRow(row: TQueueRow, threshold: bigint | null): TAdminWithdrawalRow {
+  const needed = threshold !== null && BigInt(row.amount_minor) >= threshold ? 2 : 1;
   return {
     order_no: row.order_no,
     member_id: row.member_id,
@@ -137,8 +141,8 @@ function toRow(row: TQueueRow, threshold: bigint | null): TAdminWithdrawalRow {
     reviewed_at: row.reviewed_at,
     remark: row.remark,
     risks: risksOf(row),
-    approvals: row.approvals,
-    approvals_needed: threshold !== null && BigInt(row.amount_minor) >= threshold ? 2 : 1,
+    approvals: APPROVED_STATUSES.has(row.status) ? Math.max(row.approvals, needed) : row.approvals,
+    approvals_needed: needed,
   };
 }
 
