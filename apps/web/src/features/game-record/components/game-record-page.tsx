@@ -13,6 +13,7 @@ import {
   useGameRecord,
   useRound,
 } from '../api/game-record-api.ts';
+import { recordLabels } from '../record-labels.ts';
 import { RoundDetails } from './round-details.tsx';
 import '../game-record.css';
 import { PeriodFilter } from '../../../components/period-filter.tsx';
@@ -96,8 +97,8 @@ function GameRecords() {
                 onClick={() => setOpen(row.id)}
               >
                 <span className="game-record__name">
-                  <strong>{row.name}</strong>
-                  <small>{row.brand}</small>
+                  <strong>{recordLabels(row, t).name}</strong>
+                  <small>{recordLabels(row, t).brand}</small>
                 </span>
                 <span className="game-record__time">{formatDateTime(row.bet_time)}</span>
                 <span className="game-record__amount">

@@ -2,6 +2,7 @@ import type { TRound } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatMultiplier, formatSignedMoney } from '../../../lib/format.ts';
+import { recordLabels, SPORTSBOOK } from '../record-labels.ts';
 
 /** One round as recorded: stake, payout, multiplier, the bet, the outcome and its seeds. */
 export function RoundDetails({ round }: { round: TRound }) {
@@ -20,7 +21,7 @@ export function RoundDetails({ round }: { round: TRound }) {
       <dl className="round-details__grid">
         <div>
           <dt>{t('lobby.record.game')}</dt>
-          <dd>{round.game_name}</dd>
+          <dd>{recordLabels({ game: round.game, brand: '', name: round.game_name }, t).name}</dd>
         </div>
         <div>
           <dt>{t('lobby.record.bet_time')}</dt>
@@ -67,6 +68,11 @@ export function RoundDetails({ round }: { round: TRound }) {
             </div>
           </dl>
         </>
+      ) : round.game === SPORTSBOOK ? (
+        // A sports bet is priced by the house and settled from the match's result, not from seeds.
+        <p className="round-details__provider" data-testid="round-sports-note">
+          {t('sports.record_note')} <Link to="/sports/my-bets">{t('sports.my_bets.title')}</Link>
+        </p>
       ) : (
         <p className="round-details__provider" data-testid="round-provider-note">
           {t('lobby.record.provider_round', { provider: String(round.params.provider ?? '') })}
