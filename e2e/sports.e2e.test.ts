@@ -251,6 +251,20 @@ describe('a player on a phone bets on football', () => {
       expect(plainMoney(await settled.getByTestId('bet-payout').textContent())).toBe(potential);
       await screenshot(page, 'sports-05-paid');
       await axeClean(page, 'my bets');
+
+      // 7. The records: the game record lists both bets under "Sports betting", the transaction
+      // record the stake and the payout of the accumulator as "Sports bet #<id>".
+      await page.goto(`${server.url}/game-record`);
+      await page.getByTestId('game-record-row').first().waitFor({ state: 'visible' });
+      const rows = await page.getByTestId('game-record-row').allTextContents();
+      expect(rows.filter((text) => text.includes('Sports betting'))).toHaveLength(2);
+      expect(rows.some((text) => text.includes('Accumulator · 2 selections'))).toBe(true);
+      await page.goto(`${server.url}/transactions`);
+      await page.getByTestId('record-row').first().waitFor({ state: 'visible' });
+      const movements = await page.getByTestId('record-row').allTextContents();
+      expect(movements.filter((text) => text.includes(`Sports bet #${betId}`)).length).toBeGreaterThanOrEqual(
+        2,
+      );
     } finally {
       await context.close();
     }
