@@ -1,5 +1,10 @@
 import { useInvalidate } from '@refinedev/core';
-import { PLAYER_SEARCH_FIELDS, type TPlayerDetail, type TPlayerRow } from '@sorte/contract';
+import {
+  PLAYER_SEARCH_FIELDS,
+  type TPlayerDetail,
+  type TPlayerRow,
+  TRANSACTION_KINDS,
+} from '@sorte/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -539,6 +544,7 @@ function PlayerDetailPage() {
               path="ledger"
               element={
                 <DataTable<TTransferRow>
+                  key={`transfers-${id}`}
                   resource={`player-${id}-transfers`}
                   path={`/admin/players/${id}/transfers`}
                   csvName={`player-${id}-ledger`}
@@ -547,8 +553,11 @@ function PlayerDetailPage() {
                     {
                       field: 'kind',
                       label: t('players.filter.kind'),
-                      type: 'text',
-                      placeholder: 'deposit, bet, correction…',
+                      type: 'select',
+                      options: [
+                        { value: '', label: t('players.status.all') },
+                        ...TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kind })),
+                      ],
                     },
                   ]}
                   columns={[
@@ -585,6 +594,7 @@ function PlayerDetailPage() {
               path="rounds"
               element={
                 <DataTable<TRoundRow>
+                  key={`rounds-${id}`}
                   resource={`player-${id}-rounds`}
                   path={`/admin/players/${id}/rounds`}
                   csvName={`player-${id}-rounds`}
@@ -628,6 +638,7 @@ function PlayerDetailPage() {
               path="sessions"
               element={
                 <DataTable<TSessionRow>
+                  key={`sessions-${id}`}
                   resource={`player-${id}-sessions`}
                   path={`/admin/players/${id}/sessions`}
                   csvName={`player-${id}-sessions`}
@@ -672,6 +683,7 @@ function PlayerDetailPage() {
               path="audit"
               element={
                 <DataTable<TAuditRow>
+                  key={`audit-${id}`}
                   resource={`player-${id}-audit`}
                   path={`/admin/players/${id}/audit`}
                   csvName={`player-${id}-audit`}
