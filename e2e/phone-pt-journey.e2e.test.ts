@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
 import { expectLoggedIn, fillWithdrawPassword, newPlayer, register } from './support/player.ts';
+import { PLAYER_ROUTES as ROUTES } from './support/routes.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -55,62 +56,6 @@ function randomCpf(): string {
   }
   return digits.join('');
 }
-
-/** Every route of the player site (apps/web/src/app/routes.tsx), in-house games included. */
-const ROUTES = [
-  '/',
-  '/game',
-  '/video',
-  '/searchGames?name=fortune',
-  '/profile',
-  '/recharge',
-  '/rechargeRecord',
-  '/withdraw',
-  '/withdrawalRecord',
-  '/bank-card/add',
-  '/transactions',
-  '/order-center',
-  '/order-center/fee',
-  '/order-center/association',
-  '/game-record',
-  '/fairness',
-  '/promotion/activity',
-  '/promotion/rebates',
-  '/promotion/vip',
-  '/promotion/history',
-  '/promotion/cover',
-  '/promotion/activity/recharge',
-  '/promotion/activity/invitation-activity',
-  '/promotion/activity/lottery-wheel',
-  '/promotion/activity/daily-loss-relief-fund',
-  '/promotion/activity/recharge-rebate',
-  '/promotion/activity/daily-cashback',
-  '/information-center/support',
-  '/notification',
-  '/announcement',
-  '/agency-center/invite',
-  '/agent',
-  '/invitation-record',
-  '/reward',
-  '/agency-mechanism',
-  '/register-subordinates',
-  '/security-center',
-  '/verify-password',
-  '/bind-email',
-  '/change-password',
-  '/responsible-gaming',
-  '/download',
-  '/originals/crash',
-  '/originals/dice',
-  '/originals/limbo',
-  '/originals/mines',
-  '/originals/plinko',
-  '/originals/keno',
-  '/originals/roulette',
-  '/originals/slot',
-  '/originals/hilo',
-  '/originals/bingo',
-];
 
 describe('a new player on a phone in Portuguese', () => {
   it('searches, plays crash with the live table, deposits by PIX and withdraws with no fee — axe clean at every step', async () => {
