@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { Layout } from './components/layout.tsx';
 import LoginPage from './pages/login.tsx';
+import SetupPage from './pages/setup.tsx';
 import { accessControlProvider, authProvider, can, dataProvider, i18nProvider } from './providers.ts';
 import { RESOURCES } from './resources.tsx';
 
@@ -86,6 +87,7 @@ export function App() {
           >
             <Route path="/login" element={<LoginPage />} />
           </Route>
+          <Route path="/setup" element={<SetupPage />} />
         </Routes>
       </Refine>
     </BrowserRouter>

@@ -9,6 +9,7 @@ import { connectPsp } from './modules/payments/psp/psp.connection.ts';
 import { connectAggregator } from './modules/providers/aggregator.connection.ts';
 import { connectRegistry } from './modules/responsible-gaming/registry.connection.ts';
 import { startRegistryRechecks } from './modules/responsible-gaming/registry.service.ts';
+import { issueOwnerSetupLinks } from './modules/admin/bootstrap.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 
 /**
@@ -113,12 +114,20 @@ async function main(): Promise<void> {
     `  player site:      http://localhost:${port}/`,
     `  second demo site: http://br.localhost:${port}/`,
     `  API docs:         http://localhost:${port}/api/docs`,
+    `  back office:      http://localhost:${port}/admin`,
     `  captcha:          ${config.CAPTCHA ? 'on' : 'off (CAPTCHA=off)'}`,
     `  PSP:              ${psp.sandboxUrl ? `sandbox at ${psp.sandboxUrl}/ (payer pages /pay/<txid>)` : config.PSP_BASE_URL}`,
     `  game aggregator:  ${aggregator.sandboxUrl ? `demo aggregator at ${aggregator.sandboxUrl}/` : config.AGGREGATOR_BASE_URL}`,
     `  self-exclusion:   ${registry.sandboxUrl ? `registry sandbox at ${registry.sandboxUrl}/ (add a CPF to block it)` : config.SELF_EXCLUSION_REGISTRY_URL}`,
     `  mail:             ${mail.catcherUrl ? `mail catcher at ${mail.catcherUrl}/ (every message the server sends)` : 'SMTP_URL'}`,
   ];
+  // A site without any operator (a fresh production database): a one-time link for its first owner.
+  for (const link of await issueOwnerSetupLinks(database.db)) {
+    lines.push(
+      `  back office setup for site ${link.siteCode} (one-time, 24 h; then sign in at /admin):`,
+      `    http://${link.host ?? 'localhost'}:${port}/admin/setup?token=${link.token}`,
+    );
+  }
   console.log(lines.join('\n'));
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { M, requiredString } from './validation.ts';
+import { M, requiredString, ZUsername } from './validation.ts';
 
 /** Back-office roles; what each may do is ROLE_PERMISSIONS (checked on every /api/admin call). */
 export const OPERATOR_ROLES = ['owner', 'finance', 'support', 'content'] as const;
@@ -136,7 +136,7 @@ export const OPERATOR_PASSWORD_MIN = 10;
 /** POST /api/admin/setup: the first owner sets username, password and proves the authenticator. */
 export const ZAdminSetupRequest = z.object({
   token: z.string().trim().min(1).max(128),
-  username: requiredString('username', 40),
+  username: ZUsername,
   password: z
     .string({ error: (issue) => (issue.input === undefined ? M.required('password') : M.wrongType) })
     .min(OPERATOR_PASSWORD_MIN, { error: 'validation.operator_password_min' })

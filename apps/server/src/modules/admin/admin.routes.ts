@@ -2,6 +2,9 @@ import {
   ZAdminLoginRequest,
   ZAdminLoginResponse,
   ZAdminMeResponse,
+  ZAdminSetupInfo,
+  ZAdminSetupQuery,
+  ZAdminSetupRequest,
   ZAdminWithdrawalParams,
   ZAdminWithdrawalQueueQuery,
   ZAdminWithdrawalQueueResponse,
@@ -26,6 +29,7 @@ import {
   operatorView,
   type TAdminDeps,
 } from './admin.service.ts';
+import { completeOwnerSetup, setupInfo } from './bootstrap.ts';
 import { sendCsv, toCsv } from './csv.ts';
 import { operatorOf, requirePermission } from './permissions.ts';
 import { WITHDRAWAL_QUEUE_COLUMNS, withdrawalQueue, withdrawalReview } from './withdrawal-review.ts';
@@ -164,5 +168,39 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     handler: async (request) =>
       ok(request.lang, await withdrawalReview(services.db, operatorOf(request), request.params.order_no)),
+  });
+
+  // Bootstrap: the one-time link the server prints for the first owner of a site without operators.
+  r.get('/admin/setup', {
+    config: { rateLimit: { max: services.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      summary: "First owner setup: the link's authenticator secret (a site without operators only)",
+      querystring: ZAdminSetupQuery,
+      response: responses(ZAdminSetupInfo),
+    },
+    handler: async (request) =>
+      ok(request.lang, await setupInfo(services.db, request.site, request.query.token)),
+  });
+
+  r.post('/admin/setup', {
+    config: { rateLimit: { max: services.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      summary: 'First owner setup: username, password and a current authenticator code; spends the link',
+      querystring: ZLangQuery,
+      body: ZAdminSetupRequest,
+      response: responses(ZLogoutResponse),
+    },
+    handler: async (request) => {
+      await completeOwnerSetup(
+        services.db,
+        services.throttle,
+        request.site,
+        request.body,
+        request.ip ?? null,
+      );
+      return ok(request.lang, null, 'messages.operator_setup_done');
+    },
   });
 }

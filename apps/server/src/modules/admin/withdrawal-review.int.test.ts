@@ -100,7 +100,10 @@ describe.each(kinds)('withdrawal review queue and two-person approval on %s', (k
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="withdrawals-/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^order_no,username,amount/);
     expect(lines[1]).toContain(orderNo);
   });

@@ -1,0 +1,132 @@
+import type { TAdminSetupInfo, TAdminSetupRequest } from '@sorte/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
+import { hashSecret } from '../auth/passwords.ts';
+import { newToken, sha256Hex } from '../auth/tokens.ts';
+import { assertTotpCode } from '../security/second-factor.ts';
+import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
+import type { TSite } from '../sites/sites.service.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { operatorSetupTokens, operators } from './admin.schema.ts';
+import { recordOperatorAction } from './audit.ts';
+
+/** How long a printed setup link stays good. */
+export const SETUP_LINK_HOURS = 24;
+
+export type TSetupLink = { siteCode: string; host: string | null; token: string };
+
+/**
+ * Bootstrap of a fresh database: no operator ever gets a default password. For every site that has
+ * no operator yet this issues a one-time setup link (only its SHA-256 is stored; the previous
+ * unused links of that site stop working) for the first owner to choose a username, a password and
+ * add the authenticator. The server prints the links at start (server.ts).
+ */
+export async function issueOwnerSetupLinks(executor: Executor): Promise<TSetupLink[]> {
+  const orphans = await rowsOf<{ id: string; code: string; host: string | null }>(
+    executor,
+    sql`SELECT s.id::text, s.code, (SELECT d.host FROM site_domains d WHERE d.site_id = s.id ORDER BY d.host LIMIT 1) AS host
+          FROM sites s
+         WHERE s.status = 1 AND NOT EXISTS (SELECT 1 FROM operators o WHERE o.site_id = s.id)
+         ORDER BY s.id`,
+  );
+  const links: TSetupLink[] = [];
+  for (const site of orphans) {
+    const token = newToken();
+    await executor.transaction(async (tx) => {
+      await tx
+        .update(operatorSetupTokens)
+        .set({ expiresAt: sql`now()` })
+        .where(and(eq(operatorSetupTokens.siteId, BigInt(site.id)), isNull(operatorSetupTokens.usedAt)));
+      await tx.insert(operatorSetupTokens).values({
+        siteId: BigInt(site.id),
+        tokenHash: sha256Hex(token),
+        totpSecret: newTotpSecret(),
+        expiresAt: sql`now() + make_interval(hours => ${SETUP_LINK_HOURS})`,
+      });
+    });
+    links.push({ siteCode: site.code, host: site.host, token });
+  }
+  return links;
+}
+
+async function usableToken(executor: Executor, site: TSite, token: string, lock = false) {
+  const query = executor
+    .select()
+    .from(operatorSetupTokens)
+    .where(
+      and(
+        eq(operatorSetupTokens.tokenHash, sha256Hex(token)),
+        eq(operatorSetupTokens.siteId, site.id),
+        isNull(operatorSetupTokens.usedAt),
+        gt(operatorSetupTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('SETUP_LINK_INVALID');
+  return row;
+}
+
+/** What the setup page shows: the authenticator secret (and its QR code) the owner adds. */
+export async function setupInfo(executor: Executor, site: TSite, token: string): Promise<TAdminSetupInfo> {
+  const row = await usableToken(executor, site, token);
+  const uri = totpUri(`${site.name} back office`, 'owner', row.totpSecret);
+  return {
+    site: site.code,
+    totp_secret: row.totpSecret,
+    otpauth_uri: uri,
+    qr_code: await totpQrDataUrl(uri),
+  };
+}
+
+/**
+ * The first owner of the site: the link's authenticator proven with a current code, then the
+ * operator is created with the chosen username and password and the link is spent. A site that
+ * meanwhile got an operator refuses (the link is only for a site without any).
+ */
+export async function completeOwnerSetup(
+  executor: Executor,
+  throttle: LoginThrottle,
+  site: TSite,
+  input: TAdminSetupRequest,
+  ip: string | null,
+): Promise<void> {
+  const peek = await usableToken(executor, site, input.token);
+  await assertTotpCode(executor, throttle, site.id, `setup:${peek.id}`, peek.totpSecret, input.totp_code);
+  const passwordHash = await hashSecret(input.password);
+  await executor.transaction(async (tx) => {
+    const row = await usableToken(tx, site, input.token, true);
+    await tx.execute(sql`SELECT id FROM sites WHERE id = ${site.id.toString()}::bigint FOR UPDATE`);
+    const existing = await tx
+      .select({ id: operators.id })
+      .from(operators)
+      .where(eq(operators.siteId, site.id))
+      .limit(1);
+    if (existing.length > 0) throw new AppError('SETUP_LINK_INVALID');
+    const [owner] = await tx
+      .insert(operators)
+      .values({
+        siteId: site.id,
+        username: input.username,
+        passwordHash,
+        role: 'owner',
+        status: 1,
+        totpSecret: row.totpSecret,
+      })
+      .returning({ id: operators.id });
+    await tx
+      .update(operatorSetupTokens)
+      .set({ usedAt: sql`now()` })
+      .where(eq(operatorSetupTokens.id, row.id));
+    await recordOperatorAction(
+      tx,
+      { operatorId: owner!.id, siteId: site.id, role: 'owner', username: input.username, ip },
+      'operator.setup_owner',
+      { entity: 'operator', entityId: owner!.id.toString() },
+      null,
+      { username: input.username, role: 'owner' },
+    );
+  });
+}
