@@ -273,7 +273,9 @@ export type TReconciliationResponse = z.infer<typeof ZReconciliationResponse>;
 export const ZCrashChainRow = z.object({
   id: z.number().int(),
   terminating_hash: z.string(),
-  public_salt: z.string(),
+  public_salt: z.string().nullable().describe("null until the first round fixes it from the players' seeds"),
+  salt_source: z.string().describe("'bets' (from players' client seeds) or 'server' (older chains)"),
+  salt_fixed_at: z.string().nullable(),
   length: z.number().int(),
   position: z.number().int().describe('rounds played so far'),
   created_at: z.string(),

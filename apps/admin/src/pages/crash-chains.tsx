@@ -7,7 +7,8 @@ import './reports.css';
 type TChainRow = {
   id: number;
   terminating_hash: string;
-  public_salt: string;
+  public_salt: string | null;
+  salt_fixed_at: string | null;
   length: number;
   position: number;
   created_at: string;
@@ -53,7 +54,12 @@ export default function CrashChainsPage() {
           {
             key: 'public_salt',
             header: t('crash.col.salt'),
-            render: (row) => <span className="hash">{row.public_salt}</span>,
+            render: (row) =>
+              row.public_salt ? (
+                <span className="hash">{row.public_salt}</span>
+              ) : (
+                <span className="badge badge--info">{t('crash.salt_pending')}</span>
+              ),
           },
           {
             key: 'position',

@@ -22,6 +22,13 @@ const MONEY_KPIS = [
 ] as const;
 const COUNT_KPIS = ['active_players', 'new_players', 'depositors'] as const;
 
+/** A YYYY-MM-DD day of the site's calendar, written the operator's way (25/11/2026 in pt). */
+function formatDay(day: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 function formatCount(value: number): string {
   return new Intl.NumberFormat(intlLocale()).format(value);
 }
@@ -95,7 +102,12 @@ export default function DashboardPage() {
         <h1>{t('dashboard.title')}</h1>
         <p className="muted">
           {data
-            ? t('dashboard.subtitle', { site: data.site, zone: data.time_zone, from: data.from, to: data.to })
+            ? t('dashboard.subtitle', {
+                site: data.site,
+                zone: data.time_zone,
+                from: formatDay(data.from),
+                to: formatDay(data.to),
+              })
             : t('common.loading')}
         </p>
       </header>

@@ -497,7 +497,24 @@ describe.each(kinds)('back-office reports on %s', (kind) => {
     expect(ledger.body.data.total).toBe(rounds.body.data.list[0].payout === '0.00' ? 2 : 3);
     expect((await get('/api/admin/players/999999999', support)).status).toBe(404);
 
-    const chains = await get('/api/admin/crash/chains', support);
+    // A chain committed and waiting for its salt (fixed by its first round's bets, ADR 008).
+    const hex = () => randomUUID().replace(/-/g, '').repeat(2);
+    const terminating = hex();
+    await app.services.db.execute(
+      sql`INSERT INTO crash_chains (terminal_seed, terminating_hash, public_salt, length, salt_source)
+          VALUES (${hex()}, ${terminating}, NULL, 10, 'bets')`,
+    );
+    const chains = await get('/api/admin/crash/chains?page_size=200', support);
+    expect(chains.status).toBe(200);
+    expect(
+      chains.body.data.list.find((c: { terminating_hash: string }) => c.terminating_hash === terminating),
+    ).toMatchObject({
+      public_salt: null,
+      salt_fixed_at: null,
+      salt_source: 'bets',
+      position: 0,
+      length: 10,
+    });
     expect(chains.status).toBe(200);
     for (const chain of chains.body.data.list) {
       expect(chain.terminating_hash).toMatch(/^[0-9a-f]{64}$/);

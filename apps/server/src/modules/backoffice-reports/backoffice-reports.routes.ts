@@ -497,6 +497,8 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
             'id',
             'terminating_hash',
             'public_salt',
+            'salt_source',
+            'salt_fixed_at',
             'length',
             'position',
             'created_at',

@@ -56,7 +56,9 @@ export async function reconciliation(executor: Executor, siteId: bigint): Promis
 export type TCrashChainRow = {
   id: number;
   terminating_hash: string;
-  public_salt: string;
+  public_salt: string | null;
+  salt_source: string;
+  salt_fixed_at: string | null;
   length: number;
   position: number;
   created_at: string;
@@ -76,7 +78,9 @@ export async function crashChains(executor: Executor, paging: TPaging): Promise<
   const rows = await queryRows<{
     id: unknown;
     terminating_hash: string;
-    public_salt: string;
+    public_salt: string | null;
+    salt_source: string;
+    salt_fixed_at: string | null;
     length: unknown;
     position: unknown;
     created_at: string;
@@ -84,7 +88,8 @@ export async function crashChains(executor: Executor, paging: TPaging): Promise<
     last_round_at: string | null;
   }>(
     executor,
-    sql`SELECT c.id::text AS id, c.terminating_hash, c.public_salt, c.length::text AS length,
+    sql`SELECT c.id::text AS id, c.terminating_hash, c.public_salt, c.salt_source,
+          ${isoOf('c.salt_fixed_at')} AS salt_fixed_at, c.length::text AS length,
           c.position::text AS position, ${isoOf('c.created_at')} AS created_at,
           (SELECT ${isoOf('min(r.created_at)')} FROM crash_rounds r WHERE r.chain_id = c.id) AS first_round_at,
           (SELECT ${isoOf('max(r.created_at)')} FROM crash_rounds r WHERE r.chain_id = c.id) AS last_round_at
