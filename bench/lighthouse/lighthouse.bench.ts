@@ -24,6 +24,13 @@ type TMetrics = {
   cls: number;
   si: number;
   bytes: number;
+  /** What the largest paint was and where its time went (TTFB, load delay, load, render delay). */
+  lcpElement: string;
+  lcpPhases: string;
+};
+
+type TLcpDetails = {
+  items?: { items?: { node?: { selector?: string; snippet?: string }; phase?: string; timing?: number }[] }[];
 };
 
 function metricsOf(lhr: {
@@ -39,7 +46,18 @@ function metricsOf(lhr: {
     cls: value('cumulative-layout-shift'),
     si: value('speed-index'),
     bytes: value('total-byte-weight'),
+    ...lcpOf(lhr.audits['largest-contentful-paint-element'] as { details?: TLcpDetails } | undefined),
   };
+}
+
+function lcpOf(audit: { details?: TLcpDetails } | undefined): Pick<TMetrics, 'lcpElement' | 'lcpPhases'> {
+  const tables = audit?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const phases = (tables[1]?.items ?? [])
+    .filter((row) => row.phase)
+    .map((row) => `${row.phase} ${Math.round(row.timing ?? 0)}`)
+    .join(', ');
+  return { lcpElement: node?.selector ?? node?.snippet ?? '?', lcpPhases: phases };
 }
 
 const server = await startServer('lighthouse');
@@ -54,6 +72,7 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 const rows: string[][] = [];
+const lcpNotes: string[] = [];
 try {
   for (const page of PAGES) {
     const runs: TMetrics[] = [];
@@ -79,6 +98,7 @@ try {
       `${Math.round(m.si)}`,
       `${Math.round(m.bytes / 1024)}`,
     ]);
+    lcpNotes.push(`${page.name}: LCP ${m.lcpElement} (${m.lcpPhases} ms)`);
   }
 } finally {
   await chrome.kill();
@@ -94,4 +114,5 @@ console.log(
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
+for (const note of lcpNotes) console.log(note);
 process.exit(0);
