@@ -11,12 +11,13 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { verifySecret } from '../auth/passwords.ts';
+import { forgetMemberSessions } from '../auth/session-cache.ts';
+import { siteJurisdiction } from '../promotions/promotions.repo.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions, findSecurityMember } from '../security/security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from '../security/security-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { assertTermsAccepted } from '../terms/terms.service.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { forfeitActiveGrants } from '../wallet/wallet.service.ts';
 import {
   findActiveExclusion,
@@ -90,11 +91,8 @@ export async function assertPlayAllowed(
   player: { siteId: bigint; memberId: bigint },
   stakeMinor: bigint,
 ): Promise<void> {
-  const sites = await rowsOf<{ jurisdiction: TSite['jurisdiction'] }>(
-    tx,
-    sql`SELECT jurisdiction FROM sites WHERE id = ${player.siteId.toString()}::bigint`,
-  );
-  const site = { id: player.siteId, jurisdiction: sites[0]?.jurisdiction ?? 'intl' };
+  // Every bet asks: the site's jurisdiction comes from the per-process cache the stake path uses.
+  const site = { id: player.siteId, jurisdiction: await siteJurisdiction(tx, player.siteId) };
   await assertNotExcluded(tx, site, player.memberId);
   await assertTermsAccepted(tx, player.memberId);
   const limits = (await findLimits(tx, player.memberId, siteTimeZone(site), ['stake', 'loss'])).filter(
@@ -173,6 +171,7 @@ export async function scheduleSessionClock(
       : null;
   await executor.execute(sql`UPDATE member_sessions SET play_until = ${until?.toISOString() ?? null}::timestamptz
                              WHERE member_id = ${memberId.toString()}::bigint AND ended_at IS NULL`);
+  forgetMemberSessions(memberId);
 }
 
 /**

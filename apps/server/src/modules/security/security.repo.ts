@@ -1,6 +1,7 @@
 import type { TSecurityEventKind } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { forgetMemberSessions } from '../auth/session-cache.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /** SQL of the security centre. Every function takes the executor (or transaction) it runs in. */
@@ -193,6 +194,8 @@ export async function endMemberSessions(
         ${options.onlySessionId === undefined ? sql`` : sql`AND id = ${options.onlySessionId.toString()}::bigint`}
         RETURNING id::text`,
   );
+  // Cached sessions: this process forgets them at once, the others at commit (migration 0042).
+  forgetMemberSessions(memberId);
   return rows.length;
 }
 

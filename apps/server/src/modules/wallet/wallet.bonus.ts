@@ -436,7 +436,12 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
       };
       if (after.wageringDoneMinor >= after.wageringRequiredMinor) await convertGrant(tx, after);
     }
-    const now = await lockPlayerAccounts(tx, input.siteId, input.memberId);
+    // Cash only, no grant touched: the rows are locked, so the playable balance is the cash the
+    // transfer left plus the bonus read at the start (one statement less on every plain bet).
+    const now =
+      plan.length === 0 && !fed && first.debitBalanceAfterMinor !== null
+        ? { cashMinor: first.debitBalanceAfterMinor, bonusMinor: balances.bonusMinor }
+        : await lockPlayerAccounts(tx, input.siteId, input.memberId);
     return {
       first,
       cashPartMinor: cashPart,
