@@ -5,9 +5,16 @@ import type { Executor } from '../../db/client.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { parseFootballTxt } from './sports.fixtures.ts';
-import { matchProbabilities, teamRatings } from './sports.pricing.ts';
+import { formatOdds, matchProbabilities, parseOdds, teamRatings } from './sports.pricing.ts';
 import { sportsProfile } from './sports.profiles.ts';
-import { insertEvents, recordPastResults, type TNewEvent } from './sports.service.ts';
+import {
+  enterResult,
+  insertEvents,
+  recordPastResults,
+  setOdds,
+  type TNewEvent,
+  type TSportsDeps,
+} from './sports.service.ts';
 
 /**
  * Where fixtures, results and (optionally) prices come from. The file feed reads openfootball's
@@ -196,4 +203,77 @@ export async function seedSports(executor: Executor, now = new Date()): Promise<
       await importFeed(executor, { id: BigInt(site.id), jurisdiction: site.jurisdiction }, feed, position);
     }
   }
+}
+
+/**
+ * Brings a site up to date with a feed (a real odds provider's adapter calls this on its schedule):
+ * new events are imported; the feed's prices replace those of markets it priced before ('feed'
+ * markets — an operator's hand-set odds and model-priced markets are left alone: operators override
+ * the feed); a result the feed reports for a match still open settles it at once, paying through the
+ * wallet. Every change is pushed live as an operator's would be.
+ */
+export async function syncFeed(
+  deps: TSportsDeps,
+  site: { id: bigint; jurisdiction: TJurisdiction },
+  feed: SportsFeed,
+): Promise<{ created: number; repriced: number; settled: number }> {
+  let repriced = 0;
+  let settled = 0;
+  const competitions = await feed.competitions();
+  const fixed: SportsFeed = { name: feed.name, competitions: async () => competitions };
+  const created = await importFeed(deps.db, site, fixed, 100);
+  for (const competition of competitions) {
+    const rows = await rowsOf<{
+      event_id: string;
+      external_ref: string;
+      status: string;
+      market_id: string;
+      type: TSportsMarketType;
+      market_status: string;
+      odds_source: string;
+      selection_id: string;
+      code: string;
+      odds: string;
+    }>(
+      deps.db,
+      sql`SELECT e.id::text AS event_id, e.external_ref, e.status, m.id::text AS market_id, m.type,
+                 m.status AS market_status, m.odds_source, s.id::text AS selection_id, s.code, s.odds::text AS odds
+          FROM sports_events e
+          JOIN sports_competitions c ON c.id = e.competition_id
+          JOIN sports_markets m ON m.event_id = e.id
+          JOIN sports_selections s ON s.market_id = m.id
+          WHERE c.site_id = ${site.id.toString()}::bigint AND c.code = ${competition.code}`,
+    );
+    const byRef = new Map<string, typeof rows>();
+    for (const row of rows) byRef.set(row.external_ref, [...(byRef.get(row.external_ref) ?? []), row]);
+    for (const event of competition.events) {
+      const known = byRef.get(event.ref);
+      if (!known) continue;
+      const open = known[0]!.status === 'scheduled' || known[0]!.status === 'live';
+      if (open && event.odds) {
+        for (const [type, prices] of Object.entries(event.odds) as [
+          TSportsMarketType,
+          Record<string, bigint>,
+        ][]) {
+          const selections = known.filter((row) => row.type === type);
+          const market = selections[0];
+          if (market?.odds_source !== 'feed' || market.market_status === 'settled') continue;
+          const changes = selections.flatMap((row) => {
+            const price = prices[row.code];
+            return price !== undefined && price !== parseOdds(row.odds)
+              ? [{ selection_id: row.selection_id, odds: formatOdds(price) }]
+              : [];
+          });
+          if (changes.length === 0) continue;
+          await setOdds(deps, site, BigInt(market.market_id), { selections: changes, source: 'feed' });
+          repriced += 1;
+        }
+      }
+      if (open && event.score) {
+        await enterResult(deps, site, BigInt(known[0]!.event_id), event.score);
+        settled += 1;
+      }
+    }
+  }
+  return { created, repriced, settled };
 }

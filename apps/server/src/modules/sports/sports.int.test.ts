@@ -9,6 +9,7 @@ import { collect, openSocket } from '../../../test/sockets.ts';
 import { sumPlay } from '../responsible-gaming/rg.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { type SportsFeed, syncFeed } from './sports.feed.ts';
 import { formatOdds, parseOdds, returnOf } from './sports.pricing.ts';
 import { insertEvents, type TSportsSite } from './sports.service.ts';
 
@@ -523,6 +524,69 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'sports.result', after: { score: { home: 0, away: 2 } } });
+  });
+
+  it('syncs an odds feed: new matches at its prices, its price moves (operator overrides kept), its results settle', async () => {
+    const ref = randomUUID();
+    const code = `feed-${ref.slice(0, 8)}`;
+    const odds = { '1x2': { home: 210n, draw: 330n, away: 350n } };
+    let score: { home: number; away: number } | null = null;
+    const kickoffAt = new Date(Date.now() + 86_400_000);
+    // A provider's adapter: the interface a real odds feed implements.
+    const feed: SportsFeed = {
+      name: 'test-provider',
+      competitions: async () => [
+        {
+          code,
+          name: 'Feed Cup',
+          country: 'BR',
+          season: '2026',
+          events: [{ ref, round: 1, home: 'Alpha FC', away: 'Beta EC', kickoffAt, score, odds }],
+        },
+      ],
+    };
+    const deps = { db: app.services.db };
+    expect(await syncFeed(deps, site, feed)).toEqual({ created: 1, repriced: 0, settled: 0 });
+    expect(await syncFeed(deps, site, feed)).toEqual({ created: 0, repriced: 0, settled: 0 });
+    const [row] = await rowsOf<{ id: string }>(
+      app.services.db,
+      sql`SELECT id::text AS id FROM sports_events WHERE external_ref = ${ref}`,
+    );
+    const event = (await call(app, { method: 'GET', url: `/api/sports/events/${row!.id}` })).body.data.event;
+    expect(event).toMatchObject({ competition_name: 'Feed Cup', home_team: 'Alpha FC', status: 'scheduled' });
+    const market = event.markets[0] as TMarket;
+    expect(market.selections.map((s) => s.odds)).toEqual(['2.10', '3.30', '3.50']);
+    const player = await fundedPlayer(app, 10_000n);
+    const placed = await place(player.token, [market.selections[0]!], '10.00');
+    expect(placed.status).toBe(200);
+
+    odds['1x2'].home = 230n;
+    expect(await syncFeed(deps, site, feed)).toMatchObject({ repriced: 1 });
+    const moved = await call(app, { method: 'GET', url: `/api/sports/events/${event.id}` });
+    expect(moved.body.data.event.markets[0].selections[0].odds).toBe('2.30');
+    // The operator overrides the market: the feed no longer moves it.
+    await call(app, {
+      method: 'POST',
+      url: `/api/admin/sports/markets/${market.id}/odds`,
+      token: operator,
+      payload: { selections: [{ selection_id: market.selections[1]!.id, odds: '3.40' }] },
+    });
+    odds['1x2'].draw = 310n;
+    expect(await syncFeed(deps, site, feed)).toMatchObject({ repriced: 0 });
+    const kept = await call(app, { method: 'GET', url: `/api/sports/events/${event.id}` });
+    expect(kept.body.data.event.markets[0].selections[1].odds).toBe('3.40');
+
+    score = { home: 2, away: 0 };
+    expect(await syncFeed(deps, site, feed)).toMatchObject({ settled: 1 });
+    const bet = (
+      await call(app, {
+        method: 'GET',
+        url: `/api/sports/bets/${placed.body.data.bet.id}`,
+        token: player.token,
+      })
+    ).body.data.bet;
+    expect(bet).toMatchObject({ status: 'won', payout: '21.00' });
+    expect(await syncFeed(deps, site, feed)).toMatchObject({ settled: 0 });
   });
 
   it('feeds the wagering of rewards like any bet (the promotions stake path)', async () => {

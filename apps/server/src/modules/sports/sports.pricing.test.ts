@@ -120,5 +120,8 @@ describe('sportsbook arithmetic (bigint, never a float)', () => {
     const gap = p.double_chance.home_draw! - (p['1x2'].home! + p['1x2'].draw!);
     expect(gap >= -1n && gap <= 1n).toBe(true);
     expect(Number(p.over_under_2_5.over! + p.over_under_2_5.under!)).toBeCloseTo(1_000_000, -1);
+    // One goalless away side in a one-match season still prices (no zero average).
+    const early = teamRatings([{ home: 'A', away: 'B', score: { home: 2, away: 0 } }])('A', 'B');
+    expect(Number.isFinite(early.lambdaAway) && early.lambdaAway > 0).toBe(true);
   });
 });

@@ -243,9 +243,10 @@ export function teamRatings(
     homeGoals += result.score.home;
     awayGoals += result.score.away;
   }
-  const games = Math.max(1, results.length);
-  const homeAvg = results.length ? homeGoals / games : 1.45;
-  const awayAvg = results.length ? awayGoals / games : 1.1;
+  // League averages shrunk towards typical football (1.45 home, 1.10 away goals a match), so a
+  // handful of results (or a goalless away side) never gives a zero or wild average.
+  const homeAvg = (homeGoals + SHRINK * 1.45) / (results.length + SHRINK);
+  const awayAvg = (awayGoals + SHRINK * 1.1) / (results.length + SHRINK);
   const rate = (goals: number, played: number, avg: number) =>
     (goals + SHRINK * avg) / (played + SHRINK) / avg;
   return (homeTeam: string, awayTeam: string): { lambdaHome: number; lambdaAway: number } => {

@@ -770,6 +770,8 @@ export async function setMarketStatus(
 
 export interface TOddsInput {
   selections?: { selection_id: string; odds: string }[] | undefined;
+  /** Who set odds by hand: an operator ('manual', kept until repriced) or the odds feed ('feed'). */
+  source?: 'manual' | 'feed';
   margin?: string | undefined;
   probabilities?: { selection_id: string; probability: string }[] | undefined;
 }
@@ -808,7 +810,8 @@ export async function setOdds(
         );
       }
       await tx.execute(
-        sql`UPDATE sports_markets SET odds_source = 'manual', updated_at = now() WHERE id = ${big(marketId)}`,
+        sql`UPDATE sports_markets SET odds_source = ${input.source ?? 'manual'}, updated_at = now()
+            WHERE id = ${big(marketId)}`,
       );
     } else {
       const marginBp = input.margin === undefined ? parseMargin(market.margin) : parseMargin(input.margin);
