@@ -31,6 +31,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
+import { sendCsv as sendCsvText, type TCsvColumn, toCsv } from '../admin/csv.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { dashboard } from './dashboard.service.ts';
 import {
@@ -47,7 +48,7 @@ import {
   setPlayerFrozen,
 } from './players.service.ts';
 import { crashChainRounds, crashChains, mailOutbox, reconciliation } from './reports.service.ts';
-import { pagingOf, type TCsvColumn, toCsv } from './reports.sql.ts';
+import { pagingOf } from './reports.sql.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -59,12 +60,7 @@ function sendCsv<T>(
   columns: readonly TCsvColumn<T>[],
   rows: readonly T[],
 ) {
-  const day = new Date().toISOString().slice(0, 10);
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(`\uFEFF${toCsv(columns, rows)}`);
+  return sendCsvText(reply, name, toCsv(columns, rows));
 }
 
 /** The columns of a CSV: every field of the row, in the order of its keys, as headers. */

@@ -66,23 +66,3 @@ export type TPage<T> = { list: T[]; total: number; page: number; page_size: numb
 export function pageOf<T>(list: T[], total: number, paging: TPaging): TPage<T> {
   return { list, total, page: paging.page, page_size: paging.all ? list.length : paging.pageSize };
 }
-
-/** A CSV column: its header and how a row shows in it. */
-export type TCsvColumn<T> = { header: string; value: (row: T) => string | number | boolean | null };
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A text a spreadsheet
- * would run as a formula (=, +, @, or - not followed by a digit) gets a leading apostrophe.
- */
-function csvCell(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+@\t\r]/.test(text) || /^-(?![\d.])/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The rows as CSV text (header line first, CRLF line ends). */
-export function toCsv<T>(columns: readonly TCsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
