@@ -234,3 +234,33 @@ export const ZAdminWithdrawalReview = z.object({
   second_approval_from: z.string().nullable().describe('amount from which two operators must approve'),
 });
 export type TAdminWithdrawalReview = z.infer<typeof ZAdminWithdrawalReview>;
+
+/** GET /api/admin/operators: the site's operators (owner only), paged. */
+export const ZAdminOperatorsResponse = ZAdminPage(ZOperatorAccount);
+
+/** POST /api/admin/operators: a new operator with a role; the answer carries the authenticator secret once. */
+export const ZCreateOperatorRequest = z.object({
+  username: ZUsername,
+  password: z
+    .string({ error: (issue) => (issue.input === undefined ? M.required('password') : M.wrongType) })
+    .min(OPERATOR_PASSWORD_MIN, { error: 'validation.operator_password_min' })
+    .max(128, { error: M.tooLong }),
+  role: z.enum(OPERATOR_ROLES),
+});
+export type TCreateOperatorRequest = z.infer<typeof ZCreateOperatorRequest>;
+
+export const ZOperatorIdParams = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** The new authenticator of an operator (created or reset): shown once, to hand over. */
+export const ZOperatorSecretResponse = z.object({
+  operator: ZOperatorAccount,
+  totp_secret: z.string(),
+  otpauth_uri: z.string(),
+  qr_code: z.string(),
+});
+export type TOperatorSecretResponse = z.infer<typeof ZOperatorSecretResponse>;
+
+/** POST /api/admin/operators/:id/status: 1 active, 0 disabled (its sessions end). */
+export const ZOperatorStatusRequest = z.object({ status: z.union([z.literal(0), z.literal(1)]) });

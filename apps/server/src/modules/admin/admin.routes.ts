@@ -2,6 +2,8 @@ import {
   ZAdminLoginRequest,
   ZAdminLoginResponse,
   ZAdminMeResponse,
+  ZAdminOperatorsResponse,
+  ZAdminPageQuery,
   ZAdminSetupInfo,
   ZAdminSetupQuery,
   ZAdminSetupRequest,
@@ -10,11 +12,16 @@ import {
   ZAdminWithdrawalQueueResponse,
   ZAdminWithdrawalReview,
   ZAnnounceTermsRequest,
+  ZCreateOperatorRequest,
   ZForceOfflineRequest,
   ZForceOfflineResponse,
   ZLangQuery,
   ZLogoutRequest,
   ZLogoutResponse,
+  ZOperatorAccount,
+  ZOperatorIdParams,
+  ZOperatorSecretResponse,
+  ZOperatorStatusRequest,
   ZTermsVersion,
 } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +38,7 @@ import {
 } from './admin.service.ts';
 import { completeOwnerSetup, setupInfo } from './bootstrap.ts';
 import { sendCsv, toCsv } from './csv.ts';
+import { createOperator, listOperators, resetOperatorTotp, setOperatorStatus } from './operators.ts';
 import { operatorOf, requirePermission } from './permissions.ts';
 import { WITHDRAWAL_QUEUE_COLUMNS, withdrawalQueue, withdrawalReview } from './withdrawal-review.ts';
 
@@ -202,5 +210,73 @@ export async function adminRoutes(app: FastifyInstance) {
       );
       return ok(request.lang, null, 'messages.operator_setup_done');
     },
+  });
+
+  r.get('/admin/operators', {
+    onRequest: requirePermission('operators.manage'),
+    schema: {
+      tags,
+      summary: "The site's operators (owner)",
+      security: bearer,
+      querystring: ZAdminPageQuery,
+      response: responses(ZAdminOperatorsResponse),
+    },
+    handler: async (request) =>
+      ok(request.lang, await listOperators(services.db, operatorOf(request), request.query)),
+  });
+
+  r.post('/admin/operators', {
+    onRequest: requirePermission('operators.manage'),
+    schema: {
+      tags,
+      summary: 'Create an operator with a role; the answer shows its authenticator secret once',
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZCreateOperatorRequest,
+      response: responses(ZOperatorSecretResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await createOperator(services.db, request.site, operatorOf(request), request.body),
+        'messages.operator_created',
+      ),
+  });
+
+  r.post('/admin/operators/:id/reset-totp', {
+    onRequest: requirePermission('operators.manage'),
+    schema: {
+      tags,
+      summary: "A new authenticator secret for an operator (shown once); the operator's sessions end",
+      security: bearer,
+      params: ZOperatorIdParams,
+      querystring: ZLangQuery,
+      response: responses(ZOperatorSecretResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await resetOperatorTotp(services.db, request.site, operatorOf(request), request.params.id),
+        'messages.operator_totp_reset',
+      ),
+  });
+
+  r.post('/admin/operators/:id/status', {
+    onRequest: requirePermission('operators.manage'),
+    schema: {
+      tags,
+      summary: 'Disable (sessions end) or re-enable an operator; never the calling owner',
+      security: bearer,
+      params: ZOperatorIdParams,
+      querystring: ZLangQuery,
+      body: ZOperatorStatusRequest,
+      response: responses(ZOperatorAccount),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await setOperatorStatus(services.db, operatorOf(request), request.params.id, request.body.status),
+        'messages.saved',
+      ),
   });
 }
