@@ -201,7 +201,7 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
   });
 
   describe('the web app and HTTP behaviour', () => {
-    it('serves index.html for history routes, never for /api, /media or /admin', async () => {
+    it('serves index.html for history routes, never for /api, /media or /admin (the back office)', async () => {
       for (const url of ['/', '/profile', '/promotion/activity/lottery-wheel', '/login?x=1']) {
         const response = await app.inject({
           method: 'GET',
@@ -212,7 +212,15 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
         expect(response.body).toContain('Sorte SPA');
         expect(response.headers['cache-control']).toBe('no-cache');
       }
-      for (const url of ['/api/nope', '/media/nope', '/admin/users']) {
+      // /admin/… is the back office's own app (apps/admin/dist; 503 page when not built), never this one.
+      const backOffice = await app.inject({
+        method: 'GET',
+        url: '/admin/users',
+        headers: { host: HOSTS.intl, accept: 'text/html' },
+      });
+      expect([200, 503]).toContain(backOffice.statusCode);
+      expect(backOffice.body).not.toContain('Sorte SPA');
+      for (const url of ['/api/nope', '/media/nope']) {
         const response = await app.inject({
           method: 'GET',
           url,
