@@ -50,6 +50,7 @@ export interface SportsFeed {
 }
 
 export const BRASILEIRAO_FILE = new URL('./data/brasileirao-serie-a-2025.txt', import.meta.url);
+export const SERIE_B_FILE = new URL('./data/brasileirao-serie-b-2025.txt', import.meta.url);
 
 /**
  * openfootball's file as a feed. `alignTo`: shift every date by whole days so the first match
@@ -112,17 +113,11 @@ export class FootballTxtFeed implements SportsFeed {
 
 /** The file feeds the demo knows, by competition code. */
 export function demoFeeds(alignTo: Date): Record<string, SportsFeed> {
+  const brazil = (file: URL, code: string, name: string) =>
+    new FootballTxtFeed({ file, code, name, country: 'BR', utcOffsetMinutes: -180 }, alignTo);
   return {
-    'brasileirao-serie-a': new FootballTxtFeed(
-      {
-        file: BRASILEIRAO_FILE,
-        code: 'brasileirao-serie-a',
-        name: 'Brasileirão Série A',
-        country: 'BR',
-        utcOffsetMinutes: -180,
-      },
-      alignTo,
-    ),
+    'brasileirao-serie-a': brazil(BRASILEIRAO_FILE, 'brasileirao-serie-a', 'Brasileirão Série A'),
+    'brasileirao-serie-b': brazil(SERIE_B_FILE, 'brasileirao-serie-b', 'Brasileirão Série B'),
   };
 }
 

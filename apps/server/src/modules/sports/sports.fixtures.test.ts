@@ -54,6 +54,19 @@ describe('openfootball Football.TXT parser', () => {
     expect(untimed!.kickoffAt.toISOString()).toBe('2025-12-21T19:00:00.000Z');
   });
 
+  it('reads the shipped Série B 2025 too', () => {
+    const text = readFileSync(new URL('./data/brasileirao-serie-b-2025.txt', import.meta.url), 'utf8');
+    const schedule = parseFootballTxt(text, BRASILIA);
+    expect(schedule.title).toBe('Brasileiro Série B 2025');
+    expect(schedule.matches).toHaveLength(380);
+    expect(new Set(schedule.matches.flatMap((m) => [m.home, m.away])).size).toBe(20);
+    expect(schedule.matches.filter((m) => m.score !== null)).toHaveLength(57);
+    // 21.35 Brasília = 00:35 UTC the next day.
+    const late = schedule.matches.find((m) => m.home === 'América MG' && m.away === 'Amazonas FC AM');
+    expect(late).toMatchObject({ round: 3, score: { home: 3, away: 1 } });
+    expect(late!.kickoffAt.toISOString()).toBe('2025-04-18T00:35:00.000Z');
+  });
+
   it('reads the older layout with the score between the teams and [Day] lines', () => {
     const text = [
       '= Brasileiro Série A 2024',

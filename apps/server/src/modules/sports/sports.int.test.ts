@@ -131,6 +131,10 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
       country: 'BR',
       season: '2025',
     });
+    // The br profile's second competition; the list keeps the competitions' order.
+    expect(body.data.competitions[1]).toMatchObject({ name: 'Brasileirão Série B', season: '2025' });
+    const intl = await call(app, { method: 'GET', url: '/api/sports/competitions' });
+    expect(intl.body.data.list.map((c: { name: string }) => c.name)).not.toContain('Brasileirão Série B');
     expect(body.data.limits).toMatchObject({ min_stake: '1.00', max_legs: 10 });
     expect(body.data.list.length).toBe(20);
     const first = body.data.list[0];

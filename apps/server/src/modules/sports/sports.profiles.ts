@@ -40,7 +40,7 @@ export const SPORTS_PROFILES: Record<TJurisdiction, TSportsProfile> = {
     maxPayoutMinor: 5_000_000n,
     marginBp: MARGINS,
     cashOutMarginBp: 500n,
-    competitions: ['brasileirao-serie-a'],
+    competitions: ['brasileirao-serie-a', 'brasileirao-serie-b'],
   },
 };
 
