@@ -98,7 +98,9 @@ async function primary(workers: number): Promise<void> {
     if (stopping) return;
     stopping = true;
     setTimeout(() => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.send({ type: SHUTDOWN, signal });
+      for (const worker of Object.values(cluster.workers ?? {})) {
+        if (worker?.isConnected()) worker.send({ type: SHUTDOWN, signal }, () => undefined);
+      }
     }, 250);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
