@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotpCode } from '../apps/server/src/modules/security/totp.ts';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
 import { DEMO_OPERATOR } from './support/operator.ts';
-import { depositThroughSandbox, expectLoggedIn, newPlayer, register } from './support/player.ts';
+import {
+  depositThroughSandbox,
+  expectLoggedIn,
+  expectLoggedOut,
+  newPlayer,
+  register,
+} from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -93,6 +99,9 @@ describe('back-office data screens', () => {
     await admin.getByTestId('status-submit').click();
     await expect.poll(() => admin.getByTestId('player-status').textContent()).toBe('Frozen');
     await screenshot(admin, 'backoffice-04-player-frozen-en-1440');
+    // The player's open session is over: the site shows them logged out.
+    await playerPage.reload();
+    await expectLoggedOut(playerPage);
 
     // The audit log has both actions, with who, before and after.
     await admin.getByRole('link', { name: 'Audit log' }).click();
