@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api.ts';
-import { formatMoney } from '../i18n.ts';
+import { formatMoney, intlLocale } from '../i18n.ts';
 import { Field, Notice, Section, useSave } from './content-kit.tsx';
 
 const KEY = ['admin-agency-rules'];
@@ -226,7 +226,9 @@ export default function CommissionPage() {
           title={t('commission.rules')}
           hint={t('commission.limits', {
             levels: rules.data.limits.max_levels,
-            rate: (rules.data.limits.max_rate_bps / 100).toFixed(2),
+            rate: new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 2 }).format(
+              rules.data.limits.max_rate_bps / 100,
+            ),
           })}
         >
           <RulesForm key={rules.dataUpdatedAt} data={rules.data} />

@@ -1,6 +1,6 @@
 import { useInvalidate } from '@refinedev/core';
 import { GAME_CATEGORIES, GAME_TAGS, type TAdminGame } from '@sorte/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../components/data-table.tsx';
 import { Field, Notice, useSave } from './content-kit.tsx';
@@ -14,6 +14,11 @@ function GamePanel({ game, onClose }: { game: TAdminGame; onClose: () => void })
   const [category, setCategory] = useState(game.category);
   const [tags, setTags] = useState<string[]>(game.tags);
   const { save, saving, notice } = useSave<Record<string, unknown>>(`/admin/games/${game.id}`, 'PATCH');
+  const panel = useRef<HTMLElement>(null);
+  // On a phone the panel opens below the list: bring it into view.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save(
@@ -22,7 +27,7 @@ function GamePanel({ game, onClose }: { game: TAdminGame; onClose: () => void })
     );
   };
   return (
-    <aside className="card panel" aria-label={game.name} data-testid="game-panel">
+    <aside ref={panel} className="card panel" aria-label={game.name} data-testid="game-panel">
       <header className="panel__header">
         <div>
           <h2>{game.name}</h2>

@@ -71,11 +71,13 @@ function CampaignCard({ campaign }: { campaign: TAdminCampaign }) {
         {campaign.deposit_tied && <span className="badge badge--warn">{t('promotions.deposit_tied')}</span>}
         <code className="muted">{campaign.code}</code>
       </p>
-      {!campaign.enabled && campaign.off_reason_text && (
-        <p className="muted">
-          {t('promotions.players_see')}: {campaign.off_reason_text}
-        </p>
-      )}
+      {!campaign.enabled &&
+        campaign.off_reason_text &&
+        campaign.off_reason_text !== campaign.forbidden_reason && (
+          <p className="muted">
+            {t('promotions.players_see')}: {campaign.off_reason_text}
+          </p>
+        )}
       {campaign.forbidden_reason && <p className="alert alert--error">{campaign.forbidden_reason}</p>}
       <div className="content-actions">
         {campaign.enabled ? (

@@ -180,7 +180,11 @@ export async function chatRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const operator = operatorOf(request);
-      return ok(request.lang, await deleteChatMessage(services.db, operator, BigInt(request.params.id)));
+      return ok(
+        request.lang,
+        await deleteChatMessage(services.db, operator, BigInt(request.params.id)),
+        'messages.saved',
+      );
     },
   });
 
@@ -196,7 +200,7 @@ export async function chatRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const operator = operatorOf(request);
-      return ok(request.lang, await muteMember(services.db, operator, request.body));
+      return ok(request.lang, await muteMember(services.db, operator, request.body), 'messages.saved');
     },
   });
 
@@ -212,7 +216,11 @@ export async function chatRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const operator = operatorOf(request);
-      return ok(request.lang, await unmuteMember(services.db, operator, request.body.username));
+      return ok(
+        request.lang,
+        await unmuteMember(services.db, operator, request.body.username),
+        'messages.saved',
+      );
     },
   });
 }
