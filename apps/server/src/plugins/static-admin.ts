@@ -45,8 +45,7 @@ export async function staticAdminPlugin(app: FastifyInstance, options: { root?: 
       decorateReply: false,
       cacheControl: false,
       setHeaders: (res, path) => {
-        if (/[\\/]assets[\\/]/.test(path))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });
