@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { translate } from '@sorte/contract';
+import { HOUSE_PLATFORM, translate } from '@sorte/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { htmlPage } from '../http/html-page.ts';
+import { findGame } from '../modules/games/games.repo.ts';
+import { listGames } from '../modules/games/games.service.ts';
 import { findBanners } from '../modules/sites/sites.repo.ts';
 
 /** Paths that never fall back to the SPA: the API, generated media and the back office. */
@@ -22,8 +24,10 @@ function isEntryFile(path: string): boolean {
   return /(^|[\\/])(index\.html|service-worker\.js|sw\.js|manifest\.webmanifest|registerSW\.js)$/.test(path);
 }
 
-/** The banner's place in index.html's skeleton (apps/web/index.html). */
-const SKELETON_BANNER = '<div class="carousel carousel--skeleton"></div>';
+/** The page's place in index.html's skeleton (apps/web/index.html), inside the layout's <main>. */
+const SKELETON_CONTENT = '<div class="carousel carousel--skeleton"></div>';
+/** The whole skeleton: the layout (header, content, bottom bar) a full-screen page does not have. */
+const SKELETON_ROOT = /<div id="root">[\s\S]*?<\/nav><\/div><\/div>/;
 
 /** Escapes a value for a double-quoted HTML attribute. */
 function attribute(value: string): string {
@@ -31,26 +35,79 @@ function attribute(value: string): string {
 }
 
 /**
- * index.html for the home page with the site's first banner announced in the head: the banner is
- * the home page's largest paint, and without this the browser finds it only after the app's
- * JavaScript has run and asked for the site data. The link is the exact URL the carousel's first
- * <img> loads (eager, high priority), so the image is fetched once. Without banners (or when the
- * database does not answer) the page is served as built.
+ * What index.html's skeleton paints for one page before any script runs: the page's largest
+ * artwork, at the exact URLs of the <img> elements the app renders (so each image is fetched once
+ * and the app's first render finds it in memory). `images` are announced in the head; `content`
+ * takes the skeleton's page content, or with `fullScreen` the whole layout (a game's own page).
  */
-export function withBannerPreload(html: string, image: string | undefined): string {
-  if (!image) return html;
-  const link = `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high" />`;
-  // The page's skeleton (painted before any script runs) shows the banner itself, so it paints as
-  // soon as the image arrives; React replaces the skeleton with the carousel on its first render.
-  html = html.replace(
-    SKELETON_BANNER,
-    `${SKELETON_BANNER.slice(0, -6)}<img src="${attribute(image)}" alt="" fetchpriority="high" decoding="async" /></div>`,
-  );
+export interface TSkeletonPaint {
+  images: string[];
+  content: string;
+  fullScreen?: boolean;
+}
+
+/**
+ * index.html with the page's first paint in it. Without this the browser finds the page's
+ * largest image only after the app's JavaScript has run and asked the API for the data, which is
+ * most of a phone's time to the largest paint. React replaces the skeleton on its first render.
+ * Without a paint (or when the database does not answer) the page is served as built.
+ */
+export function withSkeletonPaint(html: string, paint: TSkeletonPaint | undefined): string {
+  if (!paint) return html;
+  html = paint.fullScreen
+    ? html.replace(SKELETON_ROOT, `<div id="root">${paint.content}</div>`)
+    : html.replace(SKELETON_CONTENT, paint.content);
+  const links = paint.images
+    .map((image) => `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high" />`)
+    .join('\n    ');
+  if (!links) return html;
   const at = html.indexOf('</title>');
-  if (at >= 0) return `${html.slice(0, at + 8)}\n    ${link}${html.slice(at + 8)}`;
+  if (at >= 0) return `${html.slice(0, at + 8)}\n    ${links}${html.slice(at + 8)}`;
   const head = html.indexOf('</head>');
-  if (head >= 0) return `${html.slice(0, head)}${link}${html.slice(head)}`;
+  if (head >= 0) return `${html.slice(0, head)}${links}${html.slice(head)}`;
   return html;
+}
+
+/** One skeleton image (decoded off the main thread; the first ones the browser asks for first). */
+function skeletonImage(src: string, extra = ''): string {
+  return `<img src="${attribute(src)}" alt="" decoding="async"${extra} />`;
+}
+
+/** The home page: the site's first banner, the carousel's first slide. */
+export function homePaint(banner: string | undefined): TSkeletonPaint | undefined {
+  if (!banner) return undefined;
+  return {
+    images: [banner],
+    content: `<div class="carousel carousel--skeleton">${skeletonImage(banner, ' fetchpriority="high"')}</div>`,
+  };
+}
+
+/** How many of the lobby's first games the skeleton paints (a phone's first screens, a desktop's two rows). */
+export const LOBBY_SKELETON_TILES = 12;
+/** The lobby's first page (apps/web/src/features/lobby/components/lobby-page.tsx, PAGE_SIZE). */
+export const LOBBY_PAGE_SIZE = 24;
+
+/** Query parameters that change which games the lobby lists (its URL keeps the player's choices). */
+const LOBBY_FILTERS = new Set(['category', 'provider', 'platType', 'tag', 'name', 'page']);
+
+/** The lobby (/game): the first games' artwork in the grid the lobby draws them in. */
+export function lobbyPaint(thumbnails: readonly string[]): TSkeletonPaint | undefined {
+  const first = thumbnails.slice(0, LOBBY_SKELETON_TILES);
+  if (first.length === 0) return undefined;
+  return {
+    images: first.slice(0, 6),
+    content: `<div class="skeleton-tiles">${first.map((src) => skeletonImage(src, ' width="160" height="160"')).join('')}</div>`,
+  };
+}
+
+/** An in-house game's page (/originals/<code>): its bar and its wide artwork where the board comes. */
+export function gamePaint(banner: string | undefined): TSkeletonPaint | undefined {
+  if (!banner) return undefined;
+  return {
+    images: [banner],
+    fullScreen: true,
+    content: `<div class="skeleton-game" aria-hidden="true"><div class="skeleton-game__bar"></div>${skeletonImage(banner, ' width="640" height="280" fetchpriority="high"')}</div>`,
+  };
 }
 
 /**
@@ -65,21 +122,56 @@ export const staticWebPlugin = fp(
     const built = existsSync(join(options.root, 'index.html'));
     if (built) {
       const indexHtml = readFileSync(join(options.root, 'index.html'), 'utf8');
-      // The home page, with its banner announced early (the static files below serve the rest).
-      const home = async (request: FastifyRequest, reply: FastifyReply) => {
-        let image: string | undefined;
-        try {
-          image = (await findBanners(app.services.db, request.site.id))[0]?.image;
-        } catch (error) {
-          request.log.warn({ err: error }, 'home page served without the banner preload');
-        }
-        return reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(withBannerPreload(indexHtml, image));
-      };
+      // The pages a player lands on, with their largest artwork painted early (the static files
+      // below serve the rest). A database that does not answer leaves the page as built.
+      const withPaint =
+        (paintOf: (request: FastifyRequest) => Promise<TSkeletonPaint | undefined>, htmlOnly = true) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          // Like the history fallback below: a client that does not ask for HTML gets no page.
+          if (htmlOnly && !wantsHtml(request)) throw new AppError('NOT_FOUND');
+          let paint: TSkeletonPaint | undefined;
+          try {
+            paint = await paintOf(request);
+          } catch (error) {
+            request.log.warn({ err: error }, 'page served without its early paint');
+          }
+          return reply
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(withSkeletonPaint(indexHtml, paint));
+        };
+      const home = withPaint(
+        async (request) => homePaint((await findBanners(app.services.db, request.site.id))[0]?.image),
+        false,
+      );
       app.get('/', home);
       app.get('/index.html', home);
+      // The lobby's first page: the query and order GET /api/games/listsv2 answers the app with.
+      app.get(
+        '/game',
+        withPaint(async (request) => {
+          // A category, provider, tag, search or later page is another list: the app draws it.
+          if (Object.keys(request.query as object).some((key) => LOBBY_FILTERS.has(key))) return undefined;
+          const page = await listGames(app.services.db, request.site.id, {
+            lang: request.lang,
+            page: 1,
+            page_size: LOBBY_PAGE_SIZE,
+          });
+          return lobbyPaint(page.list.map((game) => game.thumbnail));
+        }),
+      );
+      app.get<{ Params: { code: string } }>(
+        '/originals/:code',
+        withPaint(async (request) => {
+          const { code } = request.params as { code: string };
+          const game = await findGame(app.services.db, request.site.id, {
+            name: code,
+            providerCode: HOUSE_PLATFORM,
+          });
+          // The rules card's artwork (original-game-page.tsx): the same URL.
+          return gamePaint(game?.code === code ? `/media/games/${code}-banner.svg` : undefined);
+        }),
+      );
       await app.register(fastifyStatic, {
         root: options.root,
         prefix: '/',
