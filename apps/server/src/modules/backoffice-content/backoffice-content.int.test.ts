@@ -534,6 +534,30 @@ describe.each(kinds)('back office content on %s', (kind) => {
     });
     expect(gone.body.data.data.map((a: { title: string }) => a.title)).not.toContain('Maintenance tonight');
 
+    const terms = await call(app, { method: 'GET', url: '/api/admin/terms', host: br.host, token: brOwner });
+    expect(terms.body.data.list).toMatchObject([{ version: 1, announced_by: null }]);
+    const announced = await call(app, {
+      method: 'POST',
+      url: '/api/admin/terms',
+      host: br.host,
+      token: brOwner,
+      payload: {
+        effective_at: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        summary: 'Novas regras de bônus',
+      },
+    });
+    expect(announced.status, JSON.stringify(announced.body)).toBe(200);
+    const versions = await call(app, {
+      method: 'GET',
+      url: '/api/admin/terms',
+      host: br.host,
+      token: brOwner,
+    });
+    expect(versions.body.data.list).toMatchObject([
+      { version: 2, summary: 'Novas regras de bônus', announced_by: 'qa_owner', accepted: 0 },
+      { version: 1 },
+    ]);
+
     const sent = await call(app, {
       method: 'POST',
       url: '/api/admin/notifications?lang=pt',

@@ -455,10 +455,20 @@ export async function findTermsVersions(executor: Executor, siteId: bigint) {
     accepted: number;
   }>(
     executor,
-    sql`SELECT v.version, v.effective_at, v.summary, o.username AS announced_by, v.announced_at,
-               (SELECT count(*)::int FROM terms_acceptances a WHERE a.terms_version_id = v.id) AS accepted
-          FROM terms_versions v LEFT JOIN operators o ON o.id = v.announced_by
-         WHERE v.site_id = ${s(siteId)}::bigint ORDER BY v.version DESC LIMIT 200`,
+    // A site without a version 1 row has the terms it launched with (the terms module counts from
+    // 1): shown as version 1 from the site's creation, accepted by every player at sign-up.
+    sql`SELECT * FROM (
+          SELECT v.version, v.effective_at, v.summary, o.username AS announced_by, v.announced_at,
+                 (SELECT count(*)::int FROM terms_acceptances a WHERE a.terms_version_id = v.id) AS accepted
+            FROM terms_versions v LEFT JOIN operators o ON o.id = v.announced_by
+           WHERE v.site_id = ${s(siteId)}::bigint
+          UNION ALL
+          SELECT 1, st.created_at, '', NULL, st.created_at,
+                 (SELECT count(*)::int FROM members m WHERE m.site_id = st.id)
+            FROM sites st
+           WHERE st.id = ${s(siteId)}::bigint
+             AND NOT EXISTS (SELECT 1 FROM terms_versions v WHERE v.site_id = st.id AND v.version = 1)
+        ) versions ORDER BY version DESC LIMIT 200`,
   );
   return rows.map((r) => ({
     version: Number(r.version),
