@@ -32,7 +32,7 @@ export const RESOURCES: TAdminResource[] = [
   { name: 'announcements', path: 'announcements', permission: 'content.manage', group: 'content', label: 'nav.announcements', icon: '✉', page: lazy(() => import('./pages/announcements.tsx')) },
   { name: 'chat', path: 'chat', permission: 'chat.moderate', group: 'content', label: 'nav.chat', icon: '☏', page: lazy(() => import('./pages/chat.tsx')) },
   { name: 'site', path: 'site', permission: 'sites.manage', group: 'settings', label: 'nav.site', icon: '⚙', page: lazy(() => import('./pages/site.tsx')) },
-  { name: 'operators', path: 'operators', permission: 'operators.manage', group: 'settings', label: 'nav.operators', icon: '⚿', page: lazy(() => import('./pages/operators.tsx')) },
+  { name: 'operators', path: 'operators', permission: 'operators.manage', group: 'settings', label: 'nav.operators', icon: '◈', page: lazy(() => import('./pages/operators.tsx')) },
 ];
 
 export const GROUPS: TAdminResource['group'][] = ['overview', 'players', 'money', 'content', 'settings'];

@@ -6,7 +6,7 @@ import {
   type TOperatorSecretResponse,
 } from '@sorte/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, session } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
@@ -15,8 +15,13 @@ import { formatDateTime } from '../i18n.ts';
 /** The new authenticator of an operator, shown once to hand over. */
 function SecretCard({ secret, onClose }: { secret: TOperatorSecretResponse; onClose: () => void }) {
   const { t } = useTranslation();
+  const card = useRef<HTMLElement>(null);
+  // On a phone the card opens below the list: bring it into view.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 900px)').matches) card.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
-    <section className="card panel" data-testid="operator-secret">
+    <section ref={card} className="card panel" data-testid="operator-secret">
       <header className="panel__header">
         <h2>{t('operators.secret_title', { username: secret.operator.username })}</h2>
         <button
@@ -50,10 +55,12 @@ export default function OperatorsPage() {
     setNotice({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
   };
 
+  const form = useRef<HTMLFormElement>(null);
   const create = useMutation({
     mutationFn: (body: { username: string; password: string; role: TOperatorRole }) =>
       api<TOperatorSecretResponse>('/admin/operators', { body }),
-    onSuccess: async ({ data, message }, _body) => {
+    onSuccess: async ({ data, message }) => {
+      form.current?.reset();
       setSecret(data);
       setNotice({ tone: 'ok', text: message });
       await refresh();
@@ -100,13 +107,13 @@ export default function OperatorsPage() {
         <p className="muted">{t('operators.subtitle')}</p>
       </header>
       {notice && (
-        <p className={`alert alert--${notice.tone === 'ok' ? 'ok' : 'error'}`} role="status">
+        <p className={`alert alert--${notice.tone === 'ok' ? 'ok' : 'error'} page__alert`} role="status">
           {notice.text}
         </p>
       )}
       <div className={`split${secret ? ' split--open' : ''}`}>
         <div>
-          <form className="card filters operator-form" onSubmit={submit} noValidate>
+          <form ref={form} className="card filters operator-form" onSubmit={submit} noValidate>
             <label className="field field--inline">
               <span className="field__label">{t('auth.username')}</span>
               <input name="username" autoComplete="off" required />
