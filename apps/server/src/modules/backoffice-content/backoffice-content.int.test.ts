@@ -153,6 +153,36 @@ describe.each(kinds)('back office content on %s', (kind) => {
     expect(json(entry!.after).name).toBe('Sorte Renamed');
   });
 
+  it('another server process sharing the database drops its cached site when the edit commits', async () => {
+    const other = await buildTestApp(kind);
+    try {
+      const before = await call(other, { method: 'GET', url: '/api/dynamicwebs/getdata', host: intl.host });
+      expect(before.status).toBe(200);
+      const current = (
+        await call(app, { method: 'GET', url: '/api/admin/site', host: intl.host, token: owner })
+      ).body.data;
+      const saved = await call(app, {
+        method: 'PUT',
+        url: '/api/admin/site',
+        host: intl.host,
+        token: owner,
+        payload: { ...current, code: undefined, name: 'Sorte Everywhere' },
+      });
+      expect(saved.status).toBe(200);
+      // The other process hears sorte_site_changed (pg_notify on commit) and reads the site again.
+      await expect
+        .poll(
+          async () =>
+            (await call(other, { method: 'GET', url: '/api/dynamicwebs/getdata', host: intl.host })).body.data
+              .name,
+          { timeout: 10_000 },
+        )
+        .toBe('Sorte Everywhere');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses invalid site edits with translated messages and changes nothing', async () => {
     const current = (
       await call(app, { method: 'GET', url: '/api/admin/site', host: intl.host, token: owner })
