@@ -403,6 +403,34 @@ describe.each(kinds)('back office content on %s', (kind) => {
     expect(json(pause!.before).enabled).toBe(true);
     expect(json(pause!.after).enabled).toBe(false);
 
+    // A rules edit reaches players' next check; a malformed one is refused and changes nothing.
+    const rebate = list.body.data.list.find((c: { code: string }) => c.code === 'rechargerebate');
+    const richer = await call(app, {
+      method: 'PATCH',
+      url: '/api/admin/promotions/rechargerebate',
+      host: intl.host,
+      token: content,
+      payload: { rules: { ...rebate.rules, reward: { ...rebate.rules.reward, bps: 2500 } } },
+    });
+    expect(richer.status, JSON.stringify(richer.body)).toBe(200);
+    const malformed = await call(app, {
+      method: 'PATCH',
+      url: '/api/admin/promotions/rechargerebate',
+      host: intl.host,
+      token: content,
+      payload: { rules: { ...rebate.rules, reward: { ...rebate.rules.reward, bps: -5 } } },
+    });
+    expect(malformed.status).toBe(422);
+    const rebateCheck = await call(app, {
+      method: 'POST',
+      url: '/api/rechargerebate/check',
+      host: intl.host,
+      token: player.token,
+      payload: {},
+    });
+    expect(rebateCheck.body.data.rules.ratio).toBe('25.00');
+    expect(await auditEntries(app, intl.id, 'promotion.update')).toHaveLength(1);
+
     // br: a deposit-tied campaign cannot be turned on, nor a deposit reward on a channel, nor deep commission.
     const ftd = await call(app, {
       method: 'PATCH',
