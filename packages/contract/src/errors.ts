@@ -182,6 +182,8 @@ export const ERROR_CODES = {
   CASH_OUT_CHANGED: 409,
   /** Sports: no cash-out now (bet not open, a market suspended or settled, an event over). */
   CASH_OUT_UNAVAILABLE: 409,
+  /** Sports: the bet's potential return passes the site's max payout (params: max_payout, max = the largest stake). */
+  SPORTS_MAX_PAYOUT: 422,
   /** Back office: the same operator cannot give both approvals of a two-person withdrawal. */
   APPROVER_MUST_DIFFER: 403,
   /** Back office: the one-time owner setup link is unknown, used or expired. */

@@ -205,7 +205,8 @@ export const ZSportsLegRequest = z.object({
  * one leg; 'accumulator' 2–SPORTS_MAX_LEGS legs from different events. Refusals (translated, nothing
  * debited): ODDS_CHANGED (data.changes: [{selection_id, odds_seen, odds_now}]), MARKET_SUSPENDED
  * (data.selection_ids), MARKET_CLOSED (event finished/cancelled or market settled; data.selection_ids),
- * SPORTS_SAME_EVENT, BET_OUT_OF_RANGE (min, max), INSUFFICIENT_FUNDS, RG_* limits, COOLING_OFF,
+ * SPORTS_SAME_EVENT, BET_OUT_OF_RANGE (stake limits: min, max), SPORTS_MAX_PAYOUT (the return passes the
+ * max payout: data.max_payout, data.max = the largest stake these odds allow), INSUFFICIENT_FUNDS, RG_* limits, COOLING_OFF,
  * SELF_EXCLUDED, TERMS_NOT_ACCEPTED, BONUS_MAX_BET.
  */
 export const ZSportsPlaceBetRequest = z

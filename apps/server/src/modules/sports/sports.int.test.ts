@@ -705,6 +705,29 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     const tiny = await place(player.token, [event.sel('btts', 'yes')], '0.50');
     expect(tiny.body).toMatchObject({ code: 'BET_OUT_OF_RANGE', data: { min: '1.00' } });
 
+    // A return above the site's max payout (R$ 100.000,00 on intl): refused with the largest stake allowed.
+    const longShots = [await newEvent(), await newEvent(), await newEvent()];
+    const legs: TSelection[] = [];
+    for (const match of longShots) {
+      const away = match.sel('1x2', 'away');
+      await call(app, {
+        method: 'POST',
+        url: `/api/admin/sports/markets/${match.markets['1x2']!.id}/odds`,
+        token: operator,
+        payload: { selections: [{ selection_id: away.id, odds: '100.00' }] },
+      });
+      legs.push({ ...away, odds: '100.00' });
+    }
+    const huge = await place(player.token, legs, '20.00', { lang: 'pt' });
+    expect(huge.status).toBe(422);
+    // 20 × 100³ = 20.000.000 > 100.000: at most 100.000 / 1.000.000 = 0,10 — the refusal names it.
+    expect(huge.body).toMatchObject({
+      code: 'SPORTS_MAX_PAYOUT',
+      data: { max_payout: '100000.00', max: '0.10' },
+    });
+    expect(huge.body.message).toMatch(/R\$\s100\.000,00/);
+    expect(huge.body.message).toContain('0,10');
+
     // Responsible gaming: a daily stake limit of R$ 25 (20 already staked today).
     const limit = await call(app, {
       method: 'POST',

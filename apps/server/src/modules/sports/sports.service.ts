@@ -323,10 +323,8 @@ export async function placeBet(
         // The largest stake these odds allow under the max payout.
         const maxStake = (profile.maxPayoutMinor * stakeMinor) / potentialMinor;
         const max = maxStake < profile.maxStakeMinor ? maxStake : profile.maxStakeMinor;
-        throw new AppError('BET_OUT_OF_RANGE', {
-          params: { min: formatMinor(profile.minStakeMinor), max: formatMinor(max) },
-          extra: { data: { min: formatMinor(profile.minStakeMinor), max: formatMinor(max) } },
-        });
+        const params = { max_payout: formatMinor(profile.maxPayoutMinor), max: formatMinor(max) };
+        throw new AppError('SPORTS_MAX_PAYOUT', { params, extra: { data: params } });
       }
 
       await assertPlayAllowed(tx, { siteId: site.id, memberId }, stakeMinor);
