@@ -33,6 +33,7 @@ export const RESOURCES: TAdminResource[] = [
   { name: 'chat', path: 'chat', permission: 'chat.moderate', group: 'content', label: 'nav.chat', icon: '☏', page: lazy(() => import('./pages/chat.tsx')) },
   { name: 'site', path: 'site', permission: 'sites.manage', group: 'settings', label: 'nav.site', icon: '⚙', page: lazy(() => import('./pages/site.tsx')) },
   { name: 'operators', path: 'operators', permission: 'operators.manage', group: 'settings', label: 'nav.operators', icon: '◈', page: lazy(() => import('./pages/operators.tsx')) },
+  { name: 'audit', path: 'audit', permission: 'audit.read', group: 'settings', label: 'nav.audit', icon: '☰', page: lazy(() => import('./pages/audit.tsx')) },
 ];
 
 export const GROUPS: TAdminResource['group'][] = ['overview', 'players', 'money', 'content', 'settings'];

@@ -264,3 +264,32 @@ export type TOperatorSecretResponse = z.infer<typeof ZOperatorSecretResponse>;
 
 /** POST /api/admin/operators/:id/status: 1 active, 0 disabled (its sessions end). */
 export const ZOperatorStatusRequest = z.object({ status: z.union([z.literal(0), z.literal(1)]) });
+
+/** GET /api/admin/audit: the operator audit log of the site, newest first (filters; CSV). */
+export const ZAdminAuditQuery = ZAdminPageQuery.extend({
+  operator: z.string().trim().max(40).optional().describe('operator username'),
+  action: z.string().trim().max(60).optional().describe('action, or its prefix (e.g. "withdrawal.")'),
+  entity: z.string().trim().max(40).optional(),
+  entity_id: z.string().trim().max(60).optional(),
+  member_id: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+});
+export type TAdminAuditQuery = z.infer<typeof ZAdminAuditQuery>;
+
+export const ZAdminAuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  operator: z.string(),
+  action: z.string(),
+  member_id: z.string().nullable(),
+  username: z.string().nullable().describe("the player's username when the entry is about one"),
+  entity: z.string().nullable(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+});
+export type TAdminAuditEntry = z.infer<typeof ZAdminAuditEntry>;
+export const ZAdminAuditResponse = ZAdminPage(ZAdminAuditEntry);

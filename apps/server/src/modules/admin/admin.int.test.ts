@@ -166,6 +166,26 @@ describe.each(kinds)('back office roles and permissions on %s', (kind) => {
       entity: 'member',
       after: { sessions_ended: 1 },
     });
+    // Readable (audit.read) through the audit log endpoint, filtered, and as CSV.
+    const log = await call(app, {
+      method: 'GET',
+      url: `/api/admin/audit?action=member.&operator=qa_support&page_size=5`,
+      token: tokens.finance,
+    });
+    expect(log.status).toBe(200);
+    expect(log.body.data.list[0]).toMatchObject({
+      operator: 'qa_support',
+      action: 'member.force_offline',
+      username: player.user.name,
+      after: { sessions_ended: 1 },
+    });
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?action=member.&format=csv',
+      headers: { host: HOSTS.intl, authorization: `Bearer ${tokens.owner}` },
+    });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body).toContain('member.force_offline');
     await expect(app.services.db.execute(sql`UPDATE operator_actions SET action = 'x'`)).rejects.toThrow();
     await expect(app.services.db.execute(sql`DELETE FROM operator_actions`)).rejects.toThrow();
   });

@@ -1,4 +1,6 @@
 import {
+  ZAdminAuditQuery,
+  ZAdminAuditResponse,
   ZAdminLoginRequest,
   ZAdminLoginResponse,
   ZAdminMeResponse,
@@ -36,6 +38,7 @@ import {
   operatorView,
   type TAdminDeps,
 } from './admin.service.ts';
+import { AUDIT_COLUMNS, auditLog } from './audit.ts';
 import { completeOwnerSetup, setupInfo } from './bootstrap.ts';
 import { sendCsv, toCsv } from './csv.ts';
 import { createOperator, listOperators, resetOperatorTotp, setOperatorStatus } from './operators.ts';
@@ -278,5 +281,22 @@ export async function adminRoutes(app: FastifyInstance) {
         await setOperatorStatus(services.db, operatorOf(request), request.params.id, request.body.status),
         'messages.saved',
       ),
+  });
+
+  r.get('/admin/audit', {
+    onRequest: requirePermission('audit.read'),
+    schema: {
+      tags,
+      summary:
+        'The append-only operator audit log of this site: who, what, before and after (filters; format=csv: every row)',
+      security: bearer,
+      querystring: ZAdminAuditQuery,
+      response: responses(ZAdminAuditResponse),
+    },
+    handler: async (request, reply) => {
+      const { page, list, total } = await auditLog(services.db, operatorOf(request), request.query);
+      if (page.csv) return sendCsv(reply, 'audit', toCsv(AUDIT_COLUMNS, list));
+      return ok(request.lang, { list, total, page: page.page, page_size: page.pageSize });
+    },
   });
 }

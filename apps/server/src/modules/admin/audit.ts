@@ -1,6 +1,10 @@
+import type { TAdminAuditEntry, TAdminAuditQuery } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorActions } from './admin.schema.ts';
 import type { TOperatorAuth } from './admin.service.ts';
+import { pageOf, type TCsvColumn } from './csv.ts';
 
 /** What an audit entry is about: a player, and/or any other record (entity + its id). */
 export type TAuditTarget = { memberId?: bigint | null; entity?: string; entityId?: string };
@@ -38,4 +42,60 @@ export async function recordOperatorAction(
     after: snapshot(after),
     ip: operator.ip ?? null,
   });
+}
+
+type TAuditRow = {
+  id: string;
+  at: string;
+  operator: string;
+  action: string;
+  member_id: string | null;
+  username: string | null;
+  entity: string | null;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  total: number;
+};
+
+/** CSV columns of the audit export (before/after as JSON text). */
+export const AUDIT_COLUMNS: TCsvColumn<TAdminAuditEntry>[] = [
+  { header: 'at', value: (row) => row.at },
+  { header: 'operator', value: (row) => row.operator },
+  { header: 'action', value: (row) => row.action },
+  { header: 'player', value: (row) => row.username },
+  { header: 'entity', value: (row) => row.entity },
+  { header: 'entity_id', value: (row) => row.entity_id },
+  { header: 'before', value: (row) => (row.before === null ? '' : JSON.stringify(row.before)) },
+  { header: 'after', value: (row) => (row.after === null ? '' : JSON.stringify(row.after)) },
+  { header: 'ip', value: (row) => row.ip },
+];
+
+/** The audit log of the operator's site, newest first, filtered and paged (or every row for CSV). */
+export async function auditLog(executor: Executor, operator: TOperatorAuth, query: TAdminAuditQuery) {
+  const page = pageOf(query);
+  const conditions = [sql`a.site_id = ${operator.siteId.toString()}::bigint`];
+  if (query.operator) conditions.push(sql`o.username_lower = ${query.operator.toLowerCase()}`);
+  if (query.action) conditions.push(sql`a.action LIKE ${`${query.action.replace(/[%_\\]/g, '\\$&')}%`}`);
+  if (query.entity) conditions.push(sql`a.entity = ${query.entity}`);
+  if (query.entity_id) conditions.push(sql`a.entity_id = ${query.entity_id}`);
+  if (query.member_id) conditions.push(sql`a.member_id = ${query.member_id}::bigint`);
+  const rows = await rowsOf<TAuditRow>(
+    executor,
+    sql`SELECT a.id::text, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
+               o.username AS operator, a.action, a.member_id::text, m.username, a.entity, a.entity_id,
+               a.before, a.after, a.ip, count(*) OVER ()::int AS total
+          FROM operator_actions a
+          JOIN operators o ON o.id = a.operator_id
+          LEFT JOIN members m ON m.id = a.member_id
+         WHERE ${sql.join(conditions, sql` AND `)}
+         ORDER BY a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  const list: TAdminAuditEntry[] = rows.map(({ total: _total, ...row }) => ({
+    ...row,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  }));
+  return { page, list, total: rows[0]?.total ?? 0 };
 }
