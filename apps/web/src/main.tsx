@@ -11,9 +11,18 @@ captureInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The home page is the usual first screen: its chunk downloads while the catalogue loads, not
-// after the first render asks for it (one round trip fewer on a slow phone network).
-if (window.location.pathname === '/') void import('./app/pages/home-route.tsx').catch(() => undefined);
+// The pages a player lands on (home, the lobby, a game): the page's chunk downloads while the
+// translations load, not after the first render asks for it (one round trip fewer on a slow phone
+// network).
+const landingChunk = (path: string) =>
+  path === '/'
+    ? import('./app/pages/home-route.tsx')
+    : path === '/game'
+      ? import('./app/pages/games-route.tsx')
+      : path.startsWith('/originals/')
+        ? import('./features/originals/components/original-game-page.tsx')
+        : undefined;
+void landingChunk(window.location.pathname)?.catch(() => undefined);
 
 initI18n().then(() => {
   createRoot(container).render(

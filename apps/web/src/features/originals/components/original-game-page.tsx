@@ -70,6 +70,9 @@ export function paytableLines(paytable: unknown): TPaytableLine[] {
   });
 }
 
+/** The game's wide artwork (the server paints it in the page's skeleton at this same URL). */
+const bannerOf = (code: string) => `/media/games/${code}-banner.svg`;
+
 const rtpText = (rules: TOriginalRules) =>
   rules.rtp === rules.rtp_max
     ? formatPercent(rules.rtp)
@@ -95,7 +98,7 @@ function RulesCard({ code, rules }: { code: string; rules: TOriginalRules | unde
       {/* The game's wide artwork heads its rules where the screen has room (lazy: below the board). */}
       <img
         className="original__banner"
-        src={`/media/games/${code}-banner.svg`}
+        src={bannerOf(code)}
         alt=""
         width="640"
         height="280"
@@ -199,7 +202,11 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
         <SoundToggle />
       </header>
       {launch.isPending || rules.isPending ? (
-        <Spinner />
+        // The artwork the page's skeleton showed stays in the board's place until the board is ready.
+        <div className="original__loading">
+          <img className="original__loading-art" src={bannerOf(code)} alt="" width="640" height="280" />
+          <Spinner />
+        </div>
       ) : (
         <main className="original__body" id="main">
           {launch.isError && (
