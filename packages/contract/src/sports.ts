@@ -303,7 +303,9 @@ export const ZSportsBetResponse = z.object({
 });
 export type TSportsBetResponse = z.infer<typeof ZSportsBetResponse>;
 
-export const SPORTS_BET_FILTERS = ['open', 'settled', 'all'] as const;
+/** 'settled' = every bet no longer open; the others one status each. */
+export const SPORTS_BET_FILTERS = ['open', 'settled', 'won', 'lost', 'void', 'cashed_out', 'all'] as const;
+export type TSportsBetFilter = (typeof SPORTS_BET_FILTERS)[number];
 export const ZSportsBetsQuery = ZLangQuery.extend({
   status: z.enum(SPORTS_BET_FILTERS, { error: M.wrongType }).default('all'),
   /** `next_cursor` of the previous page. */

@@ -243,7 +243,7 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     expect(games.status, JSON.stringify(games.body)).toBe(200);
     const rows = games.body.data.list.filter((row: { game: string }) => row.game === 'sportsbook');
     expect(rows).toHaveLength(10);
-    expect(rows[0]).toMatchObject({ brand: 'Sorte Sportsbook', status: 'settled', bet_amount: '10.00' });
+    expect(rows[0]).toMatchObject({ brand: 'sportsbook', status: 'settled', bet_amount: '10.00' });
     expect(rows[0].name).toContain(' x ');
     const details = await call(app, {
       method: 'POST',
@@ -297,6 +297,23 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     ).body.data.bet;
     expect(voided).toMatchObject({ status: 'void', payout: '5.00' });
     expect((await betTransfers(single.body.data.bet.id)).map((t) => t.kind)).toEqual(['bet', 'refund']);
+    // My bets by status, and the accumulator in the game record named by its number of legs.
+    const voids = await call(app, {
+      method: 'GET',
+      url: '/api/sports/bets?status=void',
+      token: player.token,
+    });
+    expect(voids.body.data.list.map((b: { id: string }) => b.id)).toEqual([single.body.data.bet.id]);
+    const won = await call(app, { method: 'GET', url: '/api/sports/bets?status=won', token: player.token });
+    expect(won.body.data.list.map((b: { id: string }) => b.id)).toEqual([betId]);
+    const games = await call(app, {
+      method: 'POST',
+      url: '/api/game/record',
+      token: player.token,
+      payload: {},
+    });
+    const accRow = games.body.data.list.find((row: { bet_amount: string }) => row.bet_amount === '10.00');
+    expect(accRow).toMatchObject({ game: 'sportsbook', brand: 'sportsbook', name: '3', status: 'settled' });
   });
 
   it('resettles after a corrected result as ledger reversals: balanced, reconcile without drift', async () => {

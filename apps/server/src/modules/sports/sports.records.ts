@@ -6,12 +6,14 @@ import { SPORTS_GAME_CODE } from './sports.service.ts';
 
 /**
  * Sports bets in the player's game record (originals/game-record.repo.ts): a bet's record id is
- * SPORTS_RECORD_ID_BASE + its id, below the provider range. Game "sportsbook"; the name is the match
- * of a single ("Home x Away") or "Accumulator (n)"; an open bet is 'active', any other 'settled'.
+ * SPORTS_RECORD_ID_BASE + its id, below the provider range. Game and brand "sportsbook" (the web
+ * translates it); the name is the match of a single ("Home x Away") or an accumulator's number of legs
+ * ("3"); an open bet is 'active', any other 'settled'.
  */
 export const SPORTS_RECORD_ID_BASE = 700_000_000_000_000_000n;
 const SPORTS_RECORD_ID_END = 800_000_000_000_000_000n;
-export const SPORTS_PROVIDER_NAME = 'Sorte Sportsbook';
+/** The record's brand: a stable code the web translates ("Sports betting"). */
+export const SPORTS_PROVIDER_NAME = 'sportsbook';
 
 export const isSportsRecordId = (recordId: bigint) =>
   recordId > SPORTS_RECORD_ID_BASE && recordId <= SPORTS_RECORD_ID_END;
@@ -31,7 +33,7 @@ export function sportsRecordEntries(
       CASE WHEN sb.type = 'single'
         THEN (SELECT e.home_team || ' x ' || e.away_team FROM sports_bet_legs l JOIN sports_events e ON e.id = l.event_id
               WHERE l.bet_id = sb.id LIMIT 1)
-        ELSE 'Accumulator (' || (SELECT count(*) FROM sports_bet_legs l WHERE l.bet_id = sb.id) || ')' END AS game_name,
+        ELSE (SELECT count(*) FROM sports_bet_legs l WHERE l.bet_id = sb.id)::text END AS game_name,
       ${SPORTS_PROVIDER_NAME}::text AS provider_name, sb.placed_at AS created_at, sb.stake_minor, sb.payout_minor,
       to_char(round(sb.payout_minor::numeric / sb.stake_minor, 4), 'FM999999999990.0000') AS multiplier,
       NULL::integer AS cashout_hundredths,
@@ -68,7 +70,7 @@ export async function findSportsRound(
     game_name:
       view!.type === 'single'
         ? `${view!.legs[0]!.home_team} x ${view!.legs[0]!.away_team}`
-        : `Accumulator (${view!.legs.length})`,
+        : `${view!.legs.length}`,
     status: bet.status === 'open' ? 'active' : 'settled',
     demo: false,
     stake: formatMinor(stake),

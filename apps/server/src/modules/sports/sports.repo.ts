@@ -2,6 +2,7 @@ import {
   formatMinor,
   SPORTS_MARKET_TYPES,
   type TSportsBet,
+  type TSportsBetFilter,
   type TSportsCompetition,
   type TSportsEvent,
   type TSportsEventStatus,
@@ -321,14 +322,14 @@ export async function findMemberBets(
   executor: Executor,
   siteId: bigint,
   memberId: bigint,
-  filter: { status: 'open' | 'settled' | 'all'; beforeId?: bigint; limit: number },
+  filter: { status: TSportsBetFilter; beforeId?: bigint; limit: number },
 ): Promise<TBetRow[]> {
   const status =
-    filter.status === 'open'
-      ? sql`AND b.status = 'open'`
+    filter.status === 'all'
+      ? sql``
       : filter.status === 'settled'
         ? sql`AND b.status <> 'open'`
-        : sql``;
+        : sql`AND b.status = ${filter.status}`;
   return rowsOf<TBetRow>(
     executor,
     sql`SELECT ${BET_COLUMNS} FROM sports_bets b

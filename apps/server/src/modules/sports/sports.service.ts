@@ -4,6 +4,7 @@ import {
   SPORTS_MAX_LEGS,
   SPORTS_SELECTION_CODES,
   type TSportsBet,
+  type TSportsBetFilter,
   type TSportsEvent,
   type TSportsLimits,
   type TSportsMarketType,
@@ -151,7 +152,7 @@ export async function listBets(
   db: Db,
   site: TSportsSite,
   memberId: bigint,
-  query: { status: 'open' | 'settled' | 'all'; cursor?: string | undefined },
+  query: { status: TSportsBetFilter; cursor?: string | undefined },
 ) {
   const PAGE = 20;
   const bets = await findMemberBets(db, site.id, memberId, {
