@@ -30,16 +30,22 @@ import {
  * group rolls back and every transfer of it is posted on its own with `transfer`, in order: the
  * per-item fallback gives each its own outcome, and keys make the retry exact.
  *
- * One group at a time per database: transfers keep their arrival order (a member's bets are never
- * reordered) and a group takes its locks in one statement in id order, so groups cannot deadlock
+ * At most two groups at a time per database, with no member and no key in common: each member's
+ * transfers and each key's requests keep their arrival order (a later one waits for the group in
+ * flight), and a group takes its locks in one statement in id order, so groups cannot deadlock
  * with each other or with `transfer`. Only calls on the database itself are grouped: inside a
  * caller's transaction use `transfer` (the group would not commit with it).
  */
 
-/** How long the first transfer of a group waits for others (ms); later ones wait for the group in flight. */
+/** How long the first transfer of a group waits for others (ms); later ones wait for a group in flight. */
 const WINDOW_MS = 1;
 /** Most transfers in one group (one statement's parameters stay small: ≈ 500 × 400 bytes of JSON). */
 const MAX_GROUP = 500;
+/**
+ * Groups posted at once. Their members and keys are disjoint (`take`), so they touch no common row
+ * and keep each member's order; while one waits for its commit the next is already being written.
+ */
+const MAX_IN_FLIGHT = 2;
 
 export interface GroupCommitStats {
   groups: number;
@@ -79,7 +85,10 @@ export function groupCommitStats(db: Db): GroupCommitStats {
 class GroupCommitter {
   readonly stats: GroupCommitStats = { groups: 0, transfers: 0, fallbacks: 0, largestGroup: 0 };
   private queue: Item[] = [];
-  private posting = false;
+  private inFlight = 0;
+  /** Members and keys of the groups being posted: a later transfer of theirs waits for them. */
+  private readonly busyMembers = new Set<string>();
+  private readonly busyKeys = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly db: Db) {}
@@ -98,32 +107,67 @@ class GroupCommitter {
   }
 
   private schedule(): void {
-    if (this.posting || this.timer) return;
+    if (this.timer || this.inFlight >= MAX_IN_FLIGHT) return;
     if (this.queue.length >= MAX_GROUP) {
-      void this.drain();
+      this.pump();
       return;
     }
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.drain();
+      this.pump();
     }, WINDOW_MS);
   }
 
-  /** Posts groups until the queue is empty; what arrived during a group forms the next one. */
-  private async drain(): Promise<void> {
-    if (this.posting) return;
-    this.posting = true;
-    try {
-      while (this.queue.length > 0) {
-        const group = this.queue.splice(0, MAX_GROUP);
-        this.stats.groups++;
-        this.stats.transfers += group.length;
-        if (group.length > this.stats.largestGroup) this.stats.largestGroup = group.length;
-        await this.postGroup(group);
-      }
-    } finally {
-      this.posting = false;
+  /** Starts groups while there is room; a finished group starts the next. */
+  private pump(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+      const group = this.take();
+      if (group.length === 0) return;
+      this.inFlight++;
+      this.stats.groups++;
+      this.stats.transfers += group.length;
+      if (group.length > this.stats.largestGroup) this.stats.largestGroup = group.length;
+      const members = group.flatMap((item) => membersOf(item));
+      const keys = group.map((item) => idempotencyOf(item));
+      for (const m of members) this.busyMembers.add(m);
+      for (const k of keys) this.busyKeys.add(k);
+      void this.postGroup(group).finally(() => {
+        for (const m of members) this.busyMembers.delete(m);
+        for (const k of keys) this.busyKeys.delete(k);
+        this.inFlight--;
+        this.pump();
+      });
     }
+  }
+
+  /**
+   * The next group, in arrival order, of transfers touching no member and no key of a group in
+   * flight; a transfer left waiting holds back every later one of its member and its key, so each
+   * member's transfers and each key's requests are posted in the order they arrived.
+   */
+  private take(): Item[] {
+    const group: Item[] = [];
+    const waiting: Item[] = [];
+    const heldMembers = new Set<string>();
+    const heldKeys = new Set<string>();
+    for (const item of this.queue) {
+      const members = membersOf(item);
+      const key = idempotencyOf(item);
+      const held =
+        group.length >= MAX_GROUP ||
+        this.busyKeys.has(key) ||
+        heldKeys.has(key) ||
+        members.some((m) => this.busyMembers.has(m) || heldMembers.has(m));
+      if (held) {
+        waiting.push(item);
+        heldKeys.add(key);
+        for (const m of members) heldMembers.add(m);
+      } else {
+        group.push(item);
+      }
+    }
+    this.queue = waiting;
+    return group;
   }
 
   private async postGroup(group: Item[]): Promise<void> {
@@ -197,6 +241,17 @@ class PostOneByOne extends Error {}
 
 const keyOf = (siteId: bigint, key: string) => `${siteId}:${key}`;
 const memberKey = (siteId: bigint, memberId: bigint) => `${siteId}:${memberId}`;
+
+function membersOf(item: Item): string[] {
+  const { posting } = item.prepared;
+  return [posting.from, posting.to].flatMap((ref) =>
+    'memberId' in ref ? [memberKey(posting.siteId, ref.memberId)] : [],
+  );
+}
+
+function idempotencyOf(item: Item): string {
+  return keyOf(item.prepared.posting.siteId, item.prepared.posting.idempotencyKey);
+}
 
 function priorResult(row: PriorRow): TransferResult {
   return {
