@@ -65,8 +65,12 @@ export default function AuditPage() {
               <dd>{selected.operator}</dd>
               <dt>{t('audit.target')}</dt>
               <dd>
-                {selected.username ?? '—'}{' '}
-                {selected.entity ? `· ${selected.entity} ${selected.entity_id ?? ''}` : ''}
+                {[
+                  selected.username,
+                  selected.entity ? `${selected.entity} ${selected.entity_id ?? ''}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || '—'}
               </dd>
               <dt>{t('audit.ip')}</dt>
               <dd>{selected.ip ?? '—'}</dd>
