@@ -156,14 +156,7 @@ describe('back office', () => {
     await signIn(small, await currentTotpCode(DEMO_OPERATOR.totpSecret));
     await small.getByTestId('topbar-operator').waitFor({ state: 'visible' });
     await small.goto(`${server.url}/admin/withdrawals`);
-    await small
-      .getByTestId('filter-status')
-      .waitFor({ state: 'visible', timeout: 10_000 })
-      .catch(async (error) => {
-        await screenshot(small, 'admin-debug');
-        console.log('DEBUG url', small.url());
-        throw error;
-      });
+    await small.getByTestId('filter-status').waitFor({ state: 'visible' });
     await small.getByTestId('filter-status').selectOption('paid');
     await small.getByRole('button', { name: 'Aplicar filtros' }).click();
     await small.locator('tr', { hasText: player.username }).waitFor({ state: 'visible' });
