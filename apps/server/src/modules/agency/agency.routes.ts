@@ -19,7 +19,8 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { requirePermission } from '../admin/permissions.ts';
+import { recordOperatorAction } from '../admin/audit.ts';
+import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import {
   claimCommissions,
   getInvite,
@@ -169,12 +170,22 @@ export async function agencyRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const result = await settlePreviousPeriod(services.db, request.site);
-      return ok(request.lang, {
+      const settled = {
         period: result.period,
         settled: result.settled,
         members: result.members,
         total: formatMinor(result.totalMinor),
-      });
+      };
+      // The settlement is exactly-once by itself; the log says who asked for it and what it did.
+      await recordOperatorAction(
+        services.db,
+        operatorOf(request),
+        'agency.settle',
+        { entity: 'agency_period', entityId: String(result.period) },
+        null,
+        settled,
+      );
+      return ok(request.lang, settled);
     },
   });
 

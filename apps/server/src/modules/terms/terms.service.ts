@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
+import { recordOperatorAction } from '../admin/audit.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
@@ -113,6 +114,14 @@ export async function announceTerms(
     );
     const announced = toVersion(rows[0]!);
     await announceToPlayers(tx, operator.siteId, announced);
+    await recordOperatorAction(
+      tx,
+      operator,
+      'terms.announce',
+      { entity: 'terms_version', entityId: String(announced.version) },
+      null,
+      announced,
+    );
     return announced;
   });
 }
