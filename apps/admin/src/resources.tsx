@@ -31,6 +31,7 @@ export const RESOURCES: TAdminResource[] = [
   { name: 'commission', path: 'commission', permission: 'agency.manage', group: 'content', label: 'nav.commission', icon: '⚯', page: lazy(() => import('./pages/commission.tsx')) },
   { name: 'announcements', path: 'announcements', permission: 'content.manage', group: 'content', label: 'nav.announcements', icon: '✉', page: lazy(() => import('./pages/announcements.tsx')) },
   { name: 'chat', path: 'chat', permission: 'chat.moderate', group: 'content', label: 'nav.chat', icon: '☏', page: lazy(() => import('./pages/chat.tsx')) },
+  { name: 'sports', path: 'sports', permission: 'games.manage', group: 'content', label: 'nav.sports', icon: '⚽', page: lazy(() => import('./pages/sports.tsx')) },
   { name: 'site', path: 'site', permission: 'sites.manage', group: 'settings', label: 'nav.site', icon: '⚙', page: lazy(() => import('./pages/site.tsx')) },
   { name: 'operators', path: 'operators', permission: 'operators.manage', group: 'settings', label: 'nav.operators', icon: '◈', page: lazy(() => import('./pages/operators.tsx')) },
   { name: 'audit', path: 'audit', permission: 'audit.read', group: 'settings', label: 'nav.audit', icon: '☰', page: lazy(() => import('./pages/audit.tsx')) },
