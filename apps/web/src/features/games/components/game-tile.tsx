@@ -6,13 +6,9 @@ import { formatPercent } from '../../../lib/format.ts';
 import { useHasToken } from '../../../lib/session.ts';
 import { useFavorites, useToggleFavorite } from '../api/games-api.ts';
 
-/** Heart of one game: a member's click toggles it at once, a guest is asked to log in. */
-export function FavoriteToggle({ game }: { game: TGame }) {
+/** The heart's look: filled when the game is a favourite. */
+function Heart({ game, isFavorite, onClick }: { game: TGame; isFavorite: boolean; onClick: () => void }) {
   const { t } = useTranslation();
-  const hasToken = useHasToken();
-  const favorites = useFavorites();
-  const toggle = useToggleFavorite();
-  const isFavorite = hasToken && (favorites.data?.list ?? []).some((item) => item.id === game.id);
   return (
     <button
       type="button"
@@ -20,13 +16,7 @@ export function FavoriteToggle({ game }: { game: TGame }) {
       data-testid="favorite-toggle"
       aria-pressed={isFavorite}
       aria-label={t(isFavorite ? 'lobby.favorite_remove' : 'lobby.favorite_add', { name: game.name })}
-      onClick={() => {
-        if (!hasToken) {
-          openModal('login');
-          return;
-        }
-        toggle.mutate({ game, favorite: !isFavorite });
-      }}
+      onClick={onClick}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path
@@ -39,6 +29,30 @@ export function FavoriteToggle({ game }: { game: TGame }) {
       </svg>
     </button>
   );
+}
+
+/** A member's heart: the click toggles it at once. */
+function MemberHeart({ game }: { game: TGame }) {
+  const favorites = useFavorites();
+  const toggle = useToggleFavorite();
+  const isFavorite = (favorites.data?.list ?? []).some((item) => item.id === game.id);
+  return (
+    <Heart
+      game={game}
+      isFavorite={isFavorite}
+      onClick={() => toggle.mutate({ game, favorite: !isFavorite })}
+    />
+  );
+}
+
+/**
+ * Heart of one game: a member's click toggles it at once, a guest is asked to log in. A guest's
+ * heart watches no favourites list and no mutation (a lobby page draws two dozen of them at start).
+ */
+export function FavoriteToggle({ game }: { game: TGame }) {
+  const hasToken = useHasToken();
+  if (hasToken) return <MemberHeart game={game} />;
+  return <Heart game={game} isFavorite={false} onClick={() => openModal('login')} />;
 }
 
 /** One game: thumbnail, name, provider and RTP; opens through the /gameInfo relay. */
