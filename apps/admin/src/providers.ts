@@ -132,7 +132,10 @@ export const authProvider: AuthProvider = {
       session.saveOperator(data.operator, data.site);
       lastCheck = Date.now();
       return { authenticated: true };
-    } catch {
+    } catch (error) {
+      // A slow or unreachable server is not a signed-out operator: keep the session; the screen's
+      // own calls show the error, and any 401 signs out through onError.
+      if (!(error instanceof ApiError) || error.statusCode !== 401) return { authenticated: true };
       session.clear();
       return { authenticated: false, redirectTo: '/login', logout: true };
     }
