@@ -194,7 +194,11 @@ export async function seedSports(executor: Executor, now = new Date()): Promise<
         sql`SELECT id::text AS id FROM sports_competitions WHERE site_id = ${site.id}::bigint AND code = ${code}`,
       );
       const feed = feeds[code];
-      if (exists.length > 0 || !feed) continue;
+      if (exists.length > 0) {
+        await realignDemo(executor, BigInt(exists[0]!.id), now);
+        continue;
+      }
+      if (!feed) continue;
       await importFeed(executor, { id: BigInt(site.id), jurisdiction: site.jurisdiction }, feed, position);
     }
   }
@@ -271,4 +275,35 @@ export async function syncFeed(
     }
   }
   return { created, repriced, settled };
+}
+
+/**
+ * A demo restarted after its upcoming rounds went by: when no match of the competition is ahead and no
+ * bet waits on an unplayed one, the unplayed matches move forward by whole days so the next one kicks
+ * off just after `now` again (the same shift as the first import; played rounds stay as they are).
+ */
+export async function realignDemo(executor: Executor, competitionId: bigint, now: Date): Promise<void> {
+  // Several processes may start at once: the competition row serialises them, so one shift happens.
+  await executor.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT id FROM sports_competitions WHERE id = ${competitionId.toString()}::bigint FOR UPDATE`,
+    );
+    const [state] = await rowsOf<{ next: Date | string | null; ahead: string; bets: string }>(
+      tx,
+      sql`SELECT min(e.kickoff_at) FILTER (WHERE e.status = 'scheduled') AS next,
+                 count(*) FILTER (WHERE e.status = 'scheduled' AND e.kickoff_at > ${now.toISOString()}::timestamptz)::text AS ahead,
+                 (SELECT count(*) FROM sports_bet_legs l JOIN sports_events x ON x.id = l.event_id
+                   WHERE x.competition_id = ${competitionId.toString()}::bigint AND x.status IN ('scheduled', 'live'))::text AS bets
+          FROM sports_events e WHERE e.competition_id = ${competitionId.toString()}::bigint`,
+    );
+    if (!state?.next || state.ahead !== '0' || state.bets !== '0') return;
+    const DAY = 86_400_000;
+    const target = now.getTime() + 2 * 3_600_000;
+    const days = Math.ceil((target - new Date(state.next).getTime()) / DAY);
+    if (days <= 0) return;
+    await tx.execute(
+      sql`UPDATE sports_events SET kickoff_at = kickoff_at + make_interval(days => ${days}), updated_at = now()
+          WHERE competition_id = ${competitionId.toString()}::bigint AND status = 'scheduled'`,
+    );
+  });
 }

@@ -9,7 +9,7 @@ import { collect, openSocket } from '../../../test/sockets.ts';
 import { sumPlay } from '../responsible-gaming/rg.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
-import { type SportsFeed, syncFeed } from './sports.feed.ts';
+import { realignDemo, type SportsFeed, syncFeed } from './sports.feed.ts';
 import { formatOdds, parseOdds, returnOf } from './sports.pricing.ts';
 import { insertEvents, type TSportsSite } from './sports.service.ts';
 
@@ -163,6 +163,46 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     expect(flamengo.markets[0].status).toBe('settled');
     expect(flamengo.markets[0].selections.map((s: TSelection) => s.result)).toEqual(['won', 'lost', 'lost']);
     expect(new Date(flamengo.kickoff_at).getTime()).toBeLessThan(Date.now());
+  });
+
+  it('moves a stale demo competition’s unplayed matches ahead again, unless a bet waits on one', async () => {
+    await app.services.db.execute(
+      sql`INSERT INTO sports_competitions (site_id, code, country, name, season, position)
+          VALUES (${site.id.toString()}::bigint, 'stale-league', 'BR', 'Stale League', '2026', 98)
+          ON CONFLICT (site_id, code) DO NOTHING`,
+    );
+    const [stale] = await rowsOf<{ id: string }>(
+      app.services.db,
+      sql`SELECT id::text AS id FROM sports_competitions WHERE site_id = ${site.id.toString()}::bigint AND code = 'stale-league'`,
+    );
+    const staleId = BigInt(stale!.id);
+    const past = new Date(Date.now() - 10 * 86_400_000);
+    await insertEvents(app.services.db, site, staleId, [
+      { externalRef: 'a', round: 1, home: 'A', away: 'B', kickoffAt: past, probabilities: PROBABILITIES },
+      {
+        externalRef: 'b',
+        round: 2,
+        home: 'B',
+        away: 'A',
+        kickoffAt: new Date(past.getTime() + 86_400_000),
+        probabilities: PROBABILITIES,
+      },
+    ]);
+    const kickoffs = async () =>
+      (
+        await rowsOf<{ at: Date | string }>(
+          app.services.db,
+          sql`SELECT kickoff_at AS at FROM sports_events WHERE competition_id = ${staleId.toString()}::bigint ORDER BY kickoff_at`,
+        )
+      ).map((row) => new Date(row.at).getTime());
+    await realignDemo(app.services.db, staleId, new Date());
+    const [first, second] = await kickoffs();
+    expect(first!).toBeGreaterThan(Date.now());
+    expect(first!).toBeLessThan(Date.now() + 2 * 86_400_000);
+    expect(second! - first!).toBe(86_400_000);
+    // Ahead again: a second start changes nothing.
+    await realignDemo(app.services.db, staleId, new Date());
+    expect(await kickoffs()).toEqual([first, second]);
   });
 
   it('prices from true probabilities with the market margin (rounded down)', async () => {
