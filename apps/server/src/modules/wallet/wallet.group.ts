@@ -30,7 +30,7 @@ import {
  * group rolls back and every transfer of it is posted on its own with `transfer`, in order: the
  * per-item fallback gives each its own outcome, and keys make the retry exact.
  *
- * At most two groups at a time per database, with no member and no key in common: each member's
+ * At most four groups at a time per database, with no member and no key in common: each member's
  * transfers and each key's requests keep their arrival order (a later one waits for the group in
  * flight), and a group takes its locks in one statement in id order, so groups cannot deadlock
  * with each other or with `transfer`. Only calls on the database itself are grouped: inside a
@@ -45,7 +45,7 @@ const MAX_GROUP = 500;
  * Groups posted at once. Their members and keys are disjoint (`take`), so they touch no common row
  * and keep each member's order; while one waits for its commit the next is already being written.
  */
-const MAX_IN_FLIGHT = 2;
+const MAX_IN_FLIGHT = 4;
 
 export interface GroupCommitStats {
   groups: number;
