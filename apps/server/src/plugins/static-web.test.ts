@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { gamePaint, homePaint, LOBBY_SKELETON_TILES, lobbyPaint, withSkeletonPaint } from './static-web.ts';
+import {
+  gamePaint,
+  homePaint,
+  LOBBY_PRELOADED_TILES,
+  LOBBY_SKELETON_TILES,
+  lobbyPaint,
+  withSkeletonPaint,
+} from './static-web.ts';
 
 const HTML = `<!doctype html><html><head><title>Sorte</title></head><body><div id="root"><div class="layout" aria-hidden="true"><div class="layout__main"><header class="header"><span class="brand-text">Sorte</span></header><main class="layout__content"><div class="carousel carousel--skeleton"></div></main></div><nav class="bottom-nav"></nav></div></div><script type="module" src="/a.js"></script></body></html>`;
 
@@ -28,7 +35,7 @@ describe('the skeleton paint of index.html', () => {
     const painted = [...html.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]);
     expect(painted).toEqual(thumbnails.slice(0, LOBBY_SKELETON_TILES));
     const announced = [...html.matchAll(/rel="preload" as="image" href="([^"]+)"/g)].map((match) => match[1]);
-    expect(announced).toEqual(thumbnails.slice(0, announced.length));
+    expect(announced).toEqual(thumbnails.slice(0, LOBBY_PRELOADED_TILES));
     expect(html).toContain('<main class="layout__content"><div class="skeleton-tiles">');
     expect(html).not.toContain('carousel--skeleton');
   });

@@ -84,6 +84,11 @@ export function homePaint(banner: string | undefined): TSkeletonPaint | undefine
 
 /** How many of the lobby's first games the skeleton paints (a phone's first screens, a desktop's two rows). */
 export const LOBBY_SKELETON_TILES = 12;
+/**
+ * How many of them are announced in the head (a phone's first row): the largest paint is the first
+ * tile that arrives, and more announcements would share a slow network with it.
+ */
+export const LOBBY_PRELOADED_TILES = 3;
 /** The lobby's first page (apps/web/src/features/lobby/components/lobby-page.tsx, PAGE_SIZE). */
 export const LOBBY_PAGE_SIZE = 24;
 
@@ -95,7 +100,7 @@ export function lobbyPaint(thumbnails: readonly string[]): TSkeletonPaint | unde
   const first = thumbnails.slice(0, LOBBY_SKELETON_TILES);
   if (first.length === 0) return undefined;
   return {
-    images: first.slice(0, 6),
+    images: first.slice(0, LOBBY_PRELOADED_TILES),
     content: `<div class="skeleton-tiles">${first.map((src) => skeletonImage(src, ' width="160" height="160"')).join('')}</div>`,
   };
 }
