@@ -19,6 +19,7 @@ import {
   backofficeContentRoutes,
   siteChangesPlugin,
 } from './modules/backoffice-content/backoffice-content.routes.ts';
+import { backofficeReportsRoutes } from './modules/backoffice-reports/backoffice-reports.routes.ts';
 import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
 import { chatPlugin, chatRoutes } from './modules/chat/chat.routes.ts';
 import { crashPlugin } from './modules/crash/crash.routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sitesRoutes);
       await api.register(profilePicturesRoutes);
       await api.register(adminRoutes);
+      await api.register(backofficeReportsRoutes);
       await api.register(gamesRoutes);
       await api.register(originalsRoutes);
       await api.register(depositsRoutes);

@@ -4,12 +4,12 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { issueOwnerSetupLinks } from './modules/admin/bootstrap.ts';
 import { connectMail } from './modules/mail/mail.connection.ts';
 import { connectPsp } from './modules/payments/psp/psp.connection.ts';
 import { connectAggregator } from './modules/providers/aggregator.connection.ts';
 import { connectRegistry } from './modules/responsible-gaming/registry.connection.ts';
 import { startRegistryRechecks } from './modules/responsible-gaming/registry.service.ts';
-import { issueOwnerSetupLinks } from './modules/admin/bootstrap.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 
 /**

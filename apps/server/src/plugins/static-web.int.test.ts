@@ -18,7 +18,9 @@ function imagesIn(html: string, container: string): string[] {
   const start = html.indexOf(`<div class="${container}"`);
   if (start < 0) return [];
   // The skeleton is the body's first part; nothing after it is an image.
-  return [...html.slice(start, html.indexOf('</body>')).matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]!);
+  return [...html.slice(start, html.indexOf('</body>')).matchAll(/<img src="([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
 }
 
 function preloads(html: string): string[] {

@@ -259,7 +259,8 @@ export const ch: TCatalogue = {
   'errors.SPORTS_SAME_EVENT': '過關不能包含同一場比賽的兩個選項',
   'errors.CASH_OUT_CHANGED': '提前結算金額已變動，請確認新金額後重試',
   'errors.CASH_OUT_UNAVAILABLE': '該注單目前無法提前結算',
-  'errors.SPORTS_MAX_PAYOUT': '該注單的可贏金額超過單注最高派彩 {max_payout:money}：請將投注額降至 {max:money} 以內',
+  'errors.SPORTS_MAX_PAYOUT':
+    '該注單的可贏金額超過單注最高派彩 {max_payout:money}：請將投注額降至 {max:money} 以內',
   'messages.commission_claimed': '獎勵領取成功！',
   'messages.subordinate_registered': '註冊成功',
   'agency.off.deposit_tied': '本站不提供：巴西法規（Portaria SPA/MF 1.231/2024 第42條）禁止與儲值掛鉤的獎勵',

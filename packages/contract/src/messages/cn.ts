@@ -259,7 +259,8 @@ export const cn: TCatalogue = {
   'errors.SPORTS_SAME_EVENT': '串关不能包含同一场比赛的两个选项',
   'errors.CASH_OUT_CHANGED': '提前结算金额已变化，请确认新金额后重试',
   'errors.CASH_OUT_UNAVAILABLE': '该注单目前无法提前结算',
-  'errors.SPORTS_MAX_PAYOUT': '该注单的可赢金额超过单注最高派彩 {max_payout:money}：请将投注额降至 {max:money} 以内',
+  'errors.SPORTS_MAX_PAYOUT':
+    '该注单的可赢金额超过单注最高派彩 {max_payout:money}：请将投注额降至 {max:money} 以内',
   'messages.commission_claimed': '奖励领取成功！',
   'messages.subordinate_registered': '注册成功',
   'agency.off.deposit_tied': '本站不提供：巴西法规（Portaria SPA/MF 1.231/2024 第42条）禁止与充值挂钩的奖励',

@@ -276,7 +276,8 @@ export const en = {
   'errors.SPORTS_SAME_EVENT': 'An accumulator cannot combine two selections from the same match',
   'errors.CASH_OUT_CHANGED': 'The cash-out value has changed. Check the new value and try again',
   'errors.CASH_OUT_UNAVAILABLE': 'Cash out is not available for this bet right now',
-  'errors.SPORTS_MAX_PAYOUT': 'This bet could return more than the maximum payout of {max_payout:money}: lower the stake to at most {max:money}',
+  'errors.SPORTS_MAX_PAYOUT':
+    'This bet could return more than the maximum payout of {max_payout:money}: lower the stake to at most {max:money}',
   'messages.commission_claimed': 'Reward claimed successfully!',
   'messages.subordinate_registered': 'Your registration has been successfully completed',
   'agency.off.deposit_tied':

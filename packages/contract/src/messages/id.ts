@@ -280,7 +280,8 @@ export const id: TCatalogue = {
     'Taruhan parlay tidak bisa menggabungkan dua pilihan dari pertandingan yang sama',
   'errors.CASH_OUT_CHANGED': 'Nilai cash out telah berubah. Periksa nilai baru dan coba lagi',
   'errors.CASH_OUT_UNAVAILABLE': 'Cash out tidak tersedia untuk taruhan ini saat ini',
-  'errors.SPORTS_MAX_PAYOUT': 'Taruhan ini bisa membayar lebih dari pembayaran maksimum {max_payout:money}: kurangi taruhan menjadi paling banyak {max:money}',
+  'errors.SPORTS_MAX_PAYOUT':
+    'Taruhan ini bisa membayar lebih dari pembayaran maksimum {max_payout:money}: kurangi taruhan menjadi paling banyak {max:money}',
   'messages.commission_claimed': 'Hadiah berhasil diklaim!',
   'messages.subordinate_registered': 'Pendaftaran berhasil',
   'agency.off.deposit_tied':

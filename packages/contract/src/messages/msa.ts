@@ -284,7 +284,8 @@ export const msa: TCatalogue = {
     'Pertaruhan berganda tidak boleh menggabungkan dua pilihan daripada perlawanan yang sama',
   'errors.CASH_OUT_CHANGED': 'Nilai cash out telah berubah. Semak nilai baharu dan cuba lagi',
   'errors.CASH_OUT_UNAVAILABLE': 'Cash out tidak tersedia untuk pertaruhan ini sekarang',
-  'errors.SPORTS_MAX_PAYOUT': 'Pertaruhan ini boleh membayar lebih daripada bayaran maksimum {max_payout:money}: kurangkan taruhan kepada paling banyak {max:money}',
+  'errors.SPORTS_MAX_PAYOUT':
+    'Pertaruhan ini boleh membayar lebih daripada bayaran maksimum {max_payout:money}: kurangkan taruhan kepada paling banyak {max:money}',
   'messages.commission_claimed': 'Ganjaran berjaya dituntut!',
   'messages.subordinate_registered': 'Pendaftaran berjaya',
   'agency.off.deposit_tied':

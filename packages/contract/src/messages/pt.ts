@@ -278,7 +278,8 @@ export const pt: TCatalogue = {
   'errors.SPORTS_SAME_EVENT': 'Uma aposta múltipla não pode combinar duas seleções da mesma partida',
   'errors.CASH_OUT_CHANGED': 'O valor do cash out mudou. Confira o novo valor e tente novamente',
   'errors.CASH_OUT_UNAVAILABLE': 'O cash out não está disponível para esta aposta agora',
-  'errors.SPORTS_MAX_PAYOUT': 'Esta aposta pode pagar mais que o prêmio máximo de {max_payout:money}: reduza o valor para no máximo {max:money}',
+  'errors.SPORTS_MAX_PAYOUT':
+    'Esta aposta pode pagar mais que o prêmio máximo de {max_payout:money}: reduza o valor para no máximo {max:money}',
   'messages.commission_claimed': 'Recompensa resgatada com sucesso!',
   'messages.subordinate_registered': 'Seu cadastro foi concluído com sucesso',
   'agency.off.deposit_tied':

@@ -259,7 +259,8 @@ export const th: TCatalogue = {
   'errors.SPORTS_SAME_EVENT': 'บอลสเต็ปไม่สามารถรวมสองตัวเลือกจากคู่เดียวกันได้',
   'errors.CASH_OUT_CHANGED': 'มูลค่าแคชเอาท์เปลี่ยนแปลงแล้ว โปรดตรวจสอบมูลค่าใหม่แล้วลองอีกครั้ง',
   'errors.CASH_OUT_UNAVAILABLE': 'ขณะนี้ไม่สามารถแคชเอาท์เดิมพันนี้ได้',
-  'errors.SPORTS_MAX_PAYOUT': 'เดิมพันนี้อาจจ่ายเกินเงินรางวัลสูงสุด {max_payout:money} ต่อบิล: ลดยอดเดิมพันให้ไม่เกิน {max:money}',
+  'errors.SPORTS_MAX_PAYOUT':
+    'เดิมพันนี้อาจจ่ายเกินเงินรางวัลสูงสุด {max_payout:money} ต่อบิล: ลดยอดเดิมพันให้ไม่เกิน {max:money}',
   'messages.commission_claimed': 'รับรางวัลสำเร็จ!',
   'messages.subordinate_registered': 'สมัครสมาชิกสำเร็จ',
   'agency.off.deposit_tied':

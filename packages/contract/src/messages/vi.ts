@@ -274,7 +274,8 @@ export const vi: TCatalogue = {
   'errors.SPORTS_SAME_EVENT': 'Cược xiên không thể gộp hai lựa chọn của cùng một trận đấu',
   'errors.CASH_OUT_CHANGED': 'Giá trị rút tiền sớm đã thay đổi. Hãy kiểm tra giá trị mới và thử lại',
   'errors.CASH_OUT_UNAVAILABLE': 'Hiện không thể rút tiền sớm cho vé cược này',
-  'errors.SPORTS_MAX_PAYOUT': 'Vé cược này có thể trả vượt mức thưởng tối đa {max_payout:money}: hãy giảm tiền cược xuống tối đa {max:money}',
+  'errors.SPORTS_MAX_PAYOUT':
+    'Vé cược này có thể trả vượt mức thưởng tối đa {max_payout:money}: hãy giảm tiền cược xuống tối đa {max:money}',
   'messages.commission_claimed': 'Nhận thưởng thành công!',
   'messages.subordinate_registered': 'Đăng ký thành công',
   'agency.off.deposit_tied':
