@@ -6,15 +6,11 @@ const t = i18next.t.bind(i18next) as (key: string, options?: Record<string, unkn
 
 describe('game record labels', () => {
   it('names a sports bet in the reader’s words and leaves other games as the server named them', () => {
-    expect(
-      recordLabels({ game: 'sportsbook', brand: 'Sorte Sportsbook', name: 'Accumulator (3)' }, t),
-    ).toEqual({
+    expect(recordLabels({ game: 'sportsbook', brand: 'sportsbook', name: '3' }, t)).toEqual({
       brand: 'Sports betting',
       name: 'Accumulator · 3 selections',
     });
-    expect(
-      recordLabels({ game: 'sportsbook', brand: 'Sorte Sportsbook', name: 'Flamengo x Bahia' }, t),
-    ).toEqual({
+    expect(recordLabels({ game: 'sportsbook', brand: 'sportsbook', name: 'Flamengo x Bahia' }, t)).toEqual({
       brand: 'Sports betting',
       name: 'Flamengo x Bahia',
     });
