@@ -104,7 +104,7 @@ describe('back-office data screens', () => {
     await expectLoggedOut(playerPage);
 
     // The audit log has both actions, with who, before and after.
-    await admin.getByRole('link', { name: 'Audit log' }).click();
+    await admin.getByRole('main').getByRole('link', { name: 'Audit log' }).click();
     const freezeRow = admin.locator('tr', { hasText: 'member.freeze' });
     await freezeRow.waitFor({ state: 'visible' });
     await expect.poll(() => freezeRow.textContent()).toContain('Chargeback under investigation');
@@ -112,7 +112,7 @@ describe('back-office data screens', () => {
     await screenshot(admin, 'backoffice-05-audit-en-1440');
 
     // The ledger shows the correction against the suspense account.
-    await admin.getByRole('link', { name: 'Ledger' }).click();
+    await admin.getByRole('main').getByRole('link', { name: 'Ledger' }).click();
     await admin.locator('tr', { hasText: 'correction' }).waitFor({ state: 'visible' });
 
     // Reconciliation: no drift after the adjustment.

@@ -253,7 +253,7 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
           expect(home.body.match(/rel="preload"/g)).toHaveLength(1);
           // The skeleton painted before any script runs shows the banner itself.
           expect(home.body).toContain(
-            `<div class="carousel carousel--skeleton"><img src="${first}" alt="" fetchpriority="high" decoding="async" /></div>`,
+            `<div class="carousel carousel--skeleton"><img src="${first}" alt="" decoding="async" fetchpriority="high" /></div>`,
           );
         }
       }
