@@ -1,5 +1,6 @@
 import {
   type TDashboardResponse,
+  type TLanguage,
   ZAdminPageQuery,
   ZBalanceAdjustRequest,
   ZBalanceAdjustResponse,
@@ -48,7 +49,7 @@ import {
   setPlayerFrozen,
 } from './players.service.ts';
 import { crashChainRounds, crashChains, mailOutbox, reconciliation } from './reports.service.ts';
-import { pagingOf } from './reports.sql.ts';
+import { pagingOf, type TPage, type TPaging } from './reports.sql.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -61,6 +62,18 @@ function sendCsv<T>(
   rows: readonly T[],
 ) {
   return sendCsvText(reply, name, toCsv(columns, rows));
+}
+
+/** A list call's answer: the page, or with `format=csv` every row of the filter as a download. */
+function pageOrCsv<T extends Record<string, unknown>>(
+  lang: TLanguage,
+  reply: FastifyReply,
+  paging: TPaging,
+  page: TPage<T>,
+  name: string,
+  keys: readonly (keyof T & string)[],
+) {
+  return paging.all ? sendCsv(reply, name, columnsOf<T>(keys), page.list) : ok(lang, page);
 }
 
 /** The columns of a CSV: every field of the row, in the order of its keys, as headers. */
@@ -146,28 +159,20 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await searchPlayers(db, operatorOf(request).siteId, request.query, paging);
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          'players',
-          columnsOf<(typeof page.list)[number]>([
-            'id',
-            'username',
-            'realname',
-            'cpf',
-            'phone',
-            'email',
-            'register_ip',
-            'status',
-            'cash',
-            'bonus',
-            'created_at',
-            'last_login_at',
-          ]),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, 'players', [
+        'id',
+        'username',
+        'realname',
+        'cpf',
+        'phone',
+        'email',
+        'register_ip',
+        'status',
+        'cash',
+        'bonus',
+        'created_at',
+        'last_login_at',
+      ]);
     },
   });
 
@@ -205,25 +210,17 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
         request.query,
         paging,
       );
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          `player-${request.params.id}-ledger`,
-          columnsOf<(typeof page.list)[number]>([
-            'id',
-            'created_at',
-            'kind',
-            'account',
-            'counterparty',
-            'change',
-            'balance_after',
-            'reference',
-            'idempotency_key',
-          ]),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, `player-${request.params.id}-ledger`, [
+        'id',
+        'created_at',
+        'kind',
+        'account',
+        'counterparty',
+        'change',
+        'balance_after',
+        'reference',
+        'idempotency_key',
+      ]);
     },
   });
 
@@ -240,24 +237,16 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await playerRounds(db, operatorOf(request).siteId, request.params.id, paging);
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          `player-${request.params.id}-rounds`,
-          columnsOf<(typeof page.list)[number]>([
-            'source',
-            'id',
-            'game',
-            'created_at',
-            'status',
-            'stake',
-            'payout',
-            'multiplier',
-          ]),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, `player-${request.params.id}-rounds`, [
+        'source',
+        'id',
+        'game',
+        'created_at',
+        'status',
+        'stake',
+        'payout',
+        'multiplier',
+      ]);
     },
   });
 
@@ -274,25 +263,17 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await playerSessions(db, operatorOf(request).siteId, request.params.id, paging);
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          `player-${request.params.id}-sessions`,
-          columnsOf<(typeof page.list)[number]>([
-            'id',
-            'created_at',
-            'last_seen_at',
-            'ended_at',
-            'end_reason',
-            'active',
-            'restricted',
-            'ip',
-            'user_agent',
-          ]),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, `player-${request.params.id}-sessions`, [
+        'id',
+        'created_at',
+        'last_seen_at',
+        'ended_at',
+        'end_reason',
+        'active',
+        'restricted',
+        'ip',
+        'user_agent',
+      ]);
     },
   });
 
@@ -309,15 +290,12 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await playerNotes(db, operatorOf(request).siteId, request.params.id, paging);
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          `player-${request.params.id}-notes`,
-          columnsOf<(typeof page.list)[number]>(['id', 'created_at', 'operator', 'body']),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, `player-${request.params.id}-notes`, [
+        'id',
+        'created_at',
+        'operator',
+        'body',
+      ]);
     },
   });
 
@@ -353,24 +331,16 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await playerAudit(db, operatorOf(request).siteId, request.params.id, paging);
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          `player-${request.params.id}-audit`,
-          columnsOf<(typeof page.list)[number]>([
-            'id',
-            'created_at',
-            'operator',
-            'action',
-            'entity',
-            'entity_id',
-            'before',
-            'after',
-          ]),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, `player-${request.params.id}-audit`, [
+        'id',
+        'created_at',
+        'operator',
+        'action',
+        'entity',
+        'entity_id',
+        'before',
+        'after',
+      ]);
     },
   });
 
@@ -485,26 +455,18 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await crashChains(db, paging);
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          'crash-chains',
-          columnsOf<(typeof page.list)[number]>([
-            'id',
-            'terminating_hash',
-            'public_salt',
-            'salt_source',
-            'salt_fixed_at',
-            'length',
-            'position',
-            'created_at',
-            'first_round_at',
-            'last_round_at',
-          ]),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, 'crash-chains', [
+        'id',
+        'terminating_hash',
+        'public_salt',
+        'salt_source',
+        'salt_fixed_at',
+        'length',
+        'position',
+        'created_at',
+        'first_round_at',
+        'last_round_at',
+      ]);
     },
   });
 
@@ -522,25 +484,17 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await crashChainRounds(db, request.params.id, paging);
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          `crash-chain-${request.params.id}-rounds`,
-          columnsOf<(typeof page.list)[number]>([
-            'id',
-            'position',
-            'state',
-            'hash_commitment',
-            'round_hash',
-            'crash_point',
-            'created_at',
-            'crashed_at',
-            'bets',
-          ]),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, `crash-chain-${request.params.id}-rounds`, [
+        'id',
+        'position',
+        'state',
+        'hash_commitment',
+        'round_hash',
+        'crash_point',
+        'created_at',
+        'crashed_at',
+        'bets',
+      ]);
     },
   });
 
@@ -556,25 +510,17 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await mailOutbox(db, operatorOf(request).siteId, request.query, paging);
-      if (paging.all) {
-        return sendCsv(
-          reply,
-          'mail-outbox',
-          columnsOf<(typeof page.list)[number]>([
-            'id',
-            'created_at',
-            'to_address',
-            'username',
-            'subject',
-            'status',
-            'attempts',
-            'last_error',
-            'sent_at',
-          ]),
-          page.list,
-        );
-      }
-      return ok(request.lang, page);
+      return pageOrCsv(request.lang, reply, paging, page, 'mail-outbox', [
+        'id',
+        'created_at',
+        'to_address',
+        'username',
+        'subject',
+        'status',
+        'attempts',
+        'last_error',
+        'sent_at',
+      ]);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { formatMinor } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { CSV_MAX_ROWS } from '../admin/csv.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /**
@@ -40,8 +41,6 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 export type TPaging = { page: number; pageSize: number; all: boolean };
 
 export const PAGE_SIZE_DEFAULT = 25;
-/** A CSV export reads at most this many rows (a report, not a database dump). */
-export const CSV_MAX_ROWS = 50_000;
 
 export function pagingOf(query: {
   page?: number | undefined;
