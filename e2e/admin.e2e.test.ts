@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotpCode } from '../apps/server/src/modules/security/totp.ts';
-import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { DEMO_OPERATOR } from './support/operator.ts';
+import { DESKTOP_VIEWPORT, launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { assertAdminBuilt, DEMO_OPERATOR } from './support/operator.ts';
 import {
   expectLoggedIn,
   fillWithdrawPassword,
@@ -21,15 +19,12 @@ import { type RunningServer, startServer } from './support/server.ts';
  * the translated refusal), finds the request in the withdrawal queue with its risk signals and the
  * player's history, approves it with a reason, and the player's withdrawal record shows it paid.
  */
-const ADMIN_DIST = join(import.meta.dirname, '..', 'apps', 'admin', 'dist', 'index.html');
-const DESKTOP = { width: 1440, height: 900 } as const;
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(ADMIN_DIST))
-    throw new Error(`${ADMIN_DIST} is missing: build the back office (npm run build)`);
+  assertAdminBuilt();
   server = await startServer('admin');
   browser = await launchBrowser();
 });
@@ -92,7 +87,7 @@ describe('back office', () => {
     await page.getByTestId('withdraw-success').waitFor({ state: 'visible' });
 
     // The operator, on a desktop: /admin asks to sign in.
-    const desk = await browser.newContext({ viewport: DESKTOP });
+    const desk = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
     const admin = await desk.newPage();
     await admin.goto(`${server.url}/admin`);
     await admin.waitForURL(/\/admin\/login$/);

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotpCode } from '../apps/server/src/modules/security/totp.ts';
-import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { DEMO_OPERATOR } from './support/operator.ts';
+import { DESKTOP_VIEWPORT, launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { assertAdminBuilt, DEMO_OPERATOR } from './support/operator.ts';
 import {
   depositThroughSandbox,
   expectLoggedIn,
@@ -21,15 +19,12 @@ import { type RunningServer, startServer } from './support/server.ts';
  * reads the audit log and the reconciliation (no drift); the screens in en and pt at 1440×900 and
  * 390×844.
  */
-const ADMIN_DIST = join(import.meta.dirname, '..', 'apps', 'admin', 'dist', 'index.html');
-const DESKTOP = { width: 1440, height: 900 } as const;
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(ADMIN_DIST))
-    throw new Error(`${ADMIN_DIST} is missing: build the back office (npm run build)`);
+  assertAdminBuilt();
   server = await startServer('backoffice-reports');
   browser = await launchBrowser();
 });
@@ -63,7 +58,7 @@ describe('back-office data screens', () => {
     await expectLoggedIn(playerPage);
     await depositThroughSandbox(playerPage, server.url, 100);
 
-    const desk = await browser.newContext({ viewport: DESKTOP });
+    const desk = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
     const admin = await operatorPage(desk, 'en');
     // Today's deposit is on the dashboard (the default period is the last 7 days).
     await expect.poll(() => admin.getByTestId('kpi-deposits').textContent()).toContain('R$100.00');
@@ -130,7 +125,7 @@ describe('back-office data screens', () => {
     await screenshot(admin, 'backoffice-08-mail-en-1440');
 
     // Portuguese, desktop: amounts as R$ 100,00.
-    const deskPt = await browser.newContext({ viewport: DESKTOP });
+    const deskPt = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
     const adminPt = await operatorPage(deskPt, 'pt');
     // Intl writes "R$ 100,00" with a no-break space.
     await expect.poll(() => adminPt.getByTestId('kpi-deposits').textContent()).toMatch(/R\$\s100,00/);

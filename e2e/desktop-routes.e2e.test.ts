@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { DESKTOP_VIEWPORT, launchBrowser, screenshot } from './support/browser.ts';
 import { expectLoggedIn, newPlayer, register } from './support/player.ts';
 import { PLAYER_ROUTES } from './support/routes.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -15,7 +15,6 @@ import { type RunningServer, startServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 
-const DESKTOP = { width: 1440, height: 900 } as const;
 const LANGUAGES = ['en', 'pt', 'cn', 'ch', 'id', 'msa', 'th', 'vi'] as const;
 
 beforeAll(async () => {
@@ -29,7 +28,7 @@ afterAll(async () => {
 });
 
 async function desktopContext(language: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, serviceWorkers: 'block' });
   await context.addInitScript((lang) => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', lang);
   }, language);

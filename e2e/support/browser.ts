@@ -7,6 +7,7 @@ export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'test-result
 
 /** A phone-sized screen: the site is built mobile first. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 

@@ -1,7 +1,17 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { currentTotpCode } from '../../apps/server/src/modules/security/totp.ts';
 import { DEMO_OPERATOR } from '../../apps/server/src/seed/demo-data.ts';
 
 export { DEMO_OPERATOR };
+
+const ADMIN_DIST = join(import.meta.dirname, '..', '..', 'apps', 'admin', 'dist', 'index.html');
+
+/** The back-office journeys need the built app the server serves under /admin. */
+export function assertAdminBuilt(): void {
+  if (!existsSync(ADMIN_DIST))
+    throw new Error(`${ADMIN_DIST} is missing: build the back office (npm run build)`);
+}
 
 /**
  * Signs the demo owner (README: password + the documented demo authenticator secret) in to the
