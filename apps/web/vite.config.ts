@@ -9,51 +9,59 @@ const proxy = {
   '/media': { target: API_TARGET, changeOrigin: false },
 };
 
+/** The pages a player lands on, by the module that draws each (apps/web/src/main.tsx starts the same). */
+const LANDING_PAGES = {
+  home: '/src/app/pages/home-route.tsx',
+  lobby: '/src/app/pages/games-route.tsx',
+  game: '/src/features/originals/components/original-game-page.tsx',
+} as const;
+
+/** What the server announces in a landing page's head: its lazy chunks and their stylesheets. */
+export type TLandingPreloads = Record<keyof typeof LANDING_PAGES, { scripts: string[]; styles: string[] }>;
+
 /**
- * The home page is the usual first screen, and its chunk is lazy (other routes must not pay for
- * it). A modulepreload link lets the browser fetch it, and what it imports, while the entry script
- * downloads, instead of after the entry has run: one round trip fewer before the home page fills in.
+ * Each landing page's chunk is lazy (other routes must not pay for it). The server announces the
+ * chunk and what it imports in the head of that page only (apps/server/src/plugins/static-web.ts
+ * reads `landing-preloads.json`), so the browser fetches them while the entry script downloads
+ * instead of after the entry has run — one round trip fewer — and the lobby or a game does not
+ * download and parse the home page's code.
  */
-function preloadHomeRoute(): Plugin {
+function landingPreloads(): Plugin {
   return {
-    name: 'sorte:preload-home-route',
+    name: 'sorte:landing-preloads',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return [];
-        const home = Object.values(bundle).find(
-          (output) =>
-            output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/app/pages/home-route.tsx'),
-        );
-        if (home?.type !== 'chunk') return [];
-        const entryFiles = new Set(
-          Object.values(bundle).flatMap((output) =>
-            output.type === 'chunk' && output.isEntry ? [output.fileName, ...output.imports] : [],
-          ),
-        );
-        const files = [home.fileName, ...home.imports].filter((file) => !entryFiles.has(file));
-        const styles = new Set(
-          files.flatMap((file) => {
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const entryFiles = new Set(
+        chunks.flatMap((chunk) => (chunk.isEntry ? [chunk.fileName, ...chunk.imports] : [])),
+      );
+      const preloads = Object.fromEntries(
+        Object.entries(LANDING_PAGES).map(([page, module]) => {
+          const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`landing page ${page}: no chunk for ${module}`);
+          // The chunk and every chunk it imports statically, however deep (the browser would find
+          // each one only when the one before it has arrived).
+          const scripts: string[] = [];
+          const visit = (file: string) => {
             const output = bundle[file];
-            return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
-          }),
-        );
-        return [
-          ...files.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          // Fetched early but not render-blocking: the chunk applies it when it loads.
-          ...[...styles].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        ];
-      },
+            if (entryFiles.has(file) || scripts.includes(file) || output?.type !== 'chunk') return;
+            scripts.push(file);
+            for (const imported of output.imports) visit(imported);
+          };
+          visit(chunk.fileName);
+          const styles = new Set(
+            scripts.flatMap((file) => {
+              const output = bundle[file];
+              return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
+            }),
+          );
+          return [
+            page,
+            { scripts: scripts.map((file) => `/${file}`), styles: [...styles].map((file) => `/${file}`) },
+          ];
+        }),
+      ) as TLandingPreloads;
+      this.emitFile({ type: 'asset', fileName: 'landing-preloads.json', source: JSON.stringify(preloads) });
     },
   };
 }
@@ -85,7 +93,7 @@ export default defineConfig({
   resolve: { alias: preactCompat },
   plugins: [
     react(),
-    preloadHomeRoute(),
+    landingPreloads(),
     VitePWA({
       // We register the worker ourselves (src/features/pwa/register-service-worker.ts) so we control
       // the 60 s update check, the waiting notice and the reload on controller change.

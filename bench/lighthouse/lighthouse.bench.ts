@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumExecutable } from '../../e2e/support/browser.ts';
@@ -9,6 +11,8 @@ import { startServer } from '../../e2e/support/server.ts';
  * per page; `BENCH_RUNS` runs each page that many times and prints the median run.
  */
 const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 3), 1), 9);
+/** With `BENCH_TRACES=<dir>`, each run's report and trace are written there (open in Chrome's Performance panel). */
+const TRACES = process.env.BENCH_TRACES;
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'lobby', path: '/game' },
@@ -27,6 +31,8 @@ type TMetrics = {
   /** What the largest paint was and where its time went (TTFB, load delay, load, render delay). */
   lcpElement: string;
   lcpPhases: string;
+  /** What held the main thread: the longest tasks and the scripts that cost the most CPU. */
+  mainThread: string;
 };
 
 type TLcpDetails = {
@@ -47,7 +53,34 @@ function metricsOf(lhr: {
     si: value('speed-index'),
     bytes: value('total-byte-weight'),
     ...lcpOf(lhr.audits['largest-contentful-paint-element'] as { details?: TLcpDetails } | undefined),
+    mainThread: mainThreadOf(lhr.audits as unknown as Record<string, { details?: TTable }>),
   };
+}
+
+type TTable = { items?: Record<string, unknown>[] };
+
+/** The file name of a script URL (the hashed asset), or the URL when it has none. */
+const fileOf = (url: unknown) =>
+  String(url ?? '?')
+    .replace(/^https?:\/\/[^/]+\//, '/')
+    .replace(/\?.*$/, '');
+
+/**
+ * The long tasks (start and duration, by script) and the scripts' CPU (scripting + parse), top 5 of
+ * each: what Total Blocking Time is made of on this page.
+ */
+function mainThreadOf(audits: Record<string, { details?: TTable }>): string {
+  const ms = (value: unknown) => Math.round(Number(value ?? 0));
+  const tasks = (audits['long-tasks']?.details?.items ?? [])
+    .slice(0, 5)
+    .map((task) => `${ms(task.startTime)}+${ms(task.duration)} ${fileOf(task.url)}`);
+  const scripts = (audits['bootup-time']?.details?.items ?? [])
+    .slice(0, 5)
+    .map((script) => `${fileOf(script.url)} ${ms(script.scripting)}+${ms(script.scriptParseCompile)}`);
+  const work = (audits['mainthread-work-breakdown']?.details?.items ?? [])
+    .slice(0, 5)
+    .map((group) => `${group.group} ${ms(group.duration)}`);
+  return `long tasks [${tasks.join(', ')}]\n    scripts (run+parse ms) [${scripts.join(', ')}]\n    main thread [${work.join(', ')}]`;
 }
 
 function lcpOf(audit: { details?: TLcpDetails } | undefined): Pick<TMetrics, 'lcpElement' | 'lcpPhases'> {
@@ -84,6 +117,12 @@ try {
         logLevel: 'error',
       });
       if (!result) throw new Error(`lighthouse gave no result for ${page.path}`);
+      if (TRACES) {
+        mkdirSync(TRACES, { recursive: true });
+        const base = join(TRACES, `${page.name.replace(/\W+/g, '-')}-${i + 1}`);
+        writeFileSync(`${base}.report.json`, JSON.stringify(result.lhr));
+        writeFileSync(`${base}.trace.json`, JSON.stringify(result.artifacts.Trace ?? {}));
+      }
       runs.push(metricsOf(result.lhr as unknown as Parameters<typeof metricsOf>[0]));
     }
     runs.sort((a, b) => a.score - b.score || b.lcp - a.lcp);
@@ -98,7 +137,7 @@ try {
       `${Math.round(m.si)}`,
       `${Math.round(m.bytes / 1024)}`,
     ]);
-    lcpNotes.push(`${page.name}: LCP ${m.lcpElement} (${m.lcpPhases} ms)`);
+    lcpNotes.push(`${page.name}: LCP ${m.lcpElement} (${m.lcpPhases} ms)\n    ${m.mainThread}`);
   }
 } finally {
   await chrome.kill();

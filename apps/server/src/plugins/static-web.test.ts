@@ -5,6 +5,7 @@ import {
   LOBBY_PRELOADED_TILES,
   LOBBY_SKELETON_TILES,
   lobbyPaint,
+  withPreloads,
   withSkeletonPaint,
 } from './static-web.ts';
 
@@ -46,5 +47,29 @@ describe('the skeleton paint of index.html', () => {
     expect(html).not.toContain('layout__main');
     expect(html).not.toContain('bottom-nav');
     expect(html).toContain('<script type="module" src="/a.js"></script>');
+  });
+});
+
+describe("a landing page's own chunks in its head", () => {
+  it('announces the scripts as module preloads and the styles as preloads, at the end of the head', () => {
+    const html = withPreloads(HTML, {
+      scripts: ['/assets/home-route-1.js', '/assets/games-2.js'],
+      styles: ['/assets/games-3.css'],
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(
+      [...head.matchAll(/<link rel="([^"]+)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`),
+    ).toEqual([
+      'modulepreload /assets/home-route-1.js',
+      'modulepreload /assets/games-2.js',
+      'preload /assets/games-3.css',
+    ]);
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/games-3.css">');
+    expect(html.slice(html.indexOf('</head>'))).toBe(HTML.slice(HTML.indexOf('</head>')));
+  });
+
+  it('leaves the page as built when the build lists nothing for it', () => {
+    expect(withPreloads(HTML, undefined)).toBe(HTML);
+    expect(withPreloads(HTML, { scripts: [], styles: [] })).toBe(HTML);
   });
 });

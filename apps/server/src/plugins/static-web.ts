@@ -68,6 +68,39 @@ export function withSkeletonPaint(html: string, paint: TSkeletonPaint | undefine
   return html;
 }
 
+/** One landing page's lazy chunks and their stylesheets, as the web build lists them. */
+export interface TPagePreloads {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+/** The landing pages the web build lists (apps/web/vite.config.ts, `landing-preloads.json`). */
+export type TLandingPage = 'home' | 'lobby' | 'game';
+
+/** Reads the web build's list of each landing page's chunks; an older build without it has none. */
+export function readLandingPreloads(root: string): Partial<Record<TLandingPage, TPagePreloads>> {
+  const file = join(root, 'landing-preloads.json');
+  if (!existsSync(file)) return {};
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return typeof parsed === 'object' && parsed !== null ? parsed : {};
+}
+
+/**
+ * The page's own chunks announced at the end of the head, after the entry script's: the browser
+ * fetches them while the entry downloads. Only the page being served: another page's code is not
+ * downloaded and parsed on this one. Stylesheets are fetched early but not render-blocking (the
+ * chunk applies them when it runs).
+ */
+export function withPreloads(html: string, preloads: TPagePreloads | undefined): string {
+  if (!preloads) return html;
+  const links = [
+    ...preloads.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+    ...preloads.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`),
+  ];
+  const head = html.indexOf('</head>');
+  if (links.length === 0 || head < 0) return html;
+  return `${html.slice(0, head)}  ${links.join('\n    ')}\n  ${html.slice(head)}`;
+}
+
 /** One skeleton image (decoded off the main thread; the first ones the browser asks for first). */
 function skeletonImage(src: string, extra = ''): string {
   return `<img src="${attribute(src)}" alt="" decoding="async"${extra} />`;
@@ -127,10 +160,15 @@ export const staticWebPlugin = fp(
     const built = existsSync(join(options.root, 'index.html'));
     if (built) {
       const indexHtml = readFileSync(join(options.root, 'index.html'), 'utf8');
+      const preloads = readLandingPreloads(options.root);
       // The pages a player lands on, with their largest artwork painted early (the static files
       // below serve the rest). A database that does not answer leaves the page as built.
       const withPaint =
-        (paintOf: (request: FastifyRequest) => Promise<TSkeletonPaint | undefined>, htmlOnly = true) =>
+        (
+          landing: TLandingPage,
+          paintOf: (request: FastifyRequest) => Promise<TSkeletonPaint | undefined>,
+          htmlOnly = true,
+        ) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
           // Like the history fallback below: a client that does not ask for HTML gets no page.
           if (htmlOnly && !wantsHtml(request)) throw new AppError('NOT_FOUND');
@@ -143,9 +181,10 @@ export const staticWebPlugin = fp(
           return reply
             .header('cache-control', 'no-cache')
             .type('text/html; charset=utf-8')
-            .send(withSkeletonPaint(indexHtml, paint));
+            .send(withPreloads(withSkeletonPaint(indexHtml, paint), preloads[landing]));
         };
       const home = withPaint(
+        'home',
         async (request) => homePaint((await findBanners(app.services.db, request.site.id))[0]?.image),
         false,
       );
@@ -154,7 +193,7 @@ export const staticWebPlugin = fp(
       // The lobby's first page: the query and order GET /api/games/listsv2 answers the app with.
       app.get(
         '/game',
-        withPaint(async (request) => {
+        withPaint('lobby', async (request) => {
           // A category, provider, tag, search or later page is another list: the app draws it.
           if (Object.keys(request.query as object).some((key) => LOBBY_FILTERS.has(key))) return undefined;
           const page = await listGames(app.services.db, request.site.id, {
@@ -167,7 +206,7 @@ export const staticWebPlugin = fp(
       );
       app.get<{ Params: { code: string } }>(
         '/originals/:code',
-        withPaint(async (request) => {
+        withPaint('game', async (request) => {
           const { code } = request.params as { code: string };
           const game = await findGame(app.services.db, request.site.id, {
             name: code,
