@@ -1,8 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
-import { atomically, findTransferByKey, lockMemberAccounts, rowsOf } from './wallet.repo.ts';
-import { getTransferByKey, type TJson, type TransferResult, transfer } from './wallet.service.ts';
+import {
+  atomically,
+  lockMemberAccounts,
+  rowsOf,
+  TRANSFER_COLUMNS,
+  type TTransferRaw,
+  transferResultOf,
+} from './wallet.repo.ts';
+import type { TWalletAccountRow } from './wallet.schema.ts';
+import {
+  type TJson,
+  type TLockedAccounts,
+  type TransferResult,
+  transfer,
+  transferLocked,
+} from './wallet.service.ts';
 
 /**
  * Bonus money, per grant (ADR 012). A member's `bonus` account holds the sum of the balances of
@@ -141,6 +155,91 @@ async function lockPlayerAccounts(tx: Tx, siteId: bigint, memberId: bigint) {
   if (!cash || !bonus || cash.balanceMinor === null || bonus.balanceMinor === null) {
     throw new WalletError('ACCOUNT_NOT_FOUND', 'The member has no wallet accounts on this site', {
       memberId: memberId.toString(),
+    });
+  }
+  return { cashMinor: cash.balanceMinor, bonusMinor: bonus.balanceMinor };
+}
+
+const GRANT_COLUMNS = sql`id::text, site_id::text, member_id::text, campaign_code, period_key, terms,
+  amount_minor::text, balance_minor::text, wagering_required_minor::text, wagering_done_minor::text,
+  max_bet_minor::text, locks_cash, status, expires_at, created_at, closed_at, converted_minor::text,
+  forfeited_minor::text`;
+
+/**
+ * The reads of a stake or a win in ONE statement: locks the member's cash and bonus accounts (id
+ * order) and, with `grants`, then their active grants (expiry, id order: the lock order of every
+ * path here); reads the site's system accounts and the transfers holding `keys`. The accounts come
+ * back as `TLockedAccounts` for `transferLocked`, which keeps their balances current.
+ */
+async function lockForMove(
+  tx: Tx,
+  siteId: bigint,
+  memberId: bigint,
+  keys: readonly string[],
+  options: { grants: boolean },
+): Promise<{
+  accounts: TLockedAccounts;
+  balances: { cashMinor: bigint; bonusMinor: bigint };
+  transfers: Map<string, TransferResult>;
+  grants: BonusGrant[];
+}> {
+  const site = sql`${text(siteId)}::bigint`;
+  const member = sql`${text(memberId)}::bigint`;
+  const grants = options.grants
+    ? sql`UNION ALL SELECT 'grant', to_jsonb(grants) FROM (
+            SELECT ${GRANT_COLUMNS} FROM bonus_grants WHERE member_id = ${member} AND status = 'active'
+            ORDER BY expires_at, id FOR UPDATE) grants`
+    : sql``;
+  const rows = await rowsOf<{
+    what: 'account' | 'system' | 'transfer' | 'grant';
+    row: Record<string, unknown>;
+  }>(
+    tx,
+    sql`SELECT 'account' AS what, to_jsonb(locked) AS row FROM (
+          SELECT id::text, site_id::text, member_id::text, kind, balance_minor::text,
+                 wagering_required_minor::text, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms
+          FROM wallet_accounts WHERE site_id = ${site} AND member_id = ${member} AND kind IN ('cash', 'bonus')
+          ORDER BY id FOR UPDATE) locked
+        UNION ALL SELECT 'system', to_jsonb(system) FROM (
+          SELECT id::text, site_id::text, NULL::text AS member_id, kind, NULL::text AS balance_minor,
+                 NULL::text AS wagering_required_minor, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms
+          FROM wallet_accounts WHERE site_id = ${site} AND member_id IS NULL) system
+        UNION ALL SELECT 'transfer', to_jsonb(keyed) FROM (
+          SELECT ${TRANSFER_COLUMNS} FROM wallet_transfers
+          WHERE site_id = ${site} AND idempotency_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))) keyed
+        ${grants}`,
+  );
+  const accountOf = (r: Record<string, unknown>): TWalletAccountRow => ({
+    id: BigInt(String(r.id)),
+    siteId: BigInt(String(r.site_id)),
+    memberId: r.member_id === null ? null : BigInt(String(r.member_id)),
+    kind: r.kind as TWalletAccountRow['kind'],
+    balanceMinor: r.balance_minor === null ? null : BigInt(String(r.balance_minor)),
+    wageringRequiredMinor:
+      r.wagering_required_minor === null ? null : BigInt(String(r.wagering_required_minor)),
+    createdAt: new Date(Number(r.created_ms)),
+  });
+  const accounts: TLockedAccounts = { siteId, memberId, member: [], system: [] };
+  const transfers = new Map<string, TransferResult>();
+  const locked: BonusGrant[] = [];
+  for (const { what, row } of rows) {
+    if (what === 'account') accounts.member.push(accountOf(row));
+    else if (what === 'system') accounts.system.push(accountOf(row));
+    else if (what === 'transfer') {
+      const found = transferResultOf(row as unknown as TTransferRaw, true);
+      transfers.set(found.idempotencyKey, found);
+    } else locked.push(toGrant(row as unknown as TGrantRaw));
+  }
+  return { accounts, balances: playableOf(accounts), transfers, grants: locked };
+}
+
+/** Cash and bonus of locked accounts (ACCOUNT_NOT_FOUND when the member has none on the site). */
+function playableOf(accounts: TLockedAccounts): { cashMinor: bigint; bonusMinor: bigint } {
+  const cash = accounts.member.find((a) => a.kind === 'cash');
+  const bonus = accounts.member.find((a) => a.kind === 'bonus');
+  if (!cash || !bonus || cash.balanceMinor === null || bonus.balanceMinor === null) {
+    throw new WalletError('ACCOUNT_NOT_FOUND', 'The member has no wallet accounts on this site', {
+      memberId: accounts.memberId.toString(),
     });
   }
   return { cashMinor: cash.balanceMinor, bonusMinor: bonus.balanceMinor };
@@ -321,8 +420,14 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
     throw new WalletError('INVALID_AMOUNT', 'The stake must be positive');
   }
   return atomically(executor, async (tx) => {
-    const balances = await lockPlayerAccounts(tx, input.siteId, input.memberId);
-    const previous = await findTransferByKey(tx, input.siteId, input.idempotencyKey);
+    const { accounts, balances, transfers, grants } = await lockForMove(
+      tx,
+      input.siteId,
+      input.memberId,
+      [input.idempotencyKey],
+      { grants: true },
+    );
+    const previous = transfers.get(input.idempotencyKey);
     if (previous) {
       if (previous.kind !== 'bet' || String(previous.metadata.stakeMinor) !== input.amountMinor.toString()) {
         throw new WalletError('IDEMPOTENCY_CONFLICT', 'This key was used for another stake', {
@@ -330,23 +435,7 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
         });
       }
       return {
-        first: {
-          transferId: previous.id,
-          siteId: previous.siteId,
-          kind: previous.kind,
-          debitAccountId: previous.debitAccountId,
-          creditAccountId: previous.creditAccountId,
-          amountMinor: previous.amountMinor,
-          debitBalanceAfterMinor: previous.debitBalanceAfterMinor,
-          creditBalanceAfterMinor: previous.creditBalanceAfterMinor,
-          wageringDeltaMinor: previous.wageringDeltaMinor,
-          holdTransferId: previous.holdTransferId,
-          reference: previous.reference,
-          metadata: previous.metadata,
-          idempotencyKey: previous.idempotencyKey,
-          createdAt: previous.createdAt,
-          replayed: true,
-        },
+        first: previous,
         cashPartMinor: previous.metadata.part === 'cash' ? previous.amountMinor : 0n,
         bonusPartMinor: input.amountMinor - (previous.metadata.part === 'cash' ? previous.amountMinor : 0n),
         fedGrantId:
@@ -355,7 +444,6 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
         replayed: true,
       };
     }
-    const grants = await lockActiveGrants(tx, input.memberId);
     const wagering = grants.filter((g) => g.wageringDoneMinor < g.wageringRequiredMinor);
     for (const grant of wagering) {
       if (grant.maxBetMinor !== null && input.amountMinor > grant.maxBetMinor) {
@@ -395,33 +483,42 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
     };
     let first: TransferResult | null = null;
     if (cashPart > 0n) {
-      first = await transfer(tx, {
-        siteId: input.siteId,
-        kind: 'bet',
-        from: { memberId: input.memberId, account: 'cash' },
-        to: { system: 'house' },
-        amountMinor: cashPart,
-        idempotencyKey: input.idempotencyKey,
-        reference: input.reference,
-        metadata: { ...common, part: 'cash' },
-      });
+      first = await transferLocked(
+        tx,
+        {
+          siteId: input.siteId,
+          kind: 'bet',
+          from: { memberId: input.memberId, account: 'cash' },
+          to: { system: 'house' },
+          amountMinor: cashPart,
+          idempotencyKey: input.idempotencyKey,
+          reference: input.reference,
+          metadata: { ...common, part: 'cash' },
+        },
+        accounts,
+      );
     }
     const spent = new Map<bigint, bigint>();
     for (const [grant, part] of plan) {
-      const moved = await transfer(tx, {
-        siteId: input.siteId,
-        kind: 'bet',
-        from: { memberId: input.memberId, account: 'bonus' },
-        to: { system: 'house' },
-        amountMinor: part,
-        idempotencyKey: first ? `${input.idempotencyKey}:b${grant.id}` : input.idempotencyKey,
-        reference: input.reference,
-        metadata: { ...common, part: 'bonus', grantId: grant.id.toString() },
-      });
+      const moved = await transferLocked(
+        tx,
+        {
+          siteId: input.siteId,
+          kind: 'bet',
+          from: { memberId: input.memberId, account: 'bonus' },
+          to: { system: 'house' },
+          amountMinor: part,
+          idempotencyKey: first ? `${input.idempotencyKey}:b${grant.id}` : input.idempotencyKey,
+          reference: input.reference,
+          metadata: { ...common, part: 'bonus', grantId: grant.id.toString() },
+        },
+        accounts,
+      );
       first ??= moved;
       spent.set(grant.id, part);
     }
     assertInvariant(first, 'a positive stake posted a transfer');
+    let converted = false;
     for (const [grantId, part] of spent) {
       if (grantId !== fed?.id) await updateGrant(tx, grantId, { balanceDeltaMinor: -part });
     }
@@ -434,14 +531,14 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
         balanceMinor: fed.balanceMinor - spentFromFed,
         wageringDoneMinor: fed.wageringDoneMinor + counted,
       };
-      if (after.wageringDoneMinor >= after.wageringRequiredMinor) await convertGrant(tx, after);
+      if (after.wageringDoneMinor >= after.wageringRequiredMinor) {
+        await convertGrant(tx, after);
+        converted = true;
+      }
     }
-    // Cash only, no grant touched: the rows are locked, so the playable balance is the cash the
-    // transfer left plus the bonus read at the start (one statement less on every plain bet).
-    const now =
-      plan.length === 0 && !fed && first.debitBalanceAfterMinor !== null
-        ? { cashMinor: first.debitBalanceAfterMinor, bonusMinor: balances.bonusMinor }
-        : await lockPlayerAccounts(tx, input.siteId, input.memberId);
+    // The rows are locked and the stake's transfers kept them current; a grant converting to cash
+    // moved money by transfers of its own, so then they are read again.
+    const now = converted ? await lockPlayerAccounts(tx, input.siteId, input.memberId) : playableOf(accounts);
     return {
       first,
       cashPartMinor: cashPart,
@@ -504,11 +601,14 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
     throw new WalletError('INVALID_AMOUNT', 'A win must be positive');
   }
   return atomically(executor, async (tx) => {
-    const balances = await lockPlayerAccounts(tx, input.siteId, input.memberId);
-    const previous = await getTransferByKey(tx, {
-      siteId: input.siteId,
-      idempotencyKey: input.idempotencyKey,
-    });
+    const { accounts, balances, transfers } = await lockForMove(
+      tx,
+      input.siteId,
+      input.memberId,
+      [input.idempotencyKey, input.stakeKey],
+      { grants: false },
+    );
+    const previous = transfers.get(input.idempotencyKey);
     if (previous) {
       const paid = minorOf(previous.metadata.winMinor) ?? previous.amountMinor;
       if (previous.kind !== (input.kind ?? 'win') || paid !== input.amountMinor) {
@@ -518,7 +618,7 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
       }
       const cashPart = previous.metadata.part === 'bonus' ? 0n : previous.amountMinor;
       return {
-        first: { ...previous, replayed: true },
+        first: previous,
         cashPartMinor: cashPart,
         bonusPartMinor: input.amountMinor - cashPart,
         forfeitedMinor: 0n,
@@ -527,7 +627,7 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
       };
     }
     // The stake's split: { grantId: part } on its transfers, and its total.
-    const stake = await findTransferByKey(tx, input.siteId, input.stakeKey);
+    const stake = transfers.get(input.stakeKey);
     const stakeMinor = minorOf(stake?.metadata.stakeMinor);
     const parts = new Map<bigint, bigint>();
     const recorded = stake?.metadata.bonusParts;
@@ -601,53 +701,66 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
     // The cash account's old turnover counter, restored by the first transfer whichever it is.
     const wagering = input.wageringAddMinor && input.wageringAddMinor > 0n ? input.wageringAddMinor : null;
     if (cashShare > 0n) {
-      first = await transfer(tx, {
-        siteId: input.siteId,
-        kind,
-        from: { system: 'house' },
-        to: { memberId: input.memberId, account: 'cash' },
-        amountMinor: cashShare,
-        idempotencyKey: input.idempotencyKey,
-        reference: input.reference,
-        metadata: { ...common, part: 'cash' },
-        ...(wagering ? { wageringAddMinor: wagering } : {}),
-      });
+      first = await transferLocked(
+        tx,
+        {
+          siteId: input.siteId,
+          kind,
+          from: { system: 'house' },
+          to: { memberId: input.memberId, account: 'cash' },
+          amountMinor: cashShare,
+          idempotencyKey: input.idempotencyKey,
+          reference: input.reference,
+          metadata: { ...common, part: 'cash' },
+          ...(wagering ? { wageringAddMinor: wagering } : {}),
+        },
+        accounts,
+      );
     }
     let bonusPart = 0n;
     let forfeited = 0n;
     for (const [grant, share] of [...toGrants, ...toForfeit]) {
-      const moved = await transfer(tx, {
-        siteId: input.siteId,
-        kind,
-        from: { system: 'house' },
-        to: { memberId: input.memberId, account: 'bonus' },
-        amountMinor: share,
-        idempotencyKey: nextKey(`b${grant.id}`),
-        reference: input.reference,
-        metadata: { ...common, part: 'bonus', grantId: grant.id.toString() },
-        ...(wagering && !first ? { wageringAddMinor: wagering } : {}),
-      });
+      const moved = await transferLocked(
+        tx,
+        {
+          siteId: input.siteId,
+          kind,
+          from: { system: 'house' },
+          to: { memberId: input.memberId, account: 'bonus' },
+          amountMinor: share,
+          idempotencyKey: nextKey(`b${grant.id}`),
+          reference: input.reference,
+          metadata: { ...common, part: 'bonus', grantId: grant.id.toString() },
+          ...(wagering && !first ? { wageringAddMinor: wagering } : {}),
+        },
+        accounts,
+      );
       first ??= moved;
       if (grant.status === 'active') {
         await updateGrant(tx, grant.id, { balanceDeltaMinor: share });
         bonusPart += share;
         continue;
       }
-      await transfer(tx, {
-        siteId: input.siteId,
-        kind: 'bonus_forfeit',
-        from: { memberId: input.memberId, account: 'bonus' },
-        to: { system: 'promotions_expense' },
-        amountMinor: share,
-        idempotencyKey: `${input.idempotencyKey}:b${grant.id}:${grant.status}`,
-        reference: `grant:${grant.id}`,
-        metadata: { grantId: grant.id.toString(), reason: `${kind}_after_${grant.status}` },
-      });
+      await transferLocked(
+        tx,
+        {
+          siteId: input.siteId,
+          kind: 'bonus_forfeit',
+          from: { memberId: input.memberId, account: 'bonus' },
+          to: { system: 'promotions_expense' },
+          amountMinor: share,
+          idempotencyKey: `${input.idempotencyKey}:b${grant.id}:${grant.status}`,
+          reference: `grant:${grant.id}`,
+          metadata: { grantId: grant.id.toString(), reason: `${kind}_after_${grant.status}` },
+        },
+        accounts,
+      );
       await updateGrant(tx, grant.id, { forfeitedMinor: share });
       forfeited += share;
     }
     assertInvariant(first, 'a positive win or refund posted a transfer');
-    const now = await lockPlayerAccounts(tx, input.siteId, input.memberId);
+    // Every transfer above went through the locked rows, which are current.
+    const now = playableOf(accounts);
     return {
       first,
       cashPartMinor: cashShare,

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
-import { rowsOf } from './wallet.repo.ts';
+import {
+  rowsOf,
+  TRANSFER_COLUMNS,
+  type TTransferRaw,
+  type TTransferWrite,
+  transferResultOf,
+  writeTransfers,
+} from './wallet.repo.ts';
 import {
   LIMITS,
   type PreparedTransfer,
@@ -205,24 +212,6 @@ type AccountRow = {
   wagering_required_minor: string | null;
 };
 
-type PriorRow = {
-  id: string;
-  site_id: string;
-  kind: TransferResult['kind'];
-  debit_account_id: string;
-  credit_account_id: string;
-  amount_minor: string;
-  debit_balance_after_minor: string | null;
-  credit_balance_after_minor: string | null;
-  wagering_delta_minor: string;
-  hold_transfer_id: string | null;
-  reference: string;
-  metadata: Record<string, unknown>;
-  idempotency_key: string;
-  request_hash: string;
-  created_ms: string;
-};
-
 type Account = { id: bigint; balance: bigint | null; wagering: bigint };
 
 type Planned = {
@@ -253,39 +242,12 @@ function idempotencyOf(item: Item): string {
   return keyOf(item.prepared.posting.siteId, item.prepared.posting.idempotencyKey);
 }
 
-function priorResult(row: PriorRow): TransferResult {
-  return {
-    transferId: BigInt(row.id),
-    siteId: BigInt(row.site_id),
-    kind: row.kind,
-    debitAccountId: BigInt(row.debit_account_id),
-    creditAccountId: BigInt(row.credit_account_id),
-    amountMinor: BigInt(row.amount_minor),
-    debitBalanceAfterMinor:
-      row.debit_balance_after_minor === null ? null : BigInt(row.debit_balance_after_minor),
-    creditBalanceAfterMinor:
-      row.credit_balance_after_minor === null ? null : BigInt(row.credit_balance_after_minor),
-    wageringDeltaMinor: BigInt(row.wagering_delta_minor),
-    holdTransferId: row.hold_transfer_id === null ? null : BigInt(row.hold_transfer_id),
-    reference: row.reference,
-    metadata: row.metadata,
-    idempotencyKey: row.idempotency_key,
-    createdAt: new Date(Number(row.created_ms)),
-    replayed: true,
-  };
-}
-
 function conflict(idempotencyKey: string, transferId: bigint): WalletError {
   return new WalletError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for a different request', {
     idempotencyKey,
     transferId: transferId.toString(),
   });
 }
-
-const TRANSFER_COLUMNS = sql`id::text, site_id::text, kind, debit_account_id::text, credit_account_id::text,
-  amount_minor::text, debit_balance_after_minor::text, credit_balance_after_minor::text,
-  wagering_delta_minor::text, hold_transfer_id::text, reference, metadata, idempotency_key, request_hash,
-  floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms`;
 
 /** The whole group inside its transaction: one read-and-lock statement, one write statement. */
 async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
@@ -311,7 +273,7 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
 
   // 1. Lock the members' cash and bonus accounts (id order: no deadlock between groups), read the
   //    sites' system accounts and the transfers already holding one of the group's keys.
-  const read = await rowsOf<{ what: 'account' | 'system' | 'prior'; row: AccountRow | PriorRow }>(
+  const read = await rowsOf<{ what: 'account' | 'system' | 'prior'; row: AccountRow | TTransferRaw }>(
     tx,
     sql`WITH wanted AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify([...members.values()])}::jsonb)
@@ -340,7 +302,7 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
   );
   const memberAccounts = new Map<string, Map<string, Account>>();
   const systemAccounts = new Map<string, bigint>();
-  const prior = new Map<string, PriorRow>();
+  const prior = new Map<string, TTransferRaw>();
   for (const { what, row } of read) {
     if (what === 'account') {
       const r = row as AccountRow;
@@ -359,7 +321,7 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
       const r = row as AccountRow;
       systemAccounts.set(`${r.site_id}:${r.kind}`, BigInt(r.id));
     } else {
-      const r = row as PriorRow;
+      const r = row as TTransferRaw;
       prior.set(keyOf(BigInt(r.site_id), r.idempotency_key), r);
     }
   }
@@ -375,7 +337,7 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
     if (earlier) {
       outcomes.push(
         earlier.request_hash === hash
-          ? { result: priorResult(earlier) }
+          ? { result: transferResultOf(earlier, true) }
           : { error: conflict(earlier.idempotency_key, BigInt(earlier.id)) },
       );
       return;
@@ -399,10 +361,9 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
   const plans = [...planned.values()];
   const inserted = new Map<string, { id: bigint; createdAt: Date; metadata: Record<string, unknown> }>();
   if (plans.length > 0) {
-    const rows = plans.map((p) => {
+    const rows = plans.map((p): TTransferWrite => {
       const { posting, hash } = p.item.prepared;
       return {
-        ord: p.ord,
         site_id: String(posting.siteId),
         kind: posting.kind,
         debit: String(p.debitId),
@@ -412,6 +373,7 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
         credit_after: p.creditAfter === null ? null : String(p.creditAfter),
         wagering_account: p.wageringAccountId === null ? null : String(p.wageringAccountId),
         wagering_delta: String(p.wageringDelta),
+        hold: null,
         reference: posting.reference,
         metadata: posting.metadata,
         key: posting.idempotencyKey,
@@ -423,52 +385,12 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
       balance: String(t.balance - t.start.balance!),
       wagering: String(t.wagering - t.start.wagering),
     }));
-    const written = await rowsOf<{ what: 'ins' | 'upd'; row: Record<string, string> }>(
-      tx,
-      sql`WITH planned AS (
-            SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
-              ord int, site_id bigint, kind text, debit bigint, credit bigint, amount bigint,
-              debit_after bigint, credit_after bigint, wagering_account bigint, wagering_delta bigint,
-              reference text, metadata jsonb, key text, hash text)),
-          ins AS (
-            INSERT INTO wallet_transfers (site_id, kind, debit_account_id, credit_account_id, amount_minor,
-              debit_balance_after_minor, credit_balance_after_minor, wagering_account_id,
-              wagering_delta_minor, reference, metadata, idempotency_key, request_hash)
-            SELECT site_id, kind, debit, credit, amount, debit_after, credit_after, wagering_account,
-                   wagering_delta, reference, metadata, key, hash
-            FROM planned ORDER BY ord
-            RETURNING id::text, site_id::text, idempotency_key, metadata,
-                      floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
-          deltas AS (
-            SELECT * FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)
-              AS d(id bigint, balance bigint, wagering bigint)),
-          upd AS (
-            UPDATE wallet_accounts a
-            SET balance_minor = a.balance_minor + d.balance,
-                wagering_required_minor = a.wagering_required_minor + d.wagering
-            FROM deltas d WHERE a.id = d.id
-            RETURNING a.id::text, a.balance_minor::text, a.wagering_required_minor::text)
-          SELECT 'ins' AS what, to_jsonb(ins) AS row FROM ins
-          UNION ALL SELECT 'upd', to_jsonb(upd) FROM upd`,
-    );
-    for (const { what, row } of written) {
-      if (what === 'ins') {
-        inserted.set(keyOf(BigInt(row.site_id!), row.idempotency_key!), {
-          id: BigInt(row.id!),
-          createdAt: new Date(Number(row.created_ms)),
-          metadata: row.metadata as unknown as Record<string, unknown>,
-        });
-      } else {
-        const t = touched.get(BigInt(row.id!));
-        assertInvariant(
-          t && BigInt(row.balance_minor!) === t.balance,
-          `account ${row.id} balance as planned`,
-        );
-        assertInvariant(
-          row.wagering_required_minor == null || BigInt(row.wagering_required_minor) === t.wagering,
-          `account ${row.id} wagering as planned`,
-        );
-      }
+    const written = await writeTransfers(tx, rows, deltas, { skipTaken: false });
+    for (const row of written.inserted) inserted.set(keyOf(row.siteId, row.idempotencyKey), row);
+    for (const [id, after] of written.balances) {
+      const t = touched.get(id);
+      assertInvariant(t && after.balanceMinor === t.balance, `account ${id} balance as planned`);
+      assertInvariant(after.wageringMinor === t.wagering, `account ${id} wagering as planned`);
     }
     assertInvariant(inserted.size === plans.length, 'every planned transfer was inserted');
   }

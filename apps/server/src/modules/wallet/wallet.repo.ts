@@ -12,6 +12,7 @@ import {
   walletAccounts,
   walletTransfers,
 } from './wallet.schema.ts';
+import type { TransferResult } from './wallet.service.ts';
 
 /**
  * SQL of the wallet. Every function takes the executor (database or open transaction) it runs in;
@@ -241,46 +242,150 @@ export async function findAccountById(
   return rows[0];
 }
 
-export type TNewTransfer = typeof walletTransfers.$inferInsert;
+/** A transfer row as `TRANSFER_COLUMNS` reads it (bigints as text, created_at as epoch ms). */
+export type TTransferRaw = {
+  id: string;
+  site_id: string;
+  kind: TTransferKind;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount_minor: string;
+  debit_balance_after_minor: string | null;
+  credit_balance_after_minor: string | null;
+  wagering_delta_minor: string;
+  hold_transfer_id: string | null;
+  reference: string;
+  metadata: Record<string, unknown>;
+  idempotency_key: string;
+  request_hash: string;
+  created_ms: string;
+};
 
-/**
- * Appends a transfer unless its (site, idempotency key) exists already; returns undefined then.
- * ON CONFLICT DO NOTHING waits for a concurrent writer of the same key and never aborts the
- * caller's transaction with a unique violation.
- */
-export async function insertTransfer(
-  executor: Executor,
-  row: TNewTransfer,
-): Promise<TWalletTransferRow | undefined> {
-  const rows = await executor
-    .insert(walletTransfers)
-    .values(row)
-    .onConflictDoNothing({ target: [walletTransfers.siteId, walletTransfers.idempotencyKey] })
-    .returning();
-  return rows[0];
+/** The columns of a transfer read as raw JSON-safe values (TTransferRaw). */
+export const TRANSFER_COLUMNS = sql`id::text, site_id::text, kind, debit_account_id::text, credit_account_id::text,
+  amount_minor::text, debit_balance_after_minor::text, credit_balance_after_minor::text,
+  wagering_delta_minor::text, hold_transfer_id::text, reference, metadata, idempotency_key, request_hash,
+  floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms`;
+
+/** A stored transfer as the wallet answers it (a replay, or the group's earlier transfer). */
+export function transferResultOf(row: TTransferRaw, replayed: boolean): TransferResult {
+  return {
+    transferId: BigInt(row.id),
+    siteId: BigInt(row.site_id),
+    kind: row.kind,
+    debitAccountId: BigInt(row.debit_account_id),
+    creditAccountId: BigInt(row.credit_account_id),
+    amountMinor: BigInt(row.amount_minor),
+    debitBalanceAfterMinor:
+      row.debit_balance_after_minor === null ? null : BigInt(row.debit_balance_after_minor),
+    creditBalanceAfterMinor:
+      row.credit_balance_after_minor === null ? null : BigInt(row.credit_balance_after_minor),
+    wageringDeltaMinor: BigInt(row.wagering_delta_minor),
+    holdTransferId: row.hold_transfer_id === null ? null : BigInt(row.hold_transfer_id),
+    reference: row.reference,
+    metadata: row.metadata,
+    idempotencyKey: row.idempotency_key,
+    createdAt: new Date(Number(row.created_ms)),
+    replayed,
+  };
 }
 
-/** Moves a locked player account's balance (and wagering) by deltas; returns the new values. */
-export async function applyToPlayerAccount(
+/** A transfer to append, as column values (bigints as decimal text). */
+export type TTransferWrite = {
+  site_id: string;
+  kind: TTransferKind;
+  debit: string;
+  credit: string;
+  amount: string;
+  debit_after: string | null;
+  credit_after: string | null;
+  wagering_account: string | null;
+  wagering_delta: string;
+  hold: string | null;
+  reference: string | null;
+  metadata: unknown;
+  key: string;
+  hash: string;
+};
+
+/** What a locked player account moves by (balance and wagering), as decimal text. */
+export type TBalanceDelta = { id: string; balance: string; wagering: string };
+
+export type TWrittenTransfer = {
+  id: bigint;
+  siteId: bigint;
+  idempotencyKey: string;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+};
+
+/**
+ * ONE statement for the writes of a posting: appends the transfers (in the given order) and moves the
+ * balances of the player accounts the caller has locked. The database still re-checks every balance
+ * (>= 0) and every key (unique). With `skipTaken` a transfer whose (site, key) is taken is not
+ * inserted (ON CONFLICT DO NOTHING waits for a concurrent writer of the key and never aborts the
+ * caller's transaction) and then no balance moves at all: the caller resolves the key. Without it a
+ * taken key fails the statement (group commit rolls back and posts one by one).
+ */
+export async function writeTransfers(
   tx: Tx,
-  accountId: bigint,
-  balanceDeltaMinor: bigint,
-  wageringDeltaMinor: bigint,
-): Promise<{ balanceMinor: bigint | null; wageringRequiredMinor: bigint | null }> {
-  const rows = await tx
-    .update(walletAccounts)
-    .set({
-      balanceMinor: sql`${walletAccounts.balanceMinor} + ${balanceDeltaMinor.toString()}::bigint`,
-      wageringRequiredMinor: sql`${walletAccounts.wageringRequiredMinor} + ${wageringDeltaMinor.toString()}::bigint`,
-    })
-    .where(eq(walletAccounts.id, accountId))
-    .returning({
-      balanceMinor: walletAccounts.balanceMinor,
-      wageringRequiredMinor: walletAccounts.wageringRequiredMinor,
-    });
-  const row = rows[0];
-  if (!row) throw new Error(`wallet invariant violated: locked account ${accountId} vanished`);
-  return row;
+  transfers: readonly TTransferWrite[],
+  deltas: readonly TBalanceDelta[],
+  options: { skipTaken: boolean },
+): Promise<{
+  inserted: TWrittenTransfer[];
+  balances: Map<bigint, { balanceMinor: bigint; wageringMinor: bigint }>;
+}> {
+  const rows = transfers.map((t, ord) => ({ ...t, ord }));
+  const onConflict = options.skipTaken ? sql`ON CONFLICT (site_id, idempotency_key) DO NOTHING` : sql``;
+  const written = await rowsOf<{ what: 'ins' | 'upd'; row: Record<string, unknown> }>(
+    tx,
+    sql`WITH planned AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
+            ord int, site_id bigint, kind text, debit bigint, credit bigint, amount bigint,
+            debit_after bigint, credit_after bigint, wagering_account bigint, wagering_delta bigint,
+            hold bigint, reference text, metadata jsonb, key text, hash text)),
+        ins AS (
+          INSERT INTO wallet_transfers (site_id, kind, debit_account_id, credit_account_id, amount_minor,
+            debit_balance_after_minor, credit_balance_after_minor, wagering_account_id,
+            wagering_delta_minor, hold_transfer_id, reference, metadata, idempotency_key, request_hash)
+          SELECT site_id, kind, debit, credit, amount, debit_after, credit_after, wagering_account,
+                 wagering_delta, hold, reference, metadata, key, hash
+          FROM planned ORDER BY ord
+          ${onConflict}
+          RETURNING id::text, site_id::text, idempotency_key, metadata,
+                    floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
+        deltas AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)
+            AS d(id bigint, balance bigint, wagering bigint)),
+        upd AS (
+          UPDATE wallet_accounts a
+          SET balance_minor = a.balance_minor + d.balance,
+              wagering_required_minor = a.wagering_required_minor + d.wagering
+          FROM deltas d WHERE a.id = d.id AND (SELECT count(*) FROM ins) = ${rows.length}
+          RETURNING a.id::text, a.balance_minor::text, a.wagering_required_minor::text)
+        SELECT 'ins' AS what, to_jsonb(ins) AS row FROM ins
+        UNION ALL SELECT 'upd', to_jsonb(upd) FROM upd`,
+  );
+  const inserted: TWrittenTransfer[] = [];
+  const balances = new Map<bigint, { balanceMinor: bigint; wageringMinor: bigint }>();
+  for (const { what, row } of written) {
+    if (what === 'ins') {
+      inserted.push({
+        id: BigInt(String(row.id)),
+        siteId: BigInt(String(row.site_id)),
+        idempotencyKey: String(row.idempotency_key),
+        metadata: row.metadata as Record<string, unknown>,
+        createdAt: new Date(Number(row.created_ms)),
+      });
+    } else {
+      balances.set(BigInt(String(row.id)), {
+        balanceMinor: BigInt(String(row.balance_minor)),
+        wageringMinor: BigInt(String(row.wagering_required_minor ?? '0')),
+      });
+    }
+  }
+  return { inserted, balances };
 }
 
 /** Balances of a site's system accounts, derived from their transfers (see the migration). */

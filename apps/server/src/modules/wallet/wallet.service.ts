@@ -4,7 +4,6 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { grantWageringOwed } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
-  applyToPlayerAccount,
   atomically,
   findAccountById,
   findAccountKinds,
@@ -16,12 +15,12 @@ import {
   findTransferByKey,
   insertMemberAccounts,
   insertSystemAccounts,
-  insertTransfer,
   lockMemberAccounts,
   lockMemberWithSystemAccounts,
   memberExists,
   siteExists,
   sumSystemBalances,
+  writeTransfers,
 } from './wallet.repo.ts';
 import {
   PLAYER_ACCOUNT_KINDS,
@@ -681,7 +680,29 @@ async function loadHold(
  * a conflict), move the player balances. Every refusal happens before any write. While the player
  * rows are locked the happy path costs three round trips: insert, update, commit.
  */
-async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
+/**
+ * A member's accounts locked FOR UPDATE (and the site's system accounts read) once by a caller in
+ * its transaction for several transfers (a stake and its bonus parts, a win): `post` uses them
+ * instead of locking again and keeps their balances as its own statements leave them. Only the
+ * wallet builds one, right after locking, in the same transaction.
+ */
+export type TLockedAccounts = {
+  siteId: bigint;
+  memberId: bigint;
+  member: TWalletAccountRow[];
+  system: TWalletAccountRow[];
+};
+
+/** `transfer` inside the caller's transaction on accounts it has already locked. */
+export function transferLocked(
+  tx: Tx,
+  input: TransferInput,
+  accounts: TLockedAccounts,
+): Promise<TransferResult> {
+  return post(tx, prepareTransfer(input).posting, accounts);
+}
+
+async function post(tx: Tx, posting: Posting, pre?: TLockedAccounts): Promise<TransferResult> {
   const hash = requestHash(posting);
   const refs = [posting.from, posting.to];
   const memberId = memberIdsOf(...refs)[0];
@@ -699,7 +720,16 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
   const systemKinds = refs.flatMap((ref) => ('system' in ref ? [ref.system] : []));
   let systemAccount = new Map<TSystemAccountKind, TWalletAccountRow>();
   let locked: TWalletAccountRow[] | null = null;
-  if (systemKinds.length > 0) {
+  const covered =
+    pre !== undefined &&
+    pre.siteId === posting.siteId &&
+    pre.memberId === memberId &&
+    [...playerKinds].every((kind) => pre.member.some((a) => a.kind === kind)) &&
+    systemKinds.every((kind) => pre.system.some((a) => a.kind === kind));
+  if (covered) {
+    locked = pre.member;
+    systemAccount = new Map(pre.system.map((a) => [a.kind as TSystemAccountKind, a]));
+  } else if (systemKinds.length > 0) {
     let rows: TWalletAccountRow[];
     if (memberId !== undefined) {
       const both = await lockMemberWithSystemAccounts(
@@ -817,31 +847,8 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
   if (wageringBefore + wageringDeltaMinor > LIMITS.wageringMinor) {
     return refuse(new WalletError('INVALID_AMOUNT', 'The wagering requirement would exceed its limit'));
   }
-  const inserted = await insertTransfer(tx, {
-    siteId: posting.siteId,
-    kind: posting.kind,
-    debitAccountId: debit.id,
-    creditAccountId: credit.id,
-    amountMinor: posting.amountMinor,
-    debitBalanceAfterMinor: debitAfter,
-    creditBalanceAfterMinor: creditAfter,
-    wageringAccountId: wageringDeltaMinor === 0n ? null : (cash?.id ?? null),
-    wageringDeltaMinor,
-    holdTransferId: posting.holdTransferId,
-    reference: posting.reference,
-    metadata: posting.metadata,
-    idempotencyKey: posting.idempotencyKey,
-    requestHash: hash,
-  });
-  if (!inserted) {
-    // The key is taken: by an earlier committed request (replay or conflict), or, for a transfer
-    // between system accounts (nothing locked), by a concurrent one the insert waited for.
-    const winner = await findTransferByKey(tx, posting.siteId, posting.idempotencyKey);
-    assertInvariant(winner, `transfer with key ${posting.idempotencyKey} exists after a conflict`);
-    return replayOrConflict(winner, hash);
-  }
-
-  // Apply the balance changes to the locked player rows; the database re-checks balance >= 0.
+  // The balance changes of the locked player rows, applied by the same statement that appends the
+  // transfer; the database re-checks balance >= 0.
   const deltas = new Map<bigint, { balance: bigint; wagering: bigint }>();
   const bump = (account: TWalletAccountRow, balance: bigint, wagering: bigint) => {
     const entry = deltas.get(account.id) ?? { balance: 0n, wagering: 0n };
@@ -850,20 +857,76 @@ async function post(tx: Tx, posting: Posting): Promise<TransferResult> {
   if (debit.memberId !== null) bump(debit, -posting.amountMinor, 0n);
   if (credit.memberId !== null) bump(credit, posting.amountMinor, 0n);
   if (wageringDeltaMinor !== 0n && cash) bump(cash, 0n, wageringDeltaMinor);
-  for (const [accountId, delta] of [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const after = await applyToPlayerAccount(tx, accountId, delta.balance, delta.wagering);
+  const wageringAccountId = wageringDeltaMinor === 0n ? null : (cash?.id ?? null);
+  const written = await writeTransfers(
+    tx,
+    [
+      {
+        site_id: String(posting.siteId),
+        kind: posting.kind,
+        debit: String(debit.id),
+        credit: String(credit.id),
+        amount: String(posting.amountMinor),
+        debit_after: debitAfter === null ? null : String(debitAfter),
+        credit_after: creditAfter === null ? null : String(creditAfter),
+        wagering_account: wageringAccountId === null ? null : String(wageringAccountId),
+        wagering_delta: String(wageringDeltaMinor),
+        hold: posting.holdTransferId === null ? null : String(posting.holdTransferId),
+        reference: posting.reference,
+        metadata: posting.metadata,
+        key: posting.idempotencyKey,
+        hash,
+      },
+    ],
+    [...deltas].map(([id, delta]) => ({
+      id: String(id),
+      balance: String(delta.balance),
+      wagering: String(delta.wagering),
+    })),
+    { skipTaken: true },
+  );
+  const inserted = written.inserted[0];
+  if (!inserted) {
+    // The key is taken: by an earlier committed request (replay or conflict), or, for a transfer
+    // between system accounts (nothing locked), by a concurrent one the insert waited for.
+    const winner = await findTransferByKey(tx, posting.siteId, posting.idempotencyKey);
+    assertInvariant(winner, `transfer with key ${posting.idempotencyKey} exists after a conflict`);
+    return replayOrConflict(winner, hash);
+  }
+  for (const [accountId] of deltas) {
+    const after = written.balances.get(accountId);
+    assertInvariant(after, `locked account ${accountId} was updated`);
     if (accountId === debit.id)
       assertInvariant(after.balanceMinor === debitAfter, 'debit balance as computed');
     if (accountId === credit.id)
       assertInvariant(after.balanceMinor === creditAfter, 'credit balance as computed');
     if (accountId === cash?.id) {
-      assertInvariant(
-        after.wageringRequiredMinor === wageringBefore + wageringDeltaMinor,
-        'wagering as computed',
-      );
+      assertInvariant(after.wageringMinor === wageringBefore + wageringDeltaMinor, 'wagering as computed');
+    }
+    // Callers that lock the accounts once for several transfers see the balances as they are now.
+    const row = locked.find((a) => a.id === accountId);
+    if (row) {
+      row.balanceMinor = after.balanceMinor;
+      row.wageringRequiredMinor = after.wageringMinor;
     }
   }
-  return toResult(inserted, false);
+  return {
+    transferId: inserted.id,
+    siteId: posting.siteId,
+    kind: posting.kind,
+    debitAccountId: debit.id,
+    creditAccountId: credit.id,
+    amountMinor: posting.amountMinor,
+    debitBalanceAfterMinor: debitAfter,
+    creditBalanceAfterMinor: creditAfter,
+    wageringDeltaMinor,
+    holdTransferId: posting.holdTransferId,
+    reference: posting.reference,
+    metadata: inserted.metadata,
+    idempotencyKey: posting.idempotencyKey,
+    createdAt: inserted.createdAt,
+    replayed: false,
+  };
 }
 
 export {
