@@ -2,6 +2,7 @@ import type { TRgLimitKind, TRgPeriod } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { pendingTermsQuery } from '../terms/terms.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /** SQL of responsible gaming; every function takes the executor (or transaction) it runs in. */
@@ -53,6 +54,33 @@ export type TLimitRow = {
   resetsAt: Date;
 };
 
+const applyDueLimits = (memberId: bigint) => sql`
+    UPDATE rg_limits SET value = CASE WHEN pending_remove THEN NULL ELSE pending_value END,
+      pending_value = NULL, pending_remove = false, pending_effective_at = NULL, updated_at = now()
+    WHERE member_id = ${memberId.toString()}::bigint AND pending_effective_at <= now()`;
+
+const kindFilter = (kinds?: readonly TRgLimitKind[]) =>
+  kinds ? sql`AND kind = ANY(${`{${kinds.join(',')}}`}::text[])` : sql``;
+
+/** The columns of a limit with its current period's window in the site's time zone. */
+const limitColumns = (timeZone: string) => sql`kind, period, value::text, pending_value::text,
+  pending_remove, pending_effective_at,
+  (date_trunc(period, now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) AS period_start,
+  ((date_trunc(period, now() AT TIME ZONE ${timeZone}) + ('1 ' || period)::interval) AT TIME ZONE ${timeZone}) AS resets_at`;
+
+function toLimitRow(row: Record<string, unknown>): TLimitRow {
+  return {
+    kind: row.kind as TRgLimitKind,
+    period: row.period as TRgPeriod,
+    value: row.value === null ? null : BigInt(String(row.value)),
+    pendingValue: row.pending_value === null ? null : BigInt(String(row.pending_value)),
+    pendingRemove: row.pending_remove === true,
+    pendingEffectiveAt: row.pending_effective_at ? new Date(String(row.pending_effective_at)) : null,
+    periodStart: new Date(String(row.period_start)),
+    resetsAt: new Date(String(row.resets_at)),
+  };
+}
+
 /**
  * The member's limits of `kinds` (all when absent), after applying pending loosenings whose time
  * has come, with the current period's window in the site's time zone.
@@ -63,29 +91,60 @@ export async function findLimits(
   timeZone: string,
   kinds?: readonly TRgLimitKind[],
 ): Promise<TLimitRow[]> {
-  await executor.execute(sql`
-    UPDATE rg_limits SET value = CASE WHEN pending_remove THEN NULL ELSE pending_value END,
-      pending_value = NULL, pending_remove = false, pending_effective_at = NULL, updated_at = now()
-    WHERE member_id = ${memberId.toString()}::bigint AND pending_effective_at <= now()`);
-  const filter = kinds ? sql`AND kind = ANY(${`{${kinds.join(',')}}`}::text[])` : sql``;
+  await executor.execute(applyDueLimits(memberId));
   const rows = await rowsOf<Record<string, unknown>>(
     executor,
-    sql`SELECT kind, period, value::text, pending_value::text, pending_remove, pending_effective_at,
-          (date_trunc(period, now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) AS period_start,
-          ((date_trunc(period, now() AT TIME ZONE ${timeZone}) + ('1 ' || period)::interval) AT TIME ZONE ${timeZone}) AS resets_at
-        FROM rg_limits WHERE member_id = ${memberId.toString()}::bigint ${filter}
+    sql`SELECT ${limitColumns(timeZone)}
+        FROM rg_limits WHERE member_id = ${memberId.toString()}::bigint ${kindFilter(kinds)}
           AND (value IS NOT NULL OR pending_value IS NOT NULL)`,
   );
-  return rows.map((row) => ({
-    kind: row.kind as TRgLimitKind,
-    period: row.period as TRgPeriod,
-    value: row.value === null ? null : BigInt(String(row.value)),
-    pendingValue: row.pending_value === null ? null : BigInt(String(row.pending_value)),
-    pendingRemove: row.pending_remove === true,
-    pendingEffectiveAt: row.pending_effective_at ? new Date(String(row.pending_effective_at)) : null,
-    periodStart: new Date(String(row.period_start)),
-    resetsAt: new Date(String(row.resets_at)),
-  }));
+  return rows.map(toLimitRow);
+}
+
+/**
+ * What a bet or a deposit must pass, in ONE statement: the active pause or exclusion, whether a
+ * terms version waits for acceptance (terms.service's query), and the limits of
+ * `kinds` as `findLimits` answers them (due loosenings applied, and answered as applied: the
+ * statement's reads see the rows as they were before its own UPDATE, so the two are merged).
+ */
+export async function findGate(
+  executor: Executor,
+  memberId: bigint,
+  timeZone: string,
+  kinds: readonly TRgLimitKind[],
+): Promise<{ exclusion: TExclusionRow | null; termsPending: boolean; limits: TLimitRow[] }> {
+  const member = sql`${memberId.toString()}::bigint`;
+  const rows = await rowsOf<{
+    exclusion: Record<string, unknown> | null;
+    terms_pending: boolean;
+    limits: Record<string, unknown>[];
+  }>(
+    executor,
+    sql`WITH applied AS (${applyDueLimits(memberId)}
+          RETURNING kind, period, value, pending_value, pending_remove, pending_effective_at),
+        current_limits AS (
+          SELECT l.member_id, l.kind, l.period,
+            CASE WHEN a.kind IS NULL THEN l.value ELSE a.value END AS value,
+            CASE WHEN a.kind IS NULL THEN l.pending_value ELSE a.pending_value END AS pending_value,
+            CASE WHEN a.kind IS NULL THEN l.pending_remove ELSE a.pending_remove END AS pending_remove,
+            CASE WHEN a.kind IS NULL THEN l.pending_effective_at ELSE a.pending_effective_at END AS pending_effective_at
+          FROM rg_limits l LEFT JOIN applied a ON a.kind = l.kind AND a.period = l.period
+          WHERE l.member_id = ${member})
+        SELECT
+          (SELECT to_jsonb(e) FROM (${activeExclusion(memberId)}) e) AS exclusion,
+          EXISTS (${pendingTermsQuery(memberId)}) AS terms_pending,
+          coalesce((SELECT jsonb_agg(to_jsonb(l)) FROM (
+            SELECT ${limitColumns(timeZone)} FROM current_limits
+            WHERE member_id = ${member} ${kindFilter(kinds)} AND (value IS NOT NULL OR pending_value IS NOT NULL)) l),
+            '[]'::jsonb) AS limits`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the gate query answers one row');
+  return {
+    exclusion: row.exclusion ? toExclusionRow(row.exclusion) : null,
+    termsPending: row.terms_pending === true,
+    limits: row.limits.map(toLimitRow),
+  };
 }
 
 export async function upsertLimit(
@@ -163,23 +222,24 @@ export type TExclusionRow = {
   endsAt: Date | null;
 };
 
+const activeExclusion = (memberId: bigint) => sql`SELECT kind, starts_at, ends_at FROM rg_exclusions
+        WHERE member_id = ${memberId.toString()}::bigint AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
+        ORDER BY ends_at DESC NULLS FIRST LIMIT 1`;
+
+function toExclusionRow(row: Record<string, unknown>): TExclusionRow {
+  return {
+    kind: row.kind as TExclusionRow['kind'],
+    startsAt: new Date(String(row.starts_at)),
+    endsAt: row.ends_at ? new Date(String(row.ends_at)) : null,
+  };
+}
+
 export async function findActiveExclusion(
   executor: Executor,
   memberId: bigint,
 ): Promise<TExclusionRow | null> {
-  const rows = await rowsOf<{ kind: TExclusionRow['kind']; starts_at: unknown; ends_at: unknown }>(
-    executor,
-    sql`SELECT kind, starts_at, ends_at FROM rg_exclusions
-        WHERE member_id = ${memberId.toString()}::bigint AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
-        ORDER BY ends_at DESC NULLS FIRST LIMIT 1`,
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    kind: row.kind,
-    startsAt: new Date(String(row.starts_at)),
-    endsAt: row.ends_at ? new Date(String(row.ends_at)) : null,
-  };
+  const rows = await rowsOf<Record<string, unknown>>(executor, activeExclusion(memberId));
+  return rows[0] ? toExclusionRow(rows[0]) : null;
 }
 
 export async function insertExclusion(

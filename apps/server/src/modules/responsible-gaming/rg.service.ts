@@ -17,10 +17,10 @@ import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions, findSecurityMember } from '../security/security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from '../security/security-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { assertTermsAccepted } from '../terms/terms.service.ts';
 import { forfeitActiveGrants } from '../wallet/wallet.service.ts';
 import {
   findActiveExclusion,
+  findGate,
   findJurisdictionProfile,
   findLimits,
   insertExclusion,
@@ -76,11 +76,6 @@ function limitError(
   });
 }
 
-async function assertNotExcluded(executor: Executor, site: TSiteRef, memberId: bigint): Promise<void> {
-  const exclusion = await findActiveExclusion(executor, memberId);
-  if (exclusion) throw exclusionError(exclusion, site);
-}
-
 /**
  * A member's bet of `stakeMinor` (in-house, crash or third-party), in the bet's transaction:
  * refused during a pause or exclusion, past a stake limit, or when losing the stake could pass a
@@ -93,11 +88,10 @@ export async function assertPlayAllowed(
 ): Promise<void> {
   // Every bet asks: the site's jurisdiction comes from the per-process cache the stake path uses.
   const site = { id: player.siteId, jurisdiction: await siteJurisdiction(tx, player.siteId) };
-  await assertNotExcluded(tx, site, player.memberId);
-  await assertTermsAccepted(tx, player.memberId);
-  const limits = (await findLimits(tx, player.memberId, siteTimeZone(site), ['stake', 'loss'])).filter(
-    (limit) => limit.value !== null,
-  );
+  const gate = await findGate(tx, player.memberId, siteTimeZone(site), ['stake', 'loss']);
+  if (gate.exclusion) throw exclusionError(gate.exclusion, site);
+  if (gate.termsPending) throw new AppError('TERMS_NOT_ACCEPTED');
+  const limits = gate.limits.filter((limit) => limit.value !== null);
   for (const limit of limits) {
     const play = await sumPlay(tx, player.memberId, limit.periodStart);
     if (limit.kind === 'stake' && play.stakedMinor + stakeMinor > limit.value!) {
@@ -117,10 +111,10 @@ export async function assertDepositAllowed(
   memberId: bigint,
   amountMinor: bigint,
 ): Promise<void> {
-  await assertNotExcluded(executor, site, memberId);
-  await assertTermsAccepted(executor, memberId);
-  const limits = await findLimits(executor, memberId, siteTimeZone(site), ['deposit']);
-  for (const limit of limits) {
+  const gate = await findGate(executor, memberId, siteTimeZone(site), ['deposit']);
+  if (gate.exclusion) throw exclusionError(gate.exclusion, site);
+  if (gate.termsPending) throw new AppError('TERMS_NOT_ACCEPTED');
+  for (const limit of gate.limits) {
     if (limit.value === null) continue;
     const used = await sumDeposits(executor, memberId, limit.periodStart);
     if (used + amountMinor > limit.value) throw limitError('RG_DEPOSIT_LIMIT', limit, used, site);

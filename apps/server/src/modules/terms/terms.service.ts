@@ -33,28 +33,25 @@ function toVersion(row: TVersionRow): TTermsVersion {
  * members.created_at can be pending).
  */
 async function findPending(executor: Executor, memberId: bigint): Promise<TVersionRow | null> {
-  const rows = await rowsOf<TVersionRow>(
-    executor,
-    sql`SELECT v.id::text AS id, v.version, v.effective_at, v.summary
+  const rows = await rowsOf<TVersionRow>(executor, pendingTermsQuery(memberId));
+  return rows[0] ?? null;
+}
+
+/** The query of `findPending`, for checks that ask it inside a statement of their own (bets). */
+export function pendingTermsQuery(memberId: bigint) {
+  return sql`SELECT v.id::text AS id, v.version, v.effective_at, v.summary
           FROM terms_versions v JOIN members m ON m.site_id = v.site_id
          WHERE m.id = ${memberId.toString()}::bigint
            AND v.effective_at <= now() AND v.effective_at > m.created_at
            AND NOT EXISTS (SELECT 1 FROM terms_acceptances a
                             WHERE a.member_id = m.id AND a.terms_version_id = v.id)
-         ORDER BY v.version DESC LIMIT 1`,
-  );
-  return rows[0] ?? null;
+         ORDER BY v.version DESC LIMIT 1`;
 }
 
 /** The terms version awaiting the member's acceptance, if any (login and /api/auth/me report it). */
 export async function pendingTerms(executor: Executor, memberId: bigint): Promise<TTermsVersion | null> {
   const row = await findPending(executor, memberId);
   return row ? toVersion(row) : null;
-}
-
-/** Refuses bets and deposits while a terms version in force waits for the member's acceptance. */
-export async function assertTermsAccepted(executor: Executor, memberId: bigint): Promise<void> {
-  if (await findPending(executor, memberId)) throw new AppError('TERMS_NOT_ACCEPTED');
 }
 
 export async function termsStatus(
