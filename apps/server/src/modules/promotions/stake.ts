@@ -3,7 +3,7 @@ import type { TJson, TransferResult } from '../wallet/wallet.service.ts';
 import { stakeWithBonus } from '../wallet/wallet.service.ts';
 import { localDay } from './days.ts';
 import { PROFILES } from './promotions.profiles.ts';
-import { addTurnover, gameCategory, siteJurisdiction } from './promotions.repo.ts';
+import { gameCategory, siteJurisdiction } from './promotions.repo.ts';
 import { recordVipEvent } from './vip.ts';
 
 export interface TBetStakeInput {
@@ -40,20 +40,18 @@ export async function takeBetStake(tx: Executor, input: TBetStakeInput): Promise
   });
   if (!result.replayed) {
     const jurisdiction = await siteJurisdiction(tx, input.siteId);
-    await addTurnover(tx, {
-      siteId: input.siteId,
-      memberId: input.memberId,
-      day: localDay(new Date(), PROFILES[jurisdiction].timeZone),
-      category,
-      stakeMinor: input.amountMinor,
-      bonusMinor: result.bonusPartMinor,
-    });
     await recordVipEvent(tx, {
       siteId: input.siteId,
       memberId: input.memberId,
       jurisdiction,
       stakeMinor: input.amountMinor,
       category,
+      turnover: {
+        day: localDay(new Date(), PROFILES[jurisdiction].timeZone),
+        category,
+        stakeMinor: input.amountMinor,
+        bonusMinor: result.bonusPartMinor,
+      },
     });
   }
   return { ...result.first, debitBalanceAfterMinor: result.playableAfterMinor };

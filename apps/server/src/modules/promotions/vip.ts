@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { PROFILES, type TVipLevel, type TVipProfile } from './promotions.profiles.ts';
-import { addVipTotals, raiseLevels, type TVipRow } from './promotions.repo.ts';
+import { addVipTotals, raiseLevels, type TTurnoverAdd, type TVipRow } from './promotions.repo.ts';
 
 /**
  * VIP levels (spec §6): Bronze 1,000–5,000 … Diamond 60,001–100,000 of the profile's basis (total
@@ -47,6 +47,8 @@ export async function recordVipEvent(
     rechargeMinor?: bigint;
     stakeMinor?: bigint;
     category?: string;
+    /** A bet's turnover of the day (rebates), written with the totals. */
+    turnover?: TTurnoverAdd;
   },
 ): Promise<void> {
   const profile = PROFILES[input.jurisdiction].vip;
@@ -60,6 +62,7 @@ export async function recordVipEvent(
     bettingMinor: stake,
     slotMinor: slotAdd,
     liveMinor: liveAdd,
+    turnover: input.turnover,
   });
   const vip = levelFor(profile, basisTotal(profile, after));
   const slot = levelFor(profile, after.slotBettingMinor);
