@@ -23,6 +23,13 @@ const landingChunk = (path: string) =>
         ? import('./features/originals/components/original-game-page.tsx')
         : undefined;
 void landingChunk(window.location.pathname)?.catch(() => undefined);
+// A game's page: its own game's screen too (each game is its own chunk).
+const game = /^\/originals\/([a-z]+)$/.exec(window.location.pathname)?.[1];
+if (game) {
+  void import('./features/originals-play/play-components.ts')
+    .then((module) => module.preloadPlay(game))
+    .catch(() => undefined);
+}
 
 initI18n().then(() => {
   createRoot(container).render(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -12,7 +12,7 @@ import {
 } from '../api/originals-api.ts';
 import '../originals.css';
 import { SoundToggle } from '../../originals-play/game-sound.tsx';
-import { PLAY_COMPONENTS } from '../../originals-play/play-components.ts';
+import { PLAY_COMPONENTS, preloadPlay } from '../../originals-play/play-components.ts';
 import { launchFailureText } from '../launch-failure.ts';
 import { RecentWins } from './recent-wins.tsx';
 
@@ -158,8 +158,10 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
   const [params] = useSearchParams();
   const demo = params.get('mode') === 'demo';
   const launch = useLaunch(code, demo);
-  // The game's own screen (Dice, Limbo, Mines, Plinko, Keno …).
+  // The game's own screen (Dice, Limbo, Mines, Plinko, Keno …), its own chunk: fetched while the
+  // launch call is answered.
   const Play = PLAY_COMPONENTS[code];
+  useEffect(() => preloadPlay(code), [code]);
   const rules = useOriginalRules();
   const game = launch.data?.game;
   // The balance after the latest bet (the launch answer holds the one before the first).
@@ -176,6 +178,13 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
         paytable: null,
       }
     : undefined;
+  // The artwork the page's skeleton showed stays in the board's place until the board is ready.
+  const loading = (
+    <div className="original__loading">
+      <img className="original__loading-art" src={bannerOf(code)} alt="" width="640" height="280" />
+      <Spinner />
+    </div>
+  );
   return (
     <div className="original" data-testid="original-game" data-game={code}>
       <header className="original__bar">
@@ -202,31 +211,30 @@ export function OriginalGamePage({ code }: { code: TOriginalCode }) {
         <SoundToggle />
       </header>
       {launch.isPending || rules.isPending ? (
-        // The artwork the page's skeleton showed stays in the board's place until the board is ready.
-        <div className="original__loading">
-          <img className="original__loading-art" src={bannerOf(code)} alt="" width="640" height="280" />
-          <Spinner />
-        </div>
+        loading
       ) : (
-        <main className="original__body" id="main">
-          {launch.isError && (
-            <p className="original__notice" role="alert" data-testid="game-launch-error">
-              {launchFailureText(launch.error, t)}
-            </p>
-          )}
-          {!Play && <p className="original__notice">{t('lobby.play_later')}</p>}
-          {/* The board and bet controls come first: on a phone they fill the screen, the rules follow. */}
-          {Play && launch.data && (
-            <div className="original__play">
-              <Play launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
+        // The game's screen may still be on its way: the same artwork until it is.
+        <Suspense fallback={loading}>
+          <main className="original__body" id="main">
+            {launch.isError && (
+              <p className="original__notice" role="alert" data-testid="game-launch-error">
+                {launchFailureText(launch.error, t)}
+              </p>
+            )}
+            {!Play && <p className="original__notice">{t('lobby.play_later')}</p>}
+            {/* The board and bet controls come first: on a phone they fill the screen, the rules follow. */}
+            {Play && launch.data && (
+              <div className="original__play">
+                <Play launch={launch.data} demo={launch.data.mode === 'demo'} onBalance={setBalance} />
+              </div>
+            )}
+            {/* Beside the board on wide screens: the rules, then the latest wins. */}
+            <div className="original__side">
+              <RulesCard code={code} rules={own ?? fromCatalogue} />
+              <RecentWins game={code} />
             </div>
-          )}
-          {/* Beside the board on wide screens: the rules, then the latest wins. */}
-          <div className="original__side">
-            <RulesCard code={code} rules={own ?? fromCatalogue} />
-            <RecentWins game={code} />
-          </div>
-        </main>
+          </main>
+        </Suspense>
       )}
     </div>
   );
