@@ -1,6 +1,7 @@
 import type { TGame } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Deferred } from '../../../components/deferred.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadFail } from '../../../components/load-fail.tsx';
 import { useHasToken } from '../../../lib/session.ts';
@@ -55,18 +56,28 @@ function GameRow({ title, games, more }: { title: string; games: readonly TGame[
   );
 }
 
-/** Home rows under the category tabs: popular, new releases and (for members) recently played. */
+/** A home row's height (games.css: the 209 px row and its 20 px top margin) and the home's 16 px gap. */
+const ROW_HEIGHT = 229;
+const ROW_GAP = 16;
+
+/**
+ * Home rows under the category tabs: popular, new releases and (for members) recently played.
+ * They are below the fold: their lists are asked for at once, and the rows are drawn together, in
+ * one render once all have arrived, when they come near the viewport or the browser is idle.
+ */
 export function HomeGameRows() {
   const { t } = useTranslation();
   const hasToken = useHasToken();
   const popular = useGameSection('popular');
   const fresh = useGameSection('promotion');
   const recent = useRecentGames();
+  const rows = hasToken ? 3 : 2;
+  const ready = !popular.isPending && !fresh.isPending && !(hasToken && recent.isPending);
   return (
-    <>
+    <Deferred ready={ready} placeholderHeight={rows * ROW_HEIGHT + (rows - 1) * ROW_GAP}>
       {hasToken && <GameRow title={t('categories.recent')} games={recent.data?.list ?? []} />}
       <GameRow title={t('categories.popular')} games={popular.data?.list ?? []} more="/game?tag=popular" />
       <GameRow title={t('categories.new')} games={fresh.data?.list ?? []} more="/game?tag=new" />
-    </>
+    </Deferred>
   );
 }
