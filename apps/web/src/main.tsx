@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { captureInstallPrompt } from './features/pwa/pwa-state.ts';
-import { initI18n } from './lib/i18n.ts';
+import { warmNumberFormats } from './lib/format.ts';
+import { initI18n, resolveInitialLanguage } from './lib/i18n.ts';
 import './styles/global.css';
 
 // The browser offers installation once, early: listen before React renders.
@@ -31,7 +32,11 @@ if (game) {
     .catch(() => undefined);
 }
 
-initI18n().then(() => {
+// The number formats' locale data loads in a task of its own, before the first render needs it.
+const language = resolveInitialLanguage();
+window.setTimeout(() => warmNumberFormats(language), 0);
+
+initI18n(language).then(() => {
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -24,6 +24,17 @@ function numberFormat(language: TLanguage, kind: string, options: Intl.NumberFor
   return format;
 }
 
+/**
+ * Creates the formatters the first screens use (money in the header and a game's bar, the RTP on
+ * every game tile). The browser's first number format loads its locale data, which takes a phone
+ * tens of milliseconds: done in a task of its own while the app waits for its data, it is not
+ * added to the long task of the first render that needs it.
+ */
+export function warmNumberFormats(language: TLanguage = currentLanguage()): void {
+  formatMoney('0.00', language);
+  formatPercent(0, language);
+}
+
 /** The contract's money text ("1234.56") as the reader writes it, with the currency; "0.00" when not money. */
 export function formatMoney(
   value: string | null | undefined,

@@ -11,8 +11,12 @@ function subscribe(listener: () => void): () => void {
   return () => media.removeEventListener('change', listener);
 }
 
+/**
+ * The media query where the browser has one: reading window.innerWidth during the first render
+ * forces the browser to lay out the page there and then.
+ */
 export function isWideWindow(): boolean {
-  return window.innerWidth > 600;
+  return window.matchMedia?.(WIDE_QUERY).matches ?? window.innerWidth > 600;
 }
 
 export function BackgroundVideo() {

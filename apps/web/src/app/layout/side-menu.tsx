@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
@@ -5,8 +6,30 @@ import { openModal } from '../../lib/auth-modal.ts';
 import { useSiteData } from '../../lib/site.ts';
 import { SIDE_MENU } from './navigation.ts';
 
-/** The desktop navigation (≥1024 px); hidden by CSS on smaller screens, where the bottom bar serves. */
+/** Where the side menu shows (global.css `.side-menu`). */
+const DESKTOP_QUERY = '(min-width: 1024px)';
+
+function subscribe(listener: () => void): () => void {
+  const media = window.matchMedia?.(DESKTOP_QUERY);
+  if (!media) return () => {};
+  media.addEventListener('change', listener);
+  return () => media.removeEventListener('change', listener);
+}
+
+/** Without media queries (a test's DOM) the menu is drawn. */
+const isDesktop = () => window.matchMedia?.(DESKTOP_QUERY).matches ?? true;
+
+/**
+ * The desktop navigation (≥1024 px). On smaller screens, where the bottom bar serves and CSS hides
+ * it, it is not drawn at all (a phone's first render has less to do); a window widened past 1024 px
+ * draws it.
+ */
 export function SideMenu() {
+  const desktop = useSyncExternalStore(subscribe, isDesktop, () => true);
+  return desktop ? <SideMenuPanel /> : null;
+}
+
+function SideMenuPanel() {
   const { t } = useTranslation();
   const { data: site } = useSiteData();
   return (
