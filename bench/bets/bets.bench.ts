@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -87,85 +87,129 @@ async function makePlayers(server: Started): Promise<string[]> {
   return tokens;
 }
 
-function postBet(agent: http.Agent, port: number, token: string): Promise<number> {
-  const body = JSON.stringify({ amount: '0.10', direction: 'under', target: 4950 });
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/originals/dice/bet',
-        timeout: REQUEST_TIMEOUT_MS,
-        headers: {
-          host: 'localhost',
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
+/**
+ * The load generator (plain JS, run as a separate node process so that the server process's CPU
+ * is the server's alone): CONNECTIONS keep-alive connections, each posting a dice bet of a random
+ * player as soon as its previous bet answers; warm-up bets first, then the measured window, whose
+ * start and end it announces so the server process can read its CPU around exactly that window.
+ */
+const LOAD_CLIENTS = `
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+process.once('message', async ({ port, tokens, connections, warmup, seconds, maxBets, timeoutMs, method, path, body }) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const pick = () => tokens[Math.floor(Math.random() * tokens.length)];
+  const post = () => new Promise((resolve) => {
+    const headers = { host: 'localhost', authorization: 'Bearer ' + pick() };
+    if (body !== null) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    const request = http.request({ agent, host: '127.0.0.1', port, method, path, timeout: timeoutMs, headers }, (response) => { response.resume(); response.on('end', () => resolve(response.statusCode || 0)); });
     request.on('timeout', () => request.destroy(new Error('request timeout')));
-    request.on('error', reject);
-    request.end(body);
+    request.on('error', () => resolve(0));
+    request.end(body === null ? undefined : body);
   });
-}
-
-async function diceScenario(server: Started): Promise<BenchRow> {
-  const tokens = await makePlayers(server);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;
   let failures = 0;
-  for (let i = 0; i < WARMUP_BETS; i++) if ((await postBet(agent, server.port, pick())) !== 200) failures++;
-  const latencies: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
+  for (let i = 0; i < warmup; i++) if ((await post()) !== 200) failures++;
+  await new Promise((resolve) => process.send({ type: 'start' }, resolve));
+  const latencies = [];
   const started = performance.now();
-  // This process's CPU (server and load generator together) per bet: steadier than bets/s on a
-  // shared machine. On PGlite it includes the database; on PostgreSQL the server's CPU is apart.
-  const profiler = CPU_PROFILE_DIR ? new Session() : null;
-  if (profiler) {
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.start');
-  }
-  const cpuBefore = process.cpuUsage();
-  const worker = async () => {
-    while (latencies.length < MAX_BETS && performance.now() < deadline) {
+  const deadline = started + seconds * 1000;
+  const connection = async () => {
+    while (latencies.length < maxBets && performance.now() < deadline) {
       const t0 = performance.now();
-      const status = await postBet(agent, server.port, pick());
+      const status = await post();
       latencies.push(performance.now() - t0);
       if (status !== 200) failures++;
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await Promise.all(Array.from({ length: connections }, connection));
   const elapsedS = (performance.now() - started) / 1000;
+  agent.destroy();
+  process.send({ type: 'done', latencies, failures, elapsedS }, () => process.exit(0));
+});
+`;
+
+type TLoadDone = { type: 'done'; latencies: number[]; failures: number; elapsedS: number };
+
+/** What the load generator sends: dice bets, or a request that touches no database (the floor). */
+type TLoad = { what: string; method: 'GET' | 'POST'; path: string; body: string | null };
+const DICE: TLoad = {
+  what: 'HTTP dice bets',
+  method: 'POST',
+  path: '/api/originals/dice/bet',
+  body: JSON.stringify({ amount: '0.10', direction: 'under', target: 4950 }),
+};
+/** The framework alone (routing, hooks, logging, metrics, headers): GET /healthz reads no database. */
+const FLOOR: TLoad = { what: 'HTTP floor: GET /healthz', method: 'GET', path: '/healthz', body: null };
+
+/** The server process's CPU with no request at all (the crash engine, jobs, timers), ms per second. */
+async function idleCpuMsPerSecond(): Promise<number> {
+  const before = process.cpuUsage();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const cpu = process.cpuUsage(before);
+  return (cpu.user + cpu.system) / 1000 / ((performance.now() - started) / 1000);
+}
+
+async function diceScenario(server: Started, tokens: string[], load: TLoad = DICE): Promise<BenchRow> {
+  const idle = await idleCpuMsPerSecond();
+  const client = spawn(process.execPath, ['-e', LOAD_CLIENTS], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // The server process's CPU (not the load generator's) per bet, over the measured window only:
+  // steadier than bets/s on a shared machine. On PGlite it includes the database.
+  const profiler = CPU_PROFILE_DIR ? new Session() : null;
+  let cpuBefore = process.cpuUsage();
+  const done = new Promise<TLoadDone>((resolve, reject) => {
+    client.on('message', (message: { type: 'start' } | TLoadDone) => {
+      if (message.type === 'start') {
+        cpuBefore = process.cpuUsage();
+        if (profiler) {
+          profiler.connect();
+          void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
+        }
+      } else resolve(message);
+    });
+    client.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
+  });
+  client.send({
+    port: server.port,
+    tokens,
+    connections: CONNECTIONS,
+    warmup: WARMUP_BETS,
+    seconds: SECONDS,
+    maxBets: MAX_BETS,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    method: load.method,
+    path: load.path,
+    body: load.body,
+  });
+  const { latencies, failures, elapsedS } = await done;
   const cpu = process.cpuUsage(cpuBefore);
-  const cpuMsPerBet = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length);
+  const perItem = (micros: number) => micros / 1000 / Math.max(1, latencies.length);
+  const cpuMsPerBet = perItem(cpu.user + cpu.system);
   if (profiler && CPU_PROFILE_DIR) {
     const { profile } = await profiler.post('Profiler.stop');
-    const file = join(CPU_PROFILE_DIR, `dice-${server.database.kind}-${Date.now()}.cpuprofile`);
+    mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+    const file = join(
+      CPU_PROFILE_DIR,
+      `${load === DICE ? 'dice' : 'floor'}-${server.database.kind}-${Date.now()}.cpuprofile`,
+    );
     writeFileSync(file, JSON.stringify(profile));
     profiler.disconnect();
-    console.log(`cpu profile of the measured window: ${file}`);
+    console.log(`cpu profile of the measured window (server process): ${file}`);
   }
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   const report = await reconcile(server.database.db, { siteId: server.siteId });
   if (!report.ok)
     throw new Error(`ledger drift after the benchmark: ${JSON.stringify(report.drift.slice(0, 3))}`);
   return {
-    what: `HTTP dice bets, ${server.database.kind}, ${PLAYERS.toLocaleString('en')} players`,
+    what: `${load.what}, ${server.database.kind}, ${PLAYERS.toLocaleString('en')} players`,
     concurrency: CONNECTIONS,
     count: latencies.length,
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `non-200: ${failures}; node CPU ${fmt(cpuMsPerBet, 1)} ms/bet; reconcile: no drift`,
+    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s); reconcile: no drift`,
   };
 }
 
@@ -280,7 +324,7 @@ async function main(): Promise<void> {
     const lite = await startServer(await openDatabase({ kind: 'pglite' }));
     try {
       if (ONLY.has('pglite')) {
-        rows.push(await diceScenario(lite));
+        rows.push(await diceScenario(lite, await makePlayers(lite)));
         progress(rows.at(-1)!);
       }
       if (ONLY.has('ticks')) {
@@ -309,7 +353,10 @@ async function main(): Promise<void> {
         await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: CONNECTIONS }),
       );
       try {
-        rows.push(await diceScenario(server));
+        const tokens = await makePlayers(server);
+        rows.push(await diceScenario(server, tokens));
+        progress(rows.at(-1)!);
+        rows.push(await diceScenario(server, tokens, FLOOR));
         progress(rows.at(-1)!);
       } finally {
         await server.close();
