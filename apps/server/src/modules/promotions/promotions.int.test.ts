@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { payWinnings, takeStake } from '../originals/originals.money.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { closeGrant, getBalances, hold, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { closeGrant, getBalances, grantBonus, hold, reconcile, transfer } from '../wallet/wallet.service.ts';
 import { addDays, dayBounds, localDay } from './days.ts';
 import { runJob } from './promotions.jobs.ts';
 import { depositTiedEnabled, PROFILES } from './promotions.profiles.ts';
@@ -432,6 +432,71 @@ describe.each(await databaseKinds())('promotions (%s)', (kind) => {
         sql`SELECT forfeited_minor FROM bonus_grants WHERE id = ${String(open!.id)}::bigint`,
       );
       expect(String(grant!.forfeited_minor)).toBe(String(400n + 1_200n));
+      await expectNoDrift();
+    });
+  });
+
+  describe('a win landing after its grant converted', () => {
+    it("is cash up to what the grant's max win still allows; the rest is forfeited; a replay pays once", async () => {
+      const p = await player();
+      const { grant } = await grantBonus(db, {
+        siteId: p.siteId,
+        memberId: p.memberId,
+        campaignCode: 'test-max-win',
+        periodKey: randomUUID(),
+        amountMinor: 1_000n,
+        wageringRequiredMinor: 1_000n,
+        maxBetMinor: null,
+        locksCash: false,
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+        terms: { maxWinMinor: '1500' },
+      });
+      const member = { kind: 'member' as const, siteId: p.siteId, memberId: p.memberId };
+      const stake = (id: bigint, stakeMinor: bigint) =>
+        db.transaction((tx) => takeStake(tx, member, { id, gameCode: 'dice', stakeMinor }));
+      const win = (id: bigint, payoutMinor: bigint) =>
+        db.transaction((tx) => payWinnings(tx, member, { id, gameCode: 'dice', payoutMinor }));
+      const base = BigInt(Date.now()) * 1000n + 500_000n;
+      // A: 6.00 of bonus staked; its win lands only after the grant has converted.
+      await stake(base + 1n, 600n);
+      // B: 3.00 staked, 9.00 won back into the grant (wagering 9.00 of 10.00).
+      await stake(base + 2n, 300n);
+      await win(base + 2n, 900n);
+      // C: 1.00 staked: wagering met, the grant's 9.00 converts to cash (under its max win of 15.00).
+      await stake(base + 3n, 100n);
+      const [converted] = await rowsOf<{ status: string; converted_minor: unknown }>(
+        db,
+        sql`SELECT status, converted_minor FROM bonus_grants WHERE id = ${grant.id.toString()}::bigint`,
+      );
+      expect(converted).toMatchObject({ status: 'completed' });
+      expect(String(converted!.converted_minor)).toBe('900');
+      expect(await getBalances(db, p.memberId)).toMatchObject({ cashMinor: 900n, bonusMinor: 0n });
+
+      // A wins 30.00, all from the grant's bonus: 6.00 more is cash (15.00 in all), 24.00 forfeited.
+      const paid = await win(base + 1n, 3_000n);
+      expect(paid?.balanceMinor).toBe(1_500n);
+      await win(base + 1n, 3_000n);
+      expect(await getBalances(db, p.memberId)).toMatchObject({ cashMinor: 1_500n, bonusMinor: 0n });
+      const [after] = await rowsOf<{
+        balance_minor: unknown;
+        converted_minor: unknown;
+        forfeited_minor: unknown;
+      }>(
+        db,
+        sql`SELECT balance_minor, converted_minor, forfeited_minor FROM bonus_grants
+            WHERE id = ${grant.id.toString()}::bigint`,
+      );
+      expect([after!.balance_minor, after!.converted_minor, after!.forfeited_minor].map(String)).toEqual([
+        '0',
+        '1500',
+        '2400',
+      ]);
+      const forfeits = await rowsOf<{ amount_minor: unknown; reason: string }>(
+        db,
+        sql`SELECT amount_minor, metadata->>'reason' AS reason FROM wallet_transfers
+            WHERE kind = 'bonus_forfeit' AND metadata->>'grantId' = ${grant.id.toString()}`,
+      );
+      expect(forfeits.map((f) => [String(f.amount_minor), f.reason])).toEqual([['2400', 'max_win']]);
       await expectNoDrift();
     });
   });

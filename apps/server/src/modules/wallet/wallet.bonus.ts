@@ -590,7 +590,8 @@ const minorOf = (v: unknown): bigint | null =>
  * Pays a bet's win in the stake's real/bonus proportion (ADR 012), in the caller's transaction:
  * the share of the win staked from a grant's bonus goes back to that grant's balance and stays
  * under its wagering (so expiry or forfeit takes it back); the real-money share goes to cash. A
- * grant that completed meanwhile (wagering met, converted) gets its share as cash; one that expired
+ * grant that completed meanwhile (wagering met, converted) gets its share as cash up to what its max
+ * win still allows (the excess is credited and forfeited, like the excess of its conversion); one that expired
  * or was forfeited before the win gets it credited and taken back at once (bonus_forfeit), so money
  * won with bonus never becomes withdrawable without its wagering. Rounding favours bonus: the cash
  * share is rounded down. A repeated key answers the first win, or IDEMPOTENCY_CONFLICT for another
@@ -684,12 +685,22 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
     const shareOf = new Map(shares);
     const toGrants: [BonusGrant, bigint][] = [];
     const toForfeit: [BonusGrant, bigint][] = [];
+    const lateConverted: [BonusGrant, bigint][] = [];
     for (const grant of locked) {
       const share = shareOf.get(grant.id) ?? 0n;
       if (share === 0n) continue;
       if (grant.status === 'active') toGrants.push([grant, share]);
-      else if (grant.status === 'completed') cashShare += share;
-      else toForfeit.push([grant, share]);
+      else if (grant.status === 'completed') {
+        // Converted meanwhile: its share is cash, within what the grant's max win still allows
+        // (its conversion and earlier late wins count); the rest is credited and forfeited at once.
+        const maxWin = maxWinOf(grant);
+        const left =
+          maxWin === null ? share : maxWin > grant.convertedMinor ? maxWin - grant.convertedMinor : 0n;
+        const allowed = share < left ? share : left;
+        cashShare += allowed;
+        if (allowed > 0n) lateConverted.push([grant, allowed]);
+        if (share > allowed) toForfeit.push([grant, share - allowed]);
+      } else toForfeit.push([grant, share]);
     }
     // A grant that no longer exists for this member (never: grants are not deleted) pays cash.
     for (const [grantId, share] of shares) {
@@ -751,13 +762,18 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
           amountMinor: share,
           idempotencyKey: `${input.idempotencyKey}:b${grant.id}:${grant.status}`,
           reference: `grant:${grant.id}`,
-          metadata: { grantId: grant.id.toString(), reason: `${kind}_after_${grant.status}` },
+          metadata: {
+            grantId: grant.id.toString(),
+            reason: grant.status === 'completed' ? 'max_win' : `${kind}_after_${grant.status}`,
+          },
         },
         accounts,
       );
       await updateGrant(tx, grant.id, { forfeitedMinor: share });
       forfeited += share;
     }
+    for (const [grant, allowed] of lateConverted)
+      await updateGrant(tx, grant.id, { convertedMinor: allowed });
     assertInvariant(first, 'a positive win or refund posted a transfer');
     // Every transfer above went through the locked rows, which are current.
     const now = playableOf(accounts);
