@@ -20,7 +20,7 @@ import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { CRASH_RECORD_ID_BASE } from '../originals/game-record.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, reconcile } from '../wallet/wallet.service.ts';
+import { getBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
 import { formatHundredths, multiplierAt } from './crash.curve.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
@@ -312,6 +312,48 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     now = startedAt + crashInstant(round.crashHundredths);
     await engine.step();
     expect(await cash(twice.memberId)).toBe(10_100n);
+  });
+
+  it('splits a cash-out as the stake was: the bonus-funded part goes back to its grant, the rest is cash', async () => {
+    const round = await roundCrashingAtLeast(150);
+    const p = await player(400n);
+    const { grant } = await grantBonus(app.services.db, {
+      siteId,
+      memberId: p.memberId,
+      campaignCode: 'test-crash-bonus',
+      periodKey: randomUUID(),
+      amountMinor: 1_000n,
+      wageringRequiredMinor: 2_000n,
+      maxBetMinor: null,
+      locksCash: false,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      terms: {},
+    });
+    // 10.00 staked: the 4.00 of cash first, then 6.00 of bonus.
+    const bet = await post('/api/crash/bet', p.token, { amount: '10.00' });
+    expect(bet.status).toBe(200);
+    expect(bet.body.data.balance).toBe('4.00');
+    const startedAt = await run(round);
+    now = startedAt + 1_600; // 1.10×, below the crash point
+    const out = await post('/api/crash/cashout', p.token, { round_id: round.id.toString() });
+    expect(out.body.data.bet).toMatchObject({ cashout_multiplier: '1.10', payout: '11.00' });
+    // 11.00 back in the stake's proportion: 4.40 cash, 6.60 to the grant (still wagering 10.00 of 20.00).
+    expect(await getBalances(app.services.db, p.memberId, { siteId })).toMatchObject({
+      cashMinor: 440n,
+      bonusMinor: 1_060n,
+    });
+    const [row] = await rowsOf<{ balance_minor: unknown; wagering_done_minor: unknown; status: string }>(
+      app.services.db,
+      sql`SELECT balance_minor, wagering_done_minor, status FROM bonus_grants WHERE id = ${grant.id.toString()}::bigint`,
+    );
+    expect([String(row!.balance_minor), String(row!.wagering_done_minor), row!.status]).toEqual([
+      '1060',
+      '1000',
+      'active',
+    ]);
+    now = startedAt + crashInstant(round.crashHundredths);
+    await engine.step();
+    expect((await reconcile(app.services.db)).drift).toEqual([]);
   });
 
   it('never sends the crash point early and gives a reconnecting client its state and bet', async () => {
