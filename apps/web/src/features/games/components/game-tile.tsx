@@ -1,4 +1,5 @@
 import type { TGame } from '@sorte/contract';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openModal } from '../../../lib/auth-modal.ts';
@@ -55,8 +56,12 @@ export function FavoriteToggle({ game }: { game: TGame }) {
   return <Heart game={game} isFavorite={false} onClick={() => openModal('login')} />;
 }
 
-/** One game: thumbnail, name, provider and RTP; opens through the /gameInfo relay. */
-export function GameTile({ game }: { game: TGame }) {
+/**
+ * One game: thumbnail, name, provider and RTP; opens through the /gameInfo relay. Drawn again only
+ * when its game changes (a page redrawn for another reason, e.g. the provider list arriving beside
+ * the lobby's grid, does not redraw two dozen tiles).
+ */
+export const GameTile = memo(function GameTile({ game }: { game: TGame }) {
   const { t } = useTranslation();
   return (
     <article className="game-tile" data-testid="game-tile" data-game={game.code}>
@@ -80,7 +85,7 @@ export function GameTile({ game }: { game: TGame }) {
       </div>
     </article>
   );
-}
+});
 
 /** A grid of tiles, with skeletons while loading and the given empty message when there are none. */
 export function GameGrid({

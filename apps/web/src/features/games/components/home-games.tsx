@@ -56,14 +56,15 @@ function GameRow({ title, games, more }: { title: string; games: readonly TGame[
   );
 }
 
-/** A home row's height (games.css: the 209 px row and its 20 px top margin) and the home's 16 px gap. */
+/** A home row's height: games.css's 209 px row and its 20 px top margin. */
 const ROW_HEIGHT = 229;
-const ROW_GAP = 16;
 
 /**
  * Home rows under the category tabs: popular, new releases and (for members) recently played.
- * They are below the fold: their lists are asked for at once, and the rows are drawn together, in
- * one render once all have arrived, when they come near the viewport or the browser is idle.
+ * They are below the fold: their lists are asked for at once, and each row is drawn in a render of
+ * its own once its list has arrived and it comes near the viewport (its two dozen pictures are not
+ * fetched and drawn while the first screen is), in a placeholder of its height until then (no
+ * layout shift).
  */
 export function HomeGameRows() {
   const { t } = useTranslation();
@@ -71,13 +72,19 @@ export function HomeGameRows() {
   const popular = useGameSection('popular');
   const fresh = useGameSection('promotion');
   const recent = useRecentGames();
-  const rows = hasToken ? 3 : 2;
-  const ready = !popular.isPending && !fresh.isPending && !(hasToken && recent.isPending);
   return (
-    <Deferred ready={ready} placeholderHeight={rows * ROW_HEIGHT + (rows - 1) * ROW_GAP}>
-      {hasToken && <GameRow title={t('categories.recent')} games={recent.data?.list ?? []} />}
-      <GameRow title={t('categories.popular')} games={popular.data?.list ?? []} more="/game?tag=popular" />
-      <GameRow title={t('categories.new')} games={fresh.data?.list ?? []} more="/game?tag=new" />
-    </Deferred>
+    <>
+      {hasToken && (
+        <Deferred ready={!recent.isPending} placeholderHeight={ROW_HEIGHT}>
+          <GameRow title={t('categories.recent')} games={recent.data?.list ?? []} />
+        </Deferred>
+      )}
+      <Deferred ready={!popular.isPending} placeholderHeight={ROW_HEIGHT}>
+        <GameRow title={t('categories.popular')} games={popular.data?.list ?? []} more="/game?tag=popular" />
+      </Deferred>
+      <Deferred ready={!fresh.isPending} placeholderHeight={ROW_HEIGHT}>
+        <GameRow title={t('categories.new')} games={fresh.data?.list ?? []} more="/game?tag=new" />
+      </Deferred>
+    </>
   );
 }
