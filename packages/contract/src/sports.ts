@@ -47,6 +47,8 @@ export const SPORTS_ADMIN_PATHS = {
   eventLive: '/api/admin/sports/events/:id/live',
   /** POST (no body): cancel the match; every market is void and stakes are returned. */
   eventCancel: '/api/admin/sports/events/:id/cancel',
+  /** GET / PUT ZSportsSettings: the site's in-play bet delay and how long a goal suspends markets. */
+  settings: '/api/admin/sports/settings',
 } as const;
 
 /** Smallest and largest odds the book offers. */
@@ -404,3 +406,14 @@ export const ZSportsAdminSettleResponse = z.object({
   /** Bets settled (or resettled) by this call. */
   bets_settled: z.number().int(),
 });
+
+/**
+ * GET/PUT /api/admin/sports/settings: the site's in-play risk controls. A bet with a live leg is
+ * accepted only after `in_play_delay_ms`, at the prices and market states of that moment; a goal in
+ * a live match suspends its markets for `score_suspension_seconds` or until each is repriced.
+ */
+export const ZSportsSettings = z.object({
+  in_play_delay_ms: z.number({ error: M.wrongType }).int().min(0).max(30_000),
+  score_suspension_seconds: z.number({ error: M.wrongType }).int().min(0).max(600),
+});
+export type TSportsSettings = z.infer<typeof ZSportsSettings>;

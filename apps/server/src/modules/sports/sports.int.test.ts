@@ -801,4 +801,115 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     const within = await place(player.token, [event.sel('btts', 'yes')], '5.00');
     expect(within.status).toBe(200);
   });
+  describe('in play', () => {
+    const settings = (
+      payload?: { in_play_delay_ms: number; score_suspension_seconds: number },
+      token = operator,
+    ) =>
+      call(app, {
+        method: payload ? 'PUT' : 'GET',
+        url: '/api/admin/sports/settings',
+        token,
+        ...(payload ? { payload } : {}),
+      });
+    const live = (eventId: string, home: number, away: number) =>
+      call(app, {
+        method: 'POST',
+        url: `/api/admin/sports/events/${eventId}/live`,
+        token: operator,
+        payload: { home_goals: home, away_goals: away },
+      });
+    const setOdds = (marketId: string, selectionId: string, odds: string) =>
+      call(app, {
+        method: 'POST',
+        url: `/api/admin/sports/markets/${marketId}/odds`,
+        token: operator,
+        payload: { selections: [{ selection_id: selectionId, odds }] },
+      });
+    const marketStatus = async (eventId: string, type: string) => {
+      const { body } = await call(app, { method: 'GET', url: `/api/sports/events/${eventId}` });
+      return (body.data.event.markets as TMarket[]).find((m) => m.type === type)!.status;
+    };
+
+    it('settings come from the jurisdiction until an operator sets them; audited; other roles refused', async () => {
+      const before = await settings();
+      expect(before.status).toBe(200);
+      expect(before.body.data).toEqual({ in_play_delay_ms: 5000, score_suspension_seconds: 60 });
+      const set = await settings({ in_play_delay_ms: 1500, score_suspension_seconds: 90 });
+      expect(set.body.data).toEqual({ in_play_delay_ms: 1500, score_suspension_seconds: 90 });
+      expect((await settings()).body.data).toEqual({ in_play_delay_ms: 1500, score_suspension_seconds: 90 });
+      const bad = await settings({ in_play_delay_ms: 60_000, score_suspension_seconds: 90 });
+      expect(bad.status).toBe(422);
+      const finance = await loginOperator(app, 'finance');
+      expect((await settings({ in_play_delay_ms: 0, score_suspension_seconds: 0 }, finance)).status).toBe(
+        403,
+      );
+      const [entry] = await rowsOf<{ before: unknown; after: unknown }>(
+        app.services.db,
+        sql`SELECT before, after FROM operator_actions WHERE action = 'sports.settings'
+            AND site_id = ${site.id.toString()}::bigint ORDER BY id DESC LIMIT 1`,
+      );
+      expect(entry).toMatchObject({
+        before: { in_play_delay_ms: 5000, score_suspension_seconds: 60 },
+        after: { in_play_delay_ms: 1500, score_suspension_seconds: 90 },
+      });
+    });
+
+    it('a bet on a live match waits the delay and is refused when the price moves meanwhile; taken when it holds', async () => {
+      await settings({ in_play_delay_ms: 1500, score_suspension_seconds: 90 });
+      const match = await newEvent();
+      expect((await live(match.id, 0, 0)).status).toBe(200);
+      const player = await fundedPlayer(app, 10_000n);
+      const home = match.sel('1x2', 'home');
+      // The price moves while the bet waits: with policy none the bet is refused and nothing moves.
+      const pending = place(player.token, [home], '10.00');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await setOdds(match.markets['1x2']!.id, home.id, '1.50')).status).toBe(200);
+      const moved = await pending;
+      expect(moved.status).toBe(409);
+      expect(moved.body).toMatchObject({
+        code: 'ODDS_CHANGED',
+        data: { changes: [{ selection_id: home.id, odds_now: '1.50' }] },
+      });
+      expect(await cash(player.memberId)).toBe(10_000n);
+      // At the new price, unchanged during the delay: taken, after the delay.
+      const started = Date.now();
+      const taken = await place(player.token, [{ ...home, odds: '1.50' }], '10.00');
+      expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+      expect(taken.body.data.bet.legs[0].odds).toBe('1.50');
+      expect(await cash(player.memberId)).toBe(9_000n);
+    });
+
+    it('a goal suspends the match markets until each is repriced or the window ends', async () => {
+      await settings({ in_play_delay_ms: 0, score_suspension_seconds: 90 });
+      const match = await newEvent();
+      await live(match.id, 0, 0);
+      expect(await marketStatus(match.id, '1x2')).toBe('open');
+      const player = await fundedPlayer(app, 10_000n);
+      // The first goal: every open market of the match is suspended at once.
+      await live(match.id, 1, 0);
+      expect(await marketStatus(match.id, '1x2')).toBe('suspended');
+      expect(await marketStatus(match.id, 'btts')).toBe('suspended');
+      const refused = await place(player.token, [match.sel('1x2', 'home')], '10.00');
+      expect(refused.body.code).toBe('MARKET_SUSPENDED');
+      expect(await cash(player.memberId)).toBe(10_000n);
+      // Repriced: open again; the other markets stay suspended.
+      const home = match.sel('1x2', 'home');
+      await setOdds(match.markets['1x2']!.id, home.id, '1.30');
+      expect(await marketStatus(match.id, '1x2')).toBe('open');
+      expect(await marketStatus(match.id, 'btts')).toBe('suspended');
+      expect((await place(player.token, [{ ...home, odds: '1.30' }], '10.00')).status).toBe(200);
+      // The same score again is no goal; the window's end reopens the rest.
+      await live(match.id, 1, 0);
+      expect(await marketStatus(match.id, '1x2')).toBe('open');
+      await app.services.db.execute(
+        sql`UPDATE sports_markets SET suspended_until = now() - interval '1 second'
+            WHERE event_id = ${match.id}::bigint AND suspended_until IS NOT NULL`,
+      );
+      expect(await marketStatus(match.id, 'btts')).toBe('open');
+      expect((await place(player.token, [match.sel('btts', 'yes')], '10.00')).status).toBe(200);
+      await settings({ in_play_delay_ms: 5000, score_suspension_seconds: 60 });
+    });
+  });
 });

@@ -13,6 +13,13 @@ export interface TSportsProfile {
   /** Basis points of one: 600 = 6 %. */
   marginBp: Record<TSportsMarketType, bigint>;
   cashOutMarginBp: bigint;
+  /**
+   * In-play defaults (a site's operator may change them: sports_settings). A bet with a live leg is
+   * accepted only after `inPlayDelayMs`, at the prices of that moment; a goal suspends the match's
+   * markets for `scoreSuspensionSeconds` or until they are repriced.
+   */
+  inPlayDelayMs: number;
+  scoreSuspensionSeconds: number;
   /** Competition codes seeded for the demo, in display order. */
   competitions: readonly string[];
 }
@@ -31,6 +38,8 @@ export const SPORTS_PROFILES: Record<TJurisdiction, TSportsProfile> = {
     maxPayoutMinor: 10_000_000n,
     marginBp: MARGINS,
     cashOutMarginBp: 500n,
+    inPlayDelayMs: 5_000,
+    scoreSuspensionSeconds: 60,
     competitions: ['brasileirao-serie-a'],
   },
   // Portaria SPA/MF 1.231/2024: one price for everyone at a moment, fixed once placed (the legs keep it).
@@ -40,6 +49,8 @@ export const SPORTS_PROFILES: Record<TJurisdiction, TSportsProfile> = {
     maxPayoutMinor: 5_000_000n,
     marginBp: MARGINS,
     cashOutMarginBp: 500n,
+    inPlayDelayMs: 5_000,
+    scoreSuspensionSeconds: 60,
     competitions: ['brasileirao-serie-a', 'brasileirao-serie-b'],
   },
 };

@@ -140,6 +140,12 @@ export async function findEvent(
   return rows[0] ?? null;
 }
 
+/**
+ * A market's status as bets and cash-outs see it (alias `m`): an open market is suspended while a
+ * goal's suspension window runs (migration 0043: until it ends or the market is repriced).
+ */
+export const marketStatus = sql`(CASE WHEN m.status = 'open' AND m.suspended_until > now() THEN 'suspended' ELSE m.status END)`;
+
 export async function findMarketRows(
   executor: Executor,
   eventIds: readonly (bigint | string)[],
@@ -147,7 +153,7 @@ export async function findMarketRows(
   if (eventIds.length === 0) return [];
   return rowsOf<TMarketRow>(
     executor,
-    sql`SELECT m.id::text AS id, m.event_id::text AS event_id, m.type, m.status, m.margin::text AS margin,
+    sql`SELECT m.id::text AS id, m.event_id::text AS event_id, m.type, ${marketStatus} AS status, m.margin::text AS margin,
                m.odds_source, s.id::text AS selection_id, s.code, s.odds::text AS odds,
                s.probability::text AS probability, s.result
         FROM sports_markets m JOIN sports_selections s ON s.market_id = m.id
@@ -344,7 +350,7 @@ export async function findLegs(executor: Executor, betIds: readonly (bigint | st
   return rowsOf<TLegRow>(
     executor,
     sql`SELECT l.bet_id::text AS bet_id, l.position, l.selection_id::text AS selection_id, s.code,
-               l.market_id::text AS market_id, m.type AS market_type, m.status AS market_status,
+               l.market_id::text AS market_id, m.type AS market_type, ${marketStatus} AS market_status,
                l.event_id::text AS event_id, c.name AS competition_name, e.home_team, e.away_team,
                e.kickoff_at, e.status AS event_status, e.home_goals, e.away_goals,
                l.odds::text AS odds, s.odds::text AS current_odds, l.status, s.result AS selection_result

@@ -16,6 +16,7 @@ import {
   ZSportsEventsResponse,
   ZSportsIdempotencyHeaders,
   ZSportsPlaceBetRequest,
+  ZSportsSettings,
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -41,6 +42,8 @@ import {
   placeBet,
   setMarketStatus,
   setOdds,
+  setSportsSettings,
+  sportsSettings,
   type TAudit,
   type TSportsDeps,
 } from './sports.service.ts';
@@ -212,6 +215,43 @@ export async function sportsAdminRoutes(app: FastifyInstance) {
       response: responses(ZSportsEventsResponse),
     },
     handler: async (request) => ok(request.lang, await listEvents(deps.db, request.site, request.query)),
+  });
+
+  r.get('/admin/sports/settings', {
+    ...guard,
+    schema: {
+      tags: ['admin'],
+      security,
+      summary: "The site's in-play bet delay and how long a goal suspends a match's markets",
+      querystring: ZLangQuery,
+      response: responses(ZSportsSettings),
+    },
+    handler: async (request) => ok(request.lang, await sportsSettings(deps.db, request.site)),
+  });
+
+  r.put('/admin/sports/settings', {
+    ...guard,
+    schema: {
+      tags: ['admin'],
+      security,
+      summary: "Set the site's in-play bet delay and goal suspension window",
+      querystring: ZLangQuery,
+      body: ZSportsSettings,
+      response: responses(ZSportsSettings),
+    },
+    handler: async (request) => {
+      const settings = await setSportsSettings(deps, request.site, request.body, (tx, before, after) =>
+        recordOperatorAction(
+          tx,
+          operatorOf(request),
+          'sports.settings',
+          { entity: 'site', entityId: request.site.id.toString() },
+          before,
+          after,
+        ),
+      );
+      return ok(request.lang, settings);
+    },
   });
 
   r.post('/admin/sports/markets/:id/odds', {

@@ -10,6 +10,7 @@ import {
   type TSportsMarketType,
   type TSportsOddsChange,
   type TSportsOddsPolicy,
+  type TSportsSettings,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -49,6 +50,7 @@ import {
   findLegs,
   findMarketRows,
   findMemberBets,
+  marketStatus,
   marketViews,
   type TBetRow,
   type TEventRow,
@@ -97,6 +99,44 @@ export function sportsLimits(site: TSportsSite): TSportsLimits {
     max_payout: formatMinor(profile.maxPayoutMinor),
     max_legs: SPORTS_MAX_LEGS,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-play settings
+
+/** The site's in-play controls: its own row, else its jurisdiction profile's defaults. */
+export async function sportsSettings(executor: Executor, site: TSportsSite): Promise<TSportsSettings> {
+  const rows = await rowsOf<{ delay: number; suspension: number }>(
+    executor,
+    sql`SELECT in_play_delay_ms AS delay, score_suspension_seconds AS suspension
+        FROM sports_settings WHERE site_id = ${big(site.id)}`,
+  );
+  const profile = sportsProfile(site.jurisdiction);
+  return {
+    in_play_delay_ms: rows[0] ? Number(rows[0].delay) : profile.inPlayDelayMs,
+    score_suspension_seconds: rows[0] ? Number(rows[0].suspension) : profile.scoreSuspensionSeconds,
+  };
+}
+
+/** An operator sets the site's in-play controls (audited with the values before and after). */
+export async function setSportsSettings(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  input: TSportsSettings,
+  audit?: (tx: Tx, before: TSportsSettings, after: TSportsSettings) => Promise<void>,
+): Promise<TSportsSettings> {
+  return deps.db.transaction(async (tx) => {
+    const before = await sportsSettings(tx, site);
+    await tx.execute(
+      sql`INSERT INTO sports_settings (site_id, in_play_delay_ms, score_suspension_seconds)
+          VALUES (${big(site.id)}, ${input.in_play_delay_ms}, ${input.score_suspension_seconds})
+          ON CONFLICT (site_id) DO UPDATE SET in_play_delay_ms = EXCLUDED.in_play_delay_ms,
+            score_suspension_seconds = EXCLUDED.score_suspension_seconds, updated_at = now()`,
+    );
+    const after = await sportsSettings(tx, site);
+    await audit?.(tx, before, after);
+    return after;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,7 +244,7 @@ async function lockSelections(tx: Tx, siteId: bigint, selectionIds: string[]): P
   );
   return rowsOf<TLockedSelection>(
     tx,
-    sql`SELECT s.id::text AS selection_id, m.id::text AS market_id, m.status AS market_status,
+    sql`SELECT s.id::text AS selection_id, m.id::text AS market_id, ${marketStatus} AS market_status,
                e.id::text AS event_id, e.status AS event_status, e.kickoff_at, s.odds::text AS odds
         FROM sports_selections s
         JOIN sports_markets m ON m.id = s.market_id
@@ -225,6 +265,13 @@ function requestHashOf(memberId: bigint, input: TPlaceBetInput, stakeMinor: bigi
 }
 
 class SameKeyRace extends Error {}
+
+/** Thrown before anything is written when a live leg needs the in-play delay first. */
+class InPlayDelay extends Error {
+  constructor(readonly delayMs: number) {
+    super('in-play delay');
+  }
+}
 
 /**
  * Places a bet: validates the legs against the current prices (odds change policy), the market and
@@ -266,8 +313,11 @@ export async function placeBet(
   }
 
   let result: { bet: TBetRow; balance: bigint };
-  try {
-    result = await deps.db.transaction(async (tx) => {
+  // In play, a bet waits the site's delay and is then checked and taken at the prices and market
+  // states of that moment (a goal or a price move meanwhile refuses it as the policy says).
+  let delayServed = false;
+  const attempt = () =>
+    deps.db.transaction(async (tx) => {
       const ids = input.legs.map((leg) => leg.selection_id);
       const current = await lockSelections(tx, site.id, ids);
       const byId = new Map(current.map((row) => [row.selection_id, row]));
@@ -277,6 +327,10 @@ export async function placeBet(
       const legs = input.legs.map((leg) => byId.get(leg.selection_id)!);
       if (new Set(legs.map((leg) => leg.event_id)).size !== legs.length)
         throw new AppError('SPORTS_SAME_EVENT');
+      if (!delayServed && legs.some((leg) => leg.event_status === 'live')) {
+        const { in_play_delay_ms: delay } = await sportsSettings(tx, site);
+        if (delay > 0) throw new InPlayDelay(delay);
+      }
 
       const closed = legs.filter(
         (leg) =>
@@ -373,6 +427,16 @@ export async function placeBet(
       await pushBet(tx, site.id, memberId, await oneBetView(tx, site, bet));
       return { bet, balance };
     });
+  try {
+    try {
+      result = await attempt();
+    } catch (error) {
+      if (!(error instanceof InPlayDelay)) throw error;
+      // Nothing was written: wait outside any transaction, then place it as of now.
+      await new Promise((resolve) => setTimeout(resolve, error.delayMs));
+      delayServed = true;
+      result = await attempt();
+    }
   } catch (error) {
     if (error instanceof SameKeyRace) {
       const raced = await replay();
@@ -715,6 +779,18 @@ export async function markLive(
       sql`UPDATE sports_events SET status = 'live', home_goals = ${score.home}, away_goals = ${score.away},
             updated_at = now() WHERE id = ${big(eventId)}`,
     );
+    // A goal (the live score changed) suspends the match's open markets until they are repriced
+    // or the site's window ends: the prices of a moment ago are wrong now.
+    const scored =
+      event.status === 'live' &&
+      (Number(event.home_goals ?? 0) !== score.home || Number(event.away_goals ?? 0) !== score.away);
+    const { score_suspension_seconds: seconds } = await sportsSettings(tx, site);
+    if (scored && seconds > 0) {
+      await tx.execute(
+        sql`UPDATE sports_markets SET suspended_until = now() + make_interval(secs => ${seconds}), updated_at = now()
+            WHERE event_id = ${big(eventId)} AND status = 'open'`,
+      );
+    }
     const after = await pushEventState(tx, site.id, eventId);
     await audit?.(tx, after);
     return { event: after, bets_settled: 0 };
@@ -758,8 +834,11 @@ export async function setMarketStatus(
   return deps.db.transaction(async (tx) => {
     const market = await lockMarket(tx, site.id, marketId);
     if (market.status === 'settled') throw new AppError('MARKET_CLOSED');
+    // Reopening by hand ends a goal's suspension window too.
     await tx.execute(
-      sql`UPDATE sports_markets SET status = ${status}, updated_at = now() WHERE id = ${big(marketId)}`,
+      sql`UPDATE sports_markets SET status = ${status}, updated_at = now(),
+            suspended_until = CASE WHEN ${status} = 'open' THEN NULL ELSE suspended_until END
+          WHERE id = ${big(marketId)}`,
     );
     const after = await pushMarket(tx, site.id, market.event_id, market.id);
     await audit?.(tx, after);
@@ -777,7 +856,8 @@ export interface TOddsInput {
 
 /**
  * Changes a market's prices: by hand (odds per selection; the market is then 'manual'), or by a new
- * margin and/or new true probabilities (repriced by the model: odds = 1 / (p × (1 + margin))).
+ * margin and/or new true probabilities (repriced by the model: odds = 1 / (p × (1 + margin))). A
+ * repriced market is open again if a goal had suspended it.
  * Placed bets keep the odds they were placed at.
  */
 export async function setOdds(
@@ -809,7 +889,8 @@ export async function setOdds(
         );
       }
       await tx.execute(
-        sql`UPDATE sports_markets SET odds_source = ${input.source ?? 'manual'}, updated_at = now()
+        sql`UPDATE sports_markets SET odds_source = ${input.source ?? 'manual'}, updated_at = now(),
+              suspended_until = NULL
             WHERE id = ${big(marketId)}`,
       );
     } else {
@@ -830,7 +911,7 @@ export async function setOdds(
       }
       await tx.execute(
         sql`UPDATE sports_markets SET margin = ${formatMarginText(marginBp)}::numeric, odds_source = 'model',
-              updated_at = now() WHERE id = ${big(marketId)}`,
+              updated_at = now(), suspended_until = NULL WHERE id = ${big(marketId)}`,
       );
     }
     const after = await pushMarket(tx, site.id, market.event_id, market.id);
