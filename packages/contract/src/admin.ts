@@ -26,6 +26,8 @@ export const OPERATOR_PERMISSIONS = [
   'fairness.read',
   'mail.read',
   'audit.read',
+  /** walk the audit log's hash chain (owner only: it reads every entry of the site) */
+  'audit.verify',
   'operators.manage',
 ] as const;
 export type TPermission = (typeof OPERATOR_PERMISSIONS)[number];
@@ -293,3 +295,29 @@ export const ZAdminAuditEntry = z.object({
 });
 export type TAdminAuditEntry = z.infer<typeof ZAdminAuditEntry>;
 export const ZAdminAuditResponse = ZAdminPage(ZAdminAuditEntry);
+
+/**
+ * POST /api/admin/audit/verify: walks the site's audit hash chain (each entry's hash = sha256 of the
+ * previous entry's hash and its own canonical content) and reports the first broken link.
+ */
+export const ZAuditChainBreak = z.object({
+  id: z
+    .string()
+    .nullable()
+    .describe('the entry where the chain breaks (null: the chain head no longer matches)'),
+  seq: z.string().describe("the entry's place in the site's chain"),
+  reason: z
+    .enum(['hash_mismatch', 'prev_hash_mismatch', 'sequence_gap', 'head_mismatch'])
+    .describe(
+      'hash_mismatch: the content was changed; prev_hash_mismatch / sequence_gap: an entry before it was removed or changed; head_mismatch: entries at the end were removed',
+    ),
+  expected: z.string(),
+  stored: z.string(),
+});
+export const ZAuditChainReport = z.object({
+  intact: z.boolean(),
+  entries: z.number().int().describe('entries walked'),
+  head_hash: z.string().describe('hash of the last entry (note it down to detect a rewritten chain later)'),
+  broken: ZAuditChainBreak.nullable(),
+});
+export type TAuditChainReport = z.infer<typeof ZAuditChainReport>;

@@ -1,13 +1,86 @@
-import type { TAdminAuditEntry } from '@sorte/contract';
+import type { TAdminAuditEntry, TAuditChainReport } from '@sorte/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
-import { formatDateTime } from '../i18n.ts';
+import { formatDateTime, intlLocale } from '../i18n.ts';
+import { can } from '../providers.ts';
 
 /** A before/after snapshot as compact JSON. */
 function Snapshot({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="muted">—</span>;
   return <code className="snapshot">{JSON.stringify(value, null, 1)}</code>;
+}
+
+/**
+ * "Verify chain" (owner): the server walks the site's audit hash chain and answers intact with the
+ * number of entries, or the first broken entry with the hash it should have and the one it has.
+ */
+const formatNumber = (value: number) => new Intl.NumberFormat(intlLocale()).format(value);
+
+function ChainCheck() {
+  const { t } = useTranslation();
+  const verify = useMutation({
+    mutationFn: () => api<TAuditChainReport>('/admin/audit/verify', { method: 'POST', body: {} }),
+  });
+  const report = verify.data?.data;
+  return (
+    <section className="card chain-check" aria-labelledby="chain-check-title">
+      <div className="chain-check__row">
+        <div>
+          <h2 id="chain-check-title">{t('audit.chain.title')}</h2>
+          <p className="muted">{t('audit.chain.help')}</p>
+        </div>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={verify.isPending}
+          onClick={() => verify.mutate()}
+          data-testid="verify-chain"
+        >
+          {verify.isPending ? t('audit.chain.checking') : t('audit.chain.verify')}
+        </button>
+      </div>
+      {verify.error && (
+        <p className="alert alert--error" role="alert">
+          {verify.error instanceof ApiError ? verify.error.message : String(verify.error)}
+        </p>
+      )}
+      {report?.intact && (
+        <p className="alert alert--ok" role="status" data-testid="chain-result">
+          {t('audit.chain.intact', { count: report.entries, entries: formatNumber(report.entries) })}
+          <br />
+          <span className="chain-check__hash">
+            {t('audit.chain.head')} <code>{report.head_hash}</code>
+          </span>
+        </p>
+      )}
+      {report && !report.intact && report.broken && (
+        <div className="alert alert--error" role="alert" data-testid="chain-result">
+          <p>
+            <strong>
+              {report.broken.id
+                ? t('audit.chain.broken', { id: report.broken.id, seq: report.broken.seq })
+                : t('audit.chain.broken_head')}
+            </strong>{' '}
+            {t(`audit.chain.reason.${report.broken.reason}`)}
+          </p>
+          <p>{t('audit.chain.checked', { entries: formatNumber(report.entries) })}</p>
+          <dl className="facts chain-check__hash">
+            <dt>{t('audit.chain.expected')}</dt>
+            <dd>
+              <code>{report.broken.expected}</code>
+            </dd>
+            <dt>{t('audit.chain.stored')}</dt>
+            <dd>
+              <code>{report.broken.stored}</code>
+            </dd>
+          </dl>
+        </div>
+      )}
+    </section>
+  );
 }
 
 /** The append-only audit log: every operator action with who, what, before and after. */
@@ -20,6 +93,7 @@ export default function AuditPage() {
         <h1>{t('audit.title')}</h1>
         <p className="muted">{t('audit.subtitle')}</p>
       </header>
+      {can('audit.verify') && <ChainCheck />}
       <div className={`split${selected ? ' split--open' : ''}`}>
         <DataTable<TAdminAuditEntry>
           resource="audit"

@@ -287,6 +287,8 @@ export const ch: TCatalogue = {
   'validation.expires_before_publish': '結束時間必須晚於發布時間',
   'validation.required.title': '請輸入標題',
   'messages.saved': '已儲存',
+  'messages.audit_chain_intact': '審計日誌雜湊鏈完整',
+  'messages.audit_chain_broken': '審計日誌雜湊鏈已斷開：有記錄被修改或刪除',
   'messages.notification_sent': '訊息已傳送給 {count} 位玩家',
   'validation.host_current': '請保留您目前登入所用的網域（可從其他網域刪除）',
   'backoffice.jurisdiction_campaigns_on': '請先暫停以下活動：新的司法管轄區不允許（{campaigns}）',

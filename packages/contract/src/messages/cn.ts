@@ -287,6 +287,8 @@ export const cn: TCatalogue = {
   'validation.expires_before_publish': '结束时间必须晚于发布时间',
   'validation.required.title': '请输入标题',
   'messages.saved': '已保存',
+  'messages.audit_chain_intact': '审计日志哈希链完整',
+  'messages.audit_chain_broken': '审计日志哈希链已断开：有记录被修改或删除',
   'messages.notification_sent': '消息已发送给 {count} 位玩家',
   'validation.host_current': '请保留您当前登录所用的域名（可从其他域名删除它）',
   'backoffice.jurisdiction_campaigns_on': '请先暂停以下活动：新的司法辖区不允许（{campaigns}）',

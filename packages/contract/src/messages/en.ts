@@ -309,6 +309,8 @@ export const en = {
   'validation.expires_before_publish': 'The end must come after the publication date',
   'validation.required.title': 'Please enter the title',
   'messages.saved': 'Saved',
+  'messages.audit_chain_intact': 'The audit log hash chain is intact',
+  'messages.audit_chain_broken': 'The audit log hash chain is broken: an entry was changed or removed',
   'messages.notification_sent': 'Message sent to {count} player(s)',
   'validation.host_current': 'Keep the host name you are signed in on (remove it from another host)',
   'backoffice.jurisdiction_campaigns_on':

@@ -312,6 +312,8 @@ export const id: TCatalogue = {
   'validation.expires_before_publish': 'Waktu berakhir harus setelah tanggal terbit',
   'validation.required.title': 'Masukkan judul',
   'messages.saved': 'Tersimpan',
+  'messages.audit_chain_intact': 'Rantai hash log audit utuh',
+  'messages.audit_chain_broken': 'Rantai hash log audit rusak: ada entri yang diubah atau dihapus',
   'messages.notification_sent': 'Pesan terkirim ke {count} pemain',
   'validation.host_current': 'Pertahankan domain tempat Anda masuk (hapus dari domain lain)',
   'backoffice.jurisdiction_campaigns_on':

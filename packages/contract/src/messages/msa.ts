@@ -317,6 +317,8 @@ export const msa: TCatalogue = {
   'validation.expires_before_publish': 'Masa tamat mesti selepas tarikh terbit',
   'validation.required.title': 'Sila masukkan tajuk',
   'messages.saved': 'Disimpan',
+  'messages.audit_chain_intact': 'Rantaian hash log audit utuh',
+  'messages.audit_chain_broken': 'Rantaian hash log audit rosak: ada entri yang diubah atau dipadam',
   'messages.notification_sent': 'Mesej dihantar kepada {count} pemain',
   'validation.host_current': 'Kekalkan nama domain yang anda log masuk (buang dari domain lain)',
   'backoffice.jurisdiction_campaigns_on':

@@ -313,6 +313,9 @@ export const pt: TCatalogue = {
   'validation.expires_before_publish': 'O fim deve ser depois da data de publicação',
   'validation.required.title': 'Informe o título',
   'messages.saved': 'Salvo',
+  'messages.audit_chain_intact': 'A cadeia de hashes do registro de auditoria está íntegra',
+  'messages.audit_chain_broken':
+    'A cadeia de hashes do registro de auditoria está quebrada: um registro foi alterado ou removido',
   'messages.notification_sent': 'Mensagem enviada para {count} jogador(es)',
   'validation.host_current':
     'Mantenha o domínio em que você está conectado (remova-o a partir de outro domínio)',

@@ -288,6 +288,8 @@ export const th: TCatalogue = {
   'validation.expires_before_publish': 'เวลาสิ้นสุดต้องอยู่หลังวันที่เผยแพร่',
   'validation.required.title': 'โปรดกรอกหัวข้อ',
   'messages.saved': 'บันทึกแล้ว',
+  'messages.audit_chain_intact': 'ห่วงโซ่แฮชของบันทึกการตรวจสอบสมบูรณ์',
+  'messages.audit_chain_broken': 'ห่วงโซ่แฮชของบันทึกการตรวจสอบขาด: มีรายการถูกแก้ไขหรือลบ',
   'messages.notification_sent': 'ส่งข้อความถึงผู้เล่น {count} คนแล้ว',
   'validation.host_current': 'โปรดเก็บโดเมนที่คุณใช้เข้าสู่ระบบอยู่ไว้ (ลบได้จากโดเมนอื่น)',
   'backoffice.jurisdiction_campaigns_on': 'โปรดหยุดโปรโมชันเหล่านี้ก่อน: เขตอำนาจศาลใหม่ไม่อนุญาต ({campaigns})',

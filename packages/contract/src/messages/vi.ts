@@ -306,6 +306,8 @@ export const vi: TCatalogue = {
   'validation.expires_before_publish': 'Thời điểm kết thúc phải sau ngày đăng',
   'validation.required.title': 'Vui lòng nhập tiêu đề',
   'messages.saved': 'Đã lưu',
+  'messages.audit_chain_intact': 'Chuỗi băm của nhật ký kiểm tra còn nguyên vẹn',
+  'messages.audit_chain_broken': 'Chuỗi băm của nhật ký kiểm tra bị đứt: một mục đã bị sửa hoặc xóa',
   'messages.notification_sent': 'Đã gửi tin nhắn cho {count} người chơi',
   'validation.host_current': 'Giữ tên miền bạn đang đăng nhập (xóa nó từ một tên miền khác)',
   'backoffice.jurisdiction_campaigns_on':

@@ -14,6 +14,7 @@ import {
   ZAdminWithdrawalQueueResponse,
   ZAdminWithdrawalReview,
   ZAnnounceTermsRequest,
+  ZAuditChainReport,
   ZCreateOperatorRequest,
   ZForceOfflineRequest,
   ZForceOfflineResponse,
@@ -38,7 +39,7 @@ import {
   operatorView,
   type TAdminDeps,
 } from './admin.service.ts';
-import { AUDIT_COLUMNS, auditLog } from './audit.ts';
+import { AUDIT_COLUMNS, auditLog, verifyAuditChain } from './audit.ts';
 import { completeOwnerSetup, setupInfo } from './bootstrap.ts';
 import { sendCsv, toCsv } from './csv.ts';
 import { createOperator, listOperators, resetOperatorTotp, setOperatorStatus } from './operators.ts';
@@ -297,6 +298,23 @@ export async function adminRoutes(app: FastifyInstance) {
       const { page, list, total } = await auditLog(services.db, operatorOf(request), request.query);
       if (page.csv) return sendCsv(reply, 'audit', toCsv(AUDIT_COLUMNS, list));
       return ok(request.lang, { list, total, page: page.page, page_size: page.pageSize });
+    },
+  });
+
+  r.post('/admin/audit/verify', {
+    onRequest: requirePermission('audit.verify'),
+    schema: {
+      tags,
+      summary:
+        "Walk this site's audit hash chain: intact and how many entries, or the first broken entry (expected vs stored)",
+      security: bearer,
+      querystring: ZLangQuery,
+      response: responses(ZAuditChainReport),
+    },
+    handler: async (request) => {
+      const report = await verifyAuditChain(services.db, operatorOf(request).siteId);
+      const message = report.intact ? 'messages.audit_chain_intact' : 'messages.audit_chain_broken';
+      return ok(request.lang, report, message);
     },
   });
 }
