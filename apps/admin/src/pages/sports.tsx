@@ -1,4 +1,4 @@
-import type { TSportsEvent, TSportsEventsResponse, TSportsMarket } from '@sorte/contract';
+import type { TSportsEvent, TSportsEventsResponse, TSportsMarket, TSportsSettings } from '@sorte/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,9 @@ import './sports.css';
 /**
  * The sportsbook's trading screen (issue 17): matches by competition with their four markets. An
  * operator enters or corrects a final score (settles every bet at once, through the wallet), marks a
- * match cancelled (every stake returned), suspends or reopens a market and sets its odds by hand.
+ * match cancelled (every stake returned), suspends or reopens a market and sets its odds by hand,
+ * updates a live score (a goal suspends the match's markets until repriced) and sets the site's
+ * in-play bet delay and goal suspension window.
  * Every call is audited by the server (permission games.manage).
  */
 
@@ -122,6 +124,14 @@ function EventCard({ event, onDone }: { event: TSportsEvent; onDone: (notice: TN
       onDone({ tone: 'ok', text: t('sports.cancelled', { count: data.bets_settled }) }),
     onError: (error) => onDone({ tone: 'error', text: errorText(error) }),
   });
+  const live = useMutation({
+    mutationFn: async () =>
+      api(`/admin/sports/events/${event.id}/live`, {
+        body: { home_goals: Number(home), away_goals: Number(away) },
+      }),
+    onSuccess: () => onDone({ tone: 'ok', text: t('sports.live_saved') }),
+    onError: (error) => onDone({ tone: 'error', text: errorText(error) }),
+  });
   const valid = /^\d{1,2}$/.test(home) && /^\d{1,2}$/.test(away);
   const finished = event.status === 'finished';
   return (
@@ -162,6 +172,19 @@ function EventCard({ event, onDone }: { event: TSportsEvent; onDone: (notice: TN
         <button type="submit" className="button button--primary" disabled={result.isPending}>
           {finished ? t('sports.correct_result') : t('sports.enter_result')}
         </button>
+        {(event.status === 'scheduled' || event.status === 'live') && (
+          <button
+            type="button"
+            className="button"
+            disabled={live.isPending}
+            onClick={() => {
+              if (!valid) onDone({ tone: 'error', text: t('sports.score_required') });
+              else live.mutate();
+            }}
+          >
+            {t('sports.live_score')}
+          </button>
+        )}
         {event.status !== 'cancelled' && (
           <button
             type="button"
@@ -188,6 +211,60 @@ function EventCard({ event, onDone }: { event: TSportsEvent; onDone: (notice: TN
         </ul>
       </details>
     </article>
+  );
+}
+
+/** The site's in-play controls: the bet delay and how long a goal suspends a match's markets. */
+function InPlaySettings({ onDone }: { onDone: (notice: TNotice) => void }) {
+  const { t } = useTranslation();
+  const settings = useQuery({
+    queryKey: ['admin-sports-settings'],
+    queryFn: async () => (await api<TSportsSettings>('/admin/sports/settings')).data,
+  });
+  const [delay, setDelay] = useState<string | null>(null);
+  const [window_, setWindow] = useState<string | null>(null);
+  const delaySeconds = delay ?? (settings.data ? String(settings.data.in_play_delay_ms / 1000) : '');
+  const suspension = window_ ?? (settings.data ? String(settings.data.score_suspension_seconds) : '');
+  const save = useMutation({
+    mutationFn: async () =>
+      api<TSportsSettings>('/admin/sports/settings', {
+        method: 'PUT',
+        body: {
+          in_play_delay_ms: Math.round(Number(delaySeconds.replace(',', '.')) * 1000),
+          score_suspension_seconds: Number(suspension),
+        },
+      }),
+    onSuccess: ({ message }) => {
+      setDelay(null);
+      setWindow(null);
+      void settings.refetch();
+      onDone({ tone: 'ok', text: message });
+    },
+    onError: (error) => onDone({ tone: 'error', text: errorText(error) }),
+  });
+  return (
+    <form
+      className="card sports-settings"
+      data-testid="admin-sports-settings"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <h2>{t('sports.in_play.title')}</h2>
+      <p className="muted">{t('sports.in_play.hint')}</p>
+      <label className="field">
+        <span className="field__label">{t('sports.in_play.delay')}</span>
+        <input inputMode="decimal" value={delaySeconds} onChange={(e) => setDelay(e.target.value.trim())} />
+      </label>
+      <label className="field">
+        <span className="field__label">{t('sports.in_play.suspension')}</span>
+        <input inputMode="numeric" value={suspension} onChange={(e) => setWindow(e.target.value.trim())} />
+      </label>
+      <button type="submit" className="button button--primary" disabled={save.isPending || !settings.data}>
+        {t('sports.in_play.save')}
+      </button>
+    </form>
   );
 }
 
@@ -221,6 +298,7 @@ export default function SportsPage() {
         </label>
       </header>
       <p className="muted">{t('sports.intro')}</p>
+      <InPlaySettings onDone={done} />
       {notice && (
         <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
           {notice.text}

@@ -901,6 +901,9 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
       expect(await marketStatus(match.id, 'btts')).toBe('suspended');
       expect((await place(player.token, [{ ...home, odds: '1.30' }], '10.00')).status).toBe(200);
       // The same score again is no goal; the window's end reopens the rest.
+      const kickedOffAtOne = await newEvent();
+      await live(kickedOffAtOne.id, 0, 1);
+      expect(await marketStatus(kickedOffAtOne.id, '1x2')).toBe('suspended');
       await live(match.id, 1, 0);
       expect(await marketStatus(match.id, '1x2')).toBe('open');
       await app.services.db.execute(

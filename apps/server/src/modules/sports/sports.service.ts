@@ -779,11 +779,10 @@ export async function markLive(
       sql`UPDATE sports_events SET status = 'live', home_goals = ${score.home}, away_goals = ${score.away},
             updated_at = now() WHERE id = ${big(eventId)}`,
     );
-    // A goal (the live score changed) suspends the match's open markets until they are repriced
-    // or the site's window ends: the prices of a moment ago are wrong now.
+    // A goal (the score differs from the one stored, 0–0 before kick-off) suspends the match's open
+    // markets until they are repriced or the site's window ends: the prices of a moment ago are wrong.
     const scored =
-      event.status === 'live' &&
-      (Number(event.home_goals ?? 0) !== score.home || Number(event.away_goals ?? 0) !== score.away);
+      Number(event.home_goals ?? 0) !== score.home || Number(event.away_goals ?? 0) !== score.away;
     const { score_suspension_seconds: seconds } = await sportsSettings(tx, site);
     if (scored && seconds > 0) {
       await tx.execute(
