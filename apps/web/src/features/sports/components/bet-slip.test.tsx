@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
@@ -138,6 +138,29 @@ describe('the bet slip', () => {
     expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(bets[1]?.headers['Idempotency-Key']).not.toBe(firstKey);
     expect(slipStore.get().picks).toEqual([]);
+  });
+
+  it("while a bet takes long (a live match's in-play delay) the button says it is being confirmed", async () => {
+    setToken('player-token');
+    let answer: () => void = () => undefined;
+    mockApi({
+      'POST /api/sports/bets': () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: ok(bet('10.00')) });
+        }),
+      'POST /api/auth/me': () => ({ body: ok(null) }),
+    });
+    renderSlip();
+    await userEvent.type(screen.getByTestId('slip-accumulator-stake'), '10');
+    await userEvent.click(screen.getByTestId('slip-place'));
+    expect(screen.getByTestId('slip-place').textContent).toBe('Please wait…');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('slip-place').textContent).toBe('Confirming your bet at the current odds…'),
+      { timeout: 3000 },
+    );
+    answer();
+    expect(await screen.findByTestId('slip-empty')).toBeTruthy();
   });
 
   it('refusing the new price takes that selection out of the slip', async () => {

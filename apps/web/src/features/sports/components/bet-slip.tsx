@@ -149,6 +149,8 @@ export function BetSlipBody({ onPlaced }: { onPlaced?: () => void }) {
   const tabsId = useId();
   const keys = useRef(new Map<string, SubmitKey>());
   const [busy, setBusy] = useState(false);
+  // A bet on a live match is confirmed after the site's in-play delay (a few seconds): say so.
+  const [slow, setSlow] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<number>(0);
   const summary = summarise(slip, (text) => parseAmountInput(text));
@@ -183,6 +185,7 @@ export function BetSlipBody({ onPlaced }: { onPlaced?: () => void }) {
   const place = async () => {
     setError(null);
     setBusy(true);
+    const slowTimer = setTimeout(() => setSlow(true), 1500);
     let count = 0;
     try {
       for (const bet of summary.bets) {
@@ -214,6 +217,8 @@ export function BetSlipBody({ onPlaced }: { onPlaced?: () => void }) {
       }
       if (count > 0) setPlaced(count);
     } finally {
+      clearTimeout(slowTimer);
+      setSlow(false);
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: BETS_KEY });
@@ -384,7 +389,7 @@ export function BetSlipBody({ onPlaced }: { onPlaced?: () => void }) {
           data-testid="slip-place"
         >
           {busy
-            ? t('common.please_wait')
+            ? t(slow ? 'sports.slip.confirming' : 'common.please_wait')
             : t('sports.slip.place', { count: Math.max(1, summary.bets.length) })}
         </button>
       ) : (
