@@ -74,7 +74,14 @@ export type TPlayerSearchField = (typeof PLAYER_SEARCH_FIELDS)[number];
  * player signed up or logged in from). Paged (page, page_size, total) or CSV.
  */
 export const ZPlayerSearchQuery = ZAdminPageQuery.extend({
-  q: z.string().trim().max(100, { error: M.tooLong }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: M.tooLong })
+    .optional()
+    .describe(
+      'contains, any case; without the players.pii permission CPF, e-mail and phone match only as a whole value',
+    ),
   field: z.enum(PLAYER_SEARCH_FIELDS).optional(),
   status: z.enum(['active', 'frozen']).optional(),
 });
@@ -84,9 +91,9 @@ export const ZPlayerRow = z.object({
   id: z.number().int(),
   username: z.string(),
   realname: z.string(),
-  cpf: z.string().nullable(),
-  phone: z.string(),
-  email: z.string().nullable(),
+  cpf: z.string().nullable().describe('masked (***.456.789-**) without the players.pii permission'),
+  phone: z.string().describe('masked (+55 11 *****-4321) without the players.pii permission'),
+  email: z.string().nullable().describe('masked (j***@d***.com) without the players.pii permission'),
   register_ip: z.string().nullable(),
   status: z.enum(['active', 'frozen']),
   cash: ZMoney,

@@ -28,6 +28,13 @@ export const OPERATOR_PERMISSIONS = [
   'audit.read',
   /** walk the audit log's hash chain (owner only: it reads every entry of the site) */
   'audit.verify',
+  /**
+   * full CPF, e-mail and phone of players (LGPD data minimisation): without it player lists,
+   * details, the withdrawal queue and their CSV exports show them masked. Held by the roles whose
+   * work needs to identify or contact a player (owner; finance: payouts to the player's own CPF,
+   * duplicate-CPF checks; support: answering the player), not by content.
+   */
+  'players.pii',
   'operators.manage',
 ] as const;
 export type TPermission = (typeof OPERATOR_PERMISSIONS)[number];
@@ -44,17 +51,28 @@ export const ROLE_PERMISSIONS: Record<TOperatorRole, readonly TPermission[]> = {
     'agency.manage',
     'audit.read',
     'fairness.read',
+    'players.pii',
   ],
   support: [
     'dashboard.read',
     'players.read',
+    'players.pii',
     'players.manage',
     'withdrawals.read',
     'chat.moderate',
     'mail.read',
     'fairness.read',
   ],
-  content: ['dashboard.read', 'games.manage', 'promotions.manage', 'content.manage', 'chat.moderate'],
+  // content finds players to message one of them or to moderate their chat, so it reads players,
+  // but never with their CPF, e-mail or phone in full (no players.pii: ADR 022).
+  content: [
+    'dashboard.read',
+    'players.read',
+    'games.manage',
+    'promotions.manage',
+    'content.manage',
+    'chat.moderate',
+  ],
 };
 
 /** Whether an operator of this role may do this. */

@@ -85,6 +85,11 @@ function PlayerSearch() {
         <h1>{t('players.title')}</h1>
         <p className="muted">{t('players.subtitle')}</p>
       </header>
+      {!can('players.pii') && (
+        <p className="alert alert--info page__alert" data-testid="pii-masked">
+          {t('players.pii_masked')}
+        </p>
+      )}
       <DataTable<TPlayerRow>
         resource="players"
         path="/admin/players"

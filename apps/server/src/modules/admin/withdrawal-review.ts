@@ -12,6 +12,7 @@ import { rowsOf } from '../wallet/wallet.repo.ts';
 import type { TOperatorAuth } from './admin.service.ts';
 import { recordOperatorAction } from './audit.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';
+import { maskCpf, maskPixKey, seesPii } from './pii.ts';
 
 /** A player account younger than this is "new" in the review queue. */
 export const NEW_ACCOUNT_DAYS = 7;
@@ -264,13 +265,19 @@ export async function withdrawalReview(
          WHERE p.order_id = ${row.id}::bigint ORDER BY p.id`,
   );
   const threshold = await secondApprovalMinor(executor, operator.siteId);
+  const pii = seesPii(operator);
+  const cpf = (value: string | null | undefined) => (value ? (pii ? value : maskCpf(value)) : null);
   return {
-    order: { ...toRow(row, threshold), pix_key: row.pix_key, payee_cpf: row.payee_cpf },
+    order: {
+      ...toRow(row, threshold),
+      pix_key: pii ? row.pix_key : maskPixKey(row.pix_key_type, row.pix_key),
+      payee_cpf: cpf(row.payee_cpf),
+    },
     player: {
       id: memberId,
       username: row.username,
       created_at: row.member_created_at,
-      cpf: player?.cpf ?? null,
+      cpf: cpf(player?.cpf),
       balance: formatMinor(BigInt(player?.balance ?? '0')),
       wagering_required: formatMinor(BigInt(row.wagering_minor ?? '0')),
       deposits: { count: player?.deposits ?? 0, total: formatMinor(BigInt(player?.deposits_minor ?? '0')) },

@@ -546,11 +546,14 @@ describe.each(kinds)('back-office reports on %s', (kind) => {
       subject: 'Your code',
       body: 'Your confirmation code is ••••••. It expires in 10 minutes.',
     });
-    // Finance has no mail permission; content no player permission.
+    // Finance has no mail permission; content reads players without their personal data (ADR 022).
     const finance = await loginOperator(app, 'finance');
     expect((await get('/api/admin/mail-outbox', finance)).status).toBe(403);
     const content = await loginOperator(app, 'content');
-    expect((await get(`/api/admin/players/${id}`, content)).status).toBe(403);
+    expect((await get('/api/admin/mail-outbox', content)).status).toBe(403);
+    const masked = await get(`/api/admin/players/${id}`, content);
+    expect(masked.status).toBe(200);
+    expect(masked.body.data.profile.phone).toMatch(/\*{4}/);
     expect((await get('/api/admin/dashboard', content)).status).toBe(200);
   });
 });

@@ -34,6 +34,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { sendCsv as sendCsvText, type TCsvColumn, toCsv } from '../admin/csv.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
+import { seesPii } from '../admin/pii.ts';
 import { dashboard } from './dashboard.service.ts';
 import {
   addPlayerNote,
@@ -158,7 +159,8 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
-      const page = await searchPlayers(db, operatorOf(request).siteId, request.query, paging);
+      const operator = operatorOf(request);
+      const page = await searchPlayers(db, operator.siteId, request.query, paging, seesPii(operator));
       return pageOrCsv(request.lang, reply, paging, page, 'players', [
         'id',
         'username',
@@ -188,7 +190,10 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
       response: responses(ZPlayerDetail),
     },
     handler: async (request) =>
-      ok(request.lang, await playerDetail(db, operatorOf(request).siteId, request.params.id)),
+      ok(
+        request.lang,
+        await playerDetail(db, operatorOf(request).siteId, request.params.id, seesPii(operatorOf(request))),
+      ),
   });
 
   r.get('/admin/players/:id/transfers', {

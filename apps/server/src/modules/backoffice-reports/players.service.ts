@@ -11,7 +11,9 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
+import { playerContactFor } from '../admin/pii.ts';
 import { forceOffline } from '../auth/sessions.service.ts';
+import { normalizePhone } from '../members/phone.ts';
 import { getBalances, transfer } from '../wallet/wallet.service.ts';
 import {
   containsPattern,
@@ -74,20 +76,42 @@ function playerRow(row: TMemberRaw): TPlayerRow {
   };
 }
 
-/** The WHERE condition of a search for `q` in `field` (contains, case-insensitive). */
-function searchCondition(q: string, field: TPlayerSearchField): SQL {
+/**
+ * CPF, e-mail and phone conditions for an operator without `players.pii` (ADR 022): they may look a
+ * player up by a full value they already know, never by a fragment — a "contains" search would let
+ * them read the masked digits back one guess at a time.
+ */
+function exactContactConditions(q: string) {
+  const digits = q.replace(/\D/g, '');
+  return {
+    email: sql`lower(m.email) = ${q.trim().toLowerCase()}`,
+    cpf: digits.length === 11 ? sql`m.cpf = ${digits}` : sql`false`,
+    phone: digits.length >= 10 ? sql`m.phone = ${normalizePhone(q)}` : sql`false`,
+  };
+}
+
+/**
+ * The WHERE condition of a search for `q` in `field` (contains, case-insensitive; CPF, e-mail and
+ * phone only as a whole value when the operator sees them masked).
+ */
+function searchCondition(q: string, field: TPlayerSearchField, pii: boolean): SQL {
   const pattern = containsPattern(q);
   const digits = q.replace(/\D/g, '');
   const digitsPattern = digits.length > 0 ? containsPattern(digits) : null;
+  const contact = pii
+    ? {
+        email: sql`m.email ILIKE ${pattern}`,
+        // CPF and phone: typed with or without punctuation ("123.456.789-09", "(11) 98765-4321").
+        cpf: digitsPattern ? sql`m.cpf LIKE ${digitsPattern}` : sql`false`,
+        phone: digitsPattern
+          ? sql`(m.phone ILIKE ${pattern} OR regexp_replace(m.phone, '[^0-9]', '', 'g') LIKE ${digitsPattern})`
+          : sql`m.phone ILIKE ${pattern}`,
+      }
+    : exactContactConditions(q);
   const byField: Record<Exclude<TPlayerSearchField, 'any'>, SQL> = {
     username: sql`m.username ILIKE ${pattern}`,
     name: sql`m.realname ILIKE ${pattern}`,
-    email: sql`m.email ILIKE ${pattern}`,
-    // CPF and phone: typed with or without punctuation ("123.456.789-09", "(11) 98765-4321").
-    cpf: digitsPattern ? sql`m.cpf LIKE ${digitsPattern}` : sql`false`,
-    phone: digitsPattern
-      ? sql`(m.phone ILIKE ${pattern} OR regexp_replace(m.phone, '[^0-9]', '', 'g') LIKE ${digitsPattern})`
-      : sql`m.phone ILIKE ${pattern}`,
+    ...contact,
     // The addresses a player is known by: the sign-up IP and the IPs of their sessions.
     address: sql`(m.register_ip ILIKE ${pattern} OR EXISTS (
       SELECT 1 FROM member_sessions s WHERE s.member_id = m.id AND s.ip ILIKE ${pattern}))`,
@@ -105,9 +129,10 @@ export async function searchPlayers(
     status?: 'active' | 'frozen' | undefined;
   },
   paging: TPaging,
+  pii: boolean,
 ): Promise<TPlayerSearchResponse> {
   const conditions: SQL[] = [sql`m.site_id = ${siteId.toString()}::bigint`, sql`m.deleted_at IS NULL`];
-  if (input.q) conditions.push(searchCondition(input.q, input.field ?? 'any'));
+  if (input.q) conditions.push(searchCondition(input.q, input.field ?? 'any', pii));
   if (input.status) conditions.push(input.status === 'active' ? sql`m.status = 1` : sql`m.status <> 1`);
   const where = sql.join(conditions, sql` AND `);
   const [count] = await queryRows<{ n: unknown }>(
@@ -118,7 +143,11 @@ export async function searchPlayers(
     executor,
     sql`SELECT ${memberColumns} FROM members m WHERE ${where} ORDER BY m.id DESC ${limitOffset(paging)}`,
   );
-  return pageOf(rows.map(playerRow), intOf(count?.n), paging);
+  return pageOf(
+    rows.map((row) => playerContactFor(playerRow(row), pii)),
+    intOf(count?.n),
+    paging,
+  );
 }
 
 /** The member's id if it is a (not deleted) player of this site, else NOT_FOUND. */
@@ -136,6 +165,7 @@ export async function playerDetail(
   executor: Executor,
   siteId: bigint,
   memberId: number,
+  pii: boolean,
 ): Promise<TPlayerDetail> {
   const id = await memberOfSite(executor, siteId, memberId);
   const [row] = await queryRows<
@@ -203,7 +233,7 @@ export async function playerDetail(
     value === null ? null : kind === 'session_time' ? value : formatMinor(BigInt(value));
   return {
     profile: {
-      ...playerRow(row),
+      ...playerContactFor(playerRow(row), pii),
       nickname: row.nickname,
       birth_date: row.birth_date,
       lang: row.lang,

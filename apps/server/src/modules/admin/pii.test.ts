@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { maskCpf, maskEmail, maskPhone, maskPixKey, playerContactFor, seesPii } from './pii.ts';
+
+describe('personal data masked for operators without players.pii', () => {
+  it('masks a CPF to its middle six digits, typed with or without punctuation', () => {
+    expect(maskCpf('12345678909')).toBe('***.456.789-**');
+    expect(maskCpf('123.456.789-09')).toBe('***.456.789-**');
+    expect(maskCpf('1234')).toBe('***');
+  });
+
+  it('masks an e-mail to first letters and the domain suffix', () => {
+    expect(maskEmail('joao@dominio.com')).toBe('j***@d***.com');
+    expect(maskEmail('maria.silva@empresa.com.br')).toBe('m***@e***.com.br');
+    expect(maskEmail('not-an-email')).toBe('***');
+  });
+
+  it('masks a phone to country, area code and the last four digits', () => {
+    expect(maskPhone('+5511987654321')).toBe('+55 11 *****-4321');
+    expect(maskPhone('+551133334321')).toBe('+55 11 ****-4321');
+    expect(maskPhone('+447911123456')).toBe('+44 ******3456');
+    expect(maskPhone('12')).toBe('***');
+  });
+
+  it('masks a PIX key by its type', () => {
+    expect(maskPixKey('cpf', '12345678909')).toBe('***.456.789-**');
+    expect(maskPixKey('email', 'joao@dominio.com')).toBe('j***@d***.com');
+    expect(maskPixKey('phone', '+5511987654321')).toBe('+55 11 *****-4321');
+    expect(maskPixKey('evp', '123e4567-e89b-12d3-a456-426614174000')).toBe('123e…4000');
+  });
+
+  it('leaves rows whole for roles with players.pii (owner, finance, support), not content', () => {
+    const row = { id: 1, cpf: '12345678909', phone: '+5511987654321', email: 'joao@dominio.com' };
+    expect(playerContactFor(row, true)).toBe(row);
+    expect(playerContactFor(row, false)).toEqual({
+      id: 1,
+      cpf: '***.456.789-**',
+      phone: '+55 11 *****-4321',
+      email: 'j***@d***.com',
+    });
+    expect(playerContactFor({ ...row, cpf: null, email: null }, false)).toMatchObject({
+      cpf: null,
+      email: null,
+    });
+    expect(
+      ['owner', 'finance', 'support', 'content'].map((role) => seesPii({ role: role as never })),
+    ).toEqual([true, true, true, false]);
+  });
+});
