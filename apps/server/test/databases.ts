@@ -65,7 +65,8 @@ export function testDatabase(kind: DatabaseKind): Promise<Database> {
   return database;
 }
 
-async function freshPostgres(): Promise<Database> {
+/** A new, empty PostgreSQL database of its own (dropped when it is closed). */
+export async function freshPostgres(): Promise<Database> {
   const admin = await postgresAdminUrl();
   if (!admin) throw new Error('no PostgreSQL server reachable');
   const name = `sorte_test_${process.pid}_${randomBytes(3).toString('hex')}`;
