@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -11,6 +12,8 @@ import { testConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
+import type { TBetBodies } from '../../apps/server/src/modules/originals/originals.games.ts';
+import { placeInstantBet } from '../../apps/server/src/modules/originals/originals.service.ts';
 import { createTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile, transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
@@ -66,10 +69,11 @@ async function startServer(database: Database): Promise<Started> {
 }
 
 /** 1,000 funded players with a session each (made directly: argon2 logins are not what we measure). */
-async function makePlayers(server: Started): Promise<string[]> {
+async function makePlayers(server: Started): Promise<{ tokens: string[]; memberIds: bigint[] }> {
   const { db } = server.database;
   const { site } = server;
   const tokens: string[] = [];
+  const memberIds: bigint[] = [];
   for (let i = 0; i < PLAYERS; i++) {
     const memberId = await createTestMember(db, server.siteId);
     await transfer(db, {
@@ -83,8 +87,64 @@ async function makePlayers(server: Started): Promise<string[]> {
     tokens.push(
       (await createMemberSession(db, site, memberId, { ip: '127.0.0.1', userAgent: 'bench' })).token,
     );
+    memberIds.push(memberId);
   }
-  return tokens;
+  return { tokens, memberIds };
+}
+
+/**
+ * The same dice bets without HTTP: CONNECTIONS concurrent callers of the bet service itself
+ * (`placeInstantBet`, what the route calls after authentication and validation), so that the
+ * server's CPU per bet splits into the bet (its statements and logic) and the HTTP layer around it.
+ */
+async function inProcessScenario(server: Started, memberIds: bigint[]): Promise<BenchRow> {
+  const db = server.database.db;
+  const body = { amount: '0.10', direction: 'under', target: 4950 } as const;
+  const bet = () =>
+    placeInstantBet(
+      db,
+      {
+        kind: 'member',
+        siteId: server.siteId,
+        memberId: memberIds[Math.floor(Math.random() * memberIds.length)]!,
+      },
+      'dice',
+      body as TBetBodies['dice'],
+      randomUUID(),
+    );
+  for (let i = 0; i < WARMUP_BETS; i++) await bet();
+  const latencies: number[] = [];
+  let failures = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (latencies.length < MAX_BETS && performance.now() < deadline) {
+        const t0 = performance.now();
+        await bet().catch(() => {
+          failures += 1;
+        });
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  const report = await reconcile(db, { siteId: server.siteId });
+  if (!report.ok)
+    throw new Error(`ledger drift after the benchmark: ${JSON.stringify(report.drift.slice(0, 3))}`);
+  const perBet = (micros: number) => micros / 1000 / Math.max(1, latencies.length);
+  return {
+    what: `dice bets in process (no HTTP), ${server.database.kind}`,
+    concurrency: CONNECTIONS,
+    count: latencies.length,
+    perSecond: latencies.length / elapsedS,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    note: `failed: ${failures}; CPU ${fmt(perBet(cpu.user + cpu.system), 2)} ms/bet (user ${fmt(perBet(cpu.user), 2)}, system ${fmt(perBet(cpu.system), 2)}); reconcile: no drift`,
+  };
 }
 
 /**
@@ -324,7 +384,7 @@ async function main(): Promise<void> {
     const lite = await startServer(await openDatabase({ kind: 'pglite' }));
     try {
       if (ONLY.has('pglite')) {
-        rows.push(await diceScenario(lite, await makePlayers(lite)));
+        rows.push(await diceScenario(lite, (await makePlayers(lite)).tokens));
         progress(rows.at(-1)!);
       }
       if (ONLY.has('ticks')) {
@@ -353,8 +413,10 @@ async function main(): Promise<void> {
         await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: CONNECTIONS }),
       );
       try {
-        const tokens = await makePlayers(server);
+        const { tokens, memberIds } = await makePlayers(server);
         rows.push(await diceScenario(server, tokens));
+        progress(rows.at(-1)!);
+        rows.push(await inProcessScenario(server, memberIds));
         progress(rows.at(-1)!);
         rows.push(await diceScenario(server, tokens, FLOOR));
         progress(rows.at(-1)!);
