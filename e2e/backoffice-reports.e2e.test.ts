@@ -117,6 +117,13 @@ describe('back-office data screens', () => {
       .toContain('No drift: the ledger reconciles');
     await expect.poll(() => admin.getByTestId('reconcile-sum').textContent()).toBe('R$0.00');
     await screenshot(admin, 'backoffice-06-reconciliation-en-1440');
+    // The site's audit log is one unbroken hash chain (the owner verifies it: ADR 022).
+    await admin.getByTestId('nav-audit').click();
+    await admin.getByTestId('verify-chain').click();
+    await expect
+      .poll(() => admin.getByTestId('chain-result').textContent())
+      .toMatch(/^Chain intact, \d+ entries/);
+    await screenshot(admin, 'backoffice-06b-audit-chain-en-1440');
     await admin.getByTestId('nav-crash-chains').click();
     await admin.locator('tbody tr').first().waitFor({ state: 'visible' });
     await screenshot(admin, 'backoffice-07-crash-chains-en-1440');
