@@ -542,6 +542,8 @@ export const ZCommunitySettings = z.object({
   rain_every_minutes: z.number().int(),
   rain_pot: z.string(),
   rain_window_minutes: z.number().int(),
+  rain_min_wager: z.string(),
+  rain_wager_days: z.number().int(),
 });
 export type TCommunitySettings = z.infer<typeof ZCommunitySettings>;
 
@@ -556,5 +558,8 @@ export const ZCommunitySettingsUpdate = z.object({
   rain_every_minutes: int(5, 10_080),
   rain_pot: ZAdminMoneyInput.refine((text) => parseMinor(text)! > 0n, { error: 'validation.invalid' }),
   rain_window_minutes: int(1, 1440),
+  /** Stakes a player needs in the last `rain_wager_days` days to share a rain (0: chatting is enough). */
+  rain_min_wager: ZAdminMoneyInput,
+  rain_wager_days: int(1, 90),
 });
 export type TCommunitySettingsUpdate = z.infer<typeof ZCommunitySettingsUpdate>;

@@ -259,6 +259,9 @@ export const ZChatRainInfo = z.object({
   every_minutes: z.number().int(),
   pot: money,
   window_minutes: z.number().int(),
+  /** Who shares it: stakes of at least `min_wager` in the `wager_days` days before the rain. */
+  min_wager: money,
+  wager_days: z.number().int(),
   next_at: z.string().nullable(),
   last: z.object({ at: z.string(), eligible: z.number().int(), share: money }).nullable(),
 });

@@ -256,6 +256,17 @@ function CommunityForm({ settings }: { settings: TCommunitySettings }) {
         <Field id="r-window" label={t('chat_admin.rain_window')}>
           <input id="r-window" min={1} max={1440} {...number('rain_window_minutes')} />
         </Field>
+        <Field id="r-wager" label={t('chat_admin.rain_min_wager')} hint={formatMoney(form.rain_min_wager)}>
+          <input
+            id="r-wager"
+            inputMode="decimal"
+            value={form.rain_min_wager}
+            onChange={(e) => setForm({ ...form, rain_min_wager: e.target.value })}
+          />
+        </Field>
+        <Field id="r-days" label={t('chat_admin.rain_wager_days')}>
+          <input id="r-days" min={1} max={90} {...number('rain_wager_days')} />
+        </Field>
         <Field id="c-support" label={t('chat_admin.support_url')}>
           <input
             id="c-support"

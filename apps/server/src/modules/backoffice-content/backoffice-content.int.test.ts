@@ -726,12 +726,20 @@ describe.each(kinds)('back office content on %s', (kind) => {
         chat_enabled: false,
         rain_enabled: false,
         rain_pot: '250.00',
+        rain_min_wager: '25.00',
+        rain_wager_days: 3,
       },
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(settings).toMatchObject({ rain_min_wager: '10.00', rain_wager_days: 7 });
     const room = await call(app, { method: 'GET', url: '/api/chat/room', host: intl.host });
     expect(room.body.data.enabled).toBe(false);
-    expect(room.body.data.rain).toMatchObject({ enabled: false, pot: '250.00' });
+    expect(room.body.data.rain).toMatchObject({
+      enabled: false,
+      pot: '250.00',
+      min_wager: '25.00',
+      wager_days: 3,
+    });
     const bad = await call(app, {
       method: 'PUT',
       url: '/api/admin/community',

@@ -601,6 +601,8 @@ export async function saveCommunity(
     rainEveryMinutes: number;
     rainPotMinor: bigint;
     rainWindowMinutes: number;
+    rainMinWagerMinor: bigint;
+    rainWagerDays: number;
   },
 ): Promise<void> {
   await executor.execute(sql`
@@ -609,7 +611,9 @@ export async function saveCommunity(
       chat_rate_seconds = ${values.chatRateSeconds}, chat_history = ${values.chatHistory},
       rain_enabled = ${values.rainEnabled}, rain_off_reason = ${values.rainOffReason},
       rain_every_minutes = ${values.rainEveryMinutes}, rain_pot_minor = ${s(values.rainPotMinor)}::bigint,
-      rain_window_minutes = ${values.rainWindowMinutes}, updated_at = now()
+      rain_window_minutes = ${values.rainWindowMinutes},
+      rain_min_wager_minor = ${s(values.rainMinWagerMinor)}::bigint, rain_wager_days = ${values.rainWagerDays},
+      updated_at = now()
     WHERE site_id = ${s(siteId)}::bigint`);
 }
 

@@ -629,6 +629,8 @@ function communityView(row: Awaited<ReturnType<typeof getCommunity>>): TCommunit
     rain_every_minutes: row.rain_every_minutes,
     rain_pot: money(BigInt(row.rain_pot_minor)),
     rain_window_minutes: row.rain_window_minutes,
+    rain_min_wager: money(BigInt(row.rain_min_wager_minor)),
+    rain_wager_days: row.rain_wager_days,
   };
 }
 
@@ -663,6 +665,8 @@ export async function updateCommunitySettings(
       rainEveryMinutes: input.rain_every_minutes,
       rainPotMinor: minor(input.rain_pot),
       rainWindowMinutes: input.rain_window_minutes,
+      rainMinWagerMinor: minor(input.rain_min_wager),
+      rainWagerDays: input.rain_wager_days,
     });
     const after = communityView(await getCommunity(tx, site));
     await recordOperatorAction(

@@ -5,8 +5,9 @@ import { buildTestApp, call, HOSTS, loginOperator, registerPlayer } from '../../
 import { databaseKinds } from '../../../test/databases.ts';
 import { collect, openSocket } from '../../../test/sockets.ts';
 import { newSite } from '../agency/agency.fixtures.ts';
+import { takeBetStake } from '../promotions/stake.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances } from '../wallet/wallet.service.ts';
+import { getBalances, transfer } from '../wallet/wallet.service.ts';
 import { upsertMute } from './chat.repo.ts';
 import { runRain } from './chat.service.ts';
 
@@ -113,10 +114,37 @@ describe.each(kinds)('chat and rain on %s', (kind) => {
     watcher.close();
   });
 
-  it('a rain pays each recent, unmuted poster an equal share exactly once, across a restart half way', async () => {
+  /** The member stakes `minor` of cash (deposited for it) on a slot: the house keeps it. */
+  async function wager(siteId: bigint, memberId: bigint, minor: bigint) {
+    const key = `chat-test-${memberId}-${Date.now()}`;
+    await transfer(app.services.db, {
+      siteId,
+      kind: 'deposit',
+      from: { system: 'psp_clearing' },
+      to: { memberId, account: 'cash' },
+      amountMinor: minor,
+      idempotencyKey: `${key}:deposit`,
+    });
+    await app.services.db.transaction((tx) =>
+      takeBetStake(tx, {
+        siteId,
+        memberId,
+        amountMinor: minor,
+        idempotencyKey: `${key}:bet`,
+        gameCode: 'slot',
+      }),
+    );
+  }
+
+  it('a rain pays each recent, unmuted poster who bet enough an equal share exactly once, across a restart half way', async () => {
     const { site, host } = await newSite(app, 'intl');
-    const players = await Promise.all([1, 2, 3, 4].map(() => registerPlayer(app, host)));
+    const players = await Promise.all([1, 2, 3, 4, 5].map(() => registerPlayer(app, host)));
     for (const player of players) expect((await send(player.token, 'gl all', host)).status).toBe(200);
+    // The site's rule (profile default): R$ 10,00 staked in the last 7 days. The fourth player is
+    // muted below; the fifth chatted but bet a centavo too little (an account opened for the rain).
+    for (const player of players.slice(0, 3)) await wager(site.id, BigInt(player.user.id), 1_000n);
+    await wager(site.id, BigInt(players[3]!.user.id), 1_000n);
+    await wager(site.id, BigInt(players[4]!.user.id), 999n);
     const [operator] = await rowsOf<{ id: string }>(
       app.services.db,
       sql`SELECT id::text FROM operators LIMIT 1`,
@@ -154,7 +182,7 @@ describe.each(kinds)('chat and rain on %s', (kind) => {
         async (p) => (await getBalances(app.services.db, BigInt(p.user.id), { siteId: site.id })).cashMinor,
       ),
     );
-    expect(cash).toEqual([3_333n, 3_333n, 3_333n, 0n]);
+    expect(cash).toEqual([3_333n, 3_333n, 3_333n, 0n, 0n]);
     const [rain] = await rowsOf<{ status: string; remainder_minor: string }>(
       app.services.db,
       sql`SELECT status, remainder_minor::text FROM chat_rains WHERE site_id = ${site.id}`,

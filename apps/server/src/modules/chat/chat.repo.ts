@@ -146,11 +146,20 @@ const rainColumns = sql`id::text, ${iso(sql`slot`)} AS slot, pot_minor::text, sh
 
 /**
  * Creates the rain of a slot with its payouts frozen: members who posted in the window before the
- * slot, not deleted, not muted at the slot, with an active account. Null when the slot has its rain.
+ * slot, not deleted, not muted at the slot, with an active account, who staked at least
+ * `minWagerMinor` in the `wagerDays` days before it (their turnover: accounts opened only to chat
+ * for the rain get nothing). Null when the slot has its rain.
  */
 export async function insertRain(
   executor: Executor,
-  input: { siteId: bigint; slot: Date; potMinor: bigint; windowMinutes: number },
+  input: {
+    siteId: bigint;
+    slot: Date;
+    potMinor: bigint;
+    windowMinutes: number;
+    minWagerMinor: bigint;
+    wagerDays: number;
+  },
 ): Promise<TRainRow | null> {
   const slot = input.slot.toISOString();
   const eligible = await rowsOf<{ member_id: string }>(
@@ -163,6 +172,11 @@ export async function insertRain(
           AND NOT EXISTS (
             SELECT 1 FROM chat_mutes u WHERE u.site_id = c.site_id AND u.member_id = c.member_id
               AND (u.until IS NULL OR u.until > ${slot}::timestamptz))
+          AND ${input.minWagerMinor}::bigint <= (
+            SELECT coalesce(sum(t.stake_minor), 0) FROM member_turnover t
+            WHERE t.member_id = c.member_id
+              AND t.day >= (${slot}::timestamptz - make_interval(days => ${input.wagerDays}))::date
+              AND t.day <= ${slot}::timestamptz::date)
         ORDER BY 1`,
   );
   const n = BigInt(eligible.length);

@@ -101,6 +101,8 @@ export async function getRoom(
       every_minutes: community.rain_every_minutes,
       pot: formatMinor(BigInt(community.rain_pot_minor)),
       window_minutes: community.rain_window_minutes,
+      min_wager: formatMinor(BigInt(community.rain_min_wager_minor)),
+      wager_days: community.rain_wager_days,
       next_at: community.rain_enabled ? nextRainAt(now, community.rain_every_minutes).toISOString() : null,
       last: last
         ? { at: last.slot, eligible: last.eligible, share: formatMinor(BigInt(last.share_minor)) }
@@ -262,6 +264,8 @@ export async function runRain(
       slot,
       potMinor: BigInt(community.rain_pot_minor),
       windowMinutes: community.rain_window_minutes,
+      minWagerMinor: BigInt(community.rain_min_wager_minor),
+      wagerDays: community.rain_wager_days,
     }),
   );
   let paid = 0;

@@ -19,6 +19,9 @@ export interface TCommunityDefaults {
   rainEveryMinutes: number;
   rainPotMinor: bigint;
   rainWindowMinutes: number;
+  /** Who shares a rain: besides chatting in the window, stakes of at least this in the last days. */
+  rainMinWagerMinor: bigint;
+  rainWagerDays: number;
 }
 
 const COMMON = {
@@ -29,6 +32,8 @@ const COMMON = {
   chatHistory: 50,
   rainEveryMinutes: 300,
   rainWindowMinutes: 30,
+  rainMinWagerMinor: 1_000n,
+  rainWagerDays: 7,
 } as const;
 
 export const COMMUNITY_DEFAULTS: Record<TJurisdiction, TCommunityDefaults> = {

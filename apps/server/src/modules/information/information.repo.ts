@@ -136,6 +136,8 @@ export interface TCommunityRow {
   rain_every_minutes: number;
   rain_pot_minor: string;
   rain_window_minutes: number;
+  rain_min_wager_minor: string;
+  rain_wager_days: number;
 }
 
 export async function findCommunity(executor: Executor, siteId: bigint): Promise<TCommunityRow | null> {
@@ -143,7 +145,8 @@ export async function findCommunity(executor: Executor, siteId: bigint): Promise
     executor,
     sql`SELECT support_chat_url, chat_enabled, chat_max_chars, chat_rate_messages, chat_rate_seconds,
                chat_history, rain_enabled, rain_off_reason, rain_every_minutes,
-               rain_pot_minor::text AS rain_pot_minor, rain_window_minutes
+               rain_pot_minor::text AS rain_pot_minor, rain_window_minutes,
+               rain_min_wager_minor::text AS rain_min_wager_minor, rain_wager_days
         FROM site_community WHERE site_id = ${siteId}`,
   );
   return row ?? null;
@@ -165,11 +168,11 @@ export async function insertCommunityDefaults(
     executor,
     sql`INSERT INTO site_community (site_id, chat_enabled, chat_max_chars, chat_rate_messages,
           chat_rate_seconds, chat_history, rain_enabled, rain_off_reason, rain_every_minutes,
-          rain_pot_minor, rain_window_minutes)
+          rain_pot_minor, rain_window_minutes, rain_min_wager_minor, rain_wager_days)
         VALUES (${siteId}, ${defaults.chatEnabled}, ${defaults.chatMaxChars}, ${defaults.chatRateMessages},
           ${defaults.chatRateSeconds}, ${defaults.chatHistory}, ${defaults.rainEnabled},
           ${defaults.rainOffReason}, ${defaults.rainEveryMinutes}, ${defaults.rainPotMinor},
-          ${defaults.rainWindowMinutes})
+          ${defaults.rainWindowMinutes}, ${defaults.rainMinWagerMinor}, ${defaults.rainWagerDays})
         ON CONFLICT (site_id) DO NOTHING
         RETURNING site_id::text`,
   );

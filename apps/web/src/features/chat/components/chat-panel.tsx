@@ -108,6 +108,12 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
                 minutes: rain.window_minutes,
               })
             : (rain.off_reason ?? t('community.chat.rain_off'))}
+          {rain.enabled && rain.next_at && rain.min_wager !== '0.00' && (
+            <>
+              {' '}
+              {t('community.chat.rain_rule', { amount: formatMoney(rain.min_wager), days: rain.wager_days })}
+            </>
+          )}
         </p>
       )}
       <ul className="chat-panel__list" ref={list} aria-live="polite">
