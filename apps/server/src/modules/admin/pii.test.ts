@@ -22,10 +22,11 @@ describe('personal data masked for operators without players.pii', () => {
   });
 
   it('masks a PIX key by its type', () => {
-    expect(maskPixKey('cpf', '12345678909')).toBe('***.456.789-**');
-    expect(maskPixKey('email', 'joao@dominio.com')).toBe('j***@d***.com');
-    expect(maskPixKey('phone', '+5511987654321')).toBe('+55 11 *****-4321');
-    expect(maskPixKey('evp', '123e4567-e89b-12d3-a456-426614174000')).toBe('123e…4000');
+    expect(maskPixKey('CPF', '12345678909')).toBe('***.456.789-**');
+    expect(maskPixKey('EMAIL', 'joao@dominio.com')).toBe('j***@d***.com');
+    expect(maskPixKey('PHONE', '+5511987654321')).toBe('+55 11 *****-4321');
+    expect(maskPixKey('EVP', '123e4567-e89b-12d3-a456-426614174000')).toBe('123e4567-****-****-****-4000');
+    expect(maskPixKey('CNPJ', '12345678000195')).toBe('12.***.***/0001-**');
   });
 
   it('leaves rows whole for roles with players.pii (owner, finance, support), not content', () => {

@@ -1,4 +1,6 @@
+import type { TBankAccountType } from '@sorte/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { maskCpf as maskCpfDigits, maskPixKey as maskPlayerPixKey } from '../bank-cards/pix-key.ts';
 import type { TOperatorAuth } from './admin.service.ts';
 import { roleCan } from './permissions.ts';
 
@@ -16,8 +18,7 @@ export function seesPii(operator: Pick<TOperatorAuth, 'role'>): boolean {
 /** "12345678909" or "123.456.789-09" → "***.456.789-**" (the middle six digits, as receipts print it). */
 export function maskCpf(cpf: string): string {
   const digits = cpf.replace(/\D/g, '');
-  if (digits.length !== 11) return '***';
-  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+  return digits.length === 11 ? maskCpfDigits(digits) : '***';
 }
 
 /** "joao.silva@dominio.com.br" → "j***@d***.com.br": first letters only, the domain's suffix kept. */
@@ -49,12 +50,17 @@ export function maskPhone(phone: string): string {
   return `+${parsed.countryCallingCode} ${'*'.repeat(national.length - 4)}${last}`;
 }
 
-/** A PIX key masked by its type (CPF, e-mail, phone; a random key keeps its first and last four). */
+/**
+ * A PIX key masked by its type (withdrawal_orders.pix_key_type: CPF, CNPJ, EVP, PHONE, EMAIL): CPF,
+ * e-mail and phone as above; CNPJ and random keys as the player's own screens show them.
+ */
 export function maskPixKey(type: string, key: string): string {
-  if (type === 'cpf' || type === 'cnpj') return maskCpf(key);
-  if (type === 'email') return maskEmail(key);
-  if (type === 'phone') return maskPhone(key);
-  return key.length > 8 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '***';
+  const kind = type.toUpperCase();
+  if (kind === 'CPF') return maskCpf(key);
+  if (kind === 'EMAIL') return maskEmail(key);
+  if (kind === 'PHONE') return maskPhone(key);
+  if (kind === 'CNPJ' || kind === 'EVP') return maskPlayerPixKey(kind as TBankAccountType, key);
+  return '***';
 }
 
 type TContact = { cpf: string | null; phone: string; email: string | null };

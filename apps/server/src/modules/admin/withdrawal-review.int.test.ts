@@ -14,6 +14,7 @@ import {
   waitFor,
 } from '../deposits/money.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
+import { withdrawalReview } from './withdrawal-review.ts';
 
 const kinds = await databaseKinds();
 
@@ -220,5 +221,27 @@ describe.each(kinds)('withdrawal review queue and two-person approval on %s', (k
         after: { status: 'rejected', remark: 'PIX key does not match the player' },
       },
     ]);
+  });
+
+  it("shows the review's CPF and PIX key in full with players.pii, masked without it (ADR 022)", async () => {
+    const { cpf, orderNo } = await requested('100');
+    const full = await call(h.app, {
+      method: 'GET',
+      url: `/api/admin/withdrawals/${orderNo}/review`,
+      token: finance,
+    });
+    expect(full.status).toBe(200);
+    expect(full.body.data.order).toMatchObject({ pix_key: cpf, payee_cpf: cpf });
+    // No role holds withdrawals.read without players.pii today; a role that did would see this.
+    const site = await h.app.services.sites.byHost('localhost');
+    if (!site) throw new Error('no site');
+    const masked = await withdrawalReview(
+      h.db,
+      { operatorId: 0n, siteId: site.id, role: 'content', username: 'no_pii' },
+      orderNo,
+    );
+    const hidden = `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+    expect(masked.order).toMatchObject({ pix_key: hidden, payee_cpf: hidden });
+    expect(JSON.stringify(masked)).not.toContain(cpf);
   });
 });
