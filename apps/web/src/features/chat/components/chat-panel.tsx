@@ -110,7 +110,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
             : (rain.off_reason ?? t('community.chat.rain_off'))}
           {rain.enabled && rain.next_at && rain.min_wager !== '0.00' && (
             <>
-              {' '}
+              <br />
               {t('community.chat.rain_rule', { amount: formatMoney(rain.min_wager), days: rain.wager_days })}
             </>
           )}
