@@ -94,7 +94,7 @@ export const ZPlayerRow = z.object({
   cpf: z.string().nullable().describe('masked (***.456.789-**) without the players.pii permission'),
   phone: z.string().describe('masked (+55 11 *****-4321) without the players.pii permission'),
   email: z.string().nullable().describe('masked (j***@d***.com) without the players.pii permission'),
-  register_ip: z.string().nullable(),
+  register_ip: z.string().nullable().describe('masked (203.0.*.*) without the players.pii permission'),
   status: z.enum(['active', 'frozen']),
   cash: ZMoney,
   bonus: ZMoney,

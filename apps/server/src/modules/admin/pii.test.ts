@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskCpf, maskEmail, maskPhone, maskPixKey, playerContactFor, seesPii } from './pii.ts';
+import { maskCpf, maskEmail, maskIp, maskPhone, maskPixKey, playerContactFor, seesPii } from './pii.ts';
 
 describe('personal data masked for operators without players.pii', () => {
   it('masks a CPF to its middle six digits, typed with or without punctuation', () => {
@@ -21,6 +21,12 @@ describe('personal data masked for operators without players.pii', () => {
     expect(maskPhone('12')).toBe('***');
   });
 
+  it('masks an IP address to its network', () => {
+    expect(maskIp('203.0.113.45')).toBe('203.0.*.*');
+    expect(maskIp('2001:db8:85a3::8a2e:370:7334')).toBe('2001:db8:*');
+    expect(maskIp('unknown')).toBe('***');
+  });
+
   it('masks a PIX key by its type', () => {
     expect(maskPixKey('CPF', '12345678909')).toBe('***.456.789-**');
     expect(maskPixKey('EMAIL', 'joao@dominio.com')).toBe('j***@d***.com');
@@ -30,13 +36,20 @@ describe('personal data masked for operators without players.pii', () => {
   });
 
   it('leaves rows whole for roles with players.pii (owner, finance, support), not content', () => {
-    const row = { id: 1, cpf: '12345678909', phone: '+5511987654321', email: 'joao@dominio.com' };
+    const row = {
+      id: 1,
+      cpf: '12345678909',
+      phone: '+5511987654321',
+      email: 'joao@dominio.com',
+      register_ip: '203.0.113.45',
+    };
     expect(playerContactFor(row, true)).toBe(row);
     expect(playerContactFor(row, false)).toEqual({
       id: 1,
       cpf: '***.456.789-**',
       phone: '+55 11 *****-4321',
       email: 'j***@d***.com',
+      register_ip: '203.0.*.*',
     });
     expect(playerContactFor({ ...row, cpf: null, email: null }, false)).toMatchObject({
       cpf: null,

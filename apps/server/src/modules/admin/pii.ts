@@ -6,7 +6,7 @@ import { roleCan } from './permissions.ts';
 
 /**
  * Players' personal data by role (LGPD data minimisation, ADR 022): an operator without the
- * `players.pii` permission gets CPF, e-mail, phone and PIX keys masked by the server, so the full
+ * `players.pii` permission gets CPF, e-mail, phone, PIX keys and IP addresses masked by the server, so the full
  * value never reaches their browser or their CSV files. One helper for every back-office answer.
  */
 
@@ -63,7 +63,19 @@ export function maskPixKey(type: string, key: string): string {
   return '***';
 }
 
-type TContact = { cpf: string | null; phone: string; email: string | null };
+/** "203.0.113.45" → "203.0.*.*"; "2001:db8:85a3::8a2e:370:7334" → "2001:db8:*" (the network, not the host). */
+export function maskIp(ip: string): string {
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip)) return `${ip.split('.').slice(0, 2).join('.')}.*.*`;
+  if (ip.includes(':')) return `${ip.split(':').slice(0, 2).join(':')}:*`;
+  return '***';
+}
+
+/** An IP address as this operator may see it. */
+export function ipFor(ip: string | null, pii: boolean): string | null {
+  return ip === null || pii ? ip : maskIp(ip);
+}
+
+type TContact = { cpf: string | null; phone: string; email: string | null; register_ip?: string | null };
 
 /** A player row as this operator may see it: unchanged with `players.pii`, else masked. */
 export function playerContactFor<T extends TContact>(row: T, pii: boolean): T {
@@ -73,5 +85,6 @@ export function playerContactFor<T extends TContact>(row: T, pii: boolean): T {
     cpf: row.cpf === null ? null : maskCpf(row.cpf),
     phone: maskPhone(row.phone),
     email: row.email === null ? null : maskEmail(row.email),
+    ...(row.register_ip === undefined ? {} : { register_ip: ipFor(row.register_ip, false) }),
   };
 }

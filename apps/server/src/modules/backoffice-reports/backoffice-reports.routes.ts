@@ -267,7 +267,8 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
-      const page = await playerSessions(db, operatorOf(request).siteId, request.params.id, paging);
+      const operator = operatorOf(request);
+      const page = await playerSessions(db, operator.siteId, request.params.id, paging, seesPii(operator));
       return pageOrCsv(request.lang, reply, paging, page, `player-${request.params.id}-sessions`, [
         'id',
         'created_at',

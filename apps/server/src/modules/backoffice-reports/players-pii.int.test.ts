@@ -14,6 +14,7 @@ describe.each(kinds)('personal data by role in the back office on %s', (kind) =>
   let cpf: string;
   let phone: string;
   let email: string;
+  let ip: string;
   const tokens: Record<'owner' | 'finance' | 'support' | 'content', string> = {
     owner: '',
     finance: '',
@@ -29,8 +30,10 @@ describe.each(kinds)('personal data by role in the back office on %s', (kind) =>
     const local = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
     phone = `+55219${local}`;
     email = `${username}@dominio-teste.com`;
+    ip = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     await app.services.db.execute(
-      sql`UPDATE members SET cpf = ${cpf}, phone = ${phone}, email = ${email} WHERE id = ${String(id)}::bigint`,
+      sql`UPDATE members SET cpf = ${cpf}, phone = ${phone}, email = ${email}, register_ip = ${ip}
+          WHERE id = ${String(id)}::bigint`,
     );
     for (const role of Object.keys(tokens) as (keyof typeof tokens)[]) {
       tokens[role] = await loginOperator(app, role);
@@ -55,14 +58,15 @@ describe.each(kinds)('personal data by role in the back office on %s', (kind) =>
     cpf: `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`,
     phone: `+55 21 *****-${phone.slice(-4)}`,
     email: `${username.slice(0, 1)}***@d***.com`,
+    register_ip: `${ip.split('.').slice(0, 2).join('.')}.*.*`,
   });
   const rowOf = (body: { data: { list: { id: number }[] } }) => body.data.list.find((row) => row.id === id);
 
-  it('shows owner, finance and support the full CPF, e-mail and phone (JSON and CSV)', async () => {
+  it('shows owner, finance and support the full CPF, e-mail, phone and IP (JSON and CSV)', async () => {
     for (const role of ['owner', 'finance', 'support'] as const) {
       const search = await get(`/api/admin/players?field=username&q=${username}`, tokens[role]);
       expect(search.status, role).toBe(200);
-      expect(rowOf(search.body), role).toMatchObject({ cpf, phone, email });
+      expect(rowOf(search.body), role).toMatchObject({ cpf, phone, email, register_ip: ip });
       const detail = await get(`/api/admin/players/${id}`, tokens[role]);
       expect(detail.body.data.profile, role).toMatchObject({ cpf, phone, email });
       const csv = await csvOf(`/api/admin/players?field=username&q=${username}&format=csv`, tokens[role]);
@@ -71,7 +75,7 @@ describe.each(kinds)('personal data by role in the back office on %s', (kind) =>
     }
   });
 
-  it('masks them for content in the search, the detail and the CSV; the full value is never sent', async () => {
+  it('masks them for content in the search, the detail, the sessions and the CSV; the full value is never sent', async () => {
     const search = await get(`/api/admin/players?field=username&q=${username}`, tokens.content);
     expect(search.status).toBe(200);
     expect(rowOf(search.body)).toMatchObject(masked());
@@ -81,20 +85,28 @@ describe.each(kinds)('personal data by role in the back office on %s', (kind) =>
     const csv = await csvOf(`/api/admin/players?field=username&q=${username}&format=csv`, tokens.content);
     const { cpf: maskedCpf, phone: maskedPhone, email: maskedEmail } = masked();
     expect(csv).toContain(`,${maskedCpf},'${maskedPhone},${maskedEmail},`);
+    const sessions = await get(`/api/admin/players/${id}/sessions`, tokens.content);
+    expect(sessions.status).toBe(200);
+    expect(sessions.body.data.list.length).toBeGreaterThan(0);
+    for (const session of sessions.body.data.list) expect(session.ip).toMatch(/^[\d.:a-f]+\*/);
+    const fullSessions = await get(`/api/admin/players/${id}/sessions`, tokens.support);
+    expect(fullSessions.body.data.list[0].ip).not.toContain('*');
     for (const text of [JSON.stringify(search.body), JSON.stringify(detail.body), csv]) {
+      expect(text).not.toContain(ip);
       expect(text).not.toContain(cpf);
       expect(text).not.toContain(phone.slice(3));
       expect(text).not.toContain(email);
     }
   });
 
-  it('lets content find a player by a whole CPF, e-mail or phone (masked result), never by a fragment', async () => {
+  it('lets content find a player by a whole CPF, e-mail, phone or IP (masked result), never by a fragment', async () => {
     const whole: [string, string][] = [
       ['cpf', `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`],
       ['email', email.toUpperCase()],
       ['phone', `(21) ${phone.slice(5, 10)}-${phone.slice(10)}`],
       ['any', cpf],
       ['any', email],
+      ['address', ip],
     ];
     for (const [field, q] of whole) {
       const found = await get(`/api/admin/players?field=${field}&q=${encodeURIComponent(q)}`, tokens.content);
@@ -106,6 +118,7 @@ describe.each(kinds)('personal data by role in the back office on %s', (kind) =>
       ['email', email.slice(0, 6)],
       ['phone', phone.slice(-6)],
       ['any', cpf.slice(2, 9)],
+      ['address', ip.split('.').slice(0, 3).join('.')],
     ];
     for (const [field, q] of fragments) {
       const none = await get(`/api/admin/players?field=${field}&q=${encodeURIComponent(q)}`, tokens.content);
@@ -113,7 +126,7 @@ describe.each(kinds)('personal data by role in the back office on %s', (kind) =>
       expect(rowOf(none.body), `${field} ${q}`).toBeUndefined();
       // support (players.pii) still finds by fragments
       const some = await get(`/api/admin/players?field=${field}&q=${encodeURIComponent(q)}`, tokens.support);
-      expect(rowOf(some.body), `${field} ${q}`).toMatchObject({ cpf, email, phone });
+      expect(rowOf(some.body), `${field} ${q}`).toMatchObject({ cpf, email, phone, register_ip: ip });
     }
   });
 

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
-import { playerContactFor } from '../admin/pii.ts';
+import { ipFor, playerContactFor } from '../admin/pii.ts';
 import { forceOffline } from '../auth/sessions.service.ts';
 import { normalizePhone } from '../members/phone.ts';
 import { getBalances, transfer } from '../wallet/wallet.service.ts';
@@ -112,9 +112,13 @@ function searchCondition(q: string, field: TPlayerSearchField, pii: boolean): SQ
     username: sql`m.username ILIKE ${pattern}`,
     name: sql`m.realname ILIKE ${pattern}`,
     ...contact,
-    // The addresses a player is known by: the sign-up IP and the IPs of their sessions.
-    address: sql`(m.register_ip ILIKE ${pattern} OR EXISTS (
-      SELECT 1 FROM member_sessions s WHERE s.member_id = m.id AND s.ip ILIKE ${pattern}))`,
+    // The addresses a player is known by: the sign-up IP and the IPs of their sessions (a whole
+    // address only when the operator sees them masked).
+    address: pii
+      ? sql`(m.register_ip ILIKE ${pattern} OR EXISTS (
+          SELECT 1 FROM member_sessions s WHERE s.member_id = m.id AND s.ip ILIKE ${pattern}))`
+      : sql`(m.register_ip = ${q.trim()} OR EXISTS (
+          SELECT 1 FROM member_sessions s WHERE s.member_id = m.id AND s.ip = ${q.trim()}))`,
   };
   if (field !== 'any') return byField[field];
   return sql`(${sql.join(Object.values(byField), sql` OR `)})`;
@@ -434,6 +438,7 @@ export async function playerSessions(
   siteId: bigint,
   memberId: number,
   paging: TPaging,
+  pii: boolean,
 ): Promise<TPage<TPlayerSessionRow>> {
   const id = (await memberOfSite(executor, siteId, memberId)).toString();
   const [count] = await queryRows<{ n: unknown }>(
@@ -463,6 +468,7 @@ export async function playerSessions(
       id: intOf(r.id),
       active: r.active === true,
       restricted: r.restricted === true,
+      ip: ipFor(r.ip, pii),
     })),
     intOf(count?.n),
     paging,
