@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useSiteData } from '../../../lib/site.ts';
 
-/** The footer's legal links land here (#terms, #privacy, #responsible-gaming, #faq). */
+/**
+ * The footer's legal links land here (#terms, #privacy, #responsible-gaming, #faq). A site's
+ * jurisdiction profile may word a paragraph its own way (`legal.profiles.<jurisdiction>.<key>`, e.g.
+ * the CPF, PIX and self-exclusion rules of br); the others read the common text.
+ */
 const SECTIONS = [
   { id: 'terms', titleKey: 'footer.terms', paragraphs: ['legal.terms_1', 'legal.terms_2', 'legal.terms_3'] },
   { id: 'privacy', titleKey: 'footer.privacy', paragraphs: ['legal.privacy_1', 'legal.privacy_2'] },
@@ -20,8 +25,13 @@ const FAQ = [
 ] as const;
 
 export function LegalSections() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { hash } = useLocation();
+  const jurisdiction = useSiteData().data?.jurisdiction;
+  const text = (key: string) => {
+    const own = jurisdiction ? `legal.profiles.${jurisdiction}.${key.replace(/^legal\./, '')}` : null;
+    return t(own && i18n.exists(own) ? own : key);
+  };
   const open = hash.replace(/^#/, '');
 
   useEffect(() => {
@@ -34,7 +44,7 @@ export function LegalSections() {
         <details key={section.id} id={section.id} className="legal__item card" open={open === section.id}>
           <summary>{t(section.titleKey)}</summary>
           {section.paragraphs.map((key) => (
-            <p key={key}>{t(key)}</p>
+            <p key={key}>{text(key)}</p>
           ))}
         </details>
       ))}
@@ -43,8 +53,8 @@ export function LegalSections() {
         <dl className="legal__faq">
           {FAQ.map(([question, answer]) => (
             <div key={question}>
-              <dt>{t(question)}</dt>
-              <dd>{t(answer)}</dd>
+              <dt>{text(question)}</dt>
+              <dd>{text(answer)}</dd>
             </div>
           ))}
         </dl>
