@@ -130,3 +130,58 @@ describe.each(kinds)('the pages a player lands on paint their artwork before any
     expect(response.json()).toMatchObject({ status: 'fail', code: 'NOT_FOUND' });
   });
 });
+
+describe.each(kinds)(
+  "each landing page announces only its own chunks (the web build's list), on %s",
+  (kind) => {
+    let app: FastifyInstance;
+    const LIST = {
+      home: {
+        scripts: ['/assets/home-route-1.js', '/assets/game-tile-2.js'],
+        styles: ['/assets/games-3.css'],
+      },
+      lobby: {
+        scripts: ['/assets/games-route-4.js', '/assets/game-tile-2.js'],
+        styles: ['/assets/games-3.css'],
+      },
+      game: { scripts: ['/assets/original-game-page-5.js'], styles: ['/assets/play-6.css'] },
+    };
+    const announced = async (url: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { host: HOSTS.intl, accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(200);
+      return [
+        ...response.body.matchAll(
+          /<link rel="(?:modulepreload|preload" as="style)" crossorigin href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]!);
+    };
+
+    beforeAll(async () => {
+      const root = mkdtempSync(join(tmpdir(), 'sorte-static-web-preloads-'));
+      writeFileSync(join(root, 'index.html'), INDEX_HTML);
+      writeFileSync(join(root, 'landing-preloads.json'), JSON.stringify(LIST));
+      app = await buildTestApp(kind, { WEB_DIST: root });
+    }, 60_000);
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('home, the lobby (with or without filters) and a game page each get their own', async () => {
+      expect(await announced('/')).toEqual([...LIST.home.scripts, ...LIST.home.styles]);
+      expect(await announced('/game')).toEqual([...LIST.lobby.scripts, ...LIST.lobby.styles]);
+      expect(await announced('/game?category=slots')).toEqual([...LIST.lobby.scripts, ...LIST.lobby.styles]);
+      expect(await announced('/originals/dice?mode=demo')).toEqual([
+        ...LIST.game.scripts,
+        ...LIST.game.styles,
+      ]);
+    });
+
+    it("another page (the history fallback) announces none: it does not download the home's code", async () => {
+      expect(await announced('/recharge')).toEqual([]);
+    });
+  },
+);
