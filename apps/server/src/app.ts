@@ -184,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(sportsPlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+    jobs: config.COMMUNITY_JOBS,
   });
   await app.register(crashPlugin, {
     autoStart: config.CRASH_ENGINE,

@@ -49,6 +49,10 @@ export const SPORTS_ADMIN_PATHS = {
   eventCancel: '/api/admin/sports/events/:id/cancel',
   /** GET / PUT ZSportsSettings: the site's in-play bet delay and how long a goal suspends markets. */
   settings: '/api/admin/sports/settings',
+  /** GET ZSportsUnrecoveredResponse: bets whose corrected payout the player still owes. */
+  unrecovered: '/api/admin/sports/unrecovered',
+  /** POST: collect what the player owes on this bet from the player's cash now. */
+  betCollect: '/api/admin/sports/bets/:id/collect',
 } as const;
 
 /** Smallest and largest odds the book offers. */
@@ -417,3 +421,25 @@ export const ZSportsSettings = z.object({
   score_suspension_seconds: z.number({ error: M.wrongType }).int().min(0).max(600),
 });
 export type TSportsSettings = z.infer<typeof ZSportsSettings>;
+
+/**
+ * A corrected result takes the previous payout back from the player's cash; what the player had
+ * already spent stays owed on the bet and is collected from the cash as it comes in (a job every few
+ * minutes, or an operator's collect now).
+ */
+export const ZSportsUnrecoveredResponse = z.object({
+  list: z.array(
+    z.object({
+      bet_id: z.string(),
+      member_id: z.string(),
+      username: z.string(),
+      owed: z.string(),
+      settled_at: z.string().nullable(),
+    }),
+  ),
+});
+export const ZSportsCollectResponse = z.object({
+  list: z.array(
+    z.object({ bet_id: z.string(), member_id: z.string(), collected: z.string(), still_owed: z.string() }),
+  ),
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { translate } from '@sorte/contract';
+import { formatMinor, translate } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -801,6 +801,70 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     const within = await place(player.token, [event.sel('btts', 'yes')], '5.00');
     expect(within.status).toBe(200);
   });
+  it('collects a corrected payout the player had spent from the cash that comes in, once, in parts if need be', async () => {
+    const match = await newEvent();
+    const player = await fundedPlayer(app, 1_000n);
+    const home = match.sel('1x2', 'home');
+    const placed = await place(player.token, [home], '10.00');
+    expect(placed.status).toBe(200);
+    const betId = placed.body.data.bet.id as string;
+    expect((await result(match.id, 2, 0)).status).toBe(200);
+    const paid = await cash(player.memberId);
+    expect(paid).toBe(returnOf(1_000n, [parseOdds(home.odds)!]));
+    // The player loses the payout elsewhere but for R$ 1,00, then the result is corrected.
+    await transfer(app.services.db, {
+      siteId: site.id,
+      kind: 'bet',
+      from: { memberId: player.memberId, account: 'cash' },
+      to: { system: 'house' },
+      amountMinor: paid - 100n,
+      idempotencyKey: `spent-${betId}`,
+    });
+    expect((await result(match.id, 0, 1)).status).toBe(200);
+    expect(await cash(player.memberId)).toBe(0n);
+    const owed = paid - 100n;
+    const unrecovered = (token = operator) =>
+      call(app, { method: 'GET', url: '/api/admin/sports/unrecovered', token });
+    const list = await unrecovered();
+    expect(list.body.data.list).toEqual([
+      expect.objectContaining({ bet_id: betId, username: expect.any(String), owed: formatMinor(owed) }),
+    ]);
+    const collect = () =>
+      call(app, { method: 'POST', url: `/api/admin/sports/bets/${betId}/collect`, token: operator });
+    // Nothing to take yet.
+    expect((await collect()).body.data.list).toEqual([
+      expect.objectContaining({ bet_id: betId, collected: '0.00', still_owed: formatMinor(owed) }),
+    ]);
+    // A deposit of R$ 5,00: all of it goes to the debt; then one covering the rest.
+    const deposit = (amountMinor: bigint, key: string) =>
+      transfer(app.services.db, {
+        siteId: site.id,
+        kind: 'deposit',
+        from: { system: 'psp_clearing' },
+        to: { memberId: player.memberId, account: 'cash' },
+        amountMinor,
+        idempotencyKey: `${key}-${betId}`,
+      });
+    await deposit(500n, 'first');
+    const [part] = (await collect()).body.data.list;
+    expect(part).toMatchObject({ collected: '5.00', still_owed: formatMinor(owed - 500n) });
+    await deposit(10_000n, 'second');
+    const [rest] = (await collect()).body.data.list;
+    expect(rest).toMatchObject({ collected: formatMinor(owed - 500n), still_owed: '0.00' });
+    expect(await cash(player.memberId)).toBe(10_000n - (owed - 500n));
+    expect((await collect()).body.data.list).toEqual([]);
+    expect((await unrecovered()).body.data.list).toEqual([]);
+    const finance = await loginOperator(app, 'finance');
+    expect((await unrecovered(finance)).status).toBe(403);
+    const collections = await rowsOf<{ amount: string }>(
+      app.services.db,
+      sql`SELECT amount_minor::text AS amount FROM wallet_transfers
+          WHERE reference = ${`sports-bet:${betId}`} AND metadata->>'collection' = 'true' ORDER BY id`,
+    );
+    expect(collections.map((row) => row.amount)).toEqual(['500', String(owed - 500n)]);
+    expect((await reconcile(app.services.db, { siteId: site.id })).drift).toEqual([]);
+  });
+
   describe('in play', () => {
     const settings = (
       payload?: { in_play_delay_ms: number; score_suspension_seconds: number },

@@ -10,6 +10,7 @@ import {
   ZSportsBetsQuery,
   ZSportsBetsResponse,
   ZSportsCashOutRequest,
+  ZSportsCollectResponse,
   ZSportsCompetitionsResponse,
   ZSportsEventResponse,
   ZSportsEventsQuery,
@@ -17,6 +18,7 @@ import {
   ZSportsIdempotencyHeaders,
   ZSportsPlaceBetRequest,
   ZSportsSettings,
+  ZSportsUnrecoveredResponse,
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,17 +34,20 @@ import { startSportsChannel } from './sports.realtime.ts';
 import {
   cancelEvent,
   cashOut,
+  collectUnrecovered,
   enterResult,
   getBet,
   getEvent,
   listBets,
   listCompetitions,
   listEvents,
+  listUnrecovered,
   markLive,
   placeBet,
   setMarketStatus,
   setOdds,
   setSportsSettings,
+  sitesOwed,
   sportsSettings,
   type TAudit,
   type TSportsDeps,
@@ -61,13 +66,45 @@ function keyOf(bodyKey: string | undefined, headerKey: string | undefined): stri
   return key;
 }
 
-/** Live sports pushes on /ws (sports_watch), started with the app. */
+/** How often the job collects what corrected results could not take back. */
+const COLLECT_EVERY_MS = 5 * 60_000;
+
+/**
+ * Live sports pushes on /ws (sports_watch), started with the app; with `jobs`, the collection of
+ * unrecovered resettlements every few minutes (any number of processes: the bet row's lock and the
+ * keys make each collection happen once).
+ */
 export const sportsPlugin = fp(
-  async (app: FastifyInstance, options: { listenUrl?: string | undefined }) => {
+  async (app: FastifyInstance, options: { listenUrl?: string | undefined; jobs?: boolean }) => {
     const stop = await startSportsChannel(app.services.db, app.realtime, options.listenUrl, (error) =>
       app.log.warn({ err: error }, 'sports push failed'),
     );
+    const deps: TSportsDeps = {
+      db: app.services.db,
+      publishBalance: (siteId, memberId, reason) =>
+        void app.realtime.publishBalance(siteId, memberId, reason),
+    };
+    let timer: NodeJS.Timeout | null = null;
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        for (const site of await sitesOwed(app.services.db)) await collectUnrecovered(deps, site);
+      } catch (error) {
+        app.log.error({ err: error }, 'sports collection failed; the next tick retries');
+      } finally {
+        running = false;
+      }
+    };
+    if (options.jobs) {
+      app.addHook('onListen', async () => {
+        timer = setInterval(() => void tick(), COLLECT_EVERY_MS);
+        timer.unref();
+      });
+    }
     app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
       await stop();
     });
   },
@@ -251,6 +288,46 @@ export async function sportsAdminRoutes(app: FastifyInstance) {
         ),
       );
       return ok(request.lang, settings);
+    },
+  });
+
+  r.get('/admin/sports/unrecovered', {
+    ...guard,
+    schema: {
+      tags: ['admin'],
+      security,
+      summary: 'Bets whose corrected payout the player had already spent: what each player still owes',
+      querystring: ZLangQuery,
+      response: responses(ZSportsUnrecoveredResponse),
+    },
+    handler: async (request) => ok(request.lang, { list: await listUnrecovered(deps.db, request.site) }),
+  });
+
+  r.post('/admin/sports/bets/:id/collect', {
+    ...guard,
+    schema: {
+      tags: ['admin'],
+      security,
+      summary: "Collect what the player still owes on this bet from the player's cash now",
+      params: ZIdParams,
+      querystring: ZLangQuery,
+      response: responses(ZSportsCollectResponse),
+    },
+    handler: async (request) => {
+      const { id } = request.params;
+      const list = await collectUnrecovered(deps, request.site, {
+        betId: BigInt(id),
+        audit: (tx, result) =>
+          recordOperatorAction(
+            tx,
+            operatorOf(request),
+            'sports.collect',
+            { memberId: BigInt(result.member_id), entity: 'sports_bet', entityId: id },
+            null,
+            result,
+          ),
+      });
+      return ok(request.lang, { list });
     },
   });
 

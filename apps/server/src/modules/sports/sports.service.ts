@@ -606,7 +606,10 @@ async function resettleBets(
       });
     }
     if (previousPayout > 0n) {
-      unrecovered = await takeBack(tx, site.id, memberId, bet.id, bet.settle_seq, previousPayout);
+      unrecovered = await takeBack(tx, site.id, memberId, bet.id, previousPayout, {
+        key: `sports-bet:${bet.id}:reverse:${bet.settle_seq}`,
+        reverses: bet.settle_seq,
+      });
     }
     await tx.execute(
       sql`UPDATE sports_bets
@@ -629,7 +632,7 @@ async function resettleBets(
 }
 
 /**
- * Takes back a previous payout from the player's cash (kind win_reversal, cash → house). When the
+ * Takes back a payout from the player's cash (kind win_reversal, cash → house) under `key`. When the
  * player already spent part of it, takes what is there and returns the rest as unrecovered.
  */
 async function takeBack(
@@ -637,8 +640,8 @@ async function takeBack(
   siteId: bigint,
   memberId: bigint,
   betId: string,
-  previousSeq: number,
   amountMinor: bigint,
+  what: { key: string; reverses: number; collection?: boolean },
 ): Promise<bigint> {
   const cash = (await getBalances(tx, memberId, { siteId })).cashMinor;
   const take = cash < amountMinor ? cash : amountMinor;
@@ -649,12 +652,113 @@ async function takeBack(
       from: { memberId, account: 'cash' },
       to: { system: 'house' },
       amountMinor: take,
-      idempotencyKey: `sports-bet:${betId}:reverse:${previousSeq}`,
+      idempotencyKey: what.key,
       reference: `sports-bet:${betId}`,
-      metadata: { product: 'sports', betId, reverses: previousSeq, owed: amountMinor.toString() },
+      metadata: {
+        product: 'sports',
+        betId,
+        reverses: what.reverses,
+        owed: amountMinor.toString(),
+        ...(what.collection ? { collection: true } : {}),
+      },
     });
   }
   return amountMinor - take;
+}
+
+/**
+ * Collects what resettlements could not take back (a corrected result after the player had spent
+ * the payout: `unrecovered_minor`) from the player's cash as it comes in — a job every few minutes
+ * and an operator's "collect now". Each collection is a win_reversal under a key of the bet, its
+ * settlement and the amount still owed (which only falls within one settlement), so a retry or a
+ * second process takes nothing twice; the bet row's lock serialises collectors. Returns what was
+ * taken per bet.
+ */
+export async function collectUnrecovered(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  options: { betId?: bigint; audit?: (tx: Tx, result: TCollected) => Promise<void> } = {},
+): Promise<TCollected[]> {
+  const owed = await rowsOf<{ id: string }>(
+    deps.db,
+    sql`SELECT id::text AS id FROM sports_bets
+        WHERE site_id = ${big(site.id)} AND unrecovered_minor > 0
+          ${options.betId === undefined ? sql`` : sql`AND id = ${big(options.betId)}`}
+        ORDER BY id LIMIT 200`,
+  );
+  const results: TCollected[] = [];
+  for (const { id } of owed) {
+    const result = await deps.db.transaction(async (tx) => {
+      const bet = await findBet(tx, { siteId: site.id, betId: BigInt(id) }, { forUpdate: true });
+      const before = BigInt(bet?.unrecovered_minor ?? '0');
+      if (!bet || before === 0n) return null;
+      const memberId = BigInt(bet.member_id);
+      const left = await takeBack(tx, site.id, memberId, bet.id, before, {
+        key: `sports-bet:${bet.id}:collect:${bet.settle_seq}:${before}`,
+        reverses: bet.settle_seq,
+        collection: true,
+      });
+      const collected: TCollected = {
+        bet_id: bet.id,
+        member_id: bet.member_id,
+        collected: formatMinor(before - left),
+        still_owed: formatMinor(left),
+      };
+      if (left === before) return collected;
+      await tx.execute(
+        sql`UPDATE sports_bets SET unrecovered_minor = ${big(left)} WHERE id = ${big(bet.id)}`,
+      );
+      const after = (await findBet(tx, { siteId: site.id, betId: BigInt(bet.id) }))!;
+      const legs = await findLegs(tx, [bet.id]);
+      await pushBet(
+        tx,
+        site.id,
+        memberId,
+        betView(after, legs, sportsProfile(site.jurisdiction).cashOutMarginBp),
+      );
+      await options.audit?.(tx, collected);
+      return collected;
+    });
+    if (!result) continue;
+    results.push(result);
+    if (result.collected !== '0.00')
+      deps.publishBalance?.(site.id, BigInt(result.member_id), 'sports_collection');
+  }
+  return results;
+}
+
+export type TCollected = { bet_id: string; member_id: string; collected: string; still_owed: string };
+
+/** The bets of a site on which a player still owes a corrected payout, oldest first. */
+export async function listUnrecovered(executor: Executor, site: TSportsSite) {
+  const rows = await rowsOf<{
+    bet_id: string;
+    member_id: string;
+    username: string;
+    owed: string;
+    settled_at: string | Date | null;
+  }>(
+    executor,
+    sql`SELECT b.id::text AS bet_id, b.member_id::text AS member_id, m.username,
+               b.unrecovered_minor::text AS owed, b.settled_at
+        FROM sports_bets b JOIN members m ON m.id = b.member_id
+        WHERE b.site_id = ${big(site.id)} AND b.unrecovered_minor > 0 ORDER BY b.id LIMIT 500`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    owed: formatMinor(BigInt(row.owed)),
+    settled_at: row.settled_at === null ? null : new Date(row.settled_at).toISOString(),
+  }));
+}
+
+/** The sites with something to collect (the job's round). */
+export async function sitesOwed(executor: Executor): Promise<TSportsSite[]> {
+  const rows = await rowsOf<{ id: string; jurisdiction: TJurisdiction }>(
+    executor,
+    sql`SELECT DISTINCT s.id::text AS id, s.jurisdiction FROM sports_bets b JOIN sites s ON s.id = b.site_id
+        WHERE b.unrecovered_minor > 0`,
+  );
+  return rows.map((row) => ({ id: BigInt(row.id), jurisdiction: row.jurisdiction }));
 }
 
 async function lockEventMarkets(tx: Tx, eventId: bigint): Promise<{ id: string; type: TSportsMarketType }[]> {
