@@ -443,3 +443,5 @@ export const ZSportsCollectResponse = z.object({
     z.object({ bet_id: z.string(), member_id: z.string(), collected: z.string(), still_owed: z.string() }),
   ),
 });
+export type TSportsUnrecoveredResponse = z.infer<typeof ZSportsUnrecoveredResponse>;
+export type TSportsCollectResponse = z.infer<typeof ZSportsCollectResponse>;

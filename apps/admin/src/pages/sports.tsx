@@ -1,9 +1,16 @@
-import type { TSportsEvent, TSportsEventsResponse, TSportsMarket, TSportsSettings } from '@sorte/contract';
+import type {
+  TSportsCollectResponse,
+  TSportsEvent,
+  TSportsEventsResponse,
+  TSportsMarket,
+  TSportsSettings,
+  TSportsUnrecoveredResponse,
+} from '@sorte/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api.ts';
-import { formatDateTime } from '../i18n.ts';
+import { formatDateTime, formatMoney } from '../i18n.ts';
 import './sports.css';
 
 /**
@@ -268,6 +275,70 @@ function InPlaySettings({ onDone }: { onDone: (notice: TNotice) => void }) {
   );
 }
 
+/** Bets whose corrected payout the player had spent: what is still owed, and collect now. */
+function Unrecovered({ onDone }: { onDone: (notice: TNotice) => void }) {
+  const { t } = useTranslation();
+  const owed = useQuery({
+    queryKey: ['admin-sports-unrecovered'],
+    queryFn: async () => (await api<TSportsUnrecoveredResponse>('/admin/sports/unrecovered')).data.list,
+  });
+  const collect = useMutation({
+    mutationFn: async (betId: string) =>
+      (await api<TSportsCollectResponse>(`/admin/sports/bets/${betId}/collect`, { method: 'POST' })).data
+        .list,
+    onSuccess: (list) => {
+      const [row] = list;
+      void owed.refetch();
+      onDone({
+        tone: 'ok',
+        text: row
+          ? t('sports.owed.collected', {
+              amount: formatMoney(row.collected),
+              left: formatMoney(row.still_owed),
+            })
+          : t('sports.owed.none'),
+      });
+    },
+    onError: (error) => onDone({ tone: 'error', text: errorText(error) }),
+  });
+  if (!owed.data || owed.data.length === 0) return null;
+  return (
+    <section className="card sports-owed" data-testid="admin-sports-owed">
+      <h2>{t('sports.owed.title')}</h2>
+      <p className="muted">{t('sports.owed.hint')}</p>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>{t('sports.owed.player')}</th>
+            <th>{t('sports.owed.bet')}</th>
+            <th>{t('sports.owed.amount')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {owed.data.map((row) => (
+            <tr key={row.bet_id}>
+              <td>{row.username}</td>
+              <td>#{row.bet_id}</td>
+              <td>{formatMoney(row.owed)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={collect.isPending}
+                  onClick={() => collect.mutate(row.bet_id)}
+                >
+                  {t('sports.owed.collect')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 export default function SportsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -299,6 +370,7 @@ export default function SportsPage() {
       </header>
       <p className="muted">{t('sports.intro')}</p>
       <InPlaySettings onDone={done} />
+      <Unrecovered onDone={done} />
       {notice && (
         <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
           {notice.text}
