@@ -87,6 +87,14 @@ const ZTotpCode = z
   .max(16, { error: M.tooLong })
   .regex(/^\d{6}$/, { error: 'validation.code_format' });
 
+/** At login: the authenticator code, or one of the operator's recovery codes (xxxx-xxxx). */
+const ZSecondFactorCode = z
+  .string({ error: (issue) => (issue.input === undefined ? M.required('code') : M.wrongType) })
+  .trim()
+  .min(1, { error: M.required('code') })
+  .max(16, { error: M.tooLong })
+  .regex(/^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/i, { error: 'validation.code_format' });
+
 const ZOperatorPassword = z
   .string({ error: (issue) => (issue.input === undefined ? M.required('password') : M.wrongType) })
   .min(1, { error: M.required('password') })
@@ -99,9 +107,19 @@ const ZOperatorPassword = z
 export const ZAdminLoginRequest = z.object({
   username: requiredString('username', 40),
   password: ZOperatorPassword,
-  totp_code: ZTotpCode.describe('the 6-digit code of the authenticator app'),
+  totp_code: ZSecondFactorCode.describe(
+    'the 6-digit code of the authenticator app, or an unused recovery code (xxxx-xxxx)',
+  ),
 });
 export type TAdminLoginRequest = z.infer<typeof ZAdminLoginRequest>;
+
+/**
+ * POST /api/admin/auth/recovery-codes: a new set of one-time recovery codes for the calling operator
+ * (shown once; the previous set's unused codes stop working), confirmed with a current authenticator code.
+ */
+export const ZAdminRecoveryCodesRequest = z.object({ totp_code: ZTotpCode });
+export const ZAdminRecoveryCodesResponse = z.object({ codes: z.array(z.string()) });
+export type TAdminRecoveryCodesResponse = z.infer<typeof ZAdminRecoveryCodesResponse>;
 
 export const ZOperator = z.object({
   id: z.number().int(),

@@ -6,6 +6,8 @@ import {
   ZAdminMeResponse,
   ZAdminOperatorsResponse,
   ZAdminPageQuery,
+  ZAdminRecoveryCodesRequest,
+  ZAdminRecoveryCodesResponse,
   ZAdminSetupInfo,
   ZAdminSetupQuery,
   ZAdminSetupRequest,
@@ -35,6 +37,7 @@ import { announceTerms } from '../terms/terms.service.ts';
 import {
   endOperatorSession,
   forceMemberOffline,
+  issueRecoveryCodes,
   operatorLogin,
   operatorView,
   type TAdminDeps,
@@ -96,6 +99,24 @@ export async function adminRoutes(app: FastifyInstance) {
         site: { code: site.code, name: site.name, jurisdiction: site.jurisdiction },
       });
     },
+  });
+
+  r.post('/admin/auth/recovery-codes', {
+    onRequest: requirePermission('dashboard.read'),
+    schema: {
+      tags,
+      summary:
+        'New one-time recovery codes for a lost authenticator (shown once; confirm with a current code)',
+      security: bearer,
+      querystring: ZLangQuery,
+      body: ZAdminRecoveryCodesRequest,
+      response: responses(ZAdminRecoveryCodesResponse),
+    },
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await issueRecoveryCodes(deps, request.site, operatorOf(request), request.body.totp_code),
+      ),
   });
 
   r.post('/admin/auth/logout', {

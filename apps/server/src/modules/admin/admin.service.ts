@@ -8,7 +8,9 @@ import { forceOffline } from '../auth/sessions.service.ts';
 import { newToken, sha256Hex } from '../auth/tokens.ts';
 import { findMemberByUsername } from '../members/members.repo.ts';
 import { assertTotpCode } from '../security/second-factor.ts';
+import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorSessions, operators, type TOperatorRole } from './admin.schema.ts';
 import { recordOperatorAction } from './audit.ts';
 
@@ -76,6 +78,31 @@ export async function operatorLogin(
     operatorTotpKey(operator.id),
     operator.totpSecret,
     input.totp_code,
+    // A lost authenticator: one of the operator's unused recovery codes, spent here and audited.
+    async (given) => {
+      if (!/^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(given.trim())) return false;
+      return deps.executor.transaction(async (tx) => {
+        const spent = await rowsOf<{ id: string }>(
+          tx,
+          sql`UPDATE operator_recovery_codes SET used_at = now()
+              WHERE id = (SELECT id FROM operator_recovery_codes
+                          WHERE operator_id = ${operator.id.toString()}::bigint AND used_at IS NULL
+                            AND code_hash = ${recoveryCodeHash(given)} LIMIT 1)
+              RETURNING id::text`,
+        );
+        if (spent.length === 0) return false;
+        const left = await unusedRecoveryCodes(tx, operator.id);
+        await recordOperatorAction(
+          tx,
+          { operatorId: operator.id, siteId: site.id, role: operator.role, username: operator.username, ip },
+          'operator.recovery_code_used',
+          { entity: 'operator', entityId: operator.id.toString() },
+          null,
+          { recovery_codes_left: left },
+        );
+        return true;
+      });
+    },
   );
   await deps.executor.update(operators).set({ lastLoginAt: sql`now()` }).where(eq(operators.id, operator.id));
   const token = newToken();
@@ -191,4 +218,60 @@ export async function forceMemberOffline(
     );
     return { member_id: Number(member.id), sessions_ended: ended };
   });
+}
+
+async function unusedRecoveryCodes(executor: Executor, operatorId: bigint): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    executor,
+    sql`SELECT count(*)::int AS count FROM operator_recovery_codes
+        WHERE operator_id = ${operatorId.toString()}::bigint AND used_at IS NULL`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * A new set of recovery codes for the calling operator, shown once: confirmed with a current
+ * authenticator code (a session alone is not enough); the unused codes of the previous set stop
+ * working. Only their SHA-256 is stored; the audit entry records that a set was issued, not the codes.
+ */
+export async function issueRecoveryCodes(
+  deps: TAdminDeps,
+  site: TSite,
+  operator: TOperatorAuth,
+  totpCode: string,
+): Promise<{ codes: string[] }> {
+  const [row] = await deps.executor
+    .select({ totpSecret: operators.totpSecret })
+    .from(operators)
+    .where(eq(operators.id, operator.operatorId))
+    .limit(1);
+  if (!row?.totpSecret) {
+    throw new AppError('TOTP_NOT_SET_UP', { fieldErrors: { totp_code: 'errors.TOTP_NOT_SET_UP' } });
+  }
+  await assertTotpCode(
+    deps.executor,
+    deps.throttle,
+    site.id,
+    operatorTotpKey(operator.operatorId),
+    row.totpSecret,
+    totpCode,
+  );
+  const codes = newRecoveryCodes();
+  await deps.executor.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM operator_recovery_codes
+                         WHERE operator_id = ${operator.operatorId.toString()}::bigint AND used_at IS NULL`);
+    for (const code of codes) {
+      await tx.execute(sql`INSERT INTO operator_recovery_codes (operator_id, code_hash)
+                           VALUES (${operator.operatorId.toString()}::bigint, ${recoveryCodeHash(code)})`);
+    }
+    await recordOperatorAction(
+      tx,
+      operator,
+      'operator.recovery_codes_issued',
+      { entity: 'operator', entityId: operator.operatorId.toString() },
+      null,
+      { recovery_codes: codes.length },
+    );
+  });
+  return { codes };
 }

@@ -97,6 +97,74 @@ describe.each(kinds)('operators managed by the owner on %s', (kind) => {
     expect(disable).toMatchObject({ before: { status: 1 }, after: { status: 0 } });
   });
 
+  it('an operator keeps recovery codes for a lost authenticator: each signs in once, a new set or a reset ends the old', async () => {
+    const username = uniqueUsername('rc').slice(0, 18);
+    const password = 'support-pass-2026';
+    const created = await call(app, {
+      method: 'POST',
+      url: '/api/admin/operators',
+      token: owner,
+      payload: { username, password, role: 'support' },
+    });
+    const id = created.body.data.operator.id as number;
+    const secret = created.body.data.totp_secret as string;
+    const token = (await login(username, password, secret)).body.data.token as string;
+    const issue = async (code: string, as = token) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/admin/auth/recovery-codes',
+        token: as,
+        payload: { totp_code: code },
+      });
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/admin/auth/recovery-codes',
+          payload: { totp_code: '123456' },
+        })
+      ).status,
+    ).toBe(401);
+    const wrong = await issue('000000');
+    expect(wrong.body.code).toBe('TOTP_INVALID');
+    const issued = await issue(await currentTotpCode(secret));
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const codes = issued.body.data.codes as string[];
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/);
+    const withCode = (code: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { username, password, totp_code: code },
+      });
+    // A recovery code in place of the authenticator code: once.
+    expect((await withCode(codes[0]!)).status).toBe(200);
+    const again = await withCode(codes[0]!);
+    expect(again.body.code).toBe('TOTP_INVALID');
+    expect((await withCode(codes[1]!.toUpperCase())).status).toBe(200);
+    // A new set: the old unused codes stop working, the new ones work.
+    const renewed = (await issue(await currentTotpCode(secret))).body.data.codes as string[];
+    expect((await withCode(codes[2]!)).body.code).toBe('TOTP_INVALID');
+    expect((await withCode(renewed[0]!)).status).toBe(200);
+    // The owner resets the authenticator: the codes go with the old one.
+    expect(
+      (await call(app, { method: 'POST', url: `/api/admin/operators/${id}/reset-totp`, token: owner }))
+        .status,
+    ).toBe(200);
+    expect((await withCode(renewed[1]!)).body.code).toBe('TOTP_INVALID');
+    const stored = await rowsOf<{ code_hash: string }>(
+      app.services.db,
+      sql`SELECT code_hash FROM operator_recovery_codes WHERE operator_id = ${String(id)}::bigint`,
+    );
+    expect(
+      stored.every((row) => /^[0-9a-f]{64}$/.test(row.code_hash) && !codes.includes(row.code_hash)),
+    ).toBe(true);
+    const actions = (await auditOf(id)).map((row) => row.action);
+    expect(actions.filter((a) => a === 'operator.recovery_codes_issued')).toHaveLength(2);
+    expect(actions.filter((a) => a === 'operator.recovery_code_used')).toHaveLength(3);
+  });
+
   it('an owner cannot disable themself; an operator of another site is not found', async () => {
     const me = await call(app, { method: 'GET', url: '/api/admin/auth/me', token: owner });
     const self = await call(app, {

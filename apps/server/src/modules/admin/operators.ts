@@ -126,6 +126,9 @@ export async function resetOperatorTotp(
       .where(eq(operators.id, before.id))
       .returning();
     await endSessions(tx, before.id);
+    // Codes issued for the old authenticator go with it.
+    await tx.execute(sql`DELETE FROM operator_recovery_codes
+                         WHERE operator_id = ${before.id.toString()}::bigint AND used_at IS NULL`);
     await recordOperatorAction(
       tx,
       owner,
