@@ -6,6 +6,7 @@ import { session, type TOperatorSession } from '../api.ts';
 import { ADMIN_LANGUAGES } from '../i18n.ts';
 import { can } from '../providers.ts';
 import { GROUPS, RESOURCES } from '../resources.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
 
 /** The frame of every signed-in screen: sidebar navigation and the top bar (site, operator). */
 export function Layout() {
@@ -89,6 +90,7 @@ export function Layout() {
               <small>{operator ? t(`role.${operator.role}`) : ''}</small>
             </span>
           </div>
+          <RecoveryCodes />
           <button type="button" className="button button--ghost" onClick={() => logout()}>
             {t('auth.sign_out')}
           </button>

@@ -62,10 +62,9 @@ export default function LoginPage() {
           <span className="field__label">{t('auth.totp')}</span>
           <input
             name="totp_code"
-            inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={7}
+            pattern="[0-9]{6}|[A-Za-z0-9]{4}-[A-Za-z0-9]{4}"
+            maxLength={9}
             placeholder="000000"
             required
             data-testid="login-totp"
