@@ -318,7 +318,9 @@ export async function openRoundOnce(
   executor: Executor,
   player: TPlayer,
   round: Omit<TNewRound, 'seedPairId' | 'nonce'>,
-): Promise<{ pair: TOpenedPair; roundId: bigint | null } | null> {
+  /** Reads to make in the same statement (e.g. the responsible-gaming gate), answered in `also`. */
+  also?: { ctes: SQL; columns: SQL },
+): Promise<{ pair: TOpenedPair; roundId: bigint | null; also: Record<string, unknown> } | null> {
   const member = player.kind === 'member' ? player.memberId.toString() : null;
   const demo = player.kind === 'demo' ? player.demoSessionId.toString() : null;
   const owner = member !== null ? sql`member_id = ${member}::bigint` : sql`demo_session_id = ${demo}::bigint`;
@@ -351,8 +353,8 @@ export async function openRoundOnce(
             pair.id, pair.next_nonce - 1
           FROM pair
           ON CONFLICT DO NOTHING
-          RETURNING id)${recent}
-        SELECT pair.*, (SELECT id FROM inserted) AS round_id FROM pair`,
+          RETURNING id)${recent}${also ? sql`, ${also.ctes}` : sql``}
+        SELECT pair.*, (SELECT id FROM inserted) AS round_id${also ? sql`, ${also.columns}` : sql``} FROM pair`,
   );
   const row = rows[0];
   if (!row) return null;
@@ -365,6 +367,7 @@ export async function openRoundOnce(
       nonce: BigInt(String(row.next_nonce)) - 1n,
     },
     roundId: row.round_id === null || row.round_id === undefined ? null : BigInt(String(row.round_id)),
+    also: row as Record<string, unknown>,
   };
 }
 

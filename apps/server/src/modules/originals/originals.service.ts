@@ -20,7 +20,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame, type TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
-import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
+import { gateOf } from '../responsible-gaming/rg.repo.ts';
+import { assertPlayAllowed, playGateParts } from '../responsible-gaming/rg.service.ts';
 import { ensurePair } from './fairness.service.ts';
 import {
   fairly,
@@ -155,14 +156,16 @@ async function openRound(
     stakeMinor: bet.stakeMinor,
     params: bet.params,
   };
-  let opened = await openRoundOnce(tx, player, round);
+  // A member's responsible-gaming gate is read by the same statement (one round trip fewer).
+  const gate = player.kind === 'member' ? await playGateParts(tx, player) : undefined;
+  let opened = await openRoundOnce(tx, player, round, gate);
   if (!opened) {
     await ensurePair(tx, player);
-    opened = await openRoundOnce(tx, player, round);
+    opened = await openRoundOnce(tx, player, round, gate);
     if (!opened) throw new Error('seed pair missing right after insert');
   }
   if (opened.roundId === null) throw new RoundRefused();
-  if (player.kind === 'member') await assertPlayAllowed(tx, player, bet.stakeMinor);
+  if (player.kind === 'member') await assertPlayAllowed(tx, player, bet.stakeMinor, gateOf(opened.also));
   return { roundId: opened.roundId, pair: opened.pair, nonce: opened.pair.nonce, game: row };
 }
 

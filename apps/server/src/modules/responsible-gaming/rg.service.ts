@@ -23,11 +23,13 @@ import {
   findGate,
   findJurisdictionProfile,
   findLimits,
+  gateParts,
   insertExclusion,
   sumDeposits,
   sumPlay,
   sumSessionMinutes,
   type TExclusionRow,
+  type TGate,
   type TLimitRow,
   upsertLimit,
 } from './rg.repo.ts';
@@ -76,19 +78,33 @@ function limitError(
   });
 }
 
+/** The limits a bet is checked against. */
+const PLAY_LIMITS = ['stake', 'loss'] as const;
+
+/**
+ * What a bet's own statement can read with it (`gateParts`), to pass to `assertPlayAllowed`: the
+ * in-house bet opens its round and reads the gate in one round trip.
+ */
+export async function playGateParts(executor: Executor, player: { siteId: bigint; memberId: bigint }) {
+  const site = { id: player.siteId, jurisdiction: await siteJurisdiction(executor, player.siteId) };
+  return gateParts(player.memberId, siteTimeZone(site), PLAY_LIMITS);
+}
+
 /**
  * A member's bet of `stakeMinor` (in-house, crash or third-party), in the bet's transaction:
  * refused during a pause or exclusion, past a stake limit, or when losing the stake could pass a
- * loss limit (net loss = stakes − wins and refunds of the period).
+ * loss limit (net loss = stakes − wins and refunds of the period). `read`: the gate as the bet's
+ * own statement read it (`playGateParts`), else it is read here.
  */
 export async function assertPlayAllowed(
   tx: Executor,
   player: { siteId: bigint; memberId: bigint },
   stakeMinor: bigint,
+  read?: TGate,
 ): Promise<void> {
   // Every bet asks: the site's jurisdiction comes from the per-process cache the stake path uses.
   const site = { id: player.siteId, jurisdiction: await siteJurisdiction(tx, player.siteId) };
-  const gate = await findGate(tx, player.memberId, siteTimeZone(site), ['stake', 'loss']);
+  const gate = read ?? (await findGate(tx, player.memberId, siteTimeZone(site), PLAY_LIMITS));
   if (gate.exclusion) throw exclusionError(gate.exclusion, site);
   if (gate.termsPending) throw new AppError('TERMS_NOT_ACCEPTED');
   const limits = gate.limits.filter((limit) => limit.value !== null);
