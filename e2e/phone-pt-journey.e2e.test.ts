@@ -42,8 +42,21 @@ async function check(page: Page, step: string): Promise<void> {
   // From the top, as a player reads it: Playwright's own scrolling to fill a field can leave the
   // page where the sticky header sits over another field (a browser's focus scrolling keeps the
   // page's scroll-padding clear of it), and axe would judge that accident.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // At once (the site scrolls smoothly: axe must not run mid-animation), with no field focused (a
+  // full-page screenshot resizes the viewport, and the browser then scrolls a focused field back into
+  // view, under the header); again after the screenshot, for axe.
+  const toTop = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          (document.activeElement as HTMLElement | null)?.blur?.();
+          window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+          requestAnimationFrame(() => resolve());
+        }),
+    );
+  await toTop();
   await screenshot(page, `phone-pt-${step}`);
+  await toTop();
   const findings = await seriousAxeViolations(page);
   expect(findings, describeFindings(step, findings)).toEqual([]);
 }
