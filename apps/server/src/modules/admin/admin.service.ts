@@ -7,7 +7,7 @@ import { verifyAgainstDummy, verifySecret } from '../auth/passwords.ts';
 import { forceOffline } from '../auth/sessions.service.ts';
 import { newToken, sha256Hex } from '../auth/tokens.ts';
 import { findMemberByUsername } from '../members/members.repo.ts';
-import { assertTotpCode } from '../security/second-factor.ts';
+import { assertTotpCode, spendRecoveryCode } from '../security/second-factor.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
@@ -79,18 +79,9 @@ export async function operatorLogin(
     operator.totpSecret,
     input.totp_code,
     // A lost authenticator: one of the operator's unused recovery codes, spent here and audited.
-    async (given) => {
-      if (!/^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(given.trim())) return false;
-      return deps.executor.transaction(async (tx) => {
-        const spent = await rowsOf<{ id: string }>(
-          tx,
-          sql`UPDATE operator_recovery_codes SET used_at = now()
-              WHERE id = (SELECT id FROM operator_recovery_codes
-                          WHERE operator_id = ${operator.id.toString()}::bigint AND used_at IS NULL
-                            AND code_hash = ${recoveryCodeHash(given)} LIMIT 1)
-              RETURNING id::text`,
-        );
-        if (spent.length === 0) return false;
+    async (given) =>
+      deps.executor.transaction(async (tx) => {
+        if (!(await spendRecoveryCode(tx, 'operator', operator.id, given))) return false;
         const left = await unusedRecoveryCodes(tx, operator.id);
         await recordOperatorAction(
           tx,
@@ -101,8 +92,7 @@ export async function operatorLogin(
           { recovery_codes_left: left },
         );
         return true;
-      });
-    },
+      }),
   );
   await deps.executor.update(operators).set({ lastLoginAt: sql`now()` }).where(eq(operators.id, operator.id));
   const token = newToken();

@@ -34,16 +34,7 @@ export async function assertSecondFactor(
     member.totpSecret,
     code,
     async (given) => {
-      if (!/^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(given.trim())) return false;
-      const spent = await rowsOf<{ id: string }>(
-        executor,
-        sql`UPDATE member_recovery_codes SET used_at = now()
-          WHERE id = (SELECT id FROM member_recovery_codes
-                      WHERE member_id = ${member.id.toString()}::bigint AND used_at IS NULL
-                        AND code_hash = ${recoveryCodeHash(given)} LIMIT 1)
-          RETURNING id::text`,
-      );
-      if (spent.length === 0) return false;
+      if (!(await spendRecoveryCode(executor, 'member', member.id, given))) return false;
       await recordSecurityEvent(executor, site, member.id, 'recovery_code_used', client);
       return true;
     },
@@ -84,4 +75,28 @@ export async function assertTotpCode(
     params: { remaining },
     fieldErrors: { totp_code: 'errors.TOTP_INVALID' },
   });
+}
+
+/**
+ * Spends one unused recovery code (xxxx-xxxx) of a member or an operator: true when `given` was one
+ * (now used), false otherwise. Only the codes' SHA-256 is stored; a code is spent at most once.
+ */
+export async function spendRecoveryCode(
+  executor: Executor,
+  owner: 'member' | 'operator',
+  ownerId: bigint,
+  given: string,
+): Promise<boolean> {
+  if (!/^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(given.trim())) return false;
+  const table = sql.identifier(`${owner}_recovery_codes`);
+  const column = sql.identifier(`${owner}_id`);
+  const spent = await rowsOf<{ id: string }>(
+    executor,
+    sql`UPDATE ${table} SET used_at = now()
+        WHERE id = (SELECT id FROM ${table}
+                    WHERE ${column} = ${ownerId.toString()}::bigint AND used_at IS NULL
+                      AND code_hash = ${recoveryCodeHash(given)} LIMIT 1)
+        RETURNING id::text`,
+  );
+  return spent.length > 0;
 }
