@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOneTimeCode } from './security.ts';
 import { M, requiredString, ZUsername } from './validation.ts';
 
 /** Back-office roles; what each may do is ROLE_PERMISSIONS (checked on every /api/admin call). */
@@ -87,14 +88,6 @@ const ZTotpCode = z
   .max(16, { error: M.tooLong })
   .regex(/^\d{6}$/, { error: 'validation.code_format' });
 
-/** At login: the authenticator code, or one of the operator's recovery codes (xxxx-xxxx). */
-const ZSecondFactorCode = z
-  .string({ error: (issue) => (issue.input === undefined ? M.required('code') : M.wrongType) })
-  .trim()
-  .min(1, { error: M.required('code') })
-  .max(16, { error: M.tooLong })
-  .regex(/^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/i, { error: 'validation.code_format' });
-
 const ZOperatorPassword = z
   .string({ error: (issue) => (issue.input === undefined ? M.required('password') : M.wrongType) })
   .min(1, { error: M.required('password') })
@@ -107,7 +100,7 @@ const ZOperatorPassword = z
 export const ZAdminLoginRequest = z.object({
   username: requiredString('username', 40),
   password: ZOperatorPassword,
-  totp_code: ZSecondFactorCode.describe(
+  totp_code: ZOneTimeCode.describe(
     'the 6-digit code of the authenticator app, or an unused recovery code (xxxx-xxxx)',
   ),
 });
