@@ -1,0 +1,455 @@
+import { formatMinor, parseMinor, type TInstantOriginal } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
+import { createTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { getBalances, getSystemBalances, grantBonus, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { betGroupStats, placeInstantBetGrouped } from './bet-group.ts';
+import { createDemoSession, findDemoPlayer } from './demo.service.ts';
+import { ensurePair } from './fairness.service.ts';
+import type { TBetBodies } from './originals.games.ts';
+import { findActivePair, type TPlayer } from './originals.repo.ts';
+import { placeInstantBet, type TBetResult } from './originals.service.ts';
+
+/**
+ * Group commit of whole in-house bets (issue 16, bet-group.ts) against the one-by-one bet: the same
+ * random history of dice and limbo bets by several players is placed on one site bet by bet with
+ * `placeInstantBet` and on a twin site with `placeInstantBetGrouped`, the players concurrently and
+ * each player's own bets in order. The twins have the same seed pairs, so every bet must get the
+ * same answer (the same refusal, or the same round and balance), and both sites must end in the same
+ * state: balances, bonus grants, turnover, VIP totals, rounds, nonces; the grouped site reconciles.
+ *
+ * The players: three plain members; one with a daily loss limit (and a loosening already due), one
+ * with a daily stake limit (and a loosening not yet due); one with an active bonus grant (a max bet,
+ * wagering to do); one on a cooling-off pause; one with new terms to accept; one demo session. The
+ * history has stakes above the balance and equal to it, replays of a key and other requests under a
+ * used key.
+ */
+
+const kinds = await databaseKinds();
+afterAll(closeTestDatabases);
+
+const ROLES = ['plain', 'plain', 'plain', 'loss', 'stake', 'bonus', 'pause', 'terms', 'demo'] as const;
+type Role = (typeof ROLES)[number];
+
+const START_CASH_MINOR: Record<Role, bigint> = {
+  plain: 5_000n,
+  loss: 5_000n,
+  stake: 5_000n,
+  bonus: 1_000n,
+  pause: 5_000n,
+  terms: 5_000n,
+  demo: 0n,
+};
+const BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
+
+type Choice =
+  | { game: 'dice'; direction: 'under' | 'over'; target: number }
+  | { game: 'limbo'; target: string };
+
+/** A stake of its own, the player's whole balance, or just above it (resolved when the bet is placed). */
+type Stake = { fixed: bigint } | { relative: 'exact' | 'over' };
+
+type Op = {
+  m: number;
+  choice: Choice;
+  stake: Stake;
+  /** null: a new key; else the key of an earlier bet (same: its very request, a replay; else another request). */
+  reuse: { pick: number; same: boolean } | null;
+};
+
+const memberArb = fc.oneof(
+  ...ROLES.map((role, m) => ({
+    weight: role === 'plain' ? 4 : role === 'pause' || role === 'terms' ? 1 : 3,
+    arbitrary: fc.constant(m),
+  })),
+);
+
+const choiceArb: fc.Arbitrary<Choice> = fc.oneof(
+  fc.record({
+    game: fc.constant('dice' as const),
+    direction: fc.constantFrom('under' as const, 'over' as const),
+    target: fc.constantFrom(5000, 2500, 7500, 9000),
+  }),
+  fc.record({ game: fc.constant('limbo' as const), target: fc.constantFrom('2.00', '1.50', '10.00') }),
+);
+
+const stakeArb: fc.Arbitrary<Stake> = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(100n, 200n, 500n, 1_000n, 2_000n).map((fixed) => ({ fixed })) },
+  { weight: 2, arbitrary: fc.bigInt({ min: 1n, max: 3_000n }).map((fixed) => ({ fixed })) },
+  { weight: 2, arbitrary: fc.constant({ relative: 'exact' as const }) },
+  { weight: 1, arbitrary: fc.constant({ relative: 'over' as const }) },
+);
+
+const opArb: fc.Arbitrary<Op> = fc.record({
+  m: memberArb,
+  choice: choiceArb,
+  stake: stakeArb,
+  reuse: fc.oneof(
+    { weight: 5, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.record({ pick: fc.nat(), same: fc.boolean() }) },
+  ),
+});
+
+/** Whose bet each op is: a reused key is the earlier bet's player's. */
+function playersOf(ops: Op[]): number[] {
+  const of: number[] = [];
+  ops.forEach((op, i) => {
+    of.push(op.reuse && i > 0 ? of[op.reuse.pick % i]! : op.m);
+  });
+  return of;
+}
+
+type Request = { game: TInstantOriginal; body: TBetBodies['dice'] | TBetBodies['limbo']; key: string };
+
+type Site = { siteId: bigint; players: TPlayer[] };
+
+type Place = (
+  db: Db,
+  player: TPlayer,
+  game: TInstantOriginal,
+  body: Request['body'],
+  key: string,
+) => Promise<TBetResult>;
+
+function bodyOf(choice: Choice, stakeMinor: bigint): Request['body'] {
+  const amount = formatMinor(stakeMinor);
+  return choice.game === 'dice'
+    ? { amount, direction: choice.direction, target: choice.target }
+    : { amount, target: choice.target };
+}
+
+/** The request of op `i`, built when it is placed (from the player's balance as its last answer told). */
+function requestOf(ops: Op[], i: number, requests: Request[], balanceMinor: bigint): Request {
+  const op = ops[i]!;
+  if (op.reuse && i > 0) {
+    const earlier = requests[op.reuse.pick % i];
+    if (!earlier) throw new Error(`op ${i} reuses a request that was not placed before it`);
+    if (op.reuse.same) return earlier;
+    const stake = parseMinor(earlier.body.amount)!;
+    return { ...earlier, body: { ...earlier.body, amount: formatMinor(stake + 100n) } };
+  }
+  const stakeMinor =
+    'fixed' in op.stake ? op.stake.fixed : op.stake.relative === 'exact' ? balanceMinor : balanceMinor + 100n;
+  return { game: op.choice.game, body: bodyOf(op.choice, stakeMinor), key: `bet-group-${i}` };
+}
+
+type Outcome = PromiseSettledResult<TBetResult>;
+
+/** The outcome of a bet, with its handler attached at once (a refusal is not an unhandled rejection). */
+function settled(call: Promise<TBetResult>): Promise<Outcome> {
+  return call.then(
+    (value) => ({ status: 'fulfilled', value }) as const,
+    (reason: unknown) => ({ status: 'rejected', reason }) as const,
+  );
+}
+
+/** An answer without the ids and times that differ between the two sites. */
+function answer(outcome: Outcome | undefined) {
+  if (!outcome) return { missing: true };
+  if (outcome.status === 'rejected') {
+    const error = outcome.reason;
+    if (error instanceof AppError) return { refused: error.code, params: error.params ?? null };
+    // A crash is shown by its cause (a failed query's message carries the site's own ids).
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return { crashed: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) };
+  }
+  const { round, balance, replayed } = outcome.value;
+  return {
+    game: round.game,
+    status: round.status,
+    demo: round.demo,
+    stake: round.stake,
+    payout: round.payout,
+    win_loss: round.win_loss,
+    multiplier: round.multiplier,
+    params: round.params,
+    outcome: round.outcome,
+    fairness: round.fairness,
+    balance,
+    replayed,
+  };
+}
+
+/**
+ * Places the history: one bet after another, or each player's bets in order with the players
+ * concurrent (so several players' bets are pending together and can be grouped).
+ */
+async function placeHistory(
+  db: Db,
+  site: Site,
+  ops: Op[],
+  place: Place,
+  mode: 'one-by-one' | 'players-concurrent',
+): Promise<Outcome[]> {
+  const owner = playersOf(ops);
+  const requests: Request[] = [];
+  const outcomes: Outcome[] = [];
+  const balances = await Promise.all(site.players.map((player) => playable(db, player)));
+  const placeOp = async (i: number) => {
+    const m = owner[i]!;
+    const request = requestOf(ops, i, requests, balances[m]!);
+    requests[i] = request;
+    const outcome = await settled(place(db, site.players[m]!, request.game, request.body, request.key));
+    if (outcome.status === 'fulfilled') balances[m] = parseMinor(outcome.value.balance)!;
+    outcomes[i] = outcome;
+  };
+  if (mode === 'one-by-one') {
+    for (let i = 0; i < ops.length; i++) await placeOp(i);
+  } else {
+    await Promise.all(
+      site.players.map(async (_, m) => {
+        for (let i = 0; i < ops.length; i++) if (owner[i] === m) await placeOp(i);
+      }),
+    );
+  }
+  return outcomes;
+}
+
+const text = (value: bigint) => value.toString();
+
+async function playable(db: Db, player: TPlayer): Promise<bigint> {
+  if (player.kind === 'demo') {
+    const [row] = await rowsOf<{ balance_minor: string }>(
+      db,
+      sql`SELECT balance_minor::text FROM demo_sessions WHERE id = ${text(player.demoSessionId)}::bigint`,
+    );
+    return BigInt(row!.balance_minor);
+  }
+  return (await getBalances(db, player.memberId, { siteId: player.siteId })).totalMinor;
+}
+
+/** A player of `role` on the site, with the money, limits, grant, pause or pending terms of the role. */
+async function createPlayer(db: Db, siteId: bigint, role: Role, pauseEndsAt: Date): Promise<TPlayer> {
+  if (role === 'demo') {
+    const { demo_token } = await createDemoSession(db, siteId);
+    const demo = await findDemoPlayer(db, siteId, demo_token);
+    if (!demo) throw new Error('the demo session just created is not found');
+    return demo;
+  }
+  const memberId = await createTestMember(db, siteId);
+  await transfer(db, {
+    siteId,
+    kind: 'deposit',
+    from: { system: 'psp_clearing' },
+    to: { memberId, account: 'cash' },
+    amountMinor: START_CASH_MINOR[role],
+    idempotencyKey: `start-${memberId}`,
+  });
+  const limit = { siteId, memberId, period: 'day' as const, pendingRemove: false };
+  switch (role) {
+    case 'loss':
+      // R$ 10,00 a day, loosened to R$ 25,00 by a change already due (the first bet's gate applies it).
+      await upsertLimit(db, {
+        ...limit,
+        kind: 'loss',
+        value: 1_000n,
+        pendingValue: 2_500n,
+        pendingEffectiveAt: new Date(Date.now() - 60_000),
+      });
+      break;
+    case 'stake':
+      // R$ 40,00 a day; a loosening waits until tomorrow.
+      await upsertLimit(db, {
+        ...limit,
+        kind: 'stake',
+        value: 4_000n,
+        pendingValue: 100_000n,
+        pendingEffectiveAt: new Date(Date.now() + 86_400_000),
+      });
+      break;
+    case 'bonus':
+      await grantBonus(db, {
+        siteId,
+        memberId,
+        campaignCode: 'bet-group-test',
+        periodKey: 'once',
+        amountMinor: BONUS.amountMinor,
+        wageringRequiredMinor: BONUS.wageringMinor,
+        maxBetMinor: BONUS.maxBetMinor,
+        locksCash: false,
+        expiresAt: new Date(Date.now() + 86_400_000),
+        terms: {},
+      });
+      break;
+    case 'pause':
+      await insertExclusion(db, { siteId, memberId, kind: 'cooling_off', endsAt: pauseEndsAt });
+      break;
+    case 'terms':
+      // Joined yesterday; a version of the terms took effect an hour ago (the site's other members
+      // joined after it, so only this one must accept it).
+      await db.execute(
+        sql`UPDATE members SET created_at = now() - interval '1 day' WHERE id = ${text(memberId)}::bigint`,
+      );
+      await db.execute(sql`INSERT INTO terms_versions (site_id, version, effective_at)
+          VALUES (${text(siteId)}::bigint, 2, now() - interval '1 hour')`);
+      break;
+    case 'plain':
+      break;
+  }
+  return { kind: 'member', siteId, memberId };
+}
+
+async function createSite(db: Db, pauseEndsAt: Date): Promise<Site> {
+  const siteId = await createTestSite(db);
+  const players: TPlayer[] = [];
+  for (const role of ROLES) {
+    const player = await createPlayer(db, siteId, role, pauseEndsAt);
+    await ensurePair(db, player);
+    players.push(player);
+  }
+  return { siteId, players };
+}
+
+/** Gives each player of `twin` the active seed pair (seeds, next seed, nonce) of its player on `site`. */
+async function copySeedPairs(db: Db, site: Site, twin: Site): Promise<void> {
+  for (const [m, player] of site.players.entries()) {
+    const from = await findActivePair(db, player, { lock: false });
+    const to = await findActivePair(db, twin.players[m]!, { lock: false });
+    if (!from || !to) throw new Error('a player has no seed pair after ensurePair');
+    await db.execute(sql`UPDATE fairness_seed_pairs t SET server_seed = f.server_seed,
+        server_seed_hash = f.server_seed_hash, client_seed = f.client_seed, next_nonce = f.next_nonce,
+        next_server_seed = f.next_server_seed, next_server_seed_hash = f.next_server_seed_hash
+      FROM fairness_seed_pairs f WHERE f.id = ${text(from.id)}::bigint AND t.id = ${text(to.id)}::bigint`);
+  }
+}
+
+async function twinSites(db: Db): Promise<{ one: Site; grouped: Site }> {
+  // The same end of the pause on both sites: the COOLING_OFF refusal names it.
+  const pauseEndsAt = new Date(Date.now() + 3 * 86_400_000);
+  const one = await createSite(db, pauseEndsAt);
+  const grouped = await createSite(db, pauseEndsAt);
+  await copySeedPairs(db, one, grouped);
+  return { one, grouped };
+}
+
+/** What a player's bets left behind: rounds, seed pair, money, grants, turnover and VIP totals. */
+async function playerState(db: Db, player: TPlayer) {
+  const owner =
+    player.kind === 'member'
+      ? sql`member_id = ${text(player.memberId)}::bigint`
+      : sql`demo_session_id = ${text(player.demoSessionId)}::bigint`;
+  const rounds = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT game_code, status, idempotency_key, request_hash, stake_minor::text, payout_minor::text,
+          multiplier, multiplier_num::text, multiplier_den::text, params, outcome, nonce::text,
+          bet_transfer_id IS NOT NULL AS staked, win_transfer_id IS NOT NULL AS paid,
+          settled_at IS NOT NULL AS settled
+        FROM game_rounds WHERE ${owner} ORDER BY nonce`,
+  );
+  const pairs = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT server_seed_hash, client_seed, next_nonce::text, revealed_at IS NULL AS active
+        FROM fairness_seed_pairs WHERE ${owner} ORDER BY id`,
+  );
+  if (player.kind === 'demo') return { rounds, pairs, demoBalanceMinor: await playable(db, player) };
+  const member = text(player.memberId);
+  return {
+    rounds,
+    pairs,
+    balances: await getBalances(db, player.memberId, { siteId: player.siteId }),
+    grants: await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT status, balance_minor::text, wagering_done_minor::text, converted_minor::text,
+            forfeited_minor::text FROM bonus_grants WHERE member_id = ${member}::bigint ORDER BY id`,
+    ),
+    turnover: await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, category, stake_minor::text, bonus_stake_minor::text, bets
+          FROM member_turnover WHERE member_id = ${member}::bigint ORDER BY day, category`,
+    ),
+    vip: await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT total_recharge_minor::text, total_betting_minor::text, slot_betting_minor::text,
+            live_betting_minor::text, level FROM member_vip WHERE member_id = ${member}::bigint`,
+    ),
+    // The member's transfers as a multiset (their ids and keys name rounds, which differ per site).
+    transfers: await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit
+          FROM wallet_transfers t
+          JOIN wallet_accounts d ON d.id = t.debit_account_id
+          JOIN wallet_accounts c ON c.id = t.credit_account_id
+          WHERE d.member_id = ${member}::bigint OR c.member_id = ${member}::bigint
+          ORDER BY t.kind, t.amount_minor, d.kind, c.kind`,
+    ),
+  };
+}
+
+async function siteState(db: Db, site: Site) {
+  const players = [];
+  for (const player of site.players) players.push(await playerState(db, player));
+  return { players, system: await getSystemBalances(db, site.siteId) };
+}
+
+describe.each(kinds)('group commit of in-house bets on %s', (kind) => {
+  it('players betting concurrently through placeInstantBetGrouped get exactly the answers and state of one-by-one bets', async () => {
+    const { db } = await testDatabase(kind);
+    const before = betGroupStats(db);
+    const seenCases = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 40, size: 'max' }), async (ops) => {
+        const { one, grouped } = await twinSites(db);
+        const sequential = await placeHistory(db, one, ops, placeInstantBet, 'one-by-one');
+        const concurrent = await placeHistory(db, grouped, ops, placeInstantBetGrouped, 'players-concurrent');
+
+        expect(concurrent.map(answer)).toEqual(sequential.map(answer));
+        expect(await siteState(db, grouped)).toEqual(await siteState(db, one));
+        const report = await reconcile(db, { siteId: grouped.siteId });
+        expect(report.drift).toEqual([]);
+        expect(report.ok).toBe(true);
+
+        for (const outcome of sequential) {
+          const seen =
+            outcome.status === 'rejected'
+              ? outcome.reason instanceof AppError
+                ? outcome.reason.code
+                : 'crashed'
+              : outcome.value.replayed
+                ? 'replayed'
+                : 'placed';
+          seenCases.set(seen, (seenCases.get(seen) ?? 0) + 1);
+          // A lost stake that met the balance exactly leaves nothing.
+          if (seen === 'placed' && outcome.status === 'fulfilled' && outcome.value.balance === '0.00') {
+            seenCases.set('emptied', (seenCases.get('emptied') ?? 0) + 1);
+          }
+        }
+      }),
+      { numRuns: 12 },
+    );
+
+    // The histories met every case they are meant to (else the comparison proves less than it says).
+    const cases = JSON.stringify([...seenCases]);
+    for (const seen of [
+      'placed',
+      'emptied',
+      'replayed',
+      'INSUFFICIENT_FUNDS',
+      'IDEMPOTENCY_CONFLICT',
+      'RG_LOSS_LIMIT',
+      'RG_STAKE_LIMIT',
+      'BONUS_MAX_BET',
+      'COOLING_OFF',
+      'TERMS_NOT_ACCEPTED',
+    ]) {
+      expect(seenCases.get(seen) ?? 0, `${seen} in ${cases}`).toBeGreaterThan(0);
+    }
+    expect(seenCases.get('crashed') ?? 0, `crashes in ${cases}`).toBe(0);
+    const after = betGroupStats(db);
+    const groups = after.groups - before.groups;
+    const grouped = after.bets - before.bets;
+    // Bets were really posted in groups of several (one transaction for many bets)...
+    expect(after.largestGroup).toBeGreaterThan(1);
+    expect(groups).toBeGreaterThan(0);
+    expect(groups).toBeLessThan(grouped);
+    // ...the bonus and demo players' bets went one by one...
+    expect(after.deferred - before.deferred).toBeGreaterThan(0);
+    // ...and no group was rolled back and redone one by one (which would match trivially).
+    expect(after.fallbacks - before.fallbacks).toBe(0);
+  });
+});
