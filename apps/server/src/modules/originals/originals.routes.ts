@@ -41,6 +41,7 @@ import { AppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { formatRtp } from '../games/games.service.ts';
+import { placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, requireDemoPlayer } from './demo.service.ts';
 import { getSeeds, rotate, seedHistory } from './fairness.service.ts';
 import { launchGame } from './launch.service.ts';
@@ -52,7 +53,6 @@ import {
   getActiveRound,
   idempotencyKeyOf,
   pickMine,
-  placeInstantBet,
   startSteppedRound,
 } from './originals.service.ts';
 import { getRoundDetails, listGameRecord, rangeStart } from './rounds.service.ts';
@@ -161,7 +161,7 @@ export async function originalsRoutes(app: FastifyInstance) {
         const player = await playerOf(request);
         const body = request.body as TBetBodies[typeof game];
         const key = idempotencyKeyOf(body.idempotency_key, headerKey(request));
-        const { round, balance } = await placeInstantBet(db, player, game, body, key);
+        const { round, balance } = await placeInstantBetGrouped(db, player, game, body, key);
         pushBalance(player);
         return ok(request.lang, { round, balance });
       },

@@ -16,7 +16,7 @@ import {
   placeMines,
   ZERO,
 } from '@sorte/fairness';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame, type TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
@@ -63,13 +63,13 @@ import { toRoundView } from './rounds.service.ts';
 
 export type TBetResult = { round: TRound; balance: string; replayed: boolean };
 
-function requestHash(game: string, bet: TPreparedBet): string {
+export function requestHash(game: string, bet: TPreparedBet): string {
   return createHash('sha256')
     .update(JSON.stringify({ game, stake: bet.stakeMinor.toString(), params: bet.params }))
     .digest('hex');
 }
 
-function seedsOf(pair: { serverSeed: string; clientSeed: string }, nonce: bigint): BetSeeds {
+export function seedsOf(pair: { serverSeed: string; clientSeed: string }, nonce: bigint): BetSeeds {
   return { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: Number(nonce) };
 }
 
@@ -82,7 +82,12 @@ const gameCaches = new WeakMap<Db, Map<string, { game: TCatalogueGame; until: nu
  * change rarely, so found rows are kept per database for 30 s, as resolved sites are (an operator's
  * change reaches bets within that time). The cache is bounded (sites × in-house games in practice).
  */
-async function gameRow(db: Db, tx: Tx, player: TPlayer, code: string): Promise<TCatalogueGame | null> {
+export async function gameRow(
+  db: Db,
+  tx: Executor,
+  player: TPlayer,
+  code: string,
+): Promise<TCatalogueGame | null> {
   let cache = gameCaches.get(db);
   if (!cache) {
     cache = new Map();
@@ -112,7 +117,7 @@ class RoundRefused extends Error {
 type TOpenedRound = { roundId: bigint; pair: TOpenedPair; nonce: bigint; game: TCatalogueGame };
 
 /** A round row with what its view shows beside it: game and provider names, the seeds. */
-function withGame(
+export function withGame(
   row: TGameRoundRow,
   opened: { pair: TOpenedPair; game: { name: string; providerName: string } },
 ): TRoundWithGame {

@@ -252,6 +252,69 @@ export async function addVipTotals(
   };
 }
 
+/** One member's stake counted by a group of bets (at most one per member per group). */
+export type TGroupStakeCount = {
+  siteId: bigint;
+  memberId: bigint;
+  bettingMinor: bigint;
+  slotMinor: bigint;
+  liveMinor: bigint;
+  turnover: TTurnoverAdd;
+};
+
+/**
+ * The counters of many bets as CTEs of one statement (what `addVipTotals` with a turnover does for
+ * one bet): `group_turnover` adds each bet to its member's turnover of the day, `group_vip` to the
+ * member's VIP totals and answers the totals after it (`vipRowOf` reads a row of it).
+ */
+export function groupStakeCounts(counts: readonly TGroupStakeCount[]) {
+  const rows = counts.map((c) => ({
+    site_id: s(c.siteId),
+    member_id: s(c.memberId),
+    betting: s(c.bettingMinor),
+    slot: s(c.slotMinor),
+    live: s(c.liveMinor),
+    day: c.turnover.day,
+    category: c.turnover.category,
+    stake: s(c.turnover.stakeMinor),
+    bonus: s(c.turnover.bonusMinor),
+  }));
+  return sql`group_counts AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(site_id bigint,
+            member_id bigint, betting bigint, slot bigint, live bigint, day date, category text,
+            stake bigint, bonus bigint)),
+        group_turnover AS (
+          INSERT INTO member_turnover (site_id, member_id, day, category, stake_minor, bonus_stake_minor, bets)
+          SELECT site_id, member_id, day, category, stake, bonus, 1 FROM group_counts
+          ON CONFLICT (member_id, day, category) DO UPDATE SET
+            stake_minor = member_turnover.stake_minor + EXCLUDED.stake_minor,
+            bonus_stake_minor = member_turnover.bonus_stake_minor + EXCLUDED.bonus_stake_minor,
+            bets = member_turnover.bets + 1),
+        group_vip AS (
+          INSERT INTO member_vip (member_id, site_id, total_recharge_minor, total_betting_minor,
+                                  slot_betting_minor, live_betting_minor)
+          SELECT member_id, site_id, 0, betting, slot, live FROM group_counts
+          ON CONFLICT (member_id) DO UPDATE SET
+            total_recharge_minor = member_vip.total_recharge_minor + EXCLUDED.total_recharge_minor,
+            total_betting_minor = member_vip.total_betting_minor + EXCLUDED.total_betting_minor,
+            slot_betting_minor = member_vip.slot_betting_minor + EXCLUDED.slot_betting_minor,
+            live_betting_minor = member_vip.live_betting_minor + EXCLUDED.live_betting_minor,
+            updated_at = now()
+          RETURNING member_id, total_recharge_minor AS r, total_betting_minor AS b, slot_betting_minor AS sl,
+                    live_betting_minor AS li, level)`;
+}
+
+/** A member_vip row answered as `r, b, sl, li, level` (addVipTotals, group_vip). */
+export function vipRowOf(r: { r: unknown; b: unknown; sl: unknown; li: unknown; level: unknown }): TVipRow {
+  return {
+    totalRechargeMinor: big(r.r),
+    totalBettingMinor: big(r.b),
+    slotBettingMinor: big(r.sl),
+    liveBettingMinor: big(r.li),
+    level: Number(r.level),
+  };
+}
+
 export async function findVip(executor: Executor, memberId: bigint): Promise<TVipRow> {
   const rows = await rowsOf<{ r: unknown; b: unknown; sl: unknown; li: unknown; level: number }>(
     executor,

@@ -1,9 +1,10 @@
 import type { Executor } from '../../db/client.ts';
+import type { TJurisdiction } from '../sites/sites.schema.ts';
 import type { TJson, TransferResult } from '../wallet/wallet.service.ts';
 import { stakeWithBonus } from '../wallet/wallet.service.ts';
 import { localDay } from './days.ts';
 import { PROFILES } from './promotions.profiles.ts';
-import { gameCategory, siteJurisdiction } from './promotions.repo.ts';
+import { gameCategory, siteJurisdiction, type TTurnoverAdd } from './promotions.repo.ts';
 import { recordVipEvent } from './vip.ts';
 
 export interface TBetStakeInput {
@@ -46,13 +47,18 @@ export async function takeBetStake(tx: Executor, input: TBetStakeInput): Promise
       jurisdiction,
       stakeMinor: input.amountMinor,
       category,
-      turnover: {
-        day: localDay(new Date(), PROFILES[jurisdiction].timeZone),
-        category,
-        stakeMinor: input.amountMinor,
-        bonusMinor: result.bonusPartMinor,
-      },
+      turnover: betTurnover(jurisdiction, category, input.amountMinor, result.bonusPartMinor),
     });
   }
   return { ...result.first, debitBalanceAfterMinor: result.playableAfterMinor };
+}
+
+/** A bet's turnover of the day (rebates): the day in the site's jurisdiction's time zone. */
+export function betTurnover(
+  jurisdiction: TJurisdiction,
+  category: string,
+  stakeMinor: bigint,
+  bonusMinor: bigint,
+): TTurnoverAdd {
+  return { day: localDay(new Date(), PROFILES[jurisdiction].timeZone), category, stakeMinor, bonusMinor };
 }

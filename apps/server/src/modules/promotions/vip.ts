@@ -51,28 +51,55 @@ export async function recordVipEvent(
     turnover?: TTurnoverAdd;
   },
 ): Promise<void> {
-  const profile = PROFILES[input.jurisdiction].vip;
-  const stake = input.stakeMinor ?? 0n;
-  const slotAdd = input.category && SLOT_CATEGORIES.has(input.category) ? stake : 0n;
-  const liveAdd = input.category && LIVE_CATEGORIES.has(input.category) ? stake : 0n;
+  const adds = stakeAdds(input.stakeMinor ?? 0n, input.category);
   const after = await addVipTotals(executor, {
     siteId: input.siteId,
     memberId: input.memberId,
     rechargeMinor: input.rechargeMinor ?? 0n,
-    bettingMinor: stake,
-    slotMinor: slotAdd,
-    liveMinor: liveAdd,
+    bettingMinor: adds.bettingMinor,
+    slotMinor: adds.slotMinor,
+    liveMinor: adds.liveMinor,
     turnover: input.turnover,
   });
+  await raiseCrossedLevels(executor, input, adds, after);
+}
+
+/** What a stake adds to the VIP totals: all of it to betting, to slot or live by its category. */
+export function stakeAdds(stakeMinor: bigint, category: string | undefined) {
+  return {
+    bettingMinor: stakeMinor,
+    slotMinor: category && SLOT_CATEGORIES.has(category) ? stakeMinor : 0n,
+    liveMinor: category && LIVE_CATEGORIES.has(category) ? stakeMinor : 0n,
+  };
+}
+
+/**
+ * Raises the member's levels that the totals `after` (with `adds` just counted) crossed, records
+ * and pushes each; nothing when none was crossed (no statement).
+ */
+export async function raiseCrossedLevels(
+  executor: Executor,
+  member: { siteId: bigint; memberId: bigint; jurisdiction: TJurisdiction },
+  adds: { slotMinor: bigint; liveMinor: bigint },
+  after: TVipRow,
+): Promise<void> {
+  const profile = PROFILES[member.jurisdiction].vip;
   const vip = levelFor(profile, basisTotal(profile, after));
   const slot = levelFor(profile, after.slotBettingMinor);
   const live = levelFor(profile, after.liveBettingMinor);
-  const slotBefore = levelFor(profile, after.slotBettingMinor - slotAdd);
-  const liveBefore = levelFor(profile, after.liveBettingMinor - liveAdd);
+  const slotBefore = levelFor(profile, after.slotBettingMinor - adds.slotMinor);
+  const liveBefore = levelFor(profile, after.liveBettingMinor - adds.liveMinor);
   if (vip <= after.level && slot === slotBefore && live === liveBefore) return;
   const crossed: { track: string; level: number }[] = [];
   for (let level = after.level + 1; level <= vip; level += 1) crossed.push({ track: 'vip', level });
   for (let level = slotBefore + 1; level <= slot; level += 1) crossed.push({ track: 'slot', level });
   for (let level = liveBefore + 1; level <= live; level += 1) crossed.push({ track: 'live', level });
-  await raiseLevels(executor, { siteId: input.siteId, memberId: input.memberId, vip, slot, live, crossed });
+  await raiseLevels(executor, {
+    siteId: member.siteId,
+    memberId: member.memberId,
+    vip,
+    slot,
+    live,
+    crossed,
+  });
 }

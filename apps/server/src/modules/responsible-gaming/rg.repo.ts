@@ -1,5 +1,5 @@
 import type { TRgLimitKind, TRgPeriod } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { pendingTermsQuery } from '../terms/terms.service.ts';
@@ -52,7 +52,11 @@ export type TLimitRow = {
   pendingEffectiveAt: Date | null;
   periodStart: Date;
   resetsAt: Date;
+  /** Stakes and returns of the current period, when the statement that read the limit summed them. */
+  play?: TPlaySums;
 };
+
+export type TPlaySums = { stakedMinor: bigint; returnedMinor: bigint };
 
 const applyDueLimits = (memberId: bigint) => sql`
     UPDATE rg_limits SET value = CASE WHEN pending_remove THEN NULL ELSE pending_value END,
@@ -63,7 +67,7 @@ const kindFilter = (kinds?: readonly TRgLimitKind[]) =>
   kinds ? sql`AND kind = ANY(${`{${kinds.join(',')}}`}::text[])` : sql``;
 
 /** The columns of a limit with its current period's window in the site's time zone. */
-const limitColumns = (timeZone: string) => sql`kind, period, value::text, pending_value::text,
+const limitColumns = (timeZone: string | SQL) => sql`kind, period, value::text, pending_value::text,
   pending_remove, pending_effective_at,
   (date_trunc(period, now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) AS period_start,
   ((date_trunc(period, now() AT TIME ZONE ${timeZone}) + ('1 ' || period)::interval) AT TIME ZONE ${timeZone}) AS resets_at`;
@@ -78,6 +82,9 @@ function toLimitRow(row: Record<string, unknown>): TLimitRow {
     pendingEffectiveAt: row.pending_effective_at ? new Date(String(row.pending_effective_at)) : null,
     periodStart: new Date(String(row.period_start)),
     resetsAt: new Date(String(row.resets_at)),
+    ...(row.staked === undefined
+      ? {}
+      : { play: { stakedMinor: BigInt(String(row.staked)), returnedMinor: BigInt(String(row.returned)) } }),
   };
 }
 
@@ -123,7 +130,7 @@ export function gateParts(memberId: bigint, timeZone: string, kinds: readonly TR
             CASE WHEN a.kind IS NULL THEN l.pending_effective_at ELSE a.pending_effective_at END AS pending_effective_at
           FROM rg_limits l LEFT JOIN gate_applied a ON a.kind = l.kind AND a.period = l.period
           WHERE l.member_id = ${member})`,
-    columns: sql`(SELECT to_jsonb(e) FROM (${activeExclusion(memberId)}) e) AS gate_exclusion,
+    columns: sql`(SELECT to_jsonb(e) FROM (${activeExclusion(memberParam(memberId))}) e) AS gate_exclusion,
           EXISTS (${pendingTermsQuery(memberId)}) AS gate_terms_pending,
           coalesce((SELECT jsonb_agg(to_jsonb(l)) FROM (
             SELECT ${limitColumns(timeZone)} FROM gate_limits
@@ -141,6 +148,28 @@ export function gateOf(row: Record<string, unknown>): TGate {
     limits: (row.gate_limits as Record<string, unknown>[]).map(toLimitRow),
   };
 }
+
+/**
+ * The play gate of many members in one statement, as columns of a row that has the member's id in
+ * `member` and the site's time zone in `timeZone` (SQL expressions): the active pause or exclusion,
+ * a pending terms version, the stake and loss limits with what was staked and returned in each
+ * limit's current period (`gate_limits`, read by `gateOf`), and `gate_due`: whether a pending
+ * loosening is due — such a member's gate is read by `findGate`, which applies it first.
+ */
+export function groupGateColumns(member: SQL, timeZone: SQL) {
+  return sql`(SELECT to_jsonb(e) FROM (${activeExclusion(member)}) e) AS gate_exclusion,
+          EXISTS (${pendingTermsQuery(member)}) AS gate_terms_pending,
+          EXISTS (SELECT 1 FROM rg_limits d WHERE d.member_id = ${member} AND d.pending_effective_at <= now())
+            AS gate_due,
+          coalesce((SELECT jsonb_agg(to_jsonb(l) || to_jsonb(p)) FROM (
+            SELECT ${limitColumns(timeZone)} FROM rg_limits
+            WHERE member_id = ${member} ${kindFilter(PLAY_LIMIT_KINDS)}
+              AND (value IS NOT NULL OR pending_value IS NOT NULL)) l
+            CROSS JOIN LATERAL (${playSums(member, sql`l.period_start`)}) p), '[]'::jsonb) AS gate_limits`;
+}
+
+/** The limits a bet is checked against. */
+export const PLAY_LIMIT_KINDS = ['stake', 'loss'] as const;
 
 /** What a bet or a deposit must pass (`gateParts`), in ONE statement of its own. */
 export async function findGate(
@@ -194,25 +223,28 @@ export async function sumDeposits(executor: Executor, memberId: bigint, since: D
 }
 
 /** Stakes and what came back (wins, refunds) on the member's accounts since `since`, from the ledger. */
-export async function sumPlay(
-  executor: Executor,
-  memberId: bigint,
-  since: Date,
-): Promise<{ stakedMinor: bigint; returnedMinor: bigint }> {
+export async function sumPlay(executor: Executor, memberId: bigint, since: Date): Promise<TPlaySums> {
   const rows = await rowsOf<{ staked: string; returned: string }>(
     executor,
-    sql`WITH mine AS (SELECT id FROM wallet_accounts WHERE member_id = ${memberId.toString()}::bigint)
+    playSums(memberParam(memberId), sql`${since.toISOString()}::timestamptz`),
+  );
+  return { stakedMinor: BigInt(rows[0]?.staked ?? '0'), returnedMinor: BigInt(rows[0]?.returned ?? '0') };
+}
+
+const memberParam = (memberId: bigint) => sql`${memberId.toString()}::bigint`;
+
+/** The query of `sumPlay` (one row: staked, returned) for a member and a start given as SQL. */
+function playSums(member: SQL, since: SQL) {
+  return sql`WITH mine AS (SELECT id FROM wallet_accounts WHERE member_id = ${member})
         SELECT
           coalesce(sum(amount_minor) FILTER (WHERE kind = 'bet' AND debit_account_id IN (SELECT id FROM mine)), 0)::text AS staked,
           (coalesce(sum(amount_minor) FILTER (WHERE kind IN ('win', 'refund') AND credit_account_id IN (SELECT id FROM mine)), 0)
             -- A payout taken back by a corrected sports result returned nothing after all.
             - coalesce(sum(amount_minor) FILTER (WHERE kind = 'win_reversal' AND debit_account_id IN (SELECT id FROM mine)), 0))::text AS returned
         FROM wallet_transfers
-        WHERE created_at >= ${since.toISOString()}::timestamptz
+        WHERE created_at >= ${since}
           AND (debit_account_id IN (SELECT id FROM mine) OR credit_account_id IN (SELECT id FROM mine))
-          AND kind IN ('bet', 'win', 'refund', 'win_reversal')`,
-  );
-  return { stakedMinor: BigInt(rows[0]?.staked ?? '0'), returnedMinor: BigInt(rows[0]?.returned ?? '0') };
+          AND kind IN ('bet', 'win', 'refund', 'win_reversal')`;
 }
 
 /** Minutes the member's sessions have been open since `since` (an ended or idle one up to its end). */
@@ -234,8 +266,8 @@ export type TExclusionRow = {
   endsAt: Date | null;
 };
 
-const activeExclusion = (memberId: bigint) => sql`SELECT kind, starts_at, ends_at FROM rg_exclusions
-        WHERE member_id = ${memberId.toString()}::bigint AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
+const activeExclusion = (member: SQL) => sql`SELECT kind, starts_at, ends_at FROM rg_exclusions
+        WHERE member_id = ${member} AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
         ORDER BY ends_at DESC NULLS FIRST LIMIT 1`;
 
 function toExclusionRow(row: Record<string, unknown>): TExclusionRow {
@@ -250,7 +282,7 @@ export async function findActiveExclusion(
   executor: Executor,
   memberId: bigint,
 ): Promise<TExclusionRow | null> {
-  const rows = await rowsOf<Record<string, unknown>>(executor, activeExclusion(memberId));
+  const rows = await rowsOf<Record<string, unknown>>(executor, activeExclusion(memberParam(memberId)));
   return rows[0] ? toExclusionRow(rows[0]) : null;
 }
 

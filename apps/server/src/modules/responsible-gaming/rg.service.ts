@@ -25,6 +25,7 @@ import {
   findLimits,
   gateParts,
   insertExclusion,
+  PLAY_LIMIT_KINDS,
   sumDeposits,
   sumPlay,
   sumSessionMinutes,
@@ -78,16 +79,13 @@ function limitError(
   });
 }
 
-/** The limits a bet is checked against. */
-const PLAY_LIMITS = ['stake', 'loss'] as const;
-
 /**
  * What a bet's own statement can read with it (`gateParts`), to pass to `assertPlayAllowed`: the
  * in-house bet opens its round and reads the gate in one round trip.
  */
 export async function playGateParts(executor: Executor, player: { siteId: bigint; memberId: bigint }) {
   const site = { id: player.siteId, jurisdiction: await siteJurisdiction(executor, player.siteId) };
-  return gateParts(player.memberId, siteTimeZone(site), PLAY_LIMITS);
+  return gateParts(player.memberId, siteTimeZone(site), PLAY_LIMIT_KINDS);
 }
 
 /**
@@ -104,20 +102,40 @@ export async function assertPlayAllowed(
 ): Promise<void> {
   // Every bet asks: the site's jurisdiction comes from the per-process cache the stake path uses.
   const site = { id: player.siteId, jurisdiction: await siteJurisdiction(tx, player.siteId) };
-  const gate = read ?? (await findGate(tx, player.memberId, siteTimeZone(site), PLAY_LIMITS));
-  if (gate.exclusion) throw exclusionError(gate.exclusion, site);
-  if (gate.termsPending) throw new AppError('TERMS_NOT_ACCEPTED');
-  const limits = gate.limits.filter((limit) => limit.value !== null);
-  for (const limit of limits) {
-    const play = await sumPlay(tx, player.memberId, limit.periodStart);
-    if (limit.kind === 'stake' && play.stakedMinor + stakeMinor > limit.value!) {
-      throw limitError('RG_STAKE_LIMIT', limit, play.stakedMinor, site);
+  const gate = read ?? (await findGate(tx, player.memberId, siteTimeZone(site), PLAY_LIMIT_KINDS));
+  const limits: TLimitRow[] = [];
+  if (!gate.exclusion && !gate.termsPending) {
+    for (const limit of gate.limits) {
+      if (limit.value === null) continue;
+      limits.push(
+        limit.play ? limit : { ...limit, play: await sumPlay(tx, player.memberId, limit.periodStart) },
+      );
+    }
+  }
+  const refusal = playRefusal(site, { ...gate, limits }, stakeMinor);
+  if (refusal) throw refusal;
+}
+
+/**
+ * The decision of `assertPlayAllowed` on a gate whose limits carry their period's play (grouped
+ * bets read it for many members in one statement): the refusal, or null when the bet may go on.
+ */
+export function playRefusal(site: TSiteRef, gate: TGate, stakeMinor: bigint): AppError | null {
+  if (gate.exclusion) return exclusionError(gate.exclusion, site);
+  if (gate.termsPending) return new AppError('TERMS_NOT_ACCEPTED');
+  for (const limit of gate.limits) {
+    if (limit.value === null) continue;
+    const play = limit.play;
+    if (!play) throw new Error(`the ${limit.kind} limit was read without its period's play`);
+    if (limit.kind === 'stake' && play.stakedMinor + stakeMinor > limit.value) {
+      return limitError('RG_STAKE_LIMIT', limit, play.stakedMinor, site);
     }
     if (limit.kind === 'loss') {
       const lossMinor = play.stakedMinor > play.returnedMinor ? play.stakedMinor - play.returnedMinor : 0n;
-      if (lossMinor + stakeMinor > limit.value!) throw limitError('RG_LOSS_LIMIT', limit, lossMinor, site);
+      if (lossMinor + stakeMinor > limit.value) return limitError('RG_LOSS_LIMIT', limit, lossMinor, site);
     }
   }
+  return null;
 }
 
 /** A deposit order of `amountMinor`: refused during a pause or exclusion and past a deposit limit. */

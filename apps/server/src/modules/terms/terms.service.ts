@@ -6,7 +6,7 @@ import {
   type TTermsVersion,
   translate,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
@@ -38,10 +38,11 @@ async function findPending(executor: Executor, memberId: bigint): Promise<TVersi
 }
 
 /** The query of `findPending`, for checks that ask it inside a statement of their own (bets). */
-export function pendingTermsQuery(memberId: bigint) {
+export function pendingTermsQuery(member: bigint | SQL) {
+  const id = typeof member === 'bigint' ? sql`${member.toString()}::bigint` : member;
   return sql`SELECT v.id::text AS id, v.version, v.effective_at, v.summary
           FROM terms_versions v JOIN members m ON m.site_id = v.site_id
-         WHERE m.id = ${memberId.toString()}::bigint
+         WHERE m.id = ${id}
            AND v.effective_at <= now() AND v.effective_at > m.created_at
            AND NOT EXISTS (SELECT 1 FROM terms_acceptances a
                             WHERE a.member_id = m.id AND a.terms_version_id = v.id)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
@@ -243,6 +243,14 @@ function playableOf(accounts: TLockedAccounts): { cashMinor: bigint; bonusMinor:
     });
   }
   return { cashMinor: cash.balanceMinor, bonusMinor: bonus.balanceMinor };
+}
+
+/**
+ * Whether the member (an SQL expression, e.g. a column of a group's rows) has an active grant: its
+ * bets are staked by `stakeWithBonus`, which splits them between cash and grants.
+ */
+export function hasActiveGrant(member: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM bonus_grants WHERE member_id = ${member} AND status = 'active')`;
 }
 
 async function lockActiveGrants(tx: Tx, memberId: bigint): Promise<BonusGrant[]> {

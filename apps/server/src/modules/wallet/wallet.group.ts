@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { GroupQueue } from '../../db/group-queue.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
   rowsOf,
@@ -86,19 +87,29 @@ export function transferGrouped(db: Db, input: TransferInput): Promise<TransferR
 
 /** Counters of this process's groups on `db` (bench and tests). */
 export function groupCommitStats(db: Db): GroupCommitStats {
-  return { ...(committers.get(db)?.stats ?? { groups: 0, transfers: 0, fallbacks: 0, largestGroup: 0 }) };
+  const committer = committers.get(db);
+  if (!committer) return { groups: 0, transfers: 0, fallbacks: 0, largestGroup: 0 };
+  const { groups, items, largestGroup } = committer.queue.stats;
+  return { groups, transfers: items, fallbacks: committer.fallbacks, largestGroup };
 }
 
 class GroupCommitter {
-  readonly stats: GroupCommitStats = { groups: 0, transfers: 0, fallbacks: 0, largestGroup: 0 };
-  private queue: Item[] = [];
-  private inFlight = 0;
-  /** Members and keys of the groups being posted: a later transfer of theirs waits for them. */
-  private readonly busyMembers = new Set<string>();
-  private readonly busyKeys = new Set<string>();
-  private timer: NodeJS.Timeout | null = null;
+  fallbacks = 0;
+  readonly queue: GroupQueue<Item>;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.queue = new GroupQueue<Item>({
+      windowMs: WINDOW_MS,
+      maxGroup: MAX_GROUP,
+      maxInFlight: MAX_IN_FLIGHT,
+      oncePerGroup: false,
+      scopes: (item) => [
+        ...membersOf(item.prepared).map((m) => `m:${m}`),
+        `k:${idempotencyOf(item.prepared)}`,
+      ],
+      post: (group) => this.postGroup(group),
+    });
+  }
 
   submit(input: TransferInput): Promise<TransferResult> {
     let prepared: PreparedTransfer;
@@ -109,72 +120,7 @@ class GroupCommitter {
     }
     return new Promise<TransferResult>((resolve, reject) => {
       this.queue.push({ input, prepared, resolve, reject });
-      this.schedule();
     });
-  }
-
-  private schedule(): void {
-    if (this.timer || this.inFlight >= MAX_IN_FLIGHT) return;
-    if (this.queue.length >= MAX_GROUP) {
-      this.pump();
-      return;
-    }
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.pump();
-    }, WINDOW_MS);
-  }
-
-  /** Starts groups while there is room; a finished group starts the next. */
-  private pump(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
-      const group = this.take();
-      if (group.length === 0) return;
-      this.inFlight++;
-      this.stats.groups++;
-      this.stats.transfers += group.length;
-      if (group.length > this.stats.largestGroup) this.stats.largestGroup = group.length;
-      const members = group.flatMap((item) => membersOf(item));
-      const keys = group.map((item) => idempotencyOf(item));
-      for (const m of members) this.busyMembers.add(m);
-      for (const k of keys) this.busyKeys.add(k);
-      void this.postGroup(group).finally(() => {
-        for (const m of members) this.busyMembers.delete(m);
-        for (const k of keys) this.busyKeys.delete(k);
-        this.inFlight--;
-        this.pump();
-      });
-    }
-  }
-
-  /**
-   * The next group, in arrival order, of transfers touching no member and no key of a group in
-   * flight; a transfer left waiting holds back every later one of its member and its key, so each
-   * member's transfers and each key's requests are posted in the order they arrived.
-   */
-  private take(): Item[] {
-    const group: Item[] = [];
-    const waiting: Item[] = [];
-    const heldMembers = new Set<string>();
-    const heldKeys = new Set<string>();
-    for (const item of this.queue) {
-      const members = membersOf(item);
-      const key = idempotencyOf(item);
-      const held =
-        group.length >= MAX_GROUP ||
-        this.busyKeys.has(key) ||
-        heldKeys.has(key) ||
-        members.some((m) => this.busyMembers.has(m) || heldMembers.has(m));
-      if (held) {
-        waiting.push(item);
-        heldKeys.add(key);
-        for (const m of members) heldMembers.add(m);
-      } else {
-        group.push(item);
-      }
-    }
-    this.queue = waiting;
-    return group;
   }
 
   private async postGroup(group: Item[]): Promise<void> {
@@ -183,7 +129,7 @@ class GroupCommitter {
       outcomes = await this.db.transaction((tx) => postAll(tx, group));
     } catch {
       // Rolled back as a whole: each transfer on its own, in order (its key makes this exact).
-      this.stats.fallbacks++;
+      this.fallbacks++;
       for (const item of group) {
         try {
           item.resolve(await transfer(this.db, item.input));
@@ -214,9 +160,21 @@ type AccountRow = {
 
 type Account = { id: bigint; balance: bigint | null; wagering: bigint };
 
-type Planned = {
-  ord: number;
-  item: Item;
+/**
+ * A group's ledger in memory, inside its transaction: the members' locked cash and bonus accounts,
+ * the sites' system accounts, the transfers already holding one of the group's keys, and the
+ * balances as the transfers planned so far leave them.
+ */
+export type GroupLedger = {
+  memberAccounts: Map<string, Map<string, Account>>;
+  systemAccounts: Map<string, bigint>;
+  prior: Map<string, TTransferRaw>;
+  touched: Map<bigint, { start: Account; balance: bigint; wagering: bigint }>;
+};
+
+/** A transfer decided against a group's ledger, ready to be written with the group's others. */
+export type PlannedTransfer = {
+  prepared: PreparedTransfer;
   debitId: bigint;
   creditId: bigint;
   debitAfter: bigint | null;
@@ -225,21 +183,21 @@ type Planned = {
   wageringDelta: bigint;
 };
 
-/** Thrown inside the group's transaction to roll it back and post transfer by transfer. */
-class PostOneByOne extends Error {}
+/** Thrown inside a group's transaction to roll it back and post its items one by one. */
+export class PostOneByOne extends Error {}
 
 const keyOf = (siteId: bigint, key: string) => `${siteId}:${key}`;
 const memberKey = (siteId: bigint, memberId: bigint) => `${siteId}:${memberId}`;
 
-function membersOf(item: Item): string[] {
-  const { posting } = item.prepared;
+function membersOf(prepared: PreparedTransfer): string[] {
+  const { posting } = prepared;
   return [posting.from, posting.to].flatMap((ref) =>
     'memberId' in ref ? [memberKey(posting.siteId, ref.memberId)] : [],
   );
 }
 
-function idempotencyOf(item: Item): string {
-  return keyOf(item.prepared.posting.siteId, item.prepared.posting.idempotencyKey);
+function idempotencyOf(prepared: PreparedTransfer): string {
+  return keyOf(prepared.posting.siteId, prepared.posting.idempotencyKey);
 }
 
 function conflict(idempotencyKey: string, transferId: bigint): WalletError {
@@ -249,13 +207,16 @@ function conflict(idempotencyKey: string, transferId: bigint): WalletError {
   });
 }
 
-/** The whole group inside its transaction: one read-and-lock statement, one write statement. */
-async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
+/**
+ * ONE statement: locks the cash and bonus accounts of every member the transfers name (id order:
+ * no deadlock between groups), reads the sites' system accounts and the transfers already holding
+ * one of their keys.
+ */
+export async function lockGroup(tx: Tx, transfers: readonly PreparedTransfer[]): Promise<GroupLedger> {
   const members = new Map<string, { site_id: string; member_id: string }>();
   const sites = new Set<string>();
   const keys = new Map<string, { site_id: string; key: string }>();
-  for (const { prepared } of group) {
-    const { posting } = prepared;
+  for (const { posting } of transfers) {
     sites.add(String(posting.siteId));
     keys.set(keyOf(posting.siteId, posting.idempotencyKey), {
       site_id: String(posting.siteId),
@@ -270,9 +231,6 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
       }
     }
   }
-
-  // 1. Lock the members' cash and bonus accounts (id order: no deadlock between groups), read the
-  //    sites' system accounts and the transfers already holding one of the group's keys.
   const read = await rowsOf<{ what: 'account' | 'system' | 'prior'; row: AccountRow | TTransferRaw }>(
     tx,
     sql`WITH wanted AS (
@@ -300,17 +258,20 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
         UNION ALL SELECT 'system', to_jsonb(system) FROM system
         UNION ALL SELECT 'prior', to_jsonb(prior) FROM prior`,
   );
-  const memberAccounts = new Map<string, Map<string, Account>>();
-  const systemAccounts = new Map<string, bigint>();
-  const prior = new Map<string, TTransferRaw>();
+  const ledger: GroupLedger = {
+    memberAccounts: new Map(),
+    systemAccounts: new Map(),
+    prior: new Map(),
+    touched: new Map(),
+  };
   for (const { what, row } of read) {
     if (what === 'account') {
       const r = row as AccountRow;
       const at = memberKey(BigInt(r.site_id), BigInt(r.member_id!));
-      let kinds = memberAccounts.get(at);
+      let kinds = ledger.memberAccounts.get(at);
       if (!kinds) {
         kinds = new Map();
-        memberAccounts.set(at, kinds);
+        ledger.memberAccounts.set(at, kinds);
       }
       kinds.set(r.kind, {
         id: BigInt(r.id),
@@ -319,50 +280,98 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
       });
     } else if (what === 'system') {
       const r = row as AccountRow;
-      systemAccounts.set(`${r.site_id}:${r.kind}`, BigInt(r.id));
+      ledger.systemAccounts.set(`${r.site_id}:${r.kind}`, BigInt(r.id));
     } else {
       const r = row as TTransferRaw;
-      prior.set(keyOf(BigInt(r.site_id), r.idempotency_key), r);
+      ledger.prior.set(keyOf(BigInt(r.site_id), r.idempotency_key), r);
     }
   }
+  return ledger;
+}
 
-  // 2. Decide every transfer in arrival order, as one-by-one `transfer` calls would.
-  const outcomes: (Outcome | { planned: Planned } | { replayOf: Planned } | { conflictWith: Planned })[] = [];
-  const planned = new Map<string, Planned>();
-  const touched = new Map<bigint, { start: Account; balance: bigint; wagering: bigint }>();
-  group.forEach((item, ord) => {
+/** A member account's balance as the group's planned transfers leave it (null: no such account). */
+export function groupBalance(
+  ledger: GroupLedger,
+  siteId: bigint,
+  memberId: bigint,
+  kind: 'cash' | 'bonus',
+): bigint | null {
+  const account = ledger.memberAccounts.get(memberKey(siteId, memberId))?.get(kind);
+  if (!account) return null;
+  return ledger.touched.get(account.id)?.balance ?? account.balance;
+}
+
+/** The whole group inside its transaction: one read-and-lock statement, one write statement. */
+async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
+  const ledger = await lockGroup(
+    tx,
+    group.map((item) => item.prepared),
+  );
+
+  // Decide every transfer in arrival order, as one-by-one `transfer` calls would.
+  const outcomes: (
+    | Outcome
+    | { planned: PlannedTransfer }
+    | { replayOf: PlannedTransfer }
+    | { conflictWith: PlannedTransfer }
+  )[] = [];
+  const planned = new Map<string, PlannedTransfer>();
+  for (const item of group) {
     const { posting, hash } = item.prepared;
     const key = keyOf(posting.siteId, posting.idempotencyKey);
-    const earlier = prior.get(key);
+    const earlier = ledger.prior.get(key);
     if (earlier) {
       outcomes.push(
         earlier.request_hash === hash
           ? { result: transferResultOf(earlier, true) }
           : { error: conflict(earlier.idempotency_key, BigInt(earlier.id)) },
       );
-      return;
+      continue;
     }
     const first = planned.get(key);
     if (first) {
-      outcomes.push(first.item.prepared.hash === hash ? { replayOf: first } : { conflictWith: first });
-      return;
+      outcomes.push(first.prepared.hash === hash ? { replayOf: first } : { conflictWith: first });
+      continue;
     }
     try {
-      const plan = decide(item, ord, memberAccounts, systemAccounts, touched);
+      const plan = planTransfer(ledger, item.prepared);
       planned.set(key, plan);
       outcomes.push({ planned: plan });
     } catch (error) {
       if (error instanceof PostOneByOne) throw error;
       outcomes.push({ error });
     }
-  });
+  }
 
-  // 3. One statement: insert every planned transfer, move every touched balance.
-  const plans = [...planned.values()];
+  const resultOf = await writePlanned(tx, ledger, [...planned.values()]);
+  return outcomes.map((o): Outcome => {
+    if ('planned' in o) return { result: resultOf(o.planned, false) };
+    if ('replayOf' in o) return { result: resultOf(o.replayOf, true) };
+    if ('conflictWith' in o) {
+      return {
+        error: conflict(
+          o.conflictWith.prepared.posting.idempotencyKey,
+          resultOf(o.conflictWith, false).transferId,
+        ),
+      };
+    }
+    return o;
+  });
+}
+
+/**
+ * ONE statement: inserts every planned transfer and moves every touched balance (checked against
+ * the plan). Returns how to answer each planned transfer.
+ */
+export async function writePlanned(
+  tx: Tx,
+  ledger: GroupLedger,
+  plans: readonly PlannedTransfer[],
+): Promise<(plan: PlannedTransfer, replayed: boolean) => TransferResult> {
   const inserted = new Map<string, { id: bigint; createdAt: Date; metadata: Record<string, unknown> }>();
   if (plans.length > 0) {
     const rows = plans.map((p): TTransferWrite => {
-      const { posting, hash } = p.item.prepared;
+      const { posting, hash } = p.prepared;
       return {
         site_id: String(posting.siteId),
         kind: posting.kind,
@@ -380,7 +389,7 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
         hash,
       };
     });
-    const deltas = [...touched].map(([id, t]) => ({
+    const deltas = [...ledger.touched].map(([id, t]) => ({
       id: String(id),
       balance: String(t.balance - t.start.balance!),
       wagering: String(t.wagering - t.start.wagering),
@@ -388,15 +397,14 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
     const written = await writeTransfers(tx, rows, deltas, { skipTaken: false });
     for (const row of written.inserted) inserted.set(keyOf(row.siteId, row.idempotencyKey), row);
     for (const [id, after] of written.balances) {
-      const t = touched.get(id);
+      const t = ledger.touched.get(id);
       assertInvariant(t && after.balanceMinor === t.balance, `account ${id} balance as planned`);
       assertInvariant(after.wageringMinor === t.wagering, `account ${id} wagering as planned`);
     }
     assertInvariant(inserted.size === plans.length, 'every planned transfer was inserted');
   }
-
-  const resultOf = (p: Planned, replayed: boolean): TransferResult => {
-    const { posting } = p.item.prepared;
+  return (p, replayed) => {
+    const { posting } = p.prepared;
     const row = inserted.get(keyOf(posting.siteId, posting.idempotencyKey));
     assertInvariant(row, `transfer ${posting.idempotencyKey} inserted`);
     return {
@@ -417,33 +425,16 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
       replayed,
     };
   };
-  return outcomes.map((o): Outcome => {
-    if ('planned' in o) return { result: resultOf(o.planned, false) };
-    if ('replayOf' in o) return { result: resultOf(o.replayOf, true) };
-    if ('conflictWith' in o) {
-      return {
-        error: conflict(
-          o.conflictWith.item.prepared.posting.idempotencyKey,
-          resultOf(o.conflictWith, false).transferId,
-        ),
-      };
-    }
-    return o;
-  });
 }
 
 /**
  * The checks of wallet.service `post` for a member ↔ system or system ↔ system transfer, on the
- * group's in-memory balances; applies the transfer to them when it passes.
+ * group's in-memory balances; applies the transfer to them when it passes (WalletError when not;
+ * PostOneByOne when the site's system accounts do not exist yet).
  */
-function decide(
-  item: Item,
-  ord: number,
-  memberAccounts: Map<string, Map<string, Account>>,
-  systemAccounts: Map<string, bigint>,
-  touched: Map<bigint, { start: Account; balance: bigint; wagering: bigint }>,
-): Planned {
-  const { posting } = item.prepared;
+export function planTransfer(ledger: GroupLedger, prepared: PreparedTransfer): PlannedTransfer {
+  const { memberAccounts, systemAccounts, touched } = ledger;
+  const { posting } = prepared;
   const refs: TAccountRef[] = [posting.from, posting.to];
   const memberRef = refs.find((ref) => 'memberId' in ref) as { memberId: bigint } | undefined;
   const betFromMember = posting.kind === 'bet' && 'memberId' in posting.from;
@@ -523,8 +514,7 @@ function decide(
     touched.set(cashState.start.id, cashState);
   }
   return {
-    ord,
-    item,
+    prepared,
     debitId,
     creditId,
     debitAfter,

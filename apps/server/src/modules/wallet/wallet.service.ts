@@ -936,6 +936,7 @@ export {
   forfeitActiveGrants,
   grantBonus,
   grantWageringOwed,
+  hasActiveGrant,
   listGrants,
   payWin,
   type StakeResult,
@@ -943,5 +944,16 @@ export {
   type WinInput,
   type WinResult,
 } from './wallet.bonus.ts';
-export { type GroupCommitStats, groupCommitStats, transferGrouped } from './wallet.group.ts';
+export {
+  type GroupCommitStats,
+  type GroupLedger,
+  groupBalance,
+  groupCommitStats,
+  lockGroup,
+  type PlannedTransfer,
+  PostOneByOne,
+  planTransfer,
+  transferGrouped,
+  writePlanned,
+} from './wallet.group.ts';
 export { type Drift, type ReconcileReport, reconcile, type TDriftCheck } from './wallet.reconcile.ts';

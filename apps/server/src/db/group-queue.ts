@@ -1,0 +1,96 @@
+/**
+ * The queue of group commit (ADR 019), shared by the wallet's grouped transfers and the grouped
+ * in-house bets: items that arrive while a group is being posted (or within `windowMs` of the
+ * first) form the next group, up to `maxGroup`. At most `maxInFlight` groups are posted at once
+ * and never two with a scope in common (a member, an idempotency key): an item whose scope is in a
+ * group in flight waits, and holds back every later item of that scope, so each scope's items are
+ * posted in arrival order. `post` gets each group and must settle every item of it itself.
+ */
+
+export interface GroupQueueStats {
+  groups: number;
+  items: number;
+  largestGroup: number;
+}
+
+export interface GroupQueueOptions<T> {
+  windowMs: number;
+  maxGroup: number;
+  maxInFlight: number;
+  /** What an item must not share with a group in flight (its member, its key). */
+  scopes: (item: T) => readonly string[];
+  /** Whether a scope also appears at most once per group (else items of one scope group together). */
+  oncePerGroup: boolean;
+  post: (group: T[]) => Promise<void>;
+}
+
+export class GroupQueue<T> {
+  readonly stats: GroupQueueStats = { groups: 0, items: 0, largestGroup: 0 };
+  private queue: T[] = [];
+  private inFlight = 0;
+  private readonly busy = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: GroupQueueOptions<T>) {}
+
+  push(item: T): void {
+    this.queue.push(item);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.inFlight >= this.options.maxInFlight) return;
+    if (this.queue.length >= this.options.maxGroup) {
+      this.pump();
+      return;
+    }
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, this.options.windowMs);
+  }
+
+  /** Starts groups while there is room; a finished group starts the next. */
+  private pump(): void {
+    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+      const group = this.take();
+      if (group.length === 0) return;
+      this.inFlight++;
+      this.stats.groups++;
+      this.stats.items += group.length;
+      if (group.length > this.stats.largestGroup) this.stats.largestGroup = group.length;
+      const scopes = group.flatMap((item) => this.options.scopes(item));
+      for (const scope of scopes) this.busy.add(scope);
+      void this.options
+        .post(group)
+        .catch(() => {
+          // `post` settles its items; a throw here would leave nothing to settle.
+        })
+        .finally(() => {
+          for (const scope of scopes) this.busy.delete(scope);
+          this.inFlight--;
+          this.pump();
+        });
+    }
+  }
+
+  /**
+   * The next group, in arrival order, of items sharing no scope with a group in flight (nor, with
+   * `oncePerGroup`, with each other); an item left waiting holds back every later one of its scopes.
+   */
+  private take(): T[] {
+    const group: T[] = [];
+    const waiting: T[] = [];
+    const held = new Set<string>();
+    const { maxGroup, oncePerGroup } = this.options;
+    for (const item of this.queue) {
+      const scopes = this.options.scopes(item);
+      const blocked = group.length >= maxGroup || scopes.some((s) => this.busy.has(s) || held.has(s));
+      if (blocked || oncePerGroup) for (const s of scopes) held.add(s);
+      if (blocked) waiting.push(item);
+      else group.push(item);
+    }
+    this.queue = waiting;
+    return group;
+  }
+}

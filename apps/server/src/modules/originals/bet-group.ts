@@ -1,0 +1,518 @@
+import { formatMinor, type TInstantOriginal } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { GroupQueue } from '../../db/group-queue.ts';
+import type { TCatalogueGame } from '../games/games.repo.ts';
+import type { TGameRoundRow } from '../games/games.schema.ts';
+import { gameCategory, groupStakeCounts, siteJurisdiction, vipRowOf } from '../promotions/promotions.repo.ts';
+import { betTurnover } from '../promotions/stake.ts';
+import { raiseCrossedLevels, stakeAdds } from '../promotions/vip.ts';
+import { siteTimeZone } from '../records/periods.ts';
+import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
+import { playRefusal } from '../responsible-gaming/rg.service.ts';
+import type { TJurisdiction } from '../sites/sites.schema.ts';
+import { assertInvariant } from '../wallet/wallet.errors.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import {
+  groupBalance,
+  hasActiveGrant,
+  lockGroup,
+  type PlannedTransfer,
+  PostOneByOne,
+  type PreparedTransfer,
+  planTransfer,
+  prepareTransfer,
+  type TransferResult,
+  writePlanned,
+} from '../wallet/wallet.service.ts';
+import {
+  formatMultiplier,
+  prepareBet,
+  settleInstant,
+  type TBetBodies,
+  type TPreparedBet,
+} from './originals.games.ts';
+import { walletRefusal } from './originals.money.ts';
+import type { TPlayer } from './originals.repo.ts';
+import {
+  gameRow,
+  placeInstantBet,
+  requestHash,
+  seedsOf,
+  type TBetResult,
+  withGame,
+} from './originals.service.ts';
+import { toRoundView } from './rounds.service.ts';
+
+/**
+ * Group commit of whole in-house bets (ADR 023): `placeInstantBetGrouped` answers exactly what
+ * `placeInstantBet` would — the same round, balance and refusals — but members' instant bets that
+ * arrive while another group is being posted (or within WINDOW_MS of the first) are posted in ONE
+ * transaction whose statements do not grow with the group:
+ *   BEGIN · lock every bettor's seed pair, and read per bet whether its key placed a round already,
+ *   whether the member plays with a bonus, the responsible-gaming gate with each limit's period's
+ *   play, and a round id · lock the members' accounts (wallet group commit, ADR 019) · insert every
+ *   stake and win transfer and move every balance · insert every round (settled), take each nonce,
+ *   mark the games recently played, count turnover and VIP totals · COMMIT.
+ * Each bet keeps its own outcome: the gate's refusals and insufficient funds are decided in memory,
+ * in arrival order, by the same functions the one-by-one path uses (`playRefusal`, the wallet's
+ * `planTransfer`), and a refused bet writes nothing. At most one bet per member is in a group (a
+ * member's bets are posted in arrival order, one nonce each).
+ *
+ * What a group does not decide itself goes the one-by-one way after the group commits, in order:
+ * a key that placed a round already (its replay or conflict), a member without a seed pair yet,
+ * with an active bonus grant (the stake's cash/bonus split) or with a limit loosening due. If the
+ * group's statements fail (a deadlock with another process, a site without system accounts), it
+ * rolls back as a whole and every bet of it is placed one by one: the rows' own guards (balance
+ * ≥ 0, unique keys, one round per nonce) stay in force throughout.
+ */
+
+/** How long the first bet of a group waits for others (ms); later ones wait for a group in flight. */
+const WINDOW_MS = 1;
+/** Most bets in one group. */
+const MAX_GROUP = 200;
+/** Groups posted at once (their members are disjoint). */
+const MAX_IN_FLIGHT = 4;
+
+export interface BetGroupStats {
+  groups: number;
+  bets: number;
+  /** Bets of groups that were placed one by one (see above). */
+  deferred: number;
+  /** Groups that rolled back and were placed bet by bet. */
+  fallbacks: number;
+  largestGroup: number;
+}
+
+type TMember = Extract<TPlayer, { kind: 'member' }>;
+
+type Item = {
+  player: TMember;
+  game: TInstantOriginal;
+  body: TBetBodies[TInstantOriginal];
+  bet: TPreparedBet;
+  hash: string;
+  key: string;
+  /** The game row (null: not offered here) and what its stake counts towards, read from caches. */
+  ready: Promise<TReady | null>;
+  resolve: (result: TBetResult) => void;
+  reject: (error: unknown) => void;
+};
+
+type TReady = { row: TCatalogueGame; category: string; jurisdiction: TJurisdiction };
+
+/** A queued bet with its game row and counters' keys, as the group posts it. */
+type TBet = Item & TReady;
+
+type Outcome = { result: TBetResult } | { error: unknown } | { defer: true };
+
+class BetCommitter {
+  deferred = 0;
+  fallbacks = 0;
+  readonly queue: GroupQueue<Item>;
+
+  constructor(private readonly db: Db) {
+    this.queue = new GroupQueue<Item>({
+      windowMs: WINDOW_MS,
+      maxGroup: MAX_GROUP,
+      maxInFlight: MAX_IN_FLIGHT,
+      oncePerGroup: true,
+      scopes: (item) => [`${item.player.siteId}:${item.player.memberId}`],
+      post: (group) => this.post(group),
+    });
+  }
+
+  private async post(all: Item[]): Promise<void> {
+    // A game the site does not offer (or a failed cache read) is the one-by-one path's to answer.
+    const group: TBet[] = [];
+    const later: Item[] = [];
+    for (const item of all) {
+      const ready = await item.ready.catch(() => null);
+      if (ready) group.push({ ...item, ...ready });
+      else later.push(item);
+    }
+    let outcomes: Outcome[] = [];
+    let fellBack = false;
+    try {
+      if (group.length > 0) outcomes = await this.db.transaction((tx) => postBets(tx, group));
+    } catch {
+      this.fallbacks++;
+      fellBack = true;
+      outcomes = group.map(() => ({ defer: true }));
+    }
+    group.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      if ('defer' in outcome) later.push(item);
+      else if ('error' in outcome) item.reject(outcome.error);
+      else item.resolve(outcome.result);
+    });
+    // Each member is in this group once, so these keep every member's order; their members stay
+    // busy (later bets of theirs wait) until they are placed.
+    for (const item of later) {
+      if (!fellBack) this.deferred++;
+      try {
+        item.resolve(await placeInstantBet(this.db, item.player, item.game, item.body, item.key));
+      } catch (error) {
+        item.reject(error);
+      }
+    }
+  }
+}
+
+const committers = new WeakMap<Db, BetCommitter>();
+
+function committerOf(db: Db): BetCommitter {
+  let committer = committers.get(db);
+  if (!committer) {
+    committer = new BetCommitter(db);
+    committers.set(db, committer);
+  }
+  return committer;
+}
+
+/**
+ * Places an instant in-house bet with group commit; same answers and refusals as
+ * `placeInstantBet`. Demo bets and games the site does not offer go that way directly.
+ */
+export async function placeInstantBetGrouped<G extends TInstantOriginal>(
+  db: Db,
+  player: TPlayer,
+  game: G,
+  body: TBetBodies[G],
+  idempotencyKey: string,
+): Promise<TBetResult> {
+  if (player.kind !== 'member') return placeInstantBet(db, player, game, body, idempotencyKey);
+  const bet = prepareBet(game, body);
+  // Queued at once, so a member's bets keep the order they were made in; the cached reads are
+  // awaited by the group.
+  const ready = (async (): Promise<TReady | null> => {
+    const row = await gameRow(db, db, player, game);
+    if (!row) return null;
+    return {
+      row,
+      category: await gameCategory(db, game),
+      jurisdiction: await siteJurisdiction(db, player.siteId),
+    };
+  })();
+  return new Promise<TBetResult>((resolve, reject) => {
+    committerOf(db).queue.push({
+      player,
+      game,
+      body,
+      bet,
+      hash: requestHash(game, bet),
+      key: idempotencyKey,
+      ready,
+      resolve,
+      reject,
+    });
+  });
+}
+
+/** Counters of this process's bet groups on `db` (bench and tests). */
+export function betGroupStats(db: Db): BetGroupStats {
+  const committer = committers.get(db);
+  if (!committer) return { groups: 0, bets: 0, deferred: 0, fallbacks: 0, largestGroup: 0 };
+  const { groups, items, largestGroup } = committer.queue.stats;
+  return { groups, bets: items, deferred: committer.deferred, fallbacks: committer.fallbacks, largestGroup };
+}
+
+type TBetRead = {
+  ord: number;
+  pair_id: string | null;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: string;
+  taken: boolean;
+  granted: boolean;
+  round_id: string;
+  gate_due: boolean;
+} & Record<string, unknown>;
+
+/** A bet the group places: its round, settlement and transfers. */
+type TPlaced = {
+  ord: number;
+  item: TBet;
+  read: TBetRead;
+  roundId: bigint;
+  nonce: bigint;
+  settlement: ReturnType<typeof settleInstant>;
+  stake: PreparedTransfer;
+  win: PreparedTransfer | null;
+  stakePlan?: PlannedTransfer;
+  winPlan?: PlannedTransfer | null;
+};
+
+/** The whole group in its transaction; one outcome per bet, in the group's order. */
+async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
+  const reads = await readBets(tx, group);
+  const outcomes: Outcome[] = group.map(() => ({ defer: true }));
+  const placed: TPlaced[] = [];
+  for (const read of reads) {
+    const item = group[read.ord]!;
+    if (read.pair_id === null || read.taken || read.granted || read.gate_due) continue;
+    const site = { id: item.player.siteId, jurisdiction: item.jurisdiction };
+    const refusal = playRefusal(site, gateOf(read), item.bet.stakeMinor);
+    if (refusal) {
+      outcomes[read.ord] = { error: refusal };
+      continue;
+    }
+    const roundId = BigInt(read.round_id);
+    const nonce = BigInt(read.next_nonce);
+    const pair = { serverSeed: read.server_seed, clientSeed: read.client_seed };
+    const settlement = settleInstant(item.game, seedsOf(pair, nonce), item.bet);
+    placed.push({
+      ord: read.ord,
+      item,
+      read,
+      roundId,
+      nonce,
+      settlement,
+      ...transfersOf(item, roundId, settlement.payoutMinor),
+    });
+  }
+  if (placed.length === 0) return outcomes;
+
+  // The wallet's group: lock the accounts, decide each stake and win in arrival order.
+  const ledger = await lockGroup(
+    tx,
+    placed.flatMap((p) => (p.win ? [p.stake, p.win] : [p.stake])),
+  );
+  const plans: PlannedTransfer[] = [];
+  const kept: TPlaced[] = [];
+  for (const p of placed) {
+    try {
+      p.stakePlan = planTransfer(ledger, p.stake);
+    } catch (error) {
+      if (error instanceof PostOneByOne) throw error;
+      try {
+        walletRefusal(error);
+      } catch (refusal) {
+        outcomes[p.ord] = { error: refusal };
+        continue;
+      }
+    }
+    // A win refused after its stake passed (a balance over the ledger's ceiling) is for the
+    // one-by-one path to answer: the whole group goes that way.
+    p.winPlan = p.win ? planTransfer(ledger, p.win) : null;
+    plans.push(p.stakePlan!, ...(p.winPlan ? [p.winPlan] : []));
+    kept.push(p);
+  }
+  if (kept.length === 0) return outcomes;
+  const resultOf = await writePlanned(tx, ledger, plans);
+  const rounds = await insertRounds(tx, kept, resultOf);
+
+  for (const p of kept) {
+    const { player } = p.item;
+    const stored = rounds.get(p.roundId);
+    assertInvariant(stored, `round ${p.roundId} inserted`);
+    const cash = groupBalance(ledger, player.siteId, player.memberId, 'cash') ?? 0n;
+    const bonus = groupBalance(ledger, player.siteId, player.memberId, 'bonus') ?? 0n;
+    outcomes[p.ord] = {
+      result: {
+        round: toRoundView(
+          withGame(stored, {
+            pair: {
+              id: BigInt(p.read.pair_id!),
+              serverSeed: p.read.server_seed,
+              serverSeedHash: p.read.server_seed_hash,
+              clientSeed: p.read.client_seed,
+              nonce: p.nonce,
+            },
+            game: p.item.row,
+          }),
+        ),
+        balance: formatMinor(cash + bonus),
+        replayed: false,
+      },
+    };
+  }
+  return outcomes;
+}
+
+/**
+ * ONE statement: locks the seed pair of every bettor (id order) and reads, per bet, whether its
+ * key placed a round already, whether the member has an active bonus grant, the RG gate with each
+ * limit's play, and a round id for it.
+ */
+async function readBets(tx: Tx, group: TBet[]): Promise<TBetRead[]> {
+  const wanted = group.map((item, ord) => ({
+    ord,
+    member_id: item.player.memberId.toString(),
+    key: item.key,
+    tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
+  }));
+  return rowsOf<TBetRead>(
+    tx,
+    sql`WITH w AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
+            AS w(ord int, member_id bigint, key text, tz text)),
+        pairs AS (
+          SELECT p.id, p.member_id, p.server_seed, p.server_seed_hash, p.client_seed, p.next_nonce
+          FROM fairness_seed_pairs p
+          WHERE p.member_id IN (SELECT member_id FROM w) AND p.revealed_at IS NULL
+          ORDER BY p.id FOR UPDATE)
+        SELECT w.ord, pairs.id::text AS pair_id, pairs.server_seed, pairs.server_seed_hash, pairs.client_seed,
+          pairs.next_nonce::text AS next_nonce,
+          EXISTS (SELECT 1 FROM game_rounds r WHERE r.member_id = w.member_id AND r.idempotency_key = w.key)
+            AS taken,
+          ${hasActiveGrant(sql`w.member_id`)} AS granted,
+          nextval(pg_get_serial_sequence('game_rounds', 'id'))::text AS round_id,
+          ${groupGateColumns(sql`w.member_id`, sql`w.tz`)}
+        FROM w LEFT JOIN pairs ON pairs.member_id = w.member_id
+        ORDER BY w.ord`,
+  );
+}
+
+/** The stake (cash → house) and the win (house → cash) of a bet, as `takeStake` and `payWinnings` post them. */
+function transfersOf(item: TBet, roundId: bigint, payoutMinor: bigint) {
+  const { player, game, bet, category } = item;
+  const metadata = { game, roundId: roundId.toString() };
+  const stakeKey = `round:${roundId}:bet`;
+  const stake = prepareTransfer({
+    siteId: player.siteId,
+    kind: 'bet',
+    from: { memberId: player.memberId, account: 'cash' },
+    to: { system: 'house' },
+    amountMinor: bet.stakeMinor,
+    idempotencyKey: stakeKey,
+    reference: `round:${roundId}`,
+    metadata: { ...metadata, stakeMinor: bet.stakeMinor.toString(), category, part: 'cash' },
+  });
+  const win =
+    payoutMinor > 0n
+      ? prepareTransfer({
+          siteId: player.siteId,
+          kind: 'win',
+          from: { system: 'house' },
+          to: { memberId: player.memberId, account: 'cash' },
+          amountMinor: payoutMinor,
+          idempotencyKey: `round:${roundId}:win`,
+          reference: `round:${roundId}`,
+          metadata: { ...metadata, winMinor: payoutMinor.toString(), stakeKey, part: 'cash' },
+        })
+      : null;
+  return { stake, win };
+}
+
+/**
+ * ONE statement: inserts every round settled, takes each bet's nonce (the pair's next nonce moves
+ * only if it is still the one the round took), marks each game recently played and counts each
+ * stake in its member's turnover and VIP totals; a VIP level crossed is raised after it.
+ */
+async function insertRounds(
+  tx: Tx,
+  kept: TPlaced[],
+  resultOf: (plan: PlannedTransfer, replayed: boolean) => TransferResult,
+): Promise<Map<bigint, TGameRoundRow>> {
+  const rounds = kept.map((p) => ({
+    id: p.roundId.toString(),
+    site_id: p.item.player.siteId.toString(),
+    member_id: p.item.player.memberId.toString(),
+    game_id: p.item.row.id.toString(),
+    game_code: p.item.game,
+    key: p.item.key,
+    hash: p.item.hash,
+    stake: p.item.bet.stakeMinor.toString(),
+    payout: p.settlement.payoutMinor.toString(),
+    num: p.settlement.multiplier.num.toString(),
+    den: p.settlement.multiplier.den.toString(),
+    multiplier: formatMultiplier(p.settlement.multiplier),
+    params: p.item.bet.params,
+    outcome: p.settlement.outcome,
+    pair_id: p.read.pair_id,
+    nonce: p.nonce.toString(),
+    bet_transfer: resultOf(p.stakePlan!, false).transferId.toString(),
+    win_transfer: p.winPlan ? resultOf(p.winPlan, false).transferId.toString() : null,
+  }));
+  const counts = kept.map((p) => {
+    const { player, bet, category, jurisdiction } = p.item;
+    return {
+      siteId: player.siteId,
+      memberId: player.memberId,
+      ...stakeAdds(bet.stakeMinor, category),
+      turnover: betTurnover(jurisdiction, category, bet.stakeMinor, 0n),
+    };
+  });
+  const rows = await rowsOf<{ what: 'round' | 'pair' | 'vip'; row: Record<string, unknown> }>(
+    tx,
+    sql`WITH rounds AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) AS r(id bigint, site_id bigint,
+            member_id bigint, game_id bigint, game_code text, key text, hash text, stake bigint, payout bigint,
+            num numeric, den numeric, multiplier text, params jsonb, outcome jsonb, pair_id bigint, nonce bigint,
+            bet_transfer bigint, win_transfer bigint)),
+        inserted AS (
+          INSERT INTO game_rounds (id, site_id, member_id, game_id, game_code, status, idempotency_key,
+            request_hash, stake_minor, payout_minor, multiplier_num, multiplier_den, multiplier, params, steps,
+            outcome, seed_pair_id, nonce, bet_transfer_id, win_transfer_id, settled_at)
+          OVERRIDING SYSTEM VALUE
+          SELECT id, site_id, member_id, game_id, game_code, 'settled', key, hash, stake, payout, num, den,
+            multiplier, params, '[]'::jsonb, outcome, pair_id, nonce, bet_transfer, win_transfer, now()
+          FROM rounds
+          RETURNING id::text, params, outcome, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
+        nonces AS (
+          UPDATE fairness_seed_pairs p SET next_nonce = p.next_nonce + 1
+          FROM rounds WHERE p.id = rounds.pair_id AND p.next_nonce = rounds.nonce
+          RETURNING p.id),
+        recent AS (
+          INSERT INTO member_recent_games (member_id, game_id)
+          SELECT member_id, game_id FROM rounds
+          ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
+        ${groupStakeCounts(counts)}
+        SELECT 'round' AS what, to_jsonb(inserted) AS row FROM inserted
+        UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
+        UNION ALL SELECT 'vip', to_jsonb(group_vip) FROM group_vip`,
+  );
+  const stored = new Map<bigint, TGameRoundRow>();
+  let nonces = 0;
+  const vip = new Map<string, Record<string, unknown>>();
+  for (const { what, row } of rows) {
+    if (what === 'pair') nonces++;
+    else if (what === 'vip') vip.set(String(row.member_id), row);
+    else {
+      const id = BigInt(String(row.id));
+      const p = kept.find((k) => k.roundId === id)!;
+      const at = new Date(Number(row.created_ms));
+      stored.set(id, {
+        id,
+        siteId: p.item.player.siteId,
+        memberId: p.item.player.memberId,
+        demoSessionId: null,
+        gameId: p.item.row.id,
+        gameCode: p.item.game,
+        status: 'settled',
+        idempotencyKey: p.item.key,
+        requestHash: p.item.hash,
+        stakeMinor: p.item.bet.stakeMinor,
+        payoutMinor: p.settlement.payoutMinor,
+        multiplierNum: p.settlement.multiplier.num.toString(),
+        multiplierDen: p.settlement.multiplier.den.toString(),
+        multiplier: formatMultiplier(p.settlement.multiplier),
+        params: row.params as Record<string, unknown>,
+        steps: [],
+        outcome: row.outcome as Record<string, unknown>,
+        seedPairId: BigInt(p.read.pair_id!),
+        nonce: p.nonce,
+        betTransferId: resultOf(p.stakePlan!, false).transferId,
+        winTransferId: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
+        createdAt: at,
+        settledAt: at,
+      });
+    }
+  }
+  // A nonce taken meanwhile (never: the pairs are locked) would roll the group back.
+  assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
+  for (const [i, p] of kept.entries()) {
+    const { player, jurisdiction } = p.item;
+    const after = vip.get(player.memberId.toString());
+    assertInvariant(after, `member ${player.memberId} VIP totals counted`);
+    await raiseCrossedLevels(
+      tx,
+      { siteId: player.siteId, memberId: player.memberId, jurisdiction },
+      counts[i]!,
+      vipRowOf(after as { r: unknown; b: unknown; sl: unknown; li: unknown; level: unknown }),
+    );
+  }
+  return stored;
+}
