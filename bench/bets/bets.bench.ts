@@ -12,6 +12,12 @@ import { testConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
+import {
+  type BetGroupStats,
+  betGroupStats,
+  placeInstantBetGrouped,
+} from '../../apps/server/src/modules/originals/bet-group.ts';
+import { ensurePair } from '../../apps/server/src/modules/originals/fairness.service.ts';
 import type { TBetBodies } from '../../apps/server/src/modules/originals/originals.games.ts';
 import { placeInstantBet } from '../../apps/server/src/modules/originals/originals.service.ts';
 import { createTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
@@ -84,6 +90,8 @@ async function makePlayers(server: Started): Promise<{ tokens: string[]; memberI
       amountMinor: 1_000_000n,
       idempotencyKey: `bench-bets-fund-${memberId}`,
     });
+    // Each player has played before: their seed pair exists (a first bet commits it).
+    await ensurePair(db, { kind: 'member', siteId: server.siteId, memberId });
     tokens.push(
       (await createMemberSession(db, site, memberId, { ip: '127.0.0.1', userAgent: 'bench' })).token,
     );
@@ -92,16 +100,25 @@ async function makePlayers(server: Started): Promise<{ tokens: string[]; memberI
   return { tokens, memberIds };
 }
 
+/** What the bet groups did between two readings of `betGroupStats`. */
+function groupNote(before: BetGroupStats, after: BetGroupStats): string {
+  const groups = after.groups - before.groups;
+  const bets = after.bets - before.bets;
+  return `${groups} groups, ${(bets / Math.max(1, groups)).toFixed(1)} bets per group (largest ${after.largestGroup}), ${after.deferred - before.deferred} deferred, ${after.fallbacks - before.fallbacks} fell back`;
+}
+
 /**
  * The same dice bets without HTTP: CONNECTIONS concurrent callers of the bet service itself
- * (`placeInstantBet`, what the route calls after authentication and validation), so that the
- * server's CPU per bet splits into the bet (its statements and logic) and the HTTP layer around it.
+ * (`placeInstantBetGrouped`, what the route calls after authentication and validation, or the
+ * one-by-one `placeInstantBet`), so that the server's CPU per bet splits into the bet (its
+ * statements and logic) and the HTTP layer around it.
  */
-async function inProcessScenario(server: Started, memberIds: bigint[]): Promise<BenchRow> {
+async function inProcessScenario(server: Started, memberIds: bigint[], grouped: boolean): Promise<BenchRow> {
   const db = server.database.db;
   const body = { amount: '0.10', direction: 'under', target: 4950 } as const;
+  const before = betGroupStats(db);
   const bet = () =>
-    placeInstantBet(
+    (grouped ? placeInstantBetGrouped : placeInstantBet)(
       db,
       {
         kind: 'member',
@@ -137,13 +154,13 @@ async function inProcessScenario(server: Started, memberIds: bigint[]): Promise<
     throw new Error(`ledger drift after the benchmark: ${JSON.stringify(report.drift.slice(0, 3))}`);
   const perBet = (micros: number) => micros / 1000 / Math.max(1, latencies.length);
   return {
-    what: `dice bets in process (no HTTP), ${server.database.kind}`,
+    what: `dice bets in process (no HTTP, ${grouped ? 'grouped' : 'one by one'}), ${server.database.kind}`,
     concurrency: CONNECTIONS,
     count: latencies.length,
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `failed: ${failures}; CPU ${fmt(perBet(cpu.user + cpu.system), 2)} ms/bet (user ${fmt(perBet(cpu.user), 2)}, system ${fmt(perBet(cpu.system), 2)}); reconcile: no drift`,
+    note: `failed: ${failures}; CPU ${fmt(perBet(cpu.user + cpu.system), 2)} ms/bet (user ${fmt(perBet(cpu.user), 2)}, system ${fmt(perBet(cpu.system), 2)}); ${grouped ? `${groupNote(before, betGroupStats(db))}; ` : ''}reconcile: no drift`,
   };
 }
 
@@ -212,6 +229,7 @@ async function idleCpuMsPerSecond(): Promise<number> {
 
 async function diceScenario(server: Started, tokens: string[], load: TLoad = DICE): Promise<BenchRow> {
   const idle = await idleCpuMsPerSecond();
+  const groupsBefore = betGroupStats(server.database.db);
   const client = spawn(process.execPath, ['-e', LOAD_CLIENTS], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -269,7 +287,7 @@ async function diceScenario(server: Started, tokens: string[], load: TLoad = DIC
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s); reconcile: no drift`,
+    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s); ${load === DICE ? `${groupNote(groupsBefore, betGroupStats(server.database.db))}; ` : ''}reconcile: no drift`,
   };
 }
 
@@ -416,7 +434,9 @@ async function main(): Promise<void> {
         const { tokens, memberIds } = await makePlayers(server);
         rows.push(await diceScenario(server, tokens));
         progress(rows.at(-1)!);
-        rows.push(await inProcessScenario(server, memberIds));
+        rows.push(await inProcessScenario(server, memberIds, true));
+        progress(rows.at(-1)!);
+        rows.push(await inProcessScenario(server, memberIds, false));
         progress(rows.at(-1)!);
         rows.push(await diceScenario(server, tokens, FLOOR));
         progress(rows.at(-1)!);
