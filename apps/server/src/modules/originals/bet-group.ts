@@ -72,7 +72,7 @@ const WINDOW_MS = 1;
 /** Most bets in one group. */
 const MAX_GROUP = 200;
 /** Groups posted at once (their members are disjoint). */
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 2;
 
 export interface BetGroupStats {
   groups: number;
@@ -351,12 +351,13 @@ async function readBets(tx: Tx, group: TBet[]): Promise<TBetRead[]> {
         pairs AS (
           SELECT p.id, p.member_id, p.server_seed, p.server_seed_hash, p.client_seed, p.next_nonce
           FROM fairness_seed_pairs p
-          WHERE p.member_id IN (SELECT member_id FROM w) AND p.revealed_at IS NULL
+          WHERE p.member_id = ANY(${`{${group.map((item) => item.player.memberId).join(',')}}`}::bigint[])
+            AND p.revealed_at IS NULL
           ORDER BY p.id FOR UPDATE)
         SELECT w.ord, pairs.id::text AS pair_id, pairs.server_seed, pairs.server_seed_hash, pairs.client_seed,
           pairs.next_nonce::text AS next_nonce,
-          EXISTS (SELECT 1 FROM game_rounds r WHERE r.member_id = w.member_id AND r.idempotency_key = w.key)
-            AS taken,
+          (SELECT true FROM game_rounds r WHERE r.member_id = w.member_id AND r.idempotency_key = w.key)
+            IS NOT NULL AS taken,
           ${hasActiveGrant(sql`w.member_id`)} AS granted,
           nextval(pg_get_serial_sequence('game_rounds', 'id'))::text AS round_id,
           ${groupGateColumns(sql`w.member_id`, sql`w.tz`)}

@@ -154,18 +154,37 @@ export class RealtimeHub {
     if (set && set.size === 0) this.sockets.delete(key);
   }
 
-  /** Tells every process that the member's balance changed. Never throws (the money already moved). */
+  /**
+   * Tells every process that the member's balance changed. Never throws (the money already moved).
+   * The changes published in the same turn of the event loop (a group of bets answering together)
+   * are sent by one statement; the promise resolves once it was sent.
+   */
   async publishBalance(siteId: bigint, memberId: bigint, reason: string, orderNo: string | null = null) {
     const change: Change = { siteId: String(siteId), memberId: String(memberId), reason, orderNo };
     try {
       if (this.listener) {
-        await this.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(change)})`);
+        this.outgoing.push(change);
+        this.sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.send());
+        await this.sending;
       } else {
         await this.deliver(change);
       }
     } catch (error) {
       this.options.onError?.(error);
     }
+  }
+
+  private outgoing: Change[] = [];
+  private sending: Promise<void> | null = null;
+
+  /** One NOTIFY per change waiting, in one statement. */
+  private async send(): Promise<void> {
+    const changes = this.outgoing.map((change) => JSON.stringify(change));
+    this.outgoing = [];
+    this.sending = null;
+    await this.db.execute(
+      sql`SELECT pg_notify(${CHANNEL}, c) FROM jsonb_array_elements_text(${JSON.stringify(changes)}::jsonb) c`,
+    );
   }
 
   /** The balance message for a member, as pushed. */

@@ -22,7 +22,9 @@ const kinds = await databaseKinds();
 /** A date of birth `years` years (minus `days` days) before today, YYYY-MM-DD. */
 /** A birth date `years` (and `days`) before today on the br site: its day, in São Paulo. */
 function bornAgo(years: number, days = 0): string {
-  const date = new Date(`${new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' })}T12:00:00Z`);
+  const date = new Date(
+    `${new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' })}T12:00:00Z`,
+  );
   date.setUTCFullYear(date.getUTCFullYear() - years);
   date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);

@@ -157,10 +157,12 @@ export function gateOf(row: Record<string, unknown>): TGate {
  * loosening is due — such a member's gate is read by `findGate`, which applies it first.
  */
 export function groupGateColumns(member: SQL, timeZone: SQL) {
+  // Scalar subqueries, not EXISTS: the planner would hash an EXISTS over the whole table for the
+  // group's rows (it guesses 100 of them), where each row wants one index lookup.
   return sql`(SELECT to_jsonb(e) FROM (${activeExclusion(member)}) e) AS gate_exclusion,
-          EXISTS (${pendingTermsQuery(member)}) AS gate_terms_pending,
-          EXISTS (SELECT 1 FROM rg_limits d WHERE d.member_id = ${member} AND d.pending_effective_at <= now())
-            AS gate_due,
+          (SELECT true FROM (${pendingTermsQuery(member)}) t) IS NOT NULL AS gate_terms_pending,
+          (SELECT true FROM rg_limits d WHERE d.member_id = ${member} AND d.pending_effective_at <= now() LIMIT 1)
+            IS NOT NULL AS gate_due,
           coalesce((SELECT jsonb_agg(to_jsonb(l) || to_jsonb(p)) FROM (
             SELECT ${limitColumns(timeZone)} FROM rg_limits
             WHERE member_id = ${member} ${kindFilter(PLAY_LIMIT_KINDS)}

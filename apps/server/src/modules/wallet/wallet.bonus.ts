@@ -250,7 +250,7 @@ function playableOf(accounts: TLockedAccounts): { cashMinor: bigint; bonusMinor:
  * bets are staked by `stakeWithBonus`, which splits them between cash and grants.
  */
 export function hasActiveGrant(member: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM bonus_grants WHERE member_id = ${member} AND status = 'active')`;
+  return sql`(SELECT true FROM bonus_grants WHERE member_id = ${member} AND status = 'active' LIMIT 1) IS NOT NULL`;
 }
 
 async function lockActiveGrants(tx: Tx, memberId: bigint): Promise<BonusGrant[]> {
