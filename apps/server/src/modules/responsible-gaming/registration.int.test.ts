@@ -19,7 +19,6 @@ import { recheckRegistry } from './registry.service.ts';
 
 const kinds = await databaseKinds();
 
-/** A date of birth `years` years (minus `days` days) before today, YYYY-MM-DD. */
 /** A birth date `years` (and `days`) before today on the br site: its day, in São Paulo. */
 function bornAgo(years: number, days = 0): string {
   const date = new Date(
