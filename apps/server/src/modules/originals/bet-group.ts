@@ -12,7 +12,7 @@ import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { preparedRowsOf } from '../wallet/wallet.repo.ts';
 import {
   groupBalance,
   hasActiveGrant,
@@ -343,8 +343,9 @@ async function readBets(tx: Tx, group: TBet[]): Promise<TBetRead[]> {
     key: item.key,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  return rowsOf<TBetRead>(
+  return preparedRowsOf<TBetRead>(
     tx,
+    'sorte_bet_group_read',
     sql`WITH w AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
             AS w(ord int, member_id bigint, key text, tz text)),
@@ -436,8 +437,9 @@ async function insertRounds(
       turnover: betTurnover(jurisdiction, category, bet.stakeMinor, 0n),
     };
   });
-  const rows = await rowsOf<{ what: 'round' | 'pair' | 'vip'; row: Record<string, unknown> }>(
+  const rows = await preparedRowsOf<{ what: 'round' | 'pair' | 'vip'; row: Record<string, unknown> }>(
     tx,
+    'sorte_bet_group_write',
     sql`WITH rounds AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) AS r(id bigint, site_id bigint,
             member_id bigint, game_id bigint, game_code text, key text, hash text, stake bigint, payout bigint,

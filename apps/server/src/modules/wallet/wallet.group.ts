@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
-  rowsOf,
+  preparedRowsOf,
   TRANSFER_COLUMNS,
   type TTransferRaw,
   type TTransferWrite,
@@ -231,8 +231,9 @@ export async function lockGroup(tx: Tx, transfers: readonly PreparedTransfer[]):
       }
     }
   }
-  const read = await rowsOf<{ what: 'account' | 'system' | 'prior'; row: AccountRow | TTransferRaw }>(
+  const read = await preparedRowsOf<{ what: 'account' | 'system' | 'prior'; row: AccountRow | TTransferRaw }>(
     tx,
+    'sorte_wallet_group_lock',
     sql`WITH wanted AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify([...members.values()])}::jsonb)
             AS w(site_id bigint, member_id bigint)),

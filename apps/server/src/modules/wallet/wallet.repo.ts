@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
@@ -42,6 +42,23 @@ export function inSnapshot<T>(executor: Executor, work: (tx: Tx) => Promise<T>):
 export async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+type TPreparing = {
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): TPrepared };
+  dialect: { sqlToQuery(query: SQL): unknown };
+};
+type TPrepared = { execute(): Promise<unknown> };
+
+/**
+ * `rowsOf` as a named prepared statement: on PostgreSQL each connection parses and plans it once
+ * (the group commit statements take their rows as one JSON parameter, so one plan fits any group;
+ * planning them was a fifth of their time). `name` must be unique to the statement's text.
+ */
+export async function preparedRowsOf<T>(executor: Executor, name: string, query: SQL): Promise<T[]> {
+  const { session, dialect } = executor as unknown as TPreparing;
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
 }
 
 export async function memberExists(executor: Executor, siteId: bigint, memberId: bigint): Promise<boolean> {
@@ -338,8 +355,9 @@ export async function writeTransfers(
 }> {
   const rows = transfers.map((t, ord) => ({ ...t, ord }));
   const onConflict = options.skipTaken ? sql`ON CONFLICT (site_id, idempotency_key) DO NOTHING` : sql``;
-  const written = await rowsOf<{ what: 'ins' | 'upd'; row: Record<string, unknown> }>(
+  const written = await preparedRowsOf<{ what: 'ins' | 'upd'; row: Record<string, unknown> }>(
     tx,
+    options.skipTaken ? 'sorte_write_transfers_skip' : 'sorte_write_transfers',
     sql`WITH planned AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
             ord int, site_id bigint, kind text, debit bigint, credit bigint, amount bigint,
