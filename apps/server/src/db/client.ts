@@ -13,6 +13,25 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a repository can run a query on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+const databaseNumbers = new WeakMap<object, number>();
+let databasesSeen = 0;
+
+/**
+ * A number for the database an executor runs on, the same for the database and its transactions
+ * (drizzle gives each its database's dialect object). Keys per-process caches of database rows in
+ * a process that opens more than one database (the tests open PGlite and PostgreSQL side by side).
+ */
+export function databaseNumber(executor: Executor): number {
+  const dialect = (executor as unknown as { dialect: object }).dialect;
+  let n = databaseNumbers.get(dialect);
+  if (n === undefined) {
+    databasesSeen += 1;
+    n = databasesSeen;
+    databaseNumbers.set(dialect, n);
+  }
+  return n;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { databaseNumber, type Executor } from '../../db/client.ts';
 import { sites, type TJurisdiction, type TSiteRow } from '../sites/sites.schema.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { PROFILES, type TCampaignCode, type TCampaignRules } from './promotions.profiles.ts';
@@ -153,11 +153,24 @@ function turnoverUpsert(siteId: bigint, memberId: bigint, input: TTurnoverAdd) {
     INSERT INTO member_turnover (site_id, member_id, day, category, stake_minor, bonus_stake_minor, bets)
     VALUES (${s(siteId)}::bigint, ${s(memberId)}::bigint, ${input.day}::date, ${input.category},
             ${s(input.stakeMinor)}::bigint, ${s(input.bonusMinor)}::bigint, 1)
-    ON CONFLICT (member_id, day, category) DO UPDATE SET
+    ${TURNOVER_ADDS}`;
+}
+
+/** A turnover row's insert adds to the day's row of the member and category. */
+const TURNOVER_ADDS = sql`ON CONFLICT (member_id, day, category) DO UPDATE SET
       stake_minor = member_turnover.stake_minor + EXCLUDED.stake_minor,
       bonus_stake_minor = member_turnover.bonus_stake_minor + EXCLUDED.bonus_stake_minor,
       bets = member_turnover.bets + 1`;
-}
+
+/** A member_vip insert adds to the member's totals, and answers them (`vipRowOf`). */
+const VIP_ADDS = sql`ON CONFLICT (member_id) DO UPDATE SET
+      total_recharge_minor = member_vip.total_recharge_minor + EXCLUDED.total_recharge_minor,
+      total_betting_minor = member_vip.total_betting_minor + EXCLUDED.total_betting_minor,
+      slot_betting_minor = member_vip.slot_betting_minor + EXCLUDED.slot_betting_minor,
+      live_betting_minor = member_vip.live_betting_minor + EXCLUDED.live_betting_minor,
+      updated_at = now()
+    RETURNING member_id, total_recharge_minor AS r, total_betting_minor AS b, slot_betting_minor AS sl,
+      live_betting_minor AS li, level`;
 
 export interface TTurnoverRow {
   memberId: bigint;
@@ -233,14 +246,7 @@ export async function addVipTotals(
                                 slot_betting_minor, live_betting_minor)
         VALUES (${s(input.memberId)}::bigint, ${s(input.siteId)}::bigint, ${s(input.rechargeMinor)}::bigint,
                 ${s(input.bettingMinor)}::bigint, ${s(input.slotMinor)}::bigint, ${s(input.liveMinor)}::bigint)
-        ON CONFLICT (member_id) DO UPDATE SET
-          total_recharge_minor = member_vip.total_recharge_minor + EXCLUDED.total_recharge_minor,
-          total_betting_minor = member_vip.total_betting_minor + EXCLUDED.total_betting_minor,
-          slot_betting_minor = member_vip.slot_betting_minor + EXCLUDED.slot_betting_minor,
-          live_betting_minor = member_vip.live_betting_minor + EXCLUDED.live_betting_minor,
-          updated_at = now()
-        RETURNING total_recharge_minor AS r, total_betting_minor AS b, slot_betting_minor AS sl,
-                  live_betting_minor AS li, level`,
+        ${VIP_ADDS}`,
   );
   const r = rows[0]!;
   return {
@@ -286,22 +292,12 @@ export function groupStakeCounts(counts: readonly TGroupStakeCount[]) {
         group_turnover AS (
           INSERT INTO member_turnover (site_id, member_id, day, category, stake_minor, bonus_stake_minor, bets)
           SELECT site_id, member_id, day, category, stake, bonus, 1 FROM group_counts
-          ON CONFLICT (member_id, day, category) DO UPDATE SET
-            stake_minor = member_turnover.stake_minor + EXCLUDED.stake_minor,
-            bonus_stake_minor = member_turnover.bonus_stake_minor + EXCLUDED.bonus_stake_minor,
-            bets = member_turnover.bets + 1),
+          ${TURNOVER_ADDS}),
         group_vip AS (
           INSERT INTO member_vip (member_id, site_id, total_recharge_minor, total_betting_minor,
                                   slot_betting_minor, live_betting_minor)
           SELECT member_id, site_id, 0, betting, slot, live FROM group_counts
-          ON CONFLICT (member_id) DO UPDATE SET
-            total_recharge_minor = member_vip.total_recharge_minor + EXCLUDED.total_recharge_minor,
-            total_betting_minor = member_vip.total_betting_minor + EXCLUDED.total_betting_minor,
-            slot_betting_minor = member_vip.slot_betting_minor + EXCLUDED.slot_betting_minor,
-            live_betting_minor = member_vip.live_betting_minor + EXCLUDED.live_betting_minor,
-            updated_at = now()
-          RETURNING member_id, total_recharge_minor AS r, total_betting_minor AS b, slot_betting_minor AS sl,
-                    live_betting_minor AS li, level)`;
+          ${VIP_ADDS})`;
 }
 
 /** A member_vip row answered as `r, b, sl, li, level` (addVipTotals, group_vip). */
@@ -391,36 +387,39 @@ export async function takeLevelUps(
   );
 }
 
-/** The category of a game by its code (cached: categories do not change while running). */
+/** The category of a game by its code (cached per database: categories do not change while running). */
 const categories = new Map<string, string>();
 export async function gameCategory(executor: Executor, code: string): Promise<string> {
-  const cached = categories.get(code);
+  const key = `${databaseNumber(executor)}:${code}`;
+  const cached = categories.get(key);
   if (cached) return cached;
   const rows = await rowsOf<{ category: string }>(
     executor,
     sql`SELECT category FROM games WHERE code = ${code} ORDER BY is_inhouse DESC LIMIT 1`,
   );
   const category = rows[0]?.category ?? 'slots';
-  if (categories.size < 10_000) categories.set(code, category);
+  if (categories.size < 10_000) categories.set(key, category);
   return category;
 }
 
+/** Sites' jurisdictions, by database and site id. */
 const jurisdictions = new Map<string, TJurisdiction>();
 export async function siteJurisdiction(executor: Executor, siteId: bigint): Promise<TJurisdiction> {
-  const cached = jurisdictions.get(s(siteId));
+  const key = `${databaseNumber(executor)}:${siteId}`;
+  const cached = jurisdictions.get(key);
   if (cached) return cached;
   const rows = await rowsOf<{ jurisdiction: TJurisdiction }>(
     executor,
     sql`SELECT jurisdiction FROM sites WHERE id = ${s(siteId)}::bigint`,
   );
   const value = rows[0]?.jurisdiction ?? 'intl';
-  jurisdictions.set(s(siteId), value);
+  jurisdictions.set(key, value);
   return value;
 }
 
 /** Forgets the cached jurisdiction of a site (an operator changed it in the back office). */
 export function forgetSiteJurisdiction(siteId: bigint): void {
-  jurisdictions.delete(s(siteId));
+  for (const key of jurisdictions.keys()) if (key.endsWith(`:${siteId}`)) jurisdictions.delete(key);
 }
 
 // Job runs -----------------------------------------------------------------------------------
