@@ -720,18 +720,18 @@ async function post(tx: Tx, posting: Posting, pre?: TLockedAccounts): Promise<Tr
   const systemKinds = refs.flatMap((ref) => ('system' in ref ? [ref.system] : []));
   let systemAccount = new Map<TSystemAccountKind, TWalletAccountRow>();
   let locked: TWalletAccountRow[] | null = null;
-  const covered =
+  // Rows the caller locked stay the ones moved (the caller reads its balances from them after).
+  const memberCovered =
     pre !== undefined &&
     pre.siteId === posting.siteId &&
     pre.memberId === memberId &&
-    [...playerKinds].every((kind) => pre.member.some((a) => a.kind === kind)) &&
-    systemKinds.every((kind) => pre.system.some((a) => a.kind === kind));
-  if (covered) {
-    locked = pre.member;
+    [...playerKinds].every((kind) => pre.member.some((a) => a.kind === kind));
+  if (memberCovered) locked = pre.member;
+  if (memberCovered && systemKinds.every((kind) => pre.system.some((a) => a.kind === kind))) {
     systemAccount = new Map(pre.system.map((a) => [a.kind as TSystemAccountKind, a]));
   } else if (systemKinds.length > 0) {
     let rows: TWalletAccountRow[];
-    if (memberId !== undefined) {
+    if (memberId !== undefined && !memberCovered) {
       const both = await lockMemberWithSystemAccounts(
         tx,
         posting.siteId,
@@ -753,6 +753,8 @@ async function post(tx: Tx, posting: Posting, pre?: TLockedAccounts): Promise<Tr
       rows = await findSystemAccounts(tx, posting.siteId, systemKinds);
     }
     systemAccount = new Map(rows.map((a) => [a.kind as TSystemAccountKind, a]));
+    if (memberCovered)
+      for (const row of rows) if (!pre.system.some((a) => a.id === row.id)) pre.system.push(row);
   }
 
   locked ??=
