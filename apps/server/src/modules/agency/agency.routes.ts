@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
+import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
@@ -222,27 +223,15 @@ export async function agencyRoutes(app: FastifyInstance) {
 export const agencyJobsPlugin = fp(
   async (app: FastifyInstance, options: { jobs: boolean }) => {
     if (!options.jobs) return;
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await settleDuePeriods(app.services.db);
-      } catch (error) {
-        app.log.error({ err: error }, 'agency settlement failed; the next tick retries');
-      } finally {
-        running = false;
-      }
-    };
-    app.addHook('onListen', async () => {
-      timer = setInterval(() => void tick(), SETTLEMENT_TICK_MS);
-      timer.unref();
-      void tick();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    repeatingJob(
+      app,
+      {
+        everyMs: SETTLEMENT_TICK_MS,
+        failure: 'agency settlement failed; the next tick retries',
+        runAtStart: true,
+      },
+      () => settleDuePeriods(app.services.db),
+    );
   },
   { name: 'agency-jobs' },
 );

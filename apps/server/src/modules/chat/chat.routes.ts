@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/reply.ts';
+import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
@@ -92,29 +93,17 @@ export const chatPlugin = fp(
       (error) => app.log.warn({ err: error }, 'chat delivery failed'),
     );
 
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        const active = await app.services.db.select().from(sites).where(eq(sites.status, 1));
-        await rainDue(app.services.db, active);
-      } catch (error) {
-        app.log.error({ err: error }, 'chat rain failed; the next tick finishes it');
-      } finally {
-        running = false;
-      }
-    };
     if (options.jobs) {
-      app.addHook('onListen', async () => {
-        timer = setInterval(() => void tick(), RAIN_TICK_MS);
-        timer.unref();
-        void tick();
-      });
+      repeatingJob(
+        app,
+        { everyMs: RAIN_TICK_MS, failure: 'chat rain failed; the next tick finishes it', runAtStart: true },
+        async () => {
+          const active = await app.services.db.select().from(sites).where(eq(sites.status, 1));
+          await rainDue(app.services.db, active);
+        },
+      );
     }
     app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
       await stop?.();
     });
   },

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/reply.ts';
+import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import {
   assertOwnMember,
@@ -114,16 +115,9 @@ export async function depositsRoutes(app: FastifyInstance) {
   });
 
   // Unpaid charges expire: reads expire a member's own lazily, this job catches the rest.
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      expireDeposits(deps.db).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'deposit expiry failed'),
-      );
-    }, EXPIRY_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  repeatingJob(
+    app,
+    { everyMs: EXPIRY_INTERVAL_MS, failure: 'deposit expiry failed', start: 'ready', level: 'warn' },
+    () => expireDeposits(deps.db),
+  );
 }

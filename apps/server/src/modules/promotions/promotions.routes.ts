@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
+import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { assertOwnMember } from '../deposits/deposits.service.ts';
 import { levelName } from '../members/member-info.ts';
@@ -179,30 +180,16 @@ export const promotionsPlugin = fp(
       }
     });
     if (!options.jobs) return;
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
+    repeatingJob(
+      app,
+      { everyMs: 60_000, failure: 'promotion jobs tick failed', runAtStart: true },
+      async () => {
         const sites = await activeSites(app.services.db);
         await runAllJobs(app.services.db, sites, (error, job, site) =>
           app.log.error({ err: error, job, siteId: String(site.id) }, 'promotion job failed'),
         );
-      } catch (error) {
-        app.log.error({ err: error }, 'promotion jobs tick failed');
-      } finally {
-        running = false;
-      }
-    };
-    app.addHook('onListen', async () => {
-      timer = setInterval(() => void tick(), 60_000);
-      timer.unref();
-      void tick();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+      },
+    );
   },
   { name: 'promotions', dependencies: ['realtime'] },
 );

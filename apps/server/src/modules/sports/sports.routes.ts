@@ -27,6 +27,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { fieldError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
+import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
@@ -84,27 +85,16 @@ export const sportsPlugin = fp(
       publishBalance: (siteId, memberId, reason) =>
         void app.realtime.publishBalance(siteId, memberId, reason),
     };
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        for (const site of await sitesOwed(app.services.db)) await collectUnrecovered(deps, site);
-      } catch (error) {
-        app.log.error({ err: error }, 'sports collection failed; the next tick retries');
-      } finally {
-        running = false;
-      }
-    };
     if (options.jobs) {
-      app.addHook('onListen', async () => {
-        timer = setInterval(() => void tick(), COLLECT_EVERY_MS);
-        timer.unref();
-      });
+      repeatingJob(
+        app,
+        { everyMs: COLLECT_EVERY_MS, failure: 'sports collection failed; the next tick retries' },
+        async () => {
+          for (const site of await sitesOwed(app.services.db)) await collectUnrecovered(deps, site);
+        },
+      );
     }
     app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
       await stop();
     });
   },

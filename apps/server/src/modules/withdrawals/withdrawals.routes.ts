@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/reply.ts';
+import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { assertOwnMember } from '../deposits/deposits.service.ts';
@@ -148,16 +149,11 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
   });
 
   // Payouts whose webhook never came are asked about at the PSP.
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      syncPayouts(deps).catch((error: unknown) => app.log.warn({ err: error }, 'payout sync failed'));
-    }, PAYOUT_SYNC_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  repeatingJob(
+    app,
+    { everyMs: PAYOUT_SYNC_INTERVAL_MS, failure: 'payout sync failed', start: 'ready', level: 'warn' },
+    () => syncPayouts(deps),
+  );
 }
 
 /** Back office review of withdrawals (operator token, the operator's site only). */
