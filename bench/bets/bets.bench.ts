@@ -5,6 +5,7 @@ import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -28,6 +29,8 @@ import {
   fmt,
   percentile,
   pgbenchRow,
+  postgresCpuMs,
+  postgresNote,
   postgresReachable,
   printTable,
 } from '../support/report.ts';
@@ -133,6 +136,7 @@ async function inProcessScenario(server: Started, memberIds: bigint[], grouped: 
   const latencies: number[] = [];
   let failures = 0;
   const cpuBefore = process.cpuUsage();
+  const pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   await Promise.all(
@@ -148,6 +152,7 @@ async function inProcessScenario(server: Started, memberIds: bigint[], grouped: 
   );
   const elapsedS = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const pgNote = postgresNote(pgBefore, latencies.length, 'bet');
   latencies.sort((a, b) => a - b);
   const report = await reconcile(db, { siteId: server.siteId });
   if (!report.ok)
@@ -160,7 +165,7 @@ async function inProcessScenario(server: Started, memberIds: bigint[], grouped: 
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `failed: ${failures}; CPU ${fmt(perBet(cpu.user + cpu.system), 2)} ms/bet (user ${fmt(perBet(cpu.user), 2)}, system ${fmt(perBet(cpu.system), 2)}); ${grouped ? `${groupNote(before, betGroupStats(db))}; ` : ''}reconcile: no drift`,
+    note: `failed: ${failures}; CPU ${fmt(perBet(cpu.user + cpu.system), 2)} ms/bet (user ${fmt(perBet(cpu.user), 2)}, system ${fmt(perBet(cpu.system), 2)})${pgNote}; ${grouped ? `${groupNote(before, betGroupStats(db))}; ` : ''}reconcile: no drift`,
   };
 }
 
@@ -237,10 +242,12 @@ async function diceScenario(server: Started, tokens: string[], load: TLoad = DIC
   // steadier than bets/s on a shared machine. On PGlite it includes the database.
   const profiler = CPU_PROFILE_DIR ? new Session() : null;
   let cpuBefore = process.cpuUsage();
+  let pgBefore: number | null = null;
   const done = new Promise<TLoadDone>((resolve, reject) => {
     client.on('message', (message: { type: 'start' } | TLoadDone) => {
       if (message.type === 'start') {
         cpuBefore = process.cpuUsage();
+        pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
         if (profiler) {
           profiler.connect();
           void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
@@ -263,6 +270,7 @@ async function diceScenario(server: Started, tokens: string[], load: TLoad = DIC
   });
   const { latencies, failures, elapsedS } = await done;
   const cpu = process.cpuUsage(cpuBefore);
+  const pgNote = postgresNote(pgBefore, latencies.length, load === DICE ? 'bet' : 'request');
   const perItem = (micros: number) => micros / 1000 / Math.max(1, latencies.length);
   const cpuMsPerBet = perItem(cpu.user + cpu.system);
   if (profiler && CPU_PROFILE_DIR) {
@@ -287,7 +295,7 @@ async function diceScenario(server: Started, tokens: string[], load: TLoad = DIC
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s); ${load === DICE ? `${groupNote(groupsBefore, betGroupStats(server.database.db))}; ` : ''}reconcile: no drift`,
+    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; ${load === DICE ? `${groupNote(groupsBefore, betGroupStats(server.database.db))}; ` : ''}reconcile: no drift`,
   };
 }
 
@@ -432,6 +440,9 @@ async function main(): Promise<void> {
       );
       try {
         const { tokens, memberIds } = await makePlayers(server);
+        // Statistics as a database in service has them (autovacuum analyzes as tables grow): the
+        // planner then picks index lookups for the players' rows, not scans sized for an empty table.
+        await server.database.db.execute(sql`ANALYZE`);
         rows.push(await diceScenario(server, tokens));
         progress(rows.at(-1)!);
         rows.push(await inProcessScenario(server, memberIds, true));

@@ -88,6 +88,7 @@ export function pgbenchRow(adminUrl: URL, database: string, clients: number, sec
     PGDATABASE: database,
   };
   execFileSync('pgbench', ['-i', '-q', '-s', '1'], { env, stdio: 'pipe' });
+  const pgBefore = postgresCpuMs();
   const logDir = mkdtempSync(join(tmpdir(), 'pgbench-'));
   try {
     const out = execFileSync(
@@ -108,6 +109,7 @@ export function pgbenchRow(adminUrl: URL, database: string, clients: number, sec
     );
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? Number.NaN);
     const count = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+    const pgNote = postgresNote(pgBefore, count, 'transaction');
     // Per-transaction log lines: client_id transaction_no time(us) script_no time_epoch time_us.
     const latencies: number[] = [];
     for (const file of readdirSync(logDir)) {
@@ -125,9 +127,54 @@ export function pgbenchRow(adminUrl: URL, database: string, clients: number, sec
       perSecond: tps,
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
-      note: `pgbench ${version}, same server and run`,
+      note: `pgbench ${version}, same server and run${pgNote}`,
     };
   } finally {
     rmSync(logDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * CPU time (ms) of every PostgreSQL process on this machine (backends, writer, WAL, and the
+ * backends that ended), from /proc; null when there is none to read (PGlite, a remote server, no
+ * /proc).
+ */
+export function postgresCpuMs(): number | null {
+  let total = 0;
+  let found = false;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // utime, stime, cutime, cstime: fields 14–17 of the line (11–14 after the command). The
+      // postmaster's cutime and cstime hold the CPU of the backends that ended (pgbench's).
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      total += ((utime + stime + cutime + cstime) * 1000) / CLOCK_TICKS;
+      found = true;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found ? total : null;
+}
+const CLOCK_TICKS = 100;
+
+/** "; PostgreSQL CPU x ms/bet" between two readings of postgresCpuMs, or nothing. */
+export function postgresNote(before: number | null, count: number, unit: string): string {
+  const after = postgresCpuMs();
+  if (before === null || after === null) return '';
+  return `; PostgreSQL processes' CPU ${fmt((after - before) / Math.max(1, count), 2)} ms/${unit}`;
 }

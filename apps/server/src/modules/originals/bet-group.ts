@@ -456,7 +456,9 @@ async function insertRounds(
           RETURNING id::text, params, outcome, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
         nonces AS (
           UPDATE fairness_seed_pairs p SET next_nonce = p.next_nonce + 1
-          FROM rounds WHERE p.id = rounds.pair_id AND p.next_nonce = rounds.nonce
+          FROM rounds
+          WHERE p.id = ANY(${`{${kept.map((p) => p.read.pair_id).join(',')}}`}::bigint[])
+            AND p.id = rounds.pair_id AND p.next_nonce = rounds.nonce
           RETURNING p.id),
         recent AS (
           INSERT INTO member_recent_games (member_id, game_id)

@@ -206,7 +206,8 @@ async function lockForMove(
           FROM wallet_accounts WHERE site_id = ${site} AND member_id IS NULL) system
         UNION ALL SELECT 'transfer', to_jsonb(keyed) FROM (
           SELECT ${TRANSFER_COLUMNS} FROM wallet_transfers
-          WHERE site_id = ${site} AND idempotency_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))) keyed
+          WHERE site_id = ${site}
+            AND idempotency_key = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))) keyed
         ${grants}`,
   );
   const accountOf = (r: Record<string, unknown>): TWalletAccountRow => ({
