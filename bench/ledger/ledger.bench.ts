@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
@@ -42,6 +43,8 @@ async function scenario(
     });
     memberIds.push(memberId);
   }
+  // Statistics as a database in service has them (autovacuum analyzes as tables grow).
+  await db.execute(sql`ANALYZE`);
   let next = 0;
   const post = grouped ? transferGrouped : transfer;
   const bet = (i: number) =>
