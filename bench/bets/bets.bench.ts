@@ -21,8 +21,8 @@ import {
 import { ensurePair } from '../../apps/server/src/modules/originals/fairness.service.ts';
 import type { TBetBodies } from '../../apps/server/src/modules/originals/originals.games.ts';
 import { placeInstantBet } from '../../apps/server/src/modules/originals/originals.service.ts';
-import { createTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
-import { reconcile, transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
+import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
+import { reconcile } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import {
   type BenchRow,
@@ -84,15 +84,7 @@ async function makePlayers(server: Started): Promise<{ tokens: string[]; memberI
   const tokens: string[] = [];
   const memberIds: bigint[] = [];
   for (let i = 0; i < PLAYERS; i++) {
-    const memberId = await createTestMember(db, server.siteId);
-    await transfer(db, {
-      siteId: server.siteId,
-      kind: 'deposit',
-      from: { system: 'psp_clearing' },
-      to: { memberId, account: 'cash' },
-      amountMinor: 1_000_000n,
-      idempotencyKey: `bench-bets-fund-${memberId}`,
-    });
+    const memberId = await createFundedTestMember(db, server.siteId, 1_000_000n);
     // Each player has played before: their seed pair exists (a first bet commits it).
     await ensurePair(db, { kind: 'member', siteId: server.siteId, memberId });
     tokens.push(

@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { createTestMember, createTestSite } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
+import {
+  createFundedTestMember,
+  createTestSite,
+} from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import {
   groupCommitStats,
   reconcile,
@@ -32,16 +35,7 @@ async function scenario(
   const memberIds: bigint[] = [];
   // Open the players' accounts and fund them with enough cash for every possible bet.
   for (let i = 0; i < players; i++) {
-    const memberId = await createTestMember(db, siteId);
-    await transfer(db, {
-      siteId,
-      kind: 'deposit',
-      from: { system: 'psp_clearing' },
-      to: { memberId, account: 'cash' },
-      amountMinor: BigInt(MAX_TRANSFERS + WARMUP_TRANSFERS + 1),
-      idempotencyKey: `bench-fund-${memberId}`,
-    });
-    memberIds.push(memberId);
+    memberIds.push(await createFundedTestMember(db, siteId, BigInt(MAX_TRANSFERS + WARMUP_TRANSFERS + 1)));
   }
   // Statistics as a database in service has them (autovacuum analyzes as tables grow).
   await db.execute(sql`ANALYZE`);

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { createTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
+import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, getSystemBalances, LIMITS, reconcile, transfer } from '../wallet/wallet.service.ts';
 import { betGroupStats, placeInstantBetGrouped } from './bet-group.ts';
@@ -89,15 +89,7 @@ async function fundedMember(
   siteId: bigint,
   cashMinor: bigint,
 ): Promise<TPlayer & { kind: 'member' }> {
-  const memberId = await createTestMember(db, siteId);
-  await transfer(db, {
-    siteId,
-    kind: 'deposit',
-    from: { system: 'psp_clearing' },
-    to: { memberId, account: 'cash' },
-    amountMinor: cashMinor,
-    idempotencyKey: `fallback-start-${memberId}`,
-  });
+  const memberId = await createFundedTestMember(db, siteId, cashMinor);
   const player = { kind: 'member' as const, siteId, memberId };
   await ensurePair(db, player);
   return player;

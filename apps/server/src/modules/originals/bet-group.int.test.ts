@@ -6,9 +6,9 @@ import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/d
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
-import { createTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
+import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, getSystemBalances, grantBonus, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { getBalances, getSystemBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
 import { betGroupStats, placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, findDemoPlayer } from './demo.service.ts';
 import { ensurePair } from './fairness.service.ts';
@@ -251,15 +251,7 @@ async function createPlayer(db: Db, siteId: bigint, role: Role, pauseEndsAt: Dat
     if (!demo) throw new Error('the demo session just created is not found');
     return demo;
   }
-  const memberId = await createTestMember(db, siteId);
-  await transfer(db, {
-    siteId,
-    kind: 'deposit',
-    from: { system: 'psp_clearing' },
-    to: { memberId, account: 'cash' },
-    amountMinor: START_CASH_MINOR[role],
-    idempotencyKey: `start-${memberId}`,
-  });
+  const memberId = await createFundedTestMember(db, siteId, START_CASH_MINOR[role]);
   const limit = { siteId, memberId, period: 'day' as const, pendingRemove: false };
   switch (role) {
     case 'loss':

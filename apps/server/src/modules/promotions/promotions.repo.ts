@@ -248,14 +248,7 @@ export async function addVipTotals(
                 ${s(input.bettingMinor)}::bigint, ${s(input.slotMinor)}::bigint, ${s(input.liveMinor)}::bigint)
         ${VIP_ADDS}`,
   );
-  const r = rows[0]!;
-  return {
-    totalRechargeMinor: big(r.r),
-    totalBettingMinor: big(r.b),
-    slotBettingMinor: big(r.sl),
-    liveBettingMinor: big(r.li),
-    level: Number(r.level),
-  };
+  return vipRowOf(rows[0]!);
 }
 
 /** One member's stake counted by a group of bets (at most one per member per group). */
@@ -317,22 +310,8 @@ export async function findVip(executor: Executor, memberId: bigint): Promise<TVi
     sql`SELECT total_recharge_minor AS r, total_betting_minor AS b, slot_betting_minor AS sl,
                live_betting_minor AS li, level FROM member_vip WHERE member_id = ${s(memberId)}::bigint`,
   );
-  const r = rows[0];
-  if (!r)
-    return {
-      totalRechargeMinor: 0n,
-      totalBettingMinor: 0n,
-      slotBettingMinor: 0n,
-      liveBettingMinor: 0n,
-      level: 0,
-    };
-  return {
-    totalRechargeMinor: big(r.r),
-    totalBettingMinor: big(r.b),
-    slotBettingMinor: big(r.sl),
-    liveBettingMinor: big(r.li),
-    level: Number(r.level),
-  };
+  // No row yet: all totals zero (`big` reads a missing value as 0).
+  return vipRowOf(rows[0] ?? { r: 0, b: 0, sl: 0, li: 0, level: 0 });
 }
 
 /** Raises the stored levels (never lowers them) and records each level crossed, to be pushed. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
 import { WalletError } from './wallet.errors.ts';
-import { createTestMember, createTestSite } from './wallet.fixtures.ts';
+import { createFundedTestMember, createTestMember, createTestSite } from './wallet.fixtures.ts';
 import {
   getBalances,
   getSystemBalances,
@@ -110,15 +110,7 @@ describe.skipIf(!hasPostgres)(
     });
 
     it('never deadlocks when transfers lock the same accounts in opposite directions', async () => {
-      const memberId = await createTestMember(db, siteId);
-      await transfer(db, {
-        siteId,
-        kind: 'deposit',
-        from: { system: 'psp_clearing' },
-        to: { memberId, account: 'cash' },
-        amountMinor: 100_000n,
-        idempotencyKey: `conc-dl-deposit-${memberId}`,
-      });
+      const memberId = await createFundedTestMember(db, siteId, 100_000n);
       await transfer(db, {
         siteId,
         kind: 'bonus_grant',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from './wallet.repo.ts';
-import { openMemberAccounts } from './wallet.service.ts';
+import { openMemberAccounts, transfer } from './wallet.service.ts';
 
 /**
  * Test and benchmark fixtures: a throwaway site and members inserted with plain SQL (registration
@@ -31,5 +31,23 @@ export async function createTestMember(executor: Executor, siteId: bigint): Prom
   );
   const memberId = BigInt(String(rows[0]!.id));
   await openMemberAccounts(executor, { siteId, memberId });
+  return memberId;
+}
+
+/** A test member with `cashMinor` deposited to cash (psp_clearing → cash, keyed by the member). */
+export async function createFundedTestMember(
+  executor: Executor,
+  siteId: bigint,
+  cashMinor: bigint,
+): Promise<bigint> {
+  const memberId = await createTestMember(executor, siteId);
+  await transfer(executor, {
+    siteId,
+    kind: 'deposit',
+    from: { system: 'psp_clearing' },
+    to: { memberId, account: 'cash' },
+    amountMinor: cashMinor,
+    idempotencyKey: `test-fund-${memberId}`,
+  });
   return memberId;
 }
