@@ -71,7 +71,11 @@ import { toRoundView } from './rounds.service.ts';
 const WINDOW_MS = 1;
 /** Most bets in one group. */
 const MAX_GROUP = 200;
-/** Groups posted at once (their members are disjoint). */
+/**
+ * Groups posted at once (their members are disjoint): while one waits for its commit the next is
+ * written. Measured on two cores (bench:bets): two beat one, four and eight (more groups in flight
+ * only make each group smaller).
+ */
 const MAX_IN_FLIGHT = 2;
 
 export interface BetGroupStats {
