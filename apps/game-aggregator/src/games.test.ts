@@ -83,16 +83,18 @@ describe('slot', () => {
     expect(slotRtp()).toBeLessThan(97);
   });
 
-  it('draws uniform reel stops (chi-square on the first reel, 99 %)', () => {
-    const spins = 35_000;
+  it('draws uniform reel stops (chi-square on the first reel, 99.99 %)', () => {
+    // The real CSPRNG, so the check is statistical: at 99 % it failed one run in a hundred by
+    // design; at 99.99 % with 100,000 spins it keeps its power against a biased draw.
+    const spins = 100_000;
     const counts = new Array(SLOT_SYMBOL_COUNTS.length).fill(0);
     for (let i = 0; i < spins; i += 1) counts[spinSlot().grid[0]![0]!] += 1;
     const chi = counts.reduce((sum, observed, symbol) => {
       const expected = (spins * SLOT_SYMBOL_COUNTS[symbol]!) / SLOT_STRIP.length;
       return sum + (observed - expected) ** 2 / expected;
     }, 0);
-    // 6 degrees of freedom: the 99 % critical value is 16.81.
-    expect(chi).toBeLessThan(16.81);
+    // 6 degrees of freedom: the 99.99 % critical value is 27.86.
+    expect(chi).toBeLessThan(27.86);
   });
 });
 
