@@ -13,6 +13,22 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a repository can run a query on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+/**
+ * One `T` per database, made on first use (group committers, caches of catalogue rows): the
+ * process's databases never share it, and it goes with its database.
+ */
+export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = create(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
 const databaseNumbers = new WeakMap<object, number>();
 let databasesSeen = 0;
 

@@ -1,6 +1,6 @@
 import { formatMinor, type TInstantOriginal } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, perDatabase, type Tx } from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
@@ -163,16 +163,7 @@ class BetCommitter {
   }
 }
 
-const committers = new WeakMap<Db, BetCommitter>();
-
-function committerOf(db: Db): BetCommitter {
-  let committer = committers.get(db);
-  if (!committer) {
-    committer = new BetCommitter(db);
-    committers.set(db, committer);
-  }
-  return committer;
-}
+const committerOf = perDatabase((db) => new BetCommitter(db));
 
 /**
  * Places an instant in-house bet with group commit; same answers and refusals as
@@ -215,8 +206,7 @@ export async function placeInstantBetGrouped<G extends TInstantOriginal>(
 
 /** Counters of this process's bet groups on `db` (bench and tests). */
 export function betGroupStats(db: Db): BetGroupStats {
-  const committer = committers.get(db);
-  if (!committer) return { groups: 0, bets: 0, deferred: 0, fallbacks: 0, largestGroup: 0 };
+  const committer = committerOf(db);
   const { groups, items, largestGroup } = committer.queue.stats;
   return { groups, bets: items, deferred: committer.deferred, fallbacks: committer.fallbacks, largestGroup };
 }
@@ -412,7 +402,12 @@ async function insertRounds(
   kept: TPlaced[],
   resultOf: (plan: PlannedTransfer, replayed: boolean) => TransferResult,
 ): Promise<Map<bigint, TGameRoundRow>> {
-  const rounds = kept.map((p) => ({
+  // Each bet's transfer ids, once: the rounds carry them and the answers show them.
+  const transferIds = kept.map((p) => ({
+    bet: resultOf(p.stakePlan!, false).transferId,
+    win: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
+  }));
+  const rounds = kept.map((p, i) => ({
     id: p.roundId.toString(),
     site_id: p.item.player.siteId.toString(),
     member_id: p.item.player.memberId.toString(),
@@ -429,8 +424,8 @@ async function insertRounds(
     outcome: p.settlement.outcome,
     pair_id: p.read.pair_id,
     nonce: p.nonce.toString(),
-    bet_transfer: resultOf(p.stakePlan!, false).transferId.toString(),
-    win_transfer: p.winPlan ? resultOf(p.winPlan, false).transferId.toString() : null,
+    bet_transfer: transferIds[i]!.bet.toString(),
+    win_transfer: transferIds[i]!.win?.toString() ?? null,
   }));
   const counts = kept.map((p) => {
     const { player, bet, category, jurisdiction } = p.item;
@@ -473,6 +468,7 @@ async function insertRounds(
         UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
         UNION ALL SELECT 'vip', to_jsonb(group_vip) FROM group_vip`,
   );
+  const keptAt = new Map(kept.map((p, i) => [p.roundId, i]));
   const stored = new Map<bigint, TGameRoundRow>();
   let nonces = 0;
   const vip = new Map<string, Record<string, unknown>>();
@@ -481,7 +477,9 @@ async function insertRounds(
     else if (what === 'vip') vip.set(String(row.member_id), row);
     else {
       const id = BigInt(String(row.id));
-      const p = kept.find((k) => k.roundId === id)!;
+      const i = keptAt.get(id);
+      assertInvariant(i !== undefined, `round ${id} is one of the group's`);
+      const p = kept[i]!;
       const at = new Date(Number(row.created_ms));
       stored.set(id, {
         id,
@@ -503,8 +501,8 @@ async function insertRounds(
         outcome: row.outcome as Record<string, unknown>,
         seedPairId: BigInt(p.read.pair_id!),
         nonce: p.nonce,
-        betTransferId: resultOf(p.stakePlan!, false).transferId,
-        winTransferId: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
+        betTransferId: transferIds[i]!.bet,
+        winTransferId: transferIds[i]!.win,
         createdAt: at,
         settledAt: at,
       });

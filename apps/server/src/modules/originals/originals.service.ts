@@ -16,7 +16,7 @@ import {
   placeMines,
   ZERO,
 } from '@sorte/fairness';
-import type { Db, Executor, Tx } from '../../db/client.ts';
+import { type Db, type Executor, perDatabase, type Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame, type TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
@@ -75,7 +75,7 @@ export function seedsOf(pair: { serverSeed: string; clientSeed: string }, nonce:
 
 const GAME_CACHE_TTL_MS = 30_000;
 const GAME_CACHE_MAX_ENTRIES = 1_000;
-const gameCaches = new WeakMap<Db, Map<string, { game: TCatalogueGame; until: number }>>();
+const gameCacheOf = perDatabase(() => new Map<string, { game: TCatalogueGame; until: number }>());
 
 /**
  * The in-house game a bet plays on the site, or null. Every bet needs the row and catalogue rows
@@ -88,11 +88,7 @@ export async function gameRow(
   player: TPlayer,
   code: string,
 ): Promise<TCatalogueGame | null> {
-  let cache = gameCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    gameCaches.set(db, cache);
-  }
+  const cache = gameCacheOf(db);
   const key = `${player.siteId}:${code}`;
   const now = Date.now();
   const cached = cache.get(key);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, perDatabase, type Tx } from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
@@ -70,25 +70,19 @@ type Item = {
   reject: (error: unknown) => void;
 };
 
-const committers = new WeakMap<Db, GroupCommitter>();
+const committerOf = perDatabase((db) => new GroupCommitter(db));
 
 /**
  * Posts one transfer with group commit; same input, result and WalletError refusals as `transfer`.
  * Use it on the database (not in a transaction) on paths where many transfers arrive at once.
  */
 export function transferGrouped(db: Db, input: TransferInput): Promise<TransferResult> {
-  let committer = committers.get(db);
-  if (!committer) {
-    committer = new GroupCommitter(db);
-    committers.set(db, committer);
-  }
-  return committer.submit(input);
+  return committerOf(db).submit(input);
 }
 
 /** Counters of this process's groups on `db` (bench and tests). */
 export function groupCommitStats(db: Db): GroupCommitStats {
-  const committer = committers.get(db);
-  if (!committer) return { groups: 0, transfers: 0, fallbacks: 0, largestGroup: 0 };
+  const committer = committerOf(db);
   const { groups, items, largestGroup } = committer.queue.stats;
   return { groups, transfers: items, fallbacks: committer.fallbacks, largestGroup };
 }
