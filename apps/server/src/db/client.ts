@@ -29,6 +29,17 @@ export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
   };
 }
 
+const embeddedDialects = new WeakSet<object>();
+
+/**
+ * Whether an executor runs on the embedded database: ONE connection, whose statements run one at
+ * a time on this process's threads. Group committers keep one group in flight there (a second
+ * would only wait for the first's turn, and the bets behind it would make a smaller group).
+ */
+export function isEmbedded(executor: Executor): boolean {
+  return embeddedDialects.has((executor as unknown as { dialect: object }).dialect);
+}
+
 const databaseNumbers = new WeakMap<object, number>();
 let databasesSeen = 0;
 
@@ -158,6 +169,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  embeddedDialects.add((db as unknown as { dialect: object }).dialect);
   return {
     db,
     kind: 'pglite',

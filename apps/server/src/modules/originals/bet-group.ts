@@ -1,6 +1,6 @@
 import { formatMinor, type TInstantOriginal } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, perDatabase, type Tx } from '../../db/client.ts';
+import { type Db, isEmbedded, perDatabase, type Tx } from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
@@ -72,9 +72,10 @@ const WINDOW_MS = 1;
 /** Most bets in one group. */
 const MAX_GROUP = 200;
 /**
- * Groups posted at once (their members are disjoint): while one waits for its commit the next is
- * written. Measured on two cores (bench:bets): two beat one, four and eight (more groups in flight
- * only make each group smaller).
+ * Groups posted at once on PostgreSQL (their members are disjoint): while one waits for its commit
+ * the next is written. Measured on two cores (bench:bets): two beat one, four and eight (more
+ * groups in flight only make each group smaller). On the embedded database one (`isEmbedded`):
+ * 641–655 bets/s against 494–555 with two.
  */
 const MAX_IN_FLIGHT = 2;
 
@@ -119,7 +120,7 @@ class BetCommitter {
     this.queue = new GroupQueue<Item>({
       windowMs: WINDOW_MS,
       maxGroup: MAX_GROUP,
-      maxInFlight: MAX_IN_FLIGHT,
+      maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
       oncePerGroup: true,
       scopes: (item) => [`${item.player.siteId}:${item.player.memberId}`],
       post: (group) => this.post(group),

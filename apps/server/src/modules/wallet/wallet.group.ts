@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, perDatabase, type Tx } from '../../db/client.ts';
+import { type Db, isEmbedded, perDatabase, type Tx } from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
@@ -95,7 +95,7 @@ class GroupCommitter {
     this.queue = new GroupQueue<Item>({
       windowMs: WINDOW_MS,
       maxGroup: MAX_GROUP,
-      maxInFlight: MAX_IN_FLIGHT,
+      maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
       oncePerGroup: false,
       scopes: (item) => [
         ...membersOf(item.prepared).map((m) => `m:${m}`),
