@@ -12,18 +12,18 @@ import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf } from '../wallet/wallet.repo.ts';
+import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
+  type GroupLedger,
   groupBalance,
   hasActiveGrant,
   lockGroup,
   type PlannedTransfer,
   PostOneByOne,
   type PreparedTransfer,
+  plannedWrites,
   planTransfer,
   prepareTransfer,
-  type TransferResult,
-  writePlanned,
 } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,
@@ -295,8 +295,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     kept.push(p);
   }
   if (kept.length === 0) return outcomes;
-  const resultOf = await writePlanned(tx, ledger, plans);
-  const rounds = await insertRounds(tx, kept, resultOf);
+  const rounds = await writeGroup(tx, ledger, plans, kept);
 
   for (const p of kept) {
     const { player } = p.item;
@@ -394,21 +393,22 @@ function transfersOf(item: TBet, roundId: bigint, payoutMinor: bigint) {
 }
 
 /**
- * ONE statement: inserts every round settled, takes each bet's nonce (the pair's next nonce moves
- * only if it is still the one the round took), marks each game recently played and counts each
- * stake in its member's turnover and VIP totals; a VIP level crossed is raised after it.
+ * ONE statement: the wallet's writes of the group (`plannedWrites`: every transfer and balance),
+ * then every round settled (carrying its transfers' ids, read from the transfers just inserted),
+ * each bet's nonce (the pair's next nonce moves only if it is still the one the round took), each
+ * game recently played and each stake in its member's turnover and VIP totals; a VIP level crossed
+ * is raised after it. One statement instead of two: the group's transaction holds its rows' locks
+ * one round trip less (ADR 023).
  */
-async function insertRounds(
+async function writeGroup(
   tx: Tx,
+  ledger: GroupLedger,
+  plans: readonly PlannedTransfer[],
   kept: TPlaced[],
-  resultOf: (plan: PlannedTransfer, replayed: boolean) => TransferResult,
 ): Promise<Map<bigint, TGameRoundRow>> {
-  // Each bet's transfer ids, once: the rounds carry them and the answers show them.
-  const transferIds = kept.map((p) => ({
-    bet: resultOf(p.stakePlan!, false).transferId,
-    win: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
-  }));
-  const rounds = kept.map((p, i) => ({
+  const { transfers, deltas, answers } = plannedWrites(ledger, plans);
+  const writes = transferWrites(transfers, deltas, { skipTaken: false });
+  const rounds = kept.map((p) => ({
     id: p.roundId.toString(),
     site_id: p.item.player.siteId.toString(),
     member_id: p.item.player.memberId.toString(),
@@ -425,8 +425,8 @@ async function insertRounds(
     outcome: p.settlement.outcome,
     pair_id: p.read.pair_id,
     nonce: p.nonce.toString(),
-    bet_transfer: transferIds[i]!.bet.toString(),
-    win_transfer: transferIds[i]!.win?.toString() ?? null,
+    bet_key: p.stake.posting.idempotencyKey,
+    win_key: p.win?.posting.idempotencyKey ?? null,
   }));
   const counts = kept.map((p) => {
     const { player, bet, category, jurisdiction } = p.item;
@@ -437,22 +437,25 @@ async function insertRounds(
       turnover: betTurnover(jurisdiction, category, bet.stakeMinor, 0n),
     };
   });
-  const rows = await preparedRowsOf<{ what: 'round' | 'pair' | 'vip'; row: Record<string, unknown> }>(
+  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_bet_group_write',
-    sql`WITH rounds AS (
+    sql`WITH ${writes.ctes},
+        rounds AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) AS r(id bigint, site_id bigint,
             member_id bigint, game_id bigint, game_code text, key text, hash text, stake bigint, payout bigint,
             num numeric, den numeric, multiplier text, params jsonb, outcome jsonb, pair_id bigint, nonce bigint,
-            bet_transfer bigint, win_transfer bigint)),
+            bet_key text, win_key text)),
         inserted AS (
           INSERT INTO game_rounds (id, site_id, member_id, game_id, game_code, status, idempotency_key,
             request_hash, stake_minor, payout_minor, multiplier_num, multiplier_den, multiplier, params, steps,
             outcome, seed_pair_id, nonce, bet_transfer_id, win_transfer_id, settled_at)
           OVERRIDING SYSTEM VALUE
-          SELECT id, site_id, member_id, game_id, game_code, 'settled', key, hash, stake, payout, num, den,
-            multiplier, params, '[]'::jsonb, outcome, pair_id, nonce, bet_transfer, win_transfer, now()
-          FROM rounds
+          SELECT r.id, r.site_id, r.member_id, r.game_id, r.game_code, 'settled', r.key, r.hash, r.stake,
+            r.payout, r.num, r.den, r.multiplier, r.params, '[]'::jsonb, r.outcome, r.pair_id, r.nonce,
+            (SELECT ins.id FROM ins WHERE ins.site_id = r.site_id AND ins.idempotency_key = r.bet_key),
+            (SELECT ins.id FROM ins WHERE ins.site_id = r.site_id AND ins.idempotency_key = r.win_key), now()
+          FROM rounds r
           RETURNING id::text, params, outcome, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
         nonces AS (
           UPDATE fairness_seed_pairs p SET next_nonce = p.next_nonce + 1
@@ -465,10 +468,17 @@ async function insertRounds(
           SELECT member_id, game_id FROM rounds
           ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
         ${groupStakeCounts(counts)}
-        SELECT 'round' AS what, to_jsonb(inserted) AS row FROM inserted
+        ${writes.rows}
+        UNION ALL SELECT 'round', to_jsonb(inserted) FROM inserted
         UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
         UNION ALL SELECT 'vip', to_jsonb(group_vip) FROM group_vip`,
   );
+  // Each bet's transfer ids, once: the rounds carry them and the answers show them.
+  const resultOf = answers(readTransferWrites(rows));
+  const transferIds = kept.map((p) => ({
+    bet: resultOf(p.stakePlan!, false).transferId,
+    win: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
+  }));
   const keptAt = new Map(kept.map((p, i) => [p.roundId, i]));
   const stored = new Map<bigint, TGameRoundRow>();
   let nonces = 0;
@@ -476,7 +486,7 @@ async function insertRounds(
   for (const { what, row } of rows) {
     if (what === 'pair') nonces++;
     else if (what === 'vip') vip.set(String(row.member_id), row);
-    else {
+    else if (what === 'round') {
       const id = BigInt(String(row.id));
       const i = keptAt.get(id);
       assertInvariant(i !== undefined, `round ${id} is one of the group's`);

@@ -4,9 +4,11 @@ import { GroupQueue } from '../../db/group-queue.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
   preparedRowsOf,
+  type TBalanceDelta,
   TRANSFER_COLUMNS,
   type TTransferRaw,
   type TTransferWrite,
+  type TTransferWrites,
   transferResultOf,
   writeTransfers,
 } from './wallet.repo.ts';
@@ -360,50 +362,62 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
   });
 }
 
+/** How to answer each planned transfer once the group's writes are done. */
+export type TWrittenPlans = (plan: PlannedTransfer, replayed: boolean) => TransferResult;
+
 /**
- * ONE statement: inserts every planned transfer and moves every touched balance (checked against
- * the plan). Returns how to answer each planned transfer.
+ * The group's writes for `writeTransfers` (or `transferWrites`): every planned transfer and every
+ * touched balance, and how to answer each planned transfer once they are written (the balances
+ * checked against the plan).
  */
-export async function writePlanned(
-  tx: Tx,
+export function plannedWrites(
   ledger: GroupLedger,
   plans: readonly PlannedTransfer[],
-): Promise<(plan: PlannedTransfer, replayed: boolean) => TransferResult> {
+): {
+  transfers: TTransferWrite[];
+  deltas: TBalanceDelta[];
+  answers: (written: TTransferWrites) => TWrittenPlans;
+} {
+  const transfers = plans.map((p): TTransferWrite => {
+    const { posting, hash } = p.prepared;
+    return {
+      site_id: String(posting.siteId),
+      kind: posting.kind,
+      debit: String(p.debitId),
+      credit: String(p.creditId),
+      amount: String(posting.amountMinor),
+      debit_after: p.debitAfter === null ? null : String(p.debitAfter),
+      credit_after: p.creditAfter === null ? null : String(p.creditAfter),
+      wagering_account: p.wageringAccountId === null ? null : String(p.wageringAccountId),
+      wagering_delta: String(p.wageringDelta),
+      hold: null,
+      reference: posting.reference,
+      metadata: posting.metadata,
+      key: posting.idempotencyKey,
+      hash,
+    };
+  });
+  const deltas = [...ledger.touched].map(([id, t]) => ({
+    id: String(id),
+    balance: String(t.balance - t.start.balance!),
+    wagering: String(t.wagering - t.start.wagering),
+  }));
+  return { transfers, deltas, answers: (written) => answersOf(ledger, plans, written) };
+}
+
+function answersOf(
+  ledger: GroupLedger,
+  plans: readonly PlannedTransfer[],
+  written: TTransferWrites,
+): TWrittenPlans {
   const inserted = new Map<string, { id: bigint; createdAt: Date; metadata: Record<string, unknown> }>();
-  if (plans.length > 0) {
-    const rows = plans.map((p): TTransferWrite => {
-      const { posting, hash } = p.prepared;
-      return {
-        site_id: String(posting.siteId),
-        kind: posting.kind,
-        debit: String(p.debitId),
-        credit: String(p.creditId),
-        amount: String(posting.amountMinor),
-        debit_after: p.debitAfter === null ? null : String(p.debitAfter),
-        credit_after: p.creditAfter === null ? null : String(p.creditAfter),
-        wagering_account: p.wageringAccountId === null ? null : String(p.wageringAccountId),
-        wagering_delta: String(p.wageringDelta),
-        hold: null,
-        reference: posting.reference,
-        metadata: posting.metadata,
-        key: posting.idempotencyKey,
-        hash,
-      };
-    });
-    const deltas = [...ledger.touched].map(([id, t]) => ({
-      id: String(id),
-      balance: String(t.balance - t.start.balance!),
-      wagering: String(t.wagering - t.start.wagering),
-    }));
-    const written = await writeTransfers(tx, rows, deltas, { skipTaken: false });
-    for (const row of written.inserted) inserted.set(keyOf(row.siteId, row.idempotencyKey), row);
-    for (const [id, after] of written.balances) {
-      const t = ledger.touched.get(id);
-      assertInvariant(t && after.balanceMinor === t.balance, `account ${id} balance as planned`);
-      assertInvariant(after.wageringMinor === t.wagering, `account ${id} wagering as planned`);
-    }
-    assertInvariant(inserted.size === plans.length, 'every planned transfer was inserted');
+  for (const row of written.inserted) inserted.set(keyOf(row.siteId, row.idempotencyKey), row);
+  for (const [id, after] of written.balances) {
+    const t = ledger.touched.get(id);
+    assertInvariant(t && after.balanceMinor === t.balance, `account ${id} balance as planned`);
+    assertInvariant(after.wageringMinor === t.wagering, `account ${id} wagering as planned`);
   }
+  assertInvariant(inserted.size === plans.length, 'every planned transfer was inserted');
   return (p, replayed) => {
     const { posting } = p.prepared;
     const row = inserted.get(keyOf(posting.siteId, posting.idempotencyKey));
@@ -426,6 +440,20 @@ export async function writePlanned(
       replayed,
     };
   };
+}
+
+/**
+ * ONE statement: inserts every planned transfer and moves every touched balance (checked against
+ * the plan). Returns how to answer each planned transfer.
+ */
+export async function writePlanned(
+  tx: Tx,
+  ledger: GroupLedger,
+  plans: readonly PlannedTransfer[],
+): Promise<TWrittenPlans> {
+  const { transfers, deltas, answers } = plannedWrites(ledger, plans);
+  if (plans.length === 0) return answers({ inserted: [], balances: new Map() });
+  return answers(await writeTransfers(tx, transfers, deltas, { skipTaken: false }));
 }
 
 /**

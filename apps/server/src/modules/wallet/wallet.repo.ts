@@ -336,29 +336,32 @@ export type TWrittenTransfer = {
   createdAt: Date;
 };
 
+/** What `writeTransfers` wrote: the transfers inserted and each moved account's balances after. */
+export type TTransferWrites = {
+  inserted: TWrittenTransfer[];
+  balances: Map<bigint, { balanceMinor: bigint; wageringMinor: bigint }>;
+};
+
 /**
- * ONE statement for the writes of a posting: appends the transfers (in the given order) and moves the
- * balances of the player accounts the caller has locked. The database still re-checks every balance
- * (>= 0) and every key (unique). With `skipTaken` a transfer whose (site, key) is taken is not
- * inserted (ON CONFLICT DO NOTHING waits for a concurrent writer of the key and never aborts the
- * caller's transaction) and then no balance moves at all: the caller resolves the key. Without it a
- * taken key fails the statement (group commit rolls back and posts one by one).
+ * The writes of a posting as CTEs (`planned`, `ins`, `deltas`, `upd`) and the rows that report them
+ * (`what` 'ins' or 'upd'): `writeTransfers` runs them as one statement, and group commit of bets
+ * goes on after them in the same statement (its rounds read their transfer ids from `ins`).
+ * Appends the transfers (in the given order) and moves the balances of the player accounts the
+ * caller has locked. The database still re-checks every balance (>= 0) and every key (unique).
+ * With `skipTaken` a transfer whose (site, key) is taken is not inserted (ON CONFLICT DO NOTHING
+ * waits for a concurrent writer of the key and never aborts the caller's transaction) and then no
+ * balance moves at all: the caller resolves the key. Without it a taken key fails the statement
+ * (group commit rolls back and posts one by one).
  */
-export async function writeTransfers(
-  tx: Tx,
+export function transferWrites(
   transfers: readonly TTransferWrite[],
   deltas: readonly TBalanceDelta[],
   options: { skipTaken: boolean },
-): Promise<{
-  inserted: TWrittenTransfer[];
-  balances: Map<bigint, { balanceMinor: bigint; wageringMinor: bigint }>;
-}> {
+): { ctes: SQL; rows: SQL } {
   const rows = transfers.map((t, ord) => ({ ...t, ord }));
   const onConflict = options.skipTaken ? sql`ON CONFLICT (site_id, idempotency_key) DO NOTHING` : sql``;
-  const written = await preparedRowsOf<{ what: 'ins' | 'upd'; row: Record<string, unknown> }>(
-    tx,
-    options.skipTaken ? 'sorte_write_transfers_skip' : 'sorte_write_transfers',
-    sql`WITH planned AS (
+  return {
+    ctes: sql`planned AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
             ord int, site_id bigint, kind text, debit bigint, credit bigint, amount bigint,
             debit_after bigint, credit_after bigint, wagering_account bigint, wagering_delta bigint,
@@ -371,7 +374,7 @@ export async function writeTransfers(
                  wagering_delta, hold, reference, metadata, key, hash
           FROM planned ORDER BY ord
           ${onConflict}
-          RETURNING id::text, site_id::text, idempotency_key, metadata,
+          RETURNING id, site_id, idempotency_key, metadata,
                     floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
         deltas AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)
@@ -385,10 +388,17 @@ export async function writeTransfers(
           -- rows for it) scanned the whole accounts table for every write.
           WHERE a.id = ANY(${`{${deltas.map((d) => d.id).join(',')}}`}::bigint[]) AND a.id = d.id
             AND (SELECT count(*) FROM ins) = ${rows.length}
-          RETURNING a.id::text, a.balance_minor::text, a.wagering_required_minor::text)
-        SELECT 'ins' AS what, to_jsonb(ins) AS row FROM ins
+          RETURNING a.id::text, a.balance_minor::text, a.wagering_required_minor::text)`,
+    rows: sql`SELECT 'ins' AS what, jsonb_build_object('id', id::text, 'site_id', site_id::text,
+          'idempotency_key', idempotency_key, 'metadata', metadata, 'created_ms', created_ms) AS row FROM ins
         UNION ALL SELECT 'upd', to_jsonb(upd) FROM upd`,
-  );
+  };
+}
+
+/** Reads the rows of `transferWrites` (others, of a statement that went on after it, are skipped). */
+export function readTransferWrites(
+  written: readonly { what: string; row: Record<string, unknown> }[],
+): TTransferWrites {
   const inserted: TWrittenTransfer[] = [];
   const balances = new Map<bigint, { balanceMinor: bigint; wageringMinor: bigint }>();
   for (const { what, row } of written) {
@@ -400,7 +410,7 @@ export async function writeTransfers(
         metadata: row.metadata as Record<string, unknown>,
         createdAt: new Date(Number(row.created_ms)),
       });
-    } else {
+    } else if (what === 'upd') {
       balances.set(BigInt(String(row.id)), {
         balanceMinor: BigInt(String(row.balance_minor)),
         wageringMinor: BigInt(String(row.wagering_required_minor ?? '0')),
@@ -408,6 +418,23 @@ export async function writeTransfers(
     }
   }
   return { inserted, balances };
+}
+
+/** ONE statement for the writes of a posting (`transferWrites`). */
+export async function writeTransfers(
+  tx: Tx,
+  transfers: readonly TTransferWrite[],
+  deltas: readonly TBalanceDelta[],
+  options: { skipTaken: boolean },
+): Promise<TTransferWrites> {
+  const { ctes, rows } = transferWrites(transfers, deltas, options);
+  return readTransferWrites(
+    await preparedRowsOf<{ what: 'ins' | 'upd'; row: Record<string, unknown> }>(
+      tx,
+      options.skipTaken ? 'sorte_write_transfers_skip' : 'sorte_write_transfers',
+      sql`WITH ${ctes} ${rows}`,
+    ),
+  );
 }
 
 /** Balances of a site's system accounts, derived from their transfers (see the migration). */

@@ -954,8 +954,8 @@ export {
   lockGroup,
   type PlannedTransfer,
   PostOneByOne,
+  plannedWrites,
   planTransfer,
   transferGrouped,
-  writePlanned,
 } from './wallet.group.ts';
 export { type Drift, type ReconcileReport, reconcile, type TDriftCheck } from './wallet.reconcile.ts';
