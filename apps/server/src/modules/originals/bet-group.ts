@@ -51,9 +51,10 @@ import { toRoundView } from './rounds.service.ts';
  * transaction whose statements do not grow with the group:
  *   BEGIN · lock every bettor's seed pair, and read per bet whether its key placed a round already,
  *   whether the member plays with a bonus, the responsible-gaming gate with each limit's period's
- *   play, and a round id · lock the members' accounts (wallet group commit, ADR 019) · insert every
- *   stake and win transfer and move every balance · insert every round (settled), take each nonce,
- *   mark the games recently played, count turnover and VIP totals · COMMIT.
+ *   play, and a round id · lock the members' accounts (wallet group commit, ADR 019) · in one
+ *   statement, insert every stake and win transfer and move every balance, then insert every round
+ *   (settled), take each nonce, mark the games recently played, count turnover and VIP totals ·
+ *   COMMIT.
  * Each bet keeps its own outcome: the gate's refusals and insufficient funds are decided in memory,
  * in arrival order, by the same functions the one-by-one path uses (`playRefusal`, the wallet's
  * `planTransfer`), and a refused bet writes nothing. At most one bet per member is in a group (a
