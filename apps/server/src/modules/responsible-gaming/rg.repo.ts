@@ -235,18 +235,28 @@ export async function sumPlay(executor: Executor, memberId: bigint, since: Date)
 
 const memberParam = (memberId: bigint) => sql`${memberId.toString()}::bigint`;
 
-/** The query of `sumPlay` (one row: staked, returned) for a member and a start given as SQL. */
+/**
+ * The query of `sumPlay` (one row: staked, returned) for a member and a start given as SQL. Each
+ * side of the ledger is read through its (account, created_at) index from `since` on: only the
+ * member's transfers of the period. (Written as one scan with `debit IN mine OR credit IN mine`,
+ * the planner read every transfer of the site in the period through the site-time index and kept
+ * the member's: 6,686 rows for 2,225 in a day of a 600,000-transfer test ledger, and a bet of a
+ * member with a monthly limit would have read the whole site's month.)
+ */
 function playSums(member: SQL, since: SQL) {
-  return sql`WITH mine AS (SELECT id FROM wallet_accounts WHERE member_id = ${member})
-        SELECT
-          coalesce(sum(amount_minor) FILTER (WHERE kind = 'bet' AND debit_account_id IN (SELECT id FROM mine)), 0)::text AS staked,
-          (coalesce(sum(amount_minor) FILTER (WHERE kind IN ('win', 'refund') AND credit_account_id IN (SELECT id FROM mine)), 0)
-            -- A payout taken back by a corrected sports result returned nothing after all.
-            - coalesce(sum(amount_minor) FILTER (WHERE kind = 'win_reversal' AND debit_account_id IN (SELECT id FROM mine)), 0))::text AS returned
-        FROM wallet_transfers
-        WHERE created_at >= ${since}
-          AND (debit_account_id IN (SELECT id FROM mine) OR credit_account_id IN (SELECT id FROM mine))
-          AND kind IN ('bet', 'win', 'refund', 'win_reversal')`;
+  return sql`WITH mine AS (SELECT array_agg(id) AS ids FROM wallet_accounts WHERE member_id = ${member})
+        SELECT coalesce(d.staked, 0)::text AS staked,
+          -- A payout taken back by a corrected sports result returned nothing after all.
+          (coalesce(c.returned, 0) - coalesce(d.reversed, 0))::text AS returned
+        FROM (SELECT sum(t.amount_minor) FILTER (WHERE t.kind = 'bet') AS staked,
+                sum(t.amount_minor) FILTER (WHERE t.kind = 'win_reversal') AS reversed
+              FROM mine, wallet_transfers t
+              WHERE t.debit_account_id = ANY(mine.ids) AND t.created_at >= ${since}
+                AND t.kind IN ('bet', 'win_reversal')) d,
+             (SELECT sum(t.amount_minor) AS returned
+              FROM mine, wallet_transfers t
+              WHERE t.credit_account_id = ANY(mine.ids) AND t.created_at >= ${since}
+                AND t.kind IN ('win', 'refund')) c`;
 }
 
 /** Minutes the member's sessions have been open since `since` (an ended or idle one up to its end). */
