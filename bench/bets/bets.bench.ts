@@ -148,6 +148,7 @@ async function inProcessScenario(server: Started, memberIds: bigint[], grouped: 
     return latencies;
   };
   await run(WARMUP.seconds, WARMUP.maxBets);
+  await analyzeAfterWarmUp(server.database);
   const before = betGroupStats(db);
   const cpuBefore = process.cpuUsage();
   const pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
@@ -209,7 +210,11 @@ process.once('message', async ({ port, tokens, connections, warmup, seconds, max
     return latencies;
   };
   await run(warmup.seconds, warmup.maxBets);
-  await new Promise((resolve) => process.send({ type: 'start' }, resolve));
+  // The server analyzes the tables the warm-up filled, then says go (and starts its counters).
+  await new Promise((resolve) => {
+    process.once('message', resolve);
+    process.send({ type: 'warm' });
+  });
   const started = performance.now();
   const latencies = await run(seconds, maxBets);
   const elapsedS = (performance.now() - started) / 1000;
@@ -219,6 +224,18 @@ process.once('message', async ({ port, tokens, connections, warmup, seconds, max
 `;
 
 type TLoadDone = { type: 'done'; latencies: number[]; failures: number; elapsedS: number };
+
+/**
+ * ANALYZE once the warm-up has filled the tables, as autovacuum does on a database in service.
+ * The group statements are prepared once per connection and PostgreSQL keeps a generic plan for
+ * them: planned on the statistics of the tables as set up (no rounds, a transfer per player), the
+ * wallet group's key check read `wallet_transfers` whole (a sequential scan, seen with
+ * auto_explain), and every group of the window read the table again as it grew. A new ANALYZE
+ * invalidates the cached plans; autovacuum's does the same on a growing table in service.
+ */
+async function analyzeAfterWarmUp(database: Database): Promise<void> {
+  await database.db.execute(sql`ANALYZE`);
+}
 
 /** What the load generator sends: dice bets, or a request that touches no database (the floor). */
 type TLoad = { what: string; method: 'GET' | 'POST'; path: string; body: string | null };
@@ -252,15 +269,18 @@ async function diceScenario(server: Started, tokens: string[], load: TLoad = DIC
   let cpuBefore = process.cpuUsage();
   let pgBefore: number | null = null;
   const done = new Promise<TLoadDone>((resolve, reject) => {
-    client.on('message', (message: { type: 'start' } | TLoadDone) => {
-      if (message.type === 'start') {
-        groupsBefore = betGroupStats(server.database.db);
-        cpuBefore = process.cpuUsage();
-        pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
-        if (profiler) {
-          profiler.connect();
-          void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
-        }
+    client.on('message', (message: { type: 'warm' } | TLoadDone) => {
+      if (message.type === 'warm') {
+        void analyzeAfterWarmUp(server.database).then(() => {
+          groupsBefore = betGroupStats(server.database.db);
+          cpuBefore = process.cpuUsage();
+          pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
+          if (profiler) {
+            profiler.connect();
+            void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
+          }
+          client.send({ type: 'go' });
+        }, reject);
       } else resolve(message);
     });
     client.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
