@@ -236,26 +236,33 @@ export async function sumPlay(executor: Executor, memberId: bigint, since: Date)
 const memberParam = (memberId: bigint) => sql`${memberId.toString()}::bigint`;
 
 /**
- * The query of `sumPlay` (one row: staked, returned) for a member and a start given as SQL. Each
- * side of the ledger is read through its (account, created_at) index from `since` on: only the
- * member's transfers of the period. (Written as one scan with `debit IN mine OR credit IN mine`,
- * the planner read every transfer of the site in the period through the site-time index and kept
- * the member's: 6,686 rows for 2,225 in a day of a 600,000-transfer test ledger, and a bet of a
- * member with a monthly limit would have read the whole site's month.)
+ * The query of `sumPlay` (one row: staked, returned) for a member and a start given as SQL: the
+ * member's play hours (`member_play_hours`, kept by the ledger's own trigger, migration 0051) from
+ * the first whole UTC hour at or after `since`, and the member's transfers of the part of an hour
+ * before it (none when `since` is on the hour, as a period's start is in a time zone a whole number
+ * of hours from UTC). Linear in the hours played, not in the bets: a monthly limit read every
+ * transfer of the member's month on every bet. Each side of the ledger is read through its
+ * (account, created_at) index (written as one scan with `debit IN mine OR credit IN mine`, the
+ * planner read the whole site's transfers of the period).
  */
 function playSums(member: SQL, since: SQL) {
+  const hour = sql`(date_trunc('hour', ${since}, 'UTC')
+          + CASE WHEN date_trunc('hour', ${since}, 'UTC') = ${since} THEN interval '0' ELSE interval '1 hour' END)`;
   return sql`WITH mine AS (SELECT array_agg(id) AS ids FROM wallet_accounts WHERE member_id = ${member})
-        SELECT coalesce(d.staked, 0)::text AS staked,
+        SELECT (coalesce(h.staked, 0) + coalesce(d.staked, 0))::text AS staked,
           -- A payout taken back by a corrected sports result returned nothing after all.
-          (coalesce(c.returned, 0) - coalesce(d.reversed, 0))::text AS returned
-        FROM (SELECT sum(t.amount_minor) FILTER (WHERE t.kind = 'bet') AS staked,
+          (coalesce(h.returned, 0) + coalesce(c.returned, 0) - coalesce(h.reversed, 0) - coalesce(d.reversed, 0))::text
+            AS returned
+        FROM (SELECT sum(staked_minor) AS staked, sum(returned_minor) AS returned, sum(reversed_minor) AS reversed
+              FROM member_play_hours WHERE member_id = ${member} AND hour >= ${hour}) h,
+             (SELECT sum(t.amount_minor) FILTER (WHERE t.kind = 'bet') AS staked,
                 sum(t.amount_minor) FILTER (WHERE t.kind = 'win_reversal') AS reversed
               FROM mine, wallet_transfers t
-              WHERE t.debit_account_id = ANY(mine.ids) AND t.created_at >= ${since}
+              WHERE t.debit_account_id = ANY(mine.ids) AND t.created_at >= ${since} AND t.created_at < ${hour}
                 AND t.kind IN ('bet', 'win_reversal')) d,
              (SELECT sum(t.amount_minor) AS returned
               FROM mine, wallet_transfers t
-              WHERE t.credit_account_id = ANY(mine.ids) AND t.created_at >= ${since}
+              WHERE t.credit_account_id = ANY(mine.ids) AND t.created_at >= ${since} AND t.created_at < ${hour}
                 AND t.kind IN ('win', 'refund')) c`;
 }
 

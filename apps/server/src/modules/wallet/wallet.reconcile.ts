@@ -25,6 +25,12 @@ export const DRIFT_CHECKS = {
    * grant's balance differs from the ledger transfers naming it (metadata.grantId) on the bonus account.
    */
   BONUS_GRANT_MISMATCH: 'a bonus grant balance differs from the ledger',
+  /**
+   * A member's play hours (staked, returned, reversed per UTC hour: the responsible-gaming limits'
+   * sums, migration 0051) differ from the ledger's transfers of that hour. Reported in the staked
+   * column when it differs, else returned, else reversed; `accountId` is null.
+   */
+  PLAY_HOURS_MISMATCH: "a member's play hours differ from the ledger",
 } as const;
 export type TDriftCheck = keyof typeof DRIFT_CHECKS;
 
@@ -205,6 +211,29 @@ async function check(tx: Tx, siteId: bigint | null): Promise<ReconcileReport> {
           ) moves GROUP BY grant_id) l ON l.grant_id = g.id
         WHERE g.campaign_code <> 'legacy' AND ${siteFilter('g.site_id')}
           AND g.balance_minor <> COALESCE(l.total, 0)
+        LIMIT ${MAX_DRIFT_ROWS}`,
+  );
+
+  await collect(
+    'PLAY_HOURS_MISMATCH',
+    sql`WITH ledger AS (
+          SELECT member_id, hour, sum(staked_minor) AS staked, sum(returned_minor) AS returned,
+                 sum(reversed_minor) AS reversed
+          FROM wallet_play_moves GROUP BY member_id, hour),
+        kept AS (
+          SELECT h.* FROM member_play_hours h JOIN members m ON m.id = h.member_id
+          WHERE ${siteFilter('m.site_id')})
+        SELECT m.site_id, NULL AS account_id, NULL AS transfer_id,
+          (CASE WHEN l.staked IS DISTINCT FROM k.staked_minor THEN coalesce(l.staked, 0)
+                WHEN l.returned IS DISTINCT FROM k.returned_minor THEN coalesce(l.returned, 0)
+                ELSE coalesce(l.reversed, 0) END)::text AS expected,
+          (CASE WHEN l.staked IS DISTINCT FROM k.staked_minor THEN coalesce(k.staked_minor, 0)
+                WHEN l.returned IS DISTINCT FROM k.returned_minor THEN coalesce(k.returned_minor, 0)
+                ELSE coalesce(k.reversed_minor, 0) END)::text AS actual
+        FROM kept k FULL JOIN ledger l ON l.member_id = k.member_id AND l.hour = k.hour
+        JOIN members m ON m.id = coalesce(k.member_id, l.member_id)
+        WHERE ${siteFilter('m.site_id')}
+          AND (l.staked, l.returned, l.reversed) IS DISTINCT FROM (k.staked_minor, k.returned_minor, k.reversed_minor)
         LIMIT ${MAX_DRIFT_ROWS}`,
   );
 
