@@ -21,6 +21,7 @@ import {
 import { ensurePair } from '../../apps/server/src/modules/originals/fairness.service.ts';
 import type { TBetBodies } from '../../apps/server/src/modules/originals/originals.games.ts';
 import { placeInstantBet } from '../../apps/server/src/modules/originals/originals.service.ts';
+import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
@@ -43,6 +44,11 @@ const TICK_SECONDS = Math.min(Math.max(Number(process.env.BENCH_TICK_SECONDS ?? 
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'pglite,ticks,postgres').split(',').map((s) => s.trim()));
 /** A directory: write a .cpuprofile of each dice scenario's measured window (not its setup). */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/**
+ * BENCH_LOSS_LIMIT=1: every player has a monthly loss limit (mandatory on br), well above what the
+ * bench can lose, so every bet's gate sums the month's play (member_play_hours) and none is refused.
+ */
+const LOSS_LIMIT = process.env.BENCH_LOSS_LIMIT === '1';
 const CONNECTIONS = 32;
 const PLAYERS = 1_000;
 const WS_CLIENTS = 2_000;
@@ -93,6 +99,18 @@ async function makePlayers(server: Started): Promise<{ tokens: string[]; memberI
     const memberId = await createFundedTestMember(db, server.siteId, 1_000_000n);
     // Each player has played before: their seed pair exists (a first bet commits it).
     await ensurePair(db, { kind: 'member', siteId: server.siteId, memberId });
+    if (LOSS_LIMIT) {
+      await upsertLimit(db, {
+        siteId: server.siteId,
+        memberId,
+        kind: 'loss',
+        period: 'month',
+        value: 100_000_000n,
+        pendingValue: null,
+        pendingRemove: false,
+        pendingEffectiveAt: null,
+      });
+    }
     tokens.push(
       (await createMemberSession(db, site, memberId, { ip: '127.0.0.1', userAgent: 'bench' })).token,
     );
@@ -432,7 +450,7 @@ function progress(r: BenchRow): void {
 async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   console.log(
-    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s`,
+    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}`,
   );
 
   if (ONLY.has('pglite') || ONLY.has('ticks')) {
