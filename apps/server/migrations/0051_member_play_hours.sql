@@ -33,16 +33,24 @@ CREATE VIEW wallet_play_moves AS
   FROM wallet_transfers t JOIN wallet_accounts a ON a.id = t.credit_account_id
   WHERE t.kind IN ('win', 'refund') AND a.member_id IS NOT NULL;
 
--- A statement's new transfers, summed per member and hour. Their ids as one array (not a join on
--- the transition table, whose size the planner cannot know): each is an index lookup. Rows of one
--- member are only ever written by a transaction that holds the lock of that member's account (its
--- balance moved in the same statement), so the upsert never waits on another member's bets.
+-- A statement's new transfers, summed per member and hour: the view's two sides, read from the
+-- transition table (whose size the planner knows: an index lookup of each side's account). Rows of
+-- one member are only ever written by a transaction that holds the lock of that member's account
+-- (its balance moved in the same statement), so the upsert never waits on another member's bets.
 CREATE FUNCTION member_play_hours_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO member_play_hours AS h (member_id, hour, staked_minor, returned_minor, reversed_minor)
-  SELECT member_id, hour, sum(staked_minor), sum(returned_minor), sum(reversed_minor)
-  FROM wallet_play_moves WHERE transfer_id = ANY((SELECT array_agg(id) FROM new_transfers)::bigint[])
-  GROUP BY member_id, hour
+  SELECT member_id, hour, sum(staked), sum(returned), sum(reversed) FROM (
+    SELECT a.member_id, date_trunc('hour', n.created_at, 'UTC') AS hour,
+      CASE WHEN n.kind = 'bet' THEN n.amount_minor ELSE 0 END AS staked, 0::bigint AS returned,
+      CASE WHEN n.kind = 'win_reversal' THEN n.amount_minor ELSE 0 END AS reversed
+    FROM new_transfers n JOIN wallet_accounts a ON a.id = n.debit_account_id
+    WHERE n.kind IN ('bet', 'win_reversal') AND a.member_id IS NOT NULL
+    UNION ALL
+    SELECT a.member_id, date_trunc('hour', n.created_at, 'UTC'), 0, n.amount_minor, 0
+    FROM new_transfers n JOIN wallet_accounts a ON a.id = n.credit_account_id
+    WHERE n.kind IN ('win', 'refund') AND a.member_id IS NOT NULL
+  ) play GROUP BY member_id, hour
   ON CONFLICT (member_id, hour) DO UPDATE SET
     staked_minor = h.staked_minor + EXCLUDED.staked_minor,
     returned_minor = h.returned_minor + EXCLUDED.returned_minor,
