@@ -611,13 +611,20 @@ describe.each(await databaseKinds())('promotions (%s)', (kind) => {
       amountMinor,
       idempotencyKey: `test-loss:${randomUUID()}`,
     });
-    // Test-only: date the bet back (the append-only trigger is skipped for this one statement).
+    // Test-only: date the bet back (the append-only trigger is skipped for this one statement), and
+    // the member's play hours with it, which the ledger's trigger keeps and reconcile checks.
+    const member = p.memberId.toString();
     await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL session_replication_role = replica`);
       await tx.execute(sql`
         UPDATE wallet_transfers SET created_at = ${at.toISOString()}::timestamptz
         WHERE id = (SELECT max(t.id) FROM wallet_transfers t JOIN wallet_accounts a ON a.id = t.debit_account_id
-                    WHERE a.member_id = ${p.memberId.toString()}::bigint)`);
+                    WHERE a.member_id = ${member}::bigint)`);
+      await tx.execute(sql`DELETE FROM member_play_hours WHERE member_id = ${member}::bigint`);
+      await tx.execute(sql`
+        INSERT INTO member_play_hours (member_id, hour, staked_minor, returned_minor, reversed_minor)
+        SELECT member_id, hour, sum(staked_minor), sum(returned_minor), sum(reversed_minor)
+        FROM wallet_play_moves WHERE member_id = ${member}::bigint GROUP BY member_id, hour`);
     });
   }
 
