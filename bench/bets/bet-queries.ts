@@ -8,7 +8,7 @@ import { createMemberSession } from '../../apps/server/src/modules/auth/sessions
 import { createTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
-import { postgresReachable } from '../support/report.ts';
+import { postgresReachable, withThrowawayDatabase } from '../support/report.ts';
 
 /**
  * Counts the SQL statements (= round trips) of one authenticated HTTP dice bet on PostgreSQL, and
@@ -52,61 +52,52 @@ function recordStatements(): void {
 
 async function main(): Promise<void> {
   if (!(await postgresReachable(ADMIN_URL))) throw new Error(`PostgreSQL not reachable at ${ADMIN_URL}`);
-  const name = `sorte_betq_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  recordStatements();
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 8 });
-  try {
-    await migrate(database);
-    await seedDemoData(database.db);
-    const app = await buildApp({ config: testConfig(), database });
-    const site = await app.services.sites.byCode('sorte');
-    if (!site) throw new Error('demo site sorte missing');
-    const memberId = await createTestMember(database.db, site.id);
-    await transfer(database.db, {
-      siteId: site.id,
-      kind: 'deposit',
-      from: { system: 'psp_clearing' },
-      to: { memberId, account: 'cash' },
-      amountMinor: 100_000n,
-      idempotencyKey: `bet-queries-fund-${memberId}`,
-    });
-    const { token } = await createMemberSession(database.db, site, memberId, { ip: null, userAgent: null });
-    const bet = () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/originals/dice/bet',
-        headers: { host: 'localhost', authorization: `Bearer ${token}` },
-        payload: { amount: '0.10', direction: 'under', target: 4950 },
+  await withThrowawayDatabase(new URL(ADMIN_URL), 'sorte_betq', async (url) => {
+    recordStatements();
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 8 });
+    try {
+      await migrate(database);
+      await seedDemoData(database.db);
+      const app = await buildApp({ config: testConfig(), database });
+      const site = await app.services.sites.byCode('sorte');
+      if (!site) throw new Error('demo site sorte missing');
+      const memberId = await createTestMember(database.db, site.id);
+      await transfer(database.db, {
+        siteId: site.id,
+        kind: 'deposit',
+        from: { system: 'psp_clearing' },
+        to: { memberId, account: 'cash' },
+        amountMinor: 100_000n,
+        idempotencyKey: `bet-queries-fund-${memberId}`,
       });
-    const first = await bet(); // warm-up: first seed pair, caches, JIT
-    if (first.statusCode !== 200) throw new Error(`warm-up bet: ${first.statusCode} ${first.body}`);
-    for (let i = 1; i <= MEASURED_BETS; i++) {
-      log = [];
-      const started = performance.now();
-      const response = await bet();
-      const ms = performance.now() - started;
-      const statements = log;
-      log = null;
-      if (response.statusCode !== 200) throw new Error(`bet ${i}: ${response.statusCode} ${response.body}`);
-      console.log(`bet ${i}: ${statements.length} statements, ${ms.toFixed(1)} ms in all`);
-      for (const s of statements) {
-        console.log(`  ${s.ms.toFixed(2).padStart(7)} ms  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+      const { token } = await createMemberSession(database.db, site, memberId, { ip: null, userAgent: null });
+      const bet = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/originals/dice/bet',
+          headers: { host: 'localhost', authorization: `Bearer ${token}` },
+          payload: { amount: '0.10', direction: 'under', target: 4950 },
+        });
+      const first = await bet(); // warm-up: first seed pair, caches, JIT
+      if (first.statusCode !== 200) throw new Error(`warm-up bet: ${first.statusCode} ${first.body}`);
+      for (let i = 1; i <= MEASURED_BETS; i++) {
+        log = [];
+        const started = performance.now();
+        const response = await bet();
+        const ms = performance.now() - started;
+        const statements = log;
+        log = null;
+        if (response.statusCode !== 200) throw new Error(`bet ${i}: ${response.statusCode} ${response.body}`);
+        console.log(`bet ${i}: ${statements.length} statements, ${ms.toFixed(1)} ms in all`);
+        for (const s of statements) {
+          console.log(`  ${s.ms.toFixed(2).padStart(7)} ms  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+        }
       }
+      await app.close();
+    } finally {
+      await database.close();
     }
-    await app.close();
-  } finally {
-    await database.close();
-    const dropper = new pg.Client({ connectionString: ADMIN_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

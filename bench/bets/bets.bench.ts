@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { testConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
@@ -34,6 +33,7 @@ import {
   postgresNote,
   postgresReachable,
   printTable,
+  withThrowawayDatabase,
 } from '../support/report.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -474,14 +474,7 @@ async function main(): Promise<void> {
     // PostgreSQL scenarios left out on request.
   } else if (await postgresReachable(ADMIN_URL)) {
     const adminUrl = new URL(ADMIN_URL);
-    const name = `sorte_bets_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl.toString());
-    url.pathname = `/${name}`;
-    try {
+    await withThrowawayDatabase(adminUrl, 'sorte_bets', async (url, name) => {
       const server = await startServer(
         await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: CONNECTIONS }),
       );
@@ -504,12 +497,7 @@ async function main(): Promise<void> {
       }
       rows.push(pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS));
       progress(rows.at(-1)!);
-    } finally {
-      const dropper = new pg.Client({ connectionString: adminUrl.toString() });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    }
+    });
   } else {
     console.log(`PostgreSQL not reachable at ${ADMIN_URL}: PostgreSQL rows skipped`);
   }

@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { sumPlay } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
 import { createTestMember, createTestSite } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
 import { openSiteAccounts } from '../../apps/server/src/modules/wallet/wallet.service.ts';
-import { fmt, percentile, postgresReachable } from '../support/report.ts';
+import { fmt, percentile, postgresReachable, withThrowawayDatabase } from '../support/report.ts';
 
 /**
  * What the responsible-gaming gate costs a heavy player (`npm run bench:play-sums`): every bet of a
@@ -77,74 +76,65 @@ async function history(db: Parameters<typeof rowsOf>[0], siteId: bigint, players
 
 async function main(): Promise<void> {
   if (!(await postgresReachable(ADMIN_URL))) throw new Error(`PostgreSQL not reachable at ${ADMIN_URL}`);
-  const name = `sorte_playsums_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
-  try {
-    await migrate(database);
-    const db = database.db;
-    const siteId = await createTestSite(db);
-    await openSiteAccounts(db, siteId);
-    const started = performance.now();
-    const players: [bigint, number][] = [];
-    for (let i = 0; i < OTHER_MEMBERS; i++) {
-      players.push([await createTestMember(db, siteId), Math.round((BETS_PER_DAY * DAYS) / 20)]);
-    }
-    const memberId = await createTestMember(db, siteId);
-    players.push([memberId, BETS_PER_DAY * DAYS]);
-    await history(db, siteId, players);
-    await db.execute(sql`ANALYZE`);
-    const [counts] = await rowsOf<{ transfers: string; hours: string; mine: string }>(
-      db,
-      sql`SELECT (SELECT count(*) FROM wallet_transfers)::text AS transfers,
+  await withThrowawayDatabase(new URL(ADMIN_URL), 'sorte_playsums', async (url) => {
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
+    try {
+      await migrate(database);
+      const db = database.db;
+      const siteId = await createTestSite(db);
+      await openSiteAccounts(db, siteId);
+      const started = performance.now();
+      const players: [bigint, number][] = [];
+      for (let i = 0; i < OTHER_MEMBERS; i++) {
+        players.push([await createTestMember(db, siteId), Math.round((BETS_PER_DAY * DAYS) / 20)]);
+      }
+      const memberId = await createTestMember(db, siteId);
+      players.push([memberId, BETS_PER_DAY * DAYS]);
+      await history(db, siteId, players);
+      await db.execute(sql`ANALYZE`);
+      const [counts] = await rowsOf<{ transfers: string; hours: string; mine: string }>(
+        db,
+        sql`SELECT (SELECT count(*) FROM wallet_transfers)::text AS transfers,
                  (SELECT count(*) FROM member_play_hours WHERE member_id = ${memberId.toString()}::bigint)::text AS hours,
                  (SELECT count(*) FROM wallet_transfers t JOIN wallet_accounts a
                     ON a.id IN (t.debit_account_id, t.credit_account_id) WHERE a.member_id = ${memberId.toString()}::bigint)::text AS mine`,
-    );
-    console.log(
-      `ledger: ${counts!.transfers} transfers (${(performance.now() - started) / 1000 < 1 ? '<1' : fmt((performance.now() - started) / 1000, 0)} s to write, the trigger included); ` +
-        `the player: ${counts!.mine} transfers in ${counts!.hours} play hours, ${BETS_PER_DAY} bets a day`,
-    );
-    console.log(
-      'period            start           play hours p50 / p95 ms   transfers p50 / p95 ms   same answer',
-    );
-    const now = Date.now();
-    for (const [period, days] of [
-      ['day', 1],
-      ['week', 7],
-      ['month', 30],
-    ] as const) {
-      const onHour = new Date(Math.floor((now - days * 86_400_000) / 3_600_000) * 3_600_000);
-      for (const [label, since] of [
-        ['on the hour', onHour],
-        ['+30 min', new Date(onHour.getTime() + 30 * 60_000)],
+      );
+      console.log(
+        `ledger: ${counts!.transfers} transfers (${(performance.now() - started) / 1000 < 1 ? '<1' : fmt((performance.now() - started) / 1000, 0)} s to write, the trigger included); ` +
+          `the player: ${counts!.mine} transfers in ${counts!.hours} play hours, ${BETS_PER_DAY} bets a day`,
+      );
+      console.log(
+        'period            start           play hours p50 / p95 ms   transfers p50 / p95 ms   same answer',
+      );
+      const now = Date.now();
+      for (const [period, days] of [
+        ['day', 1],
+        ['week', 7],
+        ['month', 30],
       ] as const) {
-        const hours = await timed(() => sumPlay(db, memberId, since));
-        const ledger = await timed(
-          async () =>
-            (await rowsOf<{ staked: string; returned: string }>(db, fromTransfers(memberId, since)))[0]!,
-        );
-        const same =
-          hours.value.stakedMinor === BigInt(ledger.value.staked) &&
-          hours.value.returnedMinor === BigInt(ledger.value.returned);
-        console.log(
-          `${period.padEnd(17)} ${label.padEnd(15)} ${`${fmt(hours.p50, 2)} / ${fmt(hours.p95, 2)}`.padStart(24)}   ${`${fmt(ledger.p50, 2)} / ${fmt(ledger.p95, 2)}`.padStart(22)}   ${same ? 'yes' : 'NO'}`,
-        );
-        if (!same) process.exitCode = 1;
+        const onHour = new Date(Math.floor((now - days * 86_400_000) / 3_600_000) * 3_600_000);
+        for (const [label, since] of [
+          ['on the hour', onHour],
+          ['+30 min', new Date(onHour.getTime() + 30 * 60_000)],
+        ] as const) {
+          const hours = await timed(() => sumPlay(db, memberId, since));
+          const ledger = await timed(
+            async () =>
+              (await rowsOf<{ staked: string; returned: string }>(db, fromTransfers(memberId, since)))[0]!,
+          );
+          const same =
+            hours.value.stakedMinor === BigInt(ledger.value.staked) &&
+            hours.value.returnedMinor === BigInt(ledger.value.returned);
+          console.log(
+            `${period.padEnd(17)} ${label.padEnd(15)} ${`${fmt(hours.p50, 2)} / ${fmt(hours.p95, 2)}`.padStart(24)}   ${`${fmt(ledger.p50, 2)} / ${fmt(ledger.p95, 2)}`.padStart(22)}   ${same ? 'yes' : 'NO'}`,
+          );
+          if (!same) process.exitCode = 1;
+        }
       }
+    } finally {
+      await database.close();
     }
-  } finally {
-    await database.close();
-    const dropper = new pg.Client({ connectionString: ADMIN_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import {
@@ -13,7 +12,14 @@ import {
   transfer,
   transferGrouped,
 } from '../../apps/server/src/modules/wallet/wallet.service.ts';
-import { type BenchRow, percentile, pgbenchRow, postgresReachable, printTable } from '../support/report.ts';
+import {
+  type BenchRow,
+  percentile,
+  pgbenchRow,
+  postgresReachable,
+  printTable,
+  withThrowawayDatabase,
+} from '../support/report.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 8), 1), 60);
@@ -98,28 +104,6 @@ async function scenario(
       ? `reconcile: no drift; ${stats.groups - before.groups} groups (largest ${stats.largestGroup}, ${stats.fallbacks - before.fallbacks} fell back)`
       : 'reconcile: no drift',
   };
-}
-
-async function withThrowawayDatabase<T>(
-  adminUrl: URL,
-  prefix: string,
-  work: (url: URL, name: string) => Promise<T>,
-) {
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl.toString());
-  url.pathname = `/${name}`;
-  try {
-    return await work(url, name);
-  } finally {
-    const dropper = new pg.Client({ connectionString: adminUrl.toString() });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  }
 }
 
 async function main(): Promise<void> {

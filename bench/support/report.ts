@@ -178,3 +178,26 @@ export function postgresNote(before: number | null, count: number, unit: string)
   if (before === null || after === null) return '';
   return `; PostgreSQL processes' CPU ${fmt((after - before) / Math.max(1, count), 2)} ms/${unit}`;
 }
+
+/** A database made for one benchmark run on the server of `adminUrl`, dropped after `work` (even when it fails). */
+export async function withThrowawayDatabase<T>(
+  adminUrl: URL,
+  prefix: string,
+  work: (url: URL, name: string) => Promise<T>,
+) {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl.toString());
+  url.pathname = `/${name}`;
+  try {
+    return await work(url, name);
+  } finally {
+    const dropper = new pg.Client({ connectionString: adminUrl.toString() });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  }
+}
