@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { HeaderSearch } from './header-search.tsx';
@@ -31,6 +31,10 @@ function Where() {
 }
 
 describe('header search', () => {
+  // The panel is a lazy chunk: transform it before the test, not inside its time (seconds on a
+  // loaded 2-core CI machine).
+  beforeAll(() => import('./search-panel.tsx'), 30_000);
+
   it('shows the first matches while typing and opens the full results on Enter', async () => {
     queryClient.clear();
     const api = mockApi({
@@ -64,5 +68,5 @@ describe('header search', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/searchGames?name=cra'));
     expect(screen.queryByTestId('search-panel')).toBeNull();
-  });
+  }, 15_000);
 });
