@@ -5,6 +5,12 @@ import { api } from '../api.ts';
 import { formatDateTime, formatMoney } from '../i18n.ts';
 import './reports.css';
 
+/** A drift's value: an amount in the operator's format, or a site id for CROSS_SITE. */
+function driftValue(check: string, value: string | null): string {
+  if (value === null) return '—';
+  return check === 'CROSS_SITE' ? value : formatMoney(value);
+}
+
 /** The wallet's reconcile of this site: every invariant of the ledger, checked now. */
 export default function ReconciliationPage() {
   const { t } = useTranslation();
@@ -89,13 +95,20 @@ export default function ReconciliationPage() {
                   <tbody>
                     {data.drift.map((drift) => (
                       <tr key={`${drift.check}-${drift.account_id}-${drift.transfer_id}`}>
-                        <td>
-                          <code>{drift.check}</code> <span className="muted">{drift.description}</span>
+                        <td data-label={t('reconciliation.col.check')}>
+                          <code>{drift.check}</code>{' '}
+                          <span className="muted">
+                            {t(`reconciliation.checks.${drift.check}`, { defaultValue: drift.description })}
+                          </span>
                         </td>
-                        <td>{drift.account_id ?? '—'}</td>
-                        <td>{drift.transfer_id ?? '—'}</td>
-                        <td>{drift.expected ?? '—'}</td>
-                        <td>{drift.actual ?? '—'}</td>
+                        <td data-label={t('reconciliation.col.account')}>{drift.account_id ?? '—'}</td>
+                        <td data-label={t('reconciliation.col.transfer')}>{drift.transfer_id ?? '—'}</td>
+                        <td data-label={t('reconciliation.col.expected')}>
+                          {driftValue(drift.check, drift.expected)}
+                        </td>
+                        <td data-label={t('reconciliation.col.actual')}>
+                          {driftValue(drift.check, drift.actual)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -100,6 +100,11 @@ describe.each(kinds)('member play hours on %s', (kind) => {
     });
     expect((await reconcile(db, { siteId })).drift).toEqual([]);
     const member = memberId.toString();
+    const [cash] = await rowsOf<{ id: string }>(
+      db,
+      sql`SELECT id::text FROM wallet_accounts WHERE member_id = ${member}::bigint AND kind = 'cash'`,
+    );
+    const cashAccount = BigInt(cash!.id);
     await db.execute(
       sql`UPDATE member_play_hours SET staked_minor = staked_minor + 1 WHERE member_id = ${member}::bigint`,
     );
@@ -110,6 +115,7 @@ describe.each(kinds)('member play hours on %s', (kind) => {
         expect.objectContaining({
           check: 'PLAY_HOURS_MISMATCH',
           siteId,
+          accountId: cashAccount,
           expectedMinor: 700n,
           actualMinor: 701n,
         }),

@@ -28,7 +28,7 @@ export const DRIFT_CHECKS = {
   /**
    * A member's play hours (staked, returned, reversed per UTC hour: the responsible-gaming limits'
    * sums, migration 0051) differ from the ledger's transfers of that hour. Reported in the staked
-   * column when it differs, else returned, else reversed; `accountId` is null.
+   * column when it differs, else returned, else reversed; `accountId` is the member's cash account.
    */
   PLAY_HOURS_MISMATCH: "a member's play hours differ from the ledger",
 } as const;
@@ -223,7 +223,9 @@ async function check(tx: Tx, siteId: bigint | null): Promise<ReconcileReport> {
         kept AS (
           SELECT h.* FROM member_play_hours h JOIN members m ON m.id = h.member_id
           WHERE ${siteFilter('m.site_id')})
-        SELECT m.site_id, NULL AS account_id, NULL AS transfer_id,
+        SELECT m.site_id,
+          (SELECT c.id FROM wallet_accounts c WHERE c.member_id = m.id AND c.kind = 'cash') AS account_id,
+          NULL AS transfer_id,
           (CASE WHEN l.staked IS DISTINCT FROM k.staked_minor THEN coalesce(l.staked, 0)
                 WHEN l.returned IS DISTINCT FROM k.returned_minor THEN coalesce(l.returned, 0)
                 ELSE coalesce(l.reversed, 0) END)::text AS expected,
