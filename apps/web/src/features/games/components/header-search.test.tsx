@@ -58,7 +58,11 @@ describe('header search', () => {
       </QueryClientProvider>,
     );
     await userEvent.click(screen.getByTestId('header-search'));
-    await userEvent.type(await screen.findByTestId('header-search-input'), 'cra');
+    const input = await screen.findByTestId('header-search-input');
+    // The panel's effects move focus (the dialog, then its field) after paint: typing before they
+    // ran sent the last keys to the dialog on a loaded machine, and the search was for "c".
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await userEvent.type(input, 'cra');
     const result = await screen.findByTestId('header-search-result');
     expect(result.getAttribute('href')).toBe('/gameInfo?game=crash');
     expect(result.textContent).toContain('Crash');
