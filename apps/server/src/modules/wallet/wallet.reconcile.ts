@@ -216,10 +216,13 @@ async function check(tx: Tx, siteId: bigint | null): Promise<ReconcileReport> {
 
   await collect(
     'PLAY_HOURS_MISMATCH',
+    // Both sides of the site's members only: the back office reconciles one site at a time.
     sql`WITH ledger AS (
-          SELECT member_id, hour, sum(staked_minor) AS staked, sum(returned_minor) AS returned,
-                 sum(reversed_minor) AS reversed
-          FROM wallet_play_moves GROUP BY member_id, hour),
+          SELECT p.member_id, p.hour, sum(p.staked_minor) AS staked, sum(p.returned_minor) AS returned,
+                 sum(p.reversed_minor) AS reversed
+          FROM wallet_play_moves p JOIN members m ON m.id = p.member_id
+          WHERE ${siteFilter('m.site_id')}
+          GROUP BY p.member_id, p.hour),
         kept AS (
           SELECT h.* FROM member_play_hours h JOIN members m ON m.id = h.member_id
           WHERE ${siteFilter('m.site_id')})
@@ -234,8 +237,7 @@ async function check(tx: Tx, siteId: bigint | null): Promise<ReconcileReport> {
                 ELSE coalesce(k.reversed_minor, 0) END)::text AS actual
         FROM kept k FULL JOIN ledger l ON l.member_id = k.member_id AND l.hour = k.hour
         JOIN members m ON m.id = coalesce(k.member_id, l.member_id)
-        WHERE ${siteFilter('m.site_id')}
-          AND (l.staked, l.returned, l.reversed) IS DISTINCT FROM (k.staked_minor, k.returned_minor, k.reversed_minor)
+        WHERE (l.staked, l.returned, l.reversed) IS DISTINCT FROM (k.staked_minor, k.returned_minor, k.reversed_minor)
         LIMIT ${MAX_DRIFT_ROWS}`,
   );
 
