@@ -1,6 +1,6 @@
 import { formatMinor, type TInstantOriginal } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, isEmbedded, perDatabase, type Tx } from '../../db/client.ts';
+import { type Db, isEmbedded, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
@@ -16,8 +16,9 @@ import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wa
 import {
   type GroupLedger,
   groupBalance,
+  groupLedgerOf,
+  groupLockParts,
   hasActiveGrant,
-  lockGroup,
   type PlannedTransfer,
   PostOneByOne,
   type PreparedTransfer,
@@ -140,7 +141,7 @@ class BetCommitter {
     let outcomes: Outcome[] = [];
     let fellBack = false;
     try {
-      if (group.length > 0) outcomes = await this.db.transaction((tx) => postBets(tx, group));
+      if (group.length > 0) outcomes = await transactionOnGenericPlans(this.db, (tx) => postBets(tx, group));
     } catch {
       this.fallbacks++;
       fellBack = true;
@@ -242,7 +243,7 @@ type TPlaced = {
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
 async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
-  const reads = await readBets(tx, group);
+  const { reads, ledger } = await readBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const placed: TPlaced[] = [];
   for (const read of reads) {
@@ -270,11 +271,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
   }
   if (placed.length === 0) return outcomes;
 
-  // The wallet's group: lock the accounts, decide each stake and win in arrival order.
-  const ledger = await lockGroup(
-    tx,
-    placed.flatMap((p) => (p.win ? [p.stake, p.win] : [p.stake])),
-  );
+  // The wallet's group (its accounts locked by the read): decide each stake and win in arrival order.
   const plans: PlannedTransfer[] = [];
   const kept: TPlaced[] = [];
   for (const p of placed) {
@@ -327,18 +324,26 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
 }
 
 /**
- * ONE statement: locks the seed pair of every bettor (id order) and reads, per bet, whether its
- * key placed a round already, whether the member has an active bonus grant, the RG gate with each
- * limit's play, and a round id for it.
+ * ONE statement: locks the seed pair of every bettor (id order), then the bettors' cash and bonus
+ * accounts (id order; the wallet's `groupLockParts`, which also reads the system accounts), and
+ * reads, per bet, whether its key placed a round already, whether the member has an active bonus
+ * grant, the RG gate with each limit's play, and a round id for it. Pairs before accounts: the
+ * order the one-by-one bet takes them in. The stakes' and wins' keys name rounds whose ids this
+ * statement draws, so no transfer can hold them yet: no key is read.
  */
-async function readBets(tx: Tx, group: TBet[]): Promise<TBetRead[]> {
+async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; ledger: GroupLedger }> {
   const wanted = group.map((item, ord) => ({
     ord,
     member_id: item.player.memberId.toString(),
     key: item.key,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  return preparedRowsOf<TBetRead>(
+  const lock = groupLockParts({
+    members: group.map(({ player }) => ({ siteId: player.siteId, memberId: player.memberId })),
+    sites: [...new Set(group.map(({ player }) => player.siteId))],
+    keys: [],
+  });
+  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_bet_group_read',
     sql`WITH w AS (
@@ -349,17 +354,23 @@ async function readBets(tx: Tx, group: TBet[]): Promise<TBetRead[]> {
           FROM fairness_seed_pairs p
           WHERE p.member_id = ANY(${`{${group.map((item) => item.player.memberId).join(',')}}`}::bigint[])
             AND p.revealed_at IS NULL
-          ORDER BY p.id FOR UPDATE)
-        SELECT w.ord, pairs.id::text AS pair_id, pairs.server_seed, pairs.server_seed_hash, pairs.client_seed,
-          pairs.next_nonce::text AS next_nonce,
-          (SELECT true FROM game_rounds r WHERE r.member_id = w.member_id AND r.idempotency_key = w.key)
-            IS NOT NULL AS taken,
-          ${hasActiveGrant(sql`w.member_id`)} AS granted,
-          nextval(pg_get_serial_sequence('game_rounds', 'id'))::text AS round_id,
-          ${groupGateColumns(sql`w.member_id`, sql`w.tz`)}
-        FROM w LEFT JOIN pairs ON pairs.member_id = w.member_id
-        ORDER BY w.ord`,
+          ORDER BY p.id FOR UPDATE),
+        bets AS (
+          SELECT w.ord, pairs.id::text AS pair_id, pairs.server_seed, pairs.server_seed_hash, pairs.client_seed,
+            pairs.next_nonce::text AS next_nonce,
+            (SELECT true FROM game_rounds r WHERE r.member_id = w.member_id AND r.idempotency_key = w.key)
+              IS NOT NULL AS taken,
+            ${hasActiveGrant(sql`w.member_id`)} AS granted,
+            nextval(pg_get_serial_sequence('game_rounds', 'id'))::text AS round_id,
+            ${groupGateColumns(sql`w.member_id`, sql`w.tz`)}
+          FROM w LEFT JOIN pairs ON pairs.member_id = w.member_id),
+        ${lock.ctes}
+        SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
+        UNION ALL ${lock.rows}`,
   );
+  const reads = rows.filter((r) => r.what === 'bet').map((r) => r.row as TBetRead);
+  reads.sort((a, b) => a.ord - b.ord);
+  return { reads, ledger: groupLedgerOf(rows) };
 }
 
 /** The stake (cash → house) and the win (house → cash) of a bet, as `takeStake` and `payWinnings` post them. */

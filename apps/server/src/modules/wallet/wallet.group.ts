@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Db, isEmbedded, perDatabase, type Tx } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, isEmbedded, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
@@ -122,7 +122,7 @@ class GroupCommitter {
   private async postGroup(group: Item[]): Promise<void> {
     let outcomes: Outcome[];
     try {
-      outcomes = await this.db.transaction((tx) => postAll(tx, group));
+      outcomes = await transactionOnGenericPlans(this.db, (tx) => postAll(tx, group));
     } catch {
       // Rolled back as a whole: each transfer on its own, in order (its key makes this exact).
       this.fallbacks++;
@@ -203,43 +203,35 @@ function conflict(idempotencyKey: string, transferId: bigint): WalletError {
   });
 }
 
+/** What a group locks and reads: its members' accounts, its sites' system accounts, its keys. */
+export type GroupLockTargets = {
+  members: readonly { siteId: bigint; memberId: bigint }[];
+  sites: readonly bigint[];
+  keys: readonly { siteId: bigint; key: string }[];
+};
+
+/** The rows of the lock parts (`groupLockParts`), as `groupLedgerOf` reads them. */
+export type GroupLockRow = { what: 'account' | 'system' | 'prior'; row: AccountRow | TTransferRaw };
+
 /**
- * ONE statement: locks the cash and bonus accounts of every member the transfers name (id order:
- * no deadlock between groups), reads the sites' system accounts and the transfers already holding
- * one of their keys. Members and keys are matched by `= ANY(array)` (index lookups): matched only
- * against the JSON record set, the planner (guessing 100 rows for it) chose a hash join over the
- * whole accounts and transfers tables, a scan per group that grew with the ledger.
+ * The CTEs and result rows that lock the cash and bonus accounts of every member of a group (id
+ * order: no deadlock between groups) and read the sites' system accounts and the transfers already
+ * holding one of the keys; part of ONE statement (`lockGroup`, or the bet group's read). Members and
+ * keys are matched by `= ANY(array)` (index lookups): matched only against the JSON record set, the
+ * planner (guessing 100 rows for it) chose a hash join over the whole accounts and transfers
+ * tables, a scan per group that grew with the ledger.
  */
-export async function lockGroup(tx: Tx, transfers: readonly PreparedTransfer[]): Promise<GroupLedger> {
-  const members = new Map<string, { site_id: string; member_id: string }>();
-  const sites = new Set<string>();
-  const keys = new Map<string, { site_id: string; key: string }>();
-  for (const { posting } of transfers) {
-    sites.add(String(posting.siteId));
-    keys.set(keyOf(posting.siteId, posting.idempotencyKey), {
-      site_id: String(posting.siteId),
-      key: posting.idempotencyKey,
-    });
-    for (const ref of [posting.from, posting.to]) {
-      if ('memberId' in ref) {
-        members.set(memberKey(posting.siteId, ref.memberId), {
-          site_id: String(posting.siteId),
-          member_id: String(ref.memberId),
-        });
-      }
-    }
-  }
-  const read = await preparedRowsOf<{ what: 'account' | 'system' | 'prior'; row: AccountRow | TTransferRaw }>(
-    tx,
-    'sorte_wallet_group_lock',
-    sql`WITH wanted AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify([...members.values()])}::jsonb)
+export function groupLockParts({ members, sites, keys }: GroupLockTargets): { ctes: SQL; rows: SQL } {
+  const siteIds = `{${sites.join(',')}}`;
+  return {
+    ctes: sql`wanted AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(members.map((m) => ({ site_id: String(m.siteId), member_id: String(m.memberId) })))}::jsonb)
             AS w(site_id bigint, member_id bigint)),
         locked AS (
           SELECT a.id::text, a.site_id::text, a.member_id::text, a.kind, a.balance_minor::text,
                  a.wagering_required_minor::text
           FROM wallet_accounts a
-          WHERE a.member_id = ANY(${`{${[...members.values()].map((m) => m.member_id).join(',')}}`}::bigint[])
+          WHERE a.member_id = ANY(${`{${members.map((m) => m.memberId).join(',')}}`}::bigint[])
             AND (a.site_id, a.member_id) IN (SELECT site_id, member_id FROM wanted)
             AND a.kind IN ('cash', 'bonus')
           ORDER BY a.id
@@ -248,19 +240,23 @@ export async function lockGroup(tx: Tx, transfers: readonly PreparedTransfer[]):
           SELECT id::text, site_id::text, NULL::text AS member_id, kind, NULL::text AS balance_minor,
                  NULL::text AS wagering_required_minor
           FROM wallet_accounts
-          WHERE site_id = ANY(${`{${[...sites].join(',')}}`}::bigint[]) AND member_id IS NULL),
+          WHERE site_id = ANY(${siteIds}::bigint[]) AND member_id IS NULL),
         prior AS (
           SELECT ${TRANSFER_COLUMNS} FROM wallet_transfers
-          WHERE site_id = ANY(${`{${[...sites].join(',')}}`}::bigint[])
+          WHERE site_id = ANY(${siteIds}::bigint[])
             AND idempotency_key = ANY(ARRAY(
-              SELECT jsonb_array_elements_text(${JSON.stringify([...keys.values()].map((k) => k.key))}::jsonb)))
+              SELECT jsonb_array_elements_text(${JSON.stringify(keys.map((k) => k.key))}::jsonb)))
             AND (site_id, idempotency_key) IN (
-              SELECT site_id, key FROM jsonb_to_recordset(${JSON.stringify([...keys.values()])}::jsonb)
-                AS k(site_id bigint, key text)))
-        SELECT 'account' AS what, to_jsonb(locked) AS row FROM locked
+              SELECT site_id, key FROM jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ site_id: String(k.siteId), key: k.key })))}::jsonb)
+                AS k(site_id bigint, key text)))`,
+    rows: sql`SELECT 'account' AS what, to_jsonb(locked) AS row FROM locked
         UNION ALL SELECT 'system', to_jsonb(system) FROM system
         UNION ALL SELECT 'prior', to_jsonb(prior) FROM prior`,
-  );
+  };
+}
+
+/** A group's ledger from the rows of its lock parts (other rows are skipped). */
+export function groupLedgerOf(read: readonly { what: string; row: unknown }[]): GroupLedger {
   const ledger: GroupLedger = {
     memberAccounts: new Map(),
     systemAccounts: new Map(),
@@ -284,12 +280,42 @@ export async function lockGroup(tx: Tx, transfers: readonly PreparedTransfer[]):
     } else if (what === 'system') {
       const r = row as AccountRow;
       ledger.systemAccounts.set(`${r.site_id}:${r.kind}`, BigInt(r.id));
-    } else {
+    } else if (what === 'prior') {
       const r = row as TTransferRaw;
       ledger.prior.set(keyOf(BigInt(r.site_id), r.idempotency_key), r);
     }
   }
   return ledger;
+}
+
+/** ONE statement (`groupLockParts`): locks the members' accounts of the transfers and reads the rest. */
+export async function lockGroup(tx: Tx, transfers: readonly PreparedTransfer[]): Promise<GroupLedger> {
+  const members = new Map<string, { siteId: bigint; memberId: bigint }>();
+  const sites = new Set<bigint>();
+  const keys = new Map<string, { siteId: bigint; key: string }>();
+  for (const { posting } of transfers) {
+    sites.add(posting.siteId);
+    keys.set(keyOf(posting.siteId, posting.idempotencyKey), {
+      siteId: posting.siteId,
+      key: posting.idempotencyKey,
+    });
+    for (const ref of [posting.from, posting.to]) {
+      if ('memberId' in ref) {
+        members.set(memberKey(posting.siteId, ref.memberId), {
+          siteId: posting.siteId,
+          memberId: ref.memberId,
+        });
+      }
+    }
+  }
+  const parts = groupLockParts({
+    members: [...members.values()],
+    sites: [...sites],
+    keys: [...keys.values()],
+  });
+  return groupLedgerOf(
+    await preparedRowsOf<GroupLockRow>(tx, 'sorte_wallet_group_lock', sql`WITH ${parts.ctes} ${parts.rows}`),
+  );
 }
 
 /** A member account's balance as the group's planned transfers leave it (null: no such account). */

@@ -951,6 +951,8 @@ export {
   type GroupLedger,
   groupBalance,
   groupCommitStats,
+  groupLedgerOf,
+  groupLockParts,
   lockGroup,
   type PlannedTransfer,
   PostOneByOne,
