@@ -1,5 +1,5 @@
 import { coveredNumbers } from '@sorte/fairness';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../test/api-mock.ts';

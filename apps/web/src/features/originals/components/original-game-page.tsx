@@ -2,7 +2,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney, formatPercent } from '../../../lib/format.ts';
 import {
   type TOriginalCode,
