@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GroupQueue, type GroupQueueOptions } from './group-queue.ts';
+import { GroupQueue, type GroupQueueOptions, groupQueueTotals } from './group-queue.ts';
 
 /**
  * The queue of group commit (group-queue.ts) driven by a fake `post` the test settles itself, on
@@ -24,7 +24,14 @@ type Posted = { group: Item[]; settle: (outcome: 'resolve' | 'reject') => void; 
  * a group in flight, a scope twice in a group (with `oncePerGroup`), a group over `maxGroup`.
  */
 function harness(options: Partial<Omit<GroupQueueOptions<Item>, 'post' | 'scopes'>> = {}) {
-  const settings = { windowMs: WINDOW_MS, maxGroup: 100, maxInFlight: 1, oncePerGroup: false, ...options };
+  const settings = {
+    name: 'test',
+    windowMs: WINDOW_MS,
+    maxGroup: 100,
+    maxInFlight: 1,
+    oncePerGroup: false,
+    ...options,
+  };
   const posted: Posted[] = [];
   const violations: string[] = [];
   let mostInFlight = 0;
@@ -241,7 +248,7 @@ describe('GroupQueue', () => {
 
   it('counts groups, items and the largest group in stats', async () => {
     const h = harness({ maxGroup: 4, maxInFlight: 1 });
-    expect(h.queue.stats).toEqual({ groups: 0, items: 0, largestGroup: 0 });
+    expect(h.queue.stats).toEqual({ groups: 0, items: 0, largestGroup: 0, deferred: 0, rolledBack: 0 });
     h.push(item('a', 'A'), item('b', 'B'));
     await tick();
     h.push(item('c', 'C'), item('d', 'D'), item('e', 'E'));
@@ -250,7 +257,29 @@ describe('GroupQueue', () => {
     await h.settle(1);
     await h.settle(2);
     expect(h.groups()).toEqual([['a', 'b'], ['c', 'd', 'e'], ['f']]);
-    expect(h.queue.stats).toEqual({ groups: 3, items: 6, largestGroup: 3 });
+    expect(h.queue.stats).toEqual({ groups: 3, items: 6, largestGroup: 3, deferred: 0, rolledBack: 0 });
+  });
+
+  it("adds every queue's counts of a name to the process's totals, with what its posts report", async () => {
+    const name = `totals-${Math.random()}`;
+    const first = harness({ name, maxGroup: 4, maxInFlight: 1 });
+    const second = harness({ name, maxGroup: 4, maxInFlight: 1 });
+    first.push(item('a', 'A'), item('b', 'B'));
+    second.push(item('c', 'C'), item('d', 'D'), item('e', 'E'));
+    await tick();
+    await first.settle(0);
+    await second.settle(0);
+    first.queue.countDeferred(1);
+    second.queue.countRolledBack();
+    expect(first.queue.stats).toEqual({ groups: 1, items: 2, largestGroup: 2, deferred: 1, rolledBack: 0 });
+    expect(second.queue.stats).toEqual({ groups: 1, items: 3, largestGroup: 3, deferred: 0, rolledBack: 1 });
+    expect(groupQueueTotals().get(name)).toEqual({
+      groups: 2,
+      items: 5,
+      largestGroup: 3,
+      deferred: 1,
+      rolledBack: 1,
+    });
   });
 
   it('goes on after a post rejects: its scopes are freed and later items are posted', async () => {
@@ -270,7 +299,7 @@ describe('GroupQueue', () => {
     expect(h.groups()).toEqual([['a1', 'b1'], ['a2', 'c1'], ['a3']]);
     await h.settle(2);
     expect(h.inFlight()).toHaveLength(0);
-    expect(h.queue.stats).toEqual({ groups: 3, items: 5, largestGroup: 2 });
+    expect(h.queue.stats).toEqual({ groups: 3, items: 5, largestGroup: 2, deferred: 0, rolledBack: 0 });
     expect(h.violations).toEqual([]);
   });
 
@@ -348,6 +377,8 @@ describe('GroupQueue', () => {
             groups: sizes.length,
             items: pushed.length,
             largestGroup: Math.max(0, ...sizes),
+            deferred: 0,
+            rolledBack: 0,
           });
         }),
         { numRuns: 150 },

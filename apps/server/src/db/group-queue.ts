@@ -11,9 +11,33 @@ export interface GroupQueueStats {
   groups: number;
   items: number;
   largestGroup: number;
+  /** Items that `post` placed one by one though their group committed (`countDeferred`). */
+  deferred: number;
+  /** Groups that rolled back as a whole (`countRolledBack`). */
+  rolledBack: number;
+}
+
+const emptyStats = (): GroupQueueStats => ({
+  groups: 0,
+  items: 0,
+  largestGroup: 0,
+  deferred: 0,
+  rolledBack: 0,
+});
+
+/**
+ * This process's counts of every group queue of a name ('bets', 'transfers'), all databases
+ * together: what GET /metrics reports (plugins/operations.ts).
+ */
+const totals = new Map<string, GroupQueueStats>();
+
+export function groupQueueTotals(): ReadonlyMap<string, Readonly<GroupQueueStats>> {
+  return totals;
 }
 
 export interface GroupQueueOptions<T> {
+  /** What the queue groups, for the process's totals (`groupQueueTotals`). */
+  name: string;
   windowMs: number;
   maxGroup: number;
   maxInFlight: number;
@@ -25,13 +49,33 @@ export interface GroupQueueOptions<T> {
 }
 
 export class GroupQueue<T> {
-  readonly stats: GroupQueueStats = { groups: 0, items: 0, largestGroup: 0 };
+  readonly stats: GroupQueueStats = emptyStats();
+  private readonly total: GroupQueueStats;
   private queue: T[] = [];
   private inFlight = 0;
   private readonly busy = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: GroupQueueOptions<T>) {}
+  constructor(private readonly options: GroupQueueOptions<T>) {
+    let total = totals.get(options.name);
+    if (!total) {
+      total = emptyStats();
+      totals.set(options.name, total);
+    }
+    this.total = total;
+  }
+
+  /** `post` placed `count` items of a committed group one by one after it. */
+  countDeferred(count: number): void {
+    this.stats.deferred += count;
+    this.total.deferred += count;
+  }
+
+  /** `post`'s group rolled back as a whole (its items were then placed one by one). */
+  countRolledBack(): void {
+    this.stats.rolledBack += 1;
+    this.total.rolledBack += 1;
+  }
 
   push(item: T): void {
     this.queue.push(item);
@@ -56,9 +100,11 @@ export class GroupQueue<T> {
       const group = this.take();
       if (group.length === 0) return;
       this.inFlight++;
-      this.stats.groups++;
-      this.stats.items += group.length;
-      if (group.length > this.stats.largestGroup) this.stats.largestGroup = group.length;
+      for (const stats of [this.stats, this.total]) {
+        stats.groups++;
+        stats.items += group.length;
+        if (group.length > stats.largestGroup) stats.largestGroup = group.length;
+      }
       const scopes = group.flatMap((item) => this.options.scopes(item));
       for (const scope of scopes) this.busy.add(scope);
       void this.options

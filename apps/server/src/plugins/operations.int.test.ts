@@ -62,6 +62,36 @@ describe.each(kinds)('health, readiness, metrics and graceful shutdown on %s', (
     expect(scraper.statusCode).toBe(200);
   });
 
+  it('reports the bet groups of the process: groups, bets and the largest group grow with bets placed', async () => {
+    const metric = (body: string, name: string) =>
+      Number(body.match(new RegExp(`^${name}\\{queue="bets"\\} (\\d+)$`, 'm'))?.[1] ?? 0);
+    const scrape = async () =>
+      (await app.inject({ method: 'GET', url: '/metrics', headers: { host: 'localhost' } })).body;
+    const players = await Promise.all([fundedPlayer(app, 100_000n), fundedPlayer(app, 100_000n)]);
+    const before = await scrape();
+    const bets = players.flatMap((player) =>
+      Array.from({ length: 3 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/originals/dice/bet',
+          headers: { host: 'localhost', authorization: `Bearer ${player.token}` },
+          payload: { amount: '1.00', direction: 'under', target: 4950, idempotency_key: randomUUID() },
+        }),
+      ),
+    );
+    for (const answer of await Promise.all(bets)) expect(answer.statusCode).toBe(200);
+    const after = await scrape();
+    expect(metric(after, 'sorte_group_commit_items_total') - metric(before, 'sorte_group_commit_items_total')).toBe(6);
+    const groups =
+      metric(after, 'sorte_group_commit_groups_total') - metric(before, 'sorte_group_commit_groups_total');
+    // One bet per member per group: at least three groups for three bets each of two players.
+    expect(groups).toBeGreaterThanOrEqual(3);
+    expect(groups).toBeLessThanOrEqual(6);
+    expect(metric(after, 'sorte_group_commit_largest_group')).toBeGreaterThanOrEqual(1);
+    expect(after).toMatch(/^sorte_group_commit_rolled_back_total\{queue="bets"\} \d+$/m);
+    expect(after).toMatch(/^sorte_group_commit_deferred_total\{queue="bets"\} \d+$/m);
+  });
+
   it('shuts down under load without losing an acknowledged bet, and without waiting for idle keep-alives', async () => {
     const busy = await buildTestApp(kind);
     await busy.listen({ port: 0, host: '127.0.0.1' });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
+import { type GroupQueueStats, groupQueueTotals } from '../db/group-queue.ts';
 
 /**
  * What a load balancer and a monitoring system ask a server process:
@@ -11,7 +12,9 @@ import type { Database } from '../db/client.ts';
  * - `GET /readyz` — readiness: the database answers; 503 while it does not and while the process
  *   shuts down, so a proxy stops sending players to a process that is going away;
  * - `GET /metrics` — Prometheus text format: HTTP requests and their durations by route and status,
- *   in-flight requests, readiness, and the process's own (CPU, memory, event-loop lag, GC). Open to
+ *   in-flight requests, readiness, group commit (groups, items, deferred items, rolled-back groups
+ *   and the largest group, of bets and of wallet transfers), and the process's own (CPU, memory,
+ *   event-loop lag, GC). Open to
  *   loopback callers, or to `Authorization: Bearer <METRICS_TOKEN>` when a token is configured.
  */
 export const OPERATIONS_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
@@ -54,6 +57,56 @@ export const operationsPlugin = fp(
       help: '1 while the database answers and the process is not shutting down',
       registers: [registry],
     });
+    // Group commit (db/group-queue.ts): this process's totals per queue, read at each scrape.
+    const groupMetric = (
+      name: string,
+      help: string,
+      field: keyof GroupQueueStats,
+      type: typeof Counter | typeof Gauge,
+    ) =>
+      new type({
+        name,
+        help,
+        labelNames: ['queue'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [queue, stats] of groupQueueTotals()) {
+            if (this instanceof Gauge) this.set({ queue }, stats[field]);
+            else this.inc({ queue }, stats[field]);
+          }
+        },
+      });
+    groupMetric(
+      'sorte_group_commit_groups_total',
+      'Transactions posted by group commit, by queue (bets, transfers)',
+      'groups',
+      Counter,
+    );
+    groupMetric(
+      'sorte_group_commit_items_total',
+      'Bets or transfers posted in groups, by queue',
+      'items',
+      Counter,
+    );
+    groupMetric(
+      'sorte_group_commit_deferred_total',
+      'Items of a committed group placed one by one after it (a replayed key, a bonus grant, a due limit change)',
+      'deferred',
+      Counter,
+    );
+    groupMetric(
+      'sorte_group_commit_rolled_back_total',
+      'Groups that rolled back and were posted item by item',
+      'rolledBack',
+      Counter,
+    );
+    groupMetric(
+      'sorte_group_commit_largest_group',
+      'The largest group posted so far, by queue',
+      'largestGroup',
+      Gauge,
+    );
 
     // Shutting down (SIGTERM, see server.ts): /readyz says so at once, requests already on a
     // connection are still served (the app is built with return503OnClosing off, so no bet that

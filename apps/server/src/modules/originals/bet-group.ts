@@ -114,12 +114,11 @@ type TBet = Item & TReady;
 type Outcome = { result: TBetResult } | { error: unknown } | { defer: true };
 
 class BetCommitter {
-  deferred = 0;
-  fallbacks = 0;
   readonly queue: GroupQueue<Item>;
 
   constructor(private readonly db: Db) {
     this.queue = new GroupQueue<Item>({
+      name: 'bets',
       windowMs: WINDOW_MS,
       maxGroup: MAX_GROUP,
       maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
@@ -143,7 +142,7 @@ class BetCommitter {
     try {
       if (group.length > 0) outcomes = await transactionOnGenericPlans(this.db, (tx) => postBets(tx, group));
     } catch {
-      this.fallbacks++;
+      this.queue.countRolledBack();
       fellBack = true;
       outcomes = group.map(() => ({ defer: true }));
     }
@@ -155,8 +154,8 @@ class BetCommitter {
     });
     // Each member is in this group once, so these keep every member's order; their members stay
     // busy (later bets of theirs wait) until they are placed.
+    if (!fellBack) this.queue.countDeferred(later.length);
     for (const item of later) {
-      if (!fellBack) this.deferred++;
       try {
         item.resolve(await placeInstantBet(this.db, item.player, item.game, item.body, item.key));
       } catch (error) {
@@ -209,9 +208,8 @@ export async function placeInstantBetGrouped<G extends TInstantOriginal>(
 
 /** Counters of this process's bet groups on `db` (bench and tests). */
 export function betGroupStats(db: Db): BetGroupStats {
-  const committer = committerOf(db);
-  const { groups, items, largestGroup } = committer.queue.stats;
-  return { groups, bets: items, deferred: committer.deferred, fallbacks: committer.fallbacks, largestGroup };
+  const { groups, items, largestGroup, deferred, rolledBack } = committerOf(db).queue.stats;
+  return { groups, bets: items, deferred, fallbacks: rolledBack, largestGroup };
 }
 
 type TBetRead = {

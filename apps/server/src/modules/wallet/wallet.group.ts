@@ -84,17 +84,16 @@ export function transferGrouped(db: Db, input: TransferInput): Promise<TransferR
 
 /** Counters of this process's groups on `db` (bench and tests). */
 export function groupCommitStats(db: Db): GroupCommitStats {
-  const committer = committerOf(db);
-  const { groups, items, largestGroup } = committer.queue.stats;
-  return { groups, transfers: items, fallbacks: committer.fallbacks, largestGroup };
+  const { groups, items, largestGroup, rolledBack } = committerOf(db).queue.stats;
+  return { groups, transfers: items, fallbacks: rolledBack, largestGroup };
 }
 
 class GroupCommitter {
-  fallbacks = 0;
   readonly queue: GroupQueue<Item>;
 
   constructor(private readonly db: Db) {
     this.queue = new GroupQueue<Item>({
+      name: 'transfers',
       windowMs: WINDOW_MS,
       maxGroup: MAX_GROUP,
       maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
@@ -125,7 +124,7 @@ class GroupCommitter {
       outcomes = await transactionOnGenericPlans(this.db, (tx) => postAll(tx, group));
     } catch {
       // Rolled back as a whole: each transfer on its own, in order (its key makes this exact).
-      this.fallbacks++;
+      this.queue.countRolledBack();
       for (const item of group) {
         try {
           item.resolve(await transfer(this.db, item.input));
