@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { join } from 'node:path';
+import { type AddressInfo, createServer } from 'node:net';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,7 @@ import {
   postgresNote,
   postgresReachable,
   printTable,
+  processTreeCpuMs,
   withThrowawayDatabase,
 } from '../support/report.ts';
 
@@ -44,6 +46,16 @@ const TICK_SECONDS = Math.min(Math.max(Number(process.env.BENCH_TICK_SECONDS ?? 
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'pglite,ticks,postgres').split(',').map((s) => s.trim()));
 /** A directory: write a .cpuprofile of each dice scenario's measured window (not its setup). */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/**
+ * The production server's worker counts to measure on PostgreSQL besides the app in this process
+ * (`npm run serve` with WORKERS=n; BENCH_SERVE_WORKERS=1,2 by default, empty for none).
+ */
+const SERVE_WORKERS = (process.env.BENCH_SERVE_WORKERS ?? '1,2')
+  .split(',')
+  .map((n) => Number(n.trim()))
+  .filter((n) => Number.isInteger(n) && n >= 1 && n <= 8);
+/** A directory: the production server's processes write node's --cpu-prof profiles there on exit. */
+const SERVE_PROFILE_DIR = process.env.BENCH_SERVE_PROFILE;
 /**
  * BENCH_LOSS_LIMIT=1: every player has a monthly loss limit (mandatory on br), well above what the
  * bench can lose, so every bet's gate sums the month's play (member_play_hours) and none is refused.
@@ -266,32 +278,186 @@ const DICE: TLoad = {
 /** The framework alone (routing, hooks, logging, metrics, headers): GET /healthz reads no database. */
 const FLOOR: TLoad = { what: 'HTTP floor: GET /healthz', method: 'GET', path: '/healthz', body: null };
 
-/** The server process's CPU with no request at all (the crash engine, jobs, timers), ms per second. */
-async function idleCpuMsPerSecond(): Promise<number> {
-  const before = process.cpuUsage();
-  const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const cpu = process.cpuUsage(before);
-  return (cpu.user + cpu.system) / 1000 / ((performance.now() - started) / 1000);
+/**
+ * The server the load goes to: the app in this process (`inProcessServer`) or the production
+ * server in processes of its own (`productionServer`), with how to read its CPU and bet groups.
+ */
+type TServed = {
+  port: number;
+  /** Appended to the scenario's name, e.g. "postgres" or "postgres, npm run serve (2 workers)". */
+  label: string;
+  /** CPU of the server's process(es) so far, ms. */
+  cpu: () => { user: number; system: number };
+  /** The server's bet groups so far (null: not readable, several worker processes). */
+  groups: (() => Promise<BetGroupStats>) | null;
+  /** Whether the profiler can attach (BENCH_CPU_PROFILE): only to this process. */
+  profiled: boolean;
+};
+
+function inProcessServer(server: Started): TServed {
+  return {
+    port: server.port,
+    label: server.database.kind,
+    cpu: () => {
+      const { user, system } = process.cpuUsage();
+      return { user: user / 1000, system: system / 1000 };
+    },
+    groups: async () => betGroupStats(server.database.db),
+    profiled: true,
+  };
 }
 
-async function diceScenario(server: Started, tokens: string[], load: TLoad = DICE): Promise<BenchRow> {
-  const idle = await idleCpuMsPerSecond();
-  let groupsBefore = betGroupStats(server.database.db);
+/** A TCP port free on loopback now. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** The bet groups of a server process, from its GET /metrics (group commit totals, queue "bets"). */
+async function scrapedBetGroups(port: number): Promise<BetGroupStats> {
+  const body = await new Promise<string>((resolveBody, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/metrics', headers: { host: 'localhost' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+        });
+        response.on('end', () => resolveBody(text));
+      })
+      .on('error', reject);
+  });
+  const value = (name: string) =>
+    Number(body.match(new RegExp(`^sorte_group_commit_${name}\\{queue="bets"\\} (\\d+)$`, 'm'))?.[1] ?? 0);
+  return {
+    groups: value('groups_total'),
+    bets: value('items_total'),
+    deferred: value('deferred_total'),
+    fallbacks: value('rolled_back_total'),
+    largestGroup: value('largest_group'),
+  };
+}
+
+/**
+ * The production server on the bench's database: `npm run build`'s bundle of the server
+ * (apps/server/dist, plain node, no TypeScript loader) started as `npm run serve` starts it, with
+ * WORKERS server processes (node:cluster). Production settings (request logs at info included)
+ * but for the demo seed (the bench seeded), the per-address rate limits (every player here comes
+ * from 127.0.0.1) and the periodic jobs (below).
+ */
+async function productionServer(
+  url: URL,
+  workers: number,
+): Promise<{ served: TServed; stop: () => Promise<void> }> {
+  const root = resolve(import.meta.dirname, '../..');
+  const built = spawnSync(process.execPath, ['apps/server/scripts/build.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the server build failed');
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      ...(SERVE_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${SERVE_PROFILE_DIR}`] : []),
+      'apps/server/dist/cluster.js',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WORKERS: String(workers),
+        SEED_DEMO: 'off',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+        PSP_SANDBOX_PORT: '0',
+        MAIL_CATCHER_PORT: '0',
+        REGISTRY_SANDBOX_PORT: '0',
+        SHUTDOWN_DRAIN_SECONDS: '5',
+        // Once a minute and at start (runAtStart) in service; at start they overlapped the measured
+        // window here. The app in this process runs none either.
+        PROMO_JOBS: 'off',
+        COMMUNITY_JOBS: 'off',
+      },
+    },
+  );
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const status = await new Promise<number>((resolveStatus) => {
+      http
+        .get({ host: '127.0.0.1', port, path: '/readyz', headers: { host: 'localhost' } }, (response) => {
+          response.resume();
+          resolveStatus(response.statusCode ?? 0);
+        })
+        .on('error', () => resolveStatus(0));
+    });
+    // The primary forks the workers one after the other, each once the one before listens: with
+    // the last one forked and an answer, give it the time the others took to listen.
+    if (status === 200 && processTreeCpuMs(child.pid!)!.processes >= (workers === 1 ? 1 : workers + 1)) break;
+    if (child.exitCode !== null || Date.now() > until) throw new Error('the production server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await new Promise((r) => setTimeout(r, 3000));
+  const pid = child.pid!;
+  return {
+    served: {
+      port,
+      label: `postgres, npm run serve (${workers} worker${workers === 1 ? '' : 's'})`,
+      cpu: () => processTreeCpuMs(pid) ?? { user: 0, system: 0 },
+      // GET /metrics answers for the worker the connection reaches: exact with one worker only.
+      groups: workers === 1 ? () => scrapedBetGroups(port) : null,
+      profiled: false,
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The server's CPU with no request at all (the crash engine, jobs, timers), ms per second. */
+async function idleCpuMsPerSecond(served: TServed): Promise<number> {
+  const before = served.cpu();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = served.cpu();
+  return (after.user + after.system - before.user - before.system) / ((performance.now() - started) / 1000);
+}
+
+async function diceScenario(
+  server: Started,
+  served: TServed,
+  tokens: string[],
+  load: TLoad = DICE,
+): Promise<BenchRow> {
+  const idle = await idleCpuMsPerSecond(served);
+  const noGroups: BetGroupStats = { groups: 0, bets: 0, deferred: 0, fallbacks: 0, largestGroup: 0 };
+  let groupsBefore = (await served.groups?.()) ?? noGroups;
   const client = spawn(process.execPath, ['-e', LOAD_CLIENTS], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  // The server process's CPU (not the load generator's) per bet, over the measured window only:
-  // steadier than bets/s on a shared machine. On PGlite it includes the database.
-  const profiler = CPU_PROFILE_DIR ? new Session() : null;
-  let cpuBefore = process.cpuUsage();
+  // The server's CPU (not the load generator's) per bet, over the measured window only: steadier
+  // than bets/s on a shared machine. On PGlite it includes the database.
+  const profiler = CPU_PROFILE_DIR && served.profiled ? new Session() : null;
+  let cpuBefore = served.cpu();
   let pgBefore: number | null = null;
   const done = new Promise<TLoadDone>((resolve, reject) => {
     client.on('message', (message: { type: 'warm' } | TLoadDone) => {
       if (message.type === 'warm') {
-        void analyzeAfterWarmUp(server.database).then(() => {
-          groupsBefore = betGroupStats(server.database.db);
-          cpuBefore = process.cpuUsage();
+        void analyzeAfterWarmUp(server.database).then(async () => {
+          groupsBefore = (await served.groups?.()) ?? noGroups;
+          cpuBefore = served.cpu();
           pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
           if (profiler) {
             profiler.connect();
@@ -304,7 +470,7 @@ async function diceScenario(server: Started, tokens: string[], load: TLoad = DIC
     client.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
   });
   client.send({
-    port: server.port,
+    port: served.port,
     tokens,
     connections: CONNECTIONS,
     warmup: WARMUP,
@@ -316,9 +482,10 @@ async function diceScenario(server: Started, tokens: string[], load: TLoad = DIC
     body: load.body,
   });
   const { latencies, failures, elapsedS } = await done;
-  const cpu = process.cpuUsage(cpuBefore);
+  const cpuAfter = served.cpu();
+  const cpu = { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
   const pgNote = postgresNote(pgBefore, latencies.length, load === DICE ? 'bet' : 'request');
-  const perItem = (micros: number) => micros / 1000 / Math.max(1, latencies.length);
+  const perItem = (ms: number) => ms / Math.max(1, latencies.length);
   const cpuMsPerBet = perItem(cpu.user + cpu.system);
   if (profiler && CPU_PROFILE_DIR) {
     const { profile } = await profiler.post('Profiler.stop');
@@ -335,14 +502,16 @@ async function diceScenario(server: Started, tokens: string[], load: TLoad = DIC
   const report = await reconcile(server.database.db, { siteId: server.siteId });
   if (!report.ok)
     throw new Error(`ledger drift after the benchmark: ${JSON.stringify(report.drift.slice(0, 3))}`);
+  const groupsNote =
+    load === DICE && served.groups ? `${groupNote(groupsBefore, await served.groups())}; ` : '';
   return {
-    what: `${load.what}, ${server.database.kind}, ${PLAYERS.toLocaleString('en')} players`,
+    what: `${load.what}, ${served.label}, ${PLAYERS.toLocaleString('en')} players`,
     concurrency: CONNECTIONS,
     count: latencies.length,
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; ${load === DICE ? `${groupNote(groupsBefore, betGroupStats(server.database.db))}; ` : ''}reconcile: no drift`,
+    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; ${groupsNote}reconcile: no drift`,
   };
 }
 
@@ -457,7 +626,7 @@ async function main(): Promise<void> {
     const lite = await startServer(await openDatabase({ kind: 'pglite' }));
     try {
       if (ONLY.has('pglite')) {
-        rows.push(await diceScenario(lite, (await makePlayers(lite)).tokens));
+        rows.push(await diceScenario(lite, inProcessServer(lite), (await makePlayers(lite)).tokens));
         progress(rows.at(-1)!);
       }
       if (ONLY.has('ticks')) {
@@ -478,21 +647,36 @@ async function main(): Promise<void> {
       const server = await startServer(
         await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: CONNECTIONS }),
       );
+      let closed = false;
       try {
         const { tokens, memberIds } = await makePlayers(server);
         // Statistics as a database in service has them (autovacuum analyzes as tables grow): the
         // planner then picks index lookups for the players' rows, not scans sized for an empty table.
         await server.database.db.execute(sql`ANALYZE`);
-        rows.push(await diceScenario(server, tokens));
+        rows.push(await diceScenario(server, inProcessServer(server), tokens));
         progress(rows.at(-1)!);
         rows.push(await inProcessScenario(server, memberIds, true));
         progress(rows.at(-1)!);
         rows.push(await inProcessScenario(server, memberIds, false));
         progress(rows.at(-1)!);
-        rows.push(await diceScenario(server, tokens, FLOOR));
+        rows.push(await diceScenario(server, inProcessServer(server), tokens, FLOOR));
         progress(rows.at(-1)!);
-      } finally {
+        // The production server alone on the database: this process's app (its LISTEN
+        // connections, its crash engine) is closed first; its database handle stays for ANALYZE
+        // and reconcile.
         await server.close();
+        closed = true;
+        for (const workers of SERVE_WORKERS) {
+          const production = await productionServer(url, workers);
+          try {
+            rows.push(await diceScenario(server, production.served, tokens));
+            progress(rows.at(-1)!);
+          } finally {
+            await production.stop();
+          }
+        }
+      } finally {
+        if (!closed) await server.close();
         await server.database.close();
       }
       rows.push(pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS));

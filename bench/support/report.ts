@@ -179,6 +179,53 @@ export function postgresNote(before: number | null, count: number, unit: string)
   return `; PostgreSQL processes' CPU ${fmt((after - before) / Math.max(1, count), 2)} ms/${unit}`;
 }
 
+/**
+ * CPU (user and system, ms) of a process and its children so far, and their number, from /proc
+ * (Linux): a server run as `npm run serve` is a primary and its cluster workers. Null where /proc
+ * is missing or the process is gone.
+ */
+export function processTreeCpuMs(
+  rootPid: number,
+): { user: number; system: number; processes: number } | null {
+  let names: string[];
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const stats = new Map<number, { ppid: number; user: number; system: number }>();
+  for (const name of names) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the command: state, ppid (field 4 of the line) … utime, stime (14, 15).
+      stats.set(Number(name), {
+        ppid: Number(fields[1]),
+        user: (Number(fields[11]) * 1000) / CLOCK_TICKS,
+        system: (Number(fields[12]) * 1000) / CLOCK_TICKS,
+      });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  if (!stats.has(rootPid)) return null;
+  const total = { user: 0, system: 0, processes: 0 };
+  const inTree = (pid: number): boolean => {
+    for (let at: number | undefined = pid, hops = 0; at && hops < 16; hops++) {
+      if (at === rootPid) return true;
+      at = stats.get(at)?.ppid;
+    }
+    return false;
+  };
+  for (const [pid, stat] of stats) {
+    if (!inTree(pid)) continue;
+    total.user += stat.user;
+    total.system += stat.system;
+    total.processes += 1;
+  }
+  return total;
+}
+
 /** A database made for one benchmark run on the server of `adminUrl`, dropped after `work` (even when it fails). */
 export async function withThrowawayDatabase<T>(
   adminUrl: URL,
