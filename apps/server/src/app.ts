@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -53,7 +59,7 @@ import {
 } from './modules/withdrawals/withdrawals.routes.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
-import { operationsPlugin } from './plugins/operations.ts';
+import { OPERATIONS_PATHS, operationsPlugin } from './plugins/operations.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { sessionAuthPlugin } from './plugins/session-auth.ts';
 import { staticAdminPlugin } from './plugins/static-admin.ts';
@@ -81,6 +87,26 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * The access log: ONE line per request, when it is answered (the request, the status, the time it
+ * took, an error if any), instead of fastify's two (received, completed); a line cost about
+ * 0.01 ms of a request's CPU. The operations paths (probes every few seconds) are left out.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if ((OPERATIONS_PATHS as readonly (string | undefined)[]).includes(request.routeOptions.url)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 function loggerOptions(config: TConfig): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
   return {
@@ -101,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sites = new SiteResolver(database.db);
   const app = Fastify({
     logger: loggerOptions(config),
+    logController: new AccessLog(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,

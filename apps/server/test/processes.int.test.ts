@@ -41,7 +41,10 @@ function freePort(): Promise<number> {
 
 type Process = { port: number; child: ChildProcess; exited: Promise<void>; output: string[] };
 
-async function startProcess(database: { url?: string; dataDir: string }): Promise<Process> {
+async function startProcess(
+  database: { url?: string; dataDir: string },
+  logLevel: 'warn' | 'info' = 'warn',
+): Promise<Process> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -54,7 +57,7 @@ async function startProcess(database: { url?: string; dataDir: string }): Promis
     PSP_SANDBOX_PORT: '0',
     MAIL_CATCHER_PORT: '0',
     REGISTRY_SANDBOX_PORT: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
   };
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
@@ -178,7 +181,8 @@ async function storedKeys(
 describe.each(kinds)('server processes on %s', (kind) => {
   it('graceful shutdown under load loses no acknowledged bet', { timeout: 300_000 }, async () => {
     const where = { url: kind === 'postgres' ? await freshPostgres() : undefined, dataDir: tempDir('drain') };
-    const server = await startProcess(where);
+    // Logging at info, as in service: the access log is checked below.
+    const server = await startProcess(where, 'info');
     const token = await demoToken(server.port);
     let running = true;
     const load = betLoad(
@@ -201,6 +205,35 @@ describe.each(kinds)('server processes on %s', (kind) => {
     expect(load.acknowledged.filter((key) => !stored.has(key))).toEqual([]);
     // Nothing but 200 or a refused/closed connection (no 5xx while draining).
     expect([...load.other.keys()].filter((what) => what.startsWith('HTTP'))).toEqual([]);
+
+    // The access log: one JSON line per answered request, none for the readiness probes.
+    const lines = server.output
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            msg?: string;
+            reqId?: unknown;
+            responseTime?: unknown;
+            req?: { method?: string; url?: string };
+            res?: { statusCode?: number };
+          },
+      );
+    const access = lines.filter((line) => line.msg === 'request completed');
+    const bets = access.filter(
+      (line) => line.req?.url === '/api/originals/dice/bet' && line.res?.statusCode === 200,
+    );
+    expect(bets.length).toBeGreaterThanOrEqual(beforeSignal);
+    expect(bets.length).toBeLessThanOrEqual(load.acknowledged.length);
+    for (const line of bets) {
+      expect(line.req?.method).toBe('POST');
+      expect(typeof line.responseTime).toBe('number');
+      expect(typeof line.reqId).toBe('string');
+    }
+    expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    expect(access.filter((line) => String(line.req?.url).startsWith('/readyz'))).toEqual([]);
   });
 });
 

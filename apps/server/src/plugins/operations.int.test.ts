@@ -81,7 +81,9 @@ describe.each(kinds)('health, readiness, metrics and graceful shutdown on %s', (
     );
     for (const answer of await Promise.all(bets)) expect(answer.statusCode).toBe(200);
     const after = await scrape();
-    expect(metric(after, 'sorte_group_commit_items_total') - metric(before, 'sorte_group_commit_items_total')).toBe(6);
+    expect(
+      metric(after, 'sorte_group_commit_items_total') - metric(before, 'sorte_group_commit_items_total'),
+    ).toBe(6);
     const groups =
       metric(after, 'sorte_group_commit_groups_total') - metric(before, 'sorte_group_commit_groups_total');
     // One bet per member per group: at least three groups for three bets each of two players.
