@@ -647,7 +647,6 @@ async function main(): Promise<void> {
       const server = await startServer(
         await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: CONNECTIONS }),
       );
-      let closed = false;
       try {
         const { tokens, memberIds } = await makePlayers(server);
         // Statistics as a database in service has them (autovacuum analyzes as tables grow): the
@@ -657,28 +656,42 @@ async function main(): Promise<void> {
         progress(rows.at(-1)!);
         rows.push(await diceScenario(server, inProcessServer(server), tokens, FLOOR));
         progress(rows.at(-1)!);
-        // The production server alone on the database, on tables as large as the HTTP scenario
-        // above had them (the in-process scenarios below add tens of thousands of rounds, and
-        // autovacuum then works through them): this process's app (its LISTEN connections, its
-        // crash engine) is closed first; its database handle stays for ANALYZE and reconcile.
-        await server.close();
-        closed = true;
-        for (const workers of SERVE_WORKERS) {
-          const production = await productionServer(url, workers);
-          try {
-            rows.push(await diceScenario(server, production.served, tokens));
-            progress(rows.at(-1)!);
-          } finally {
-            await production.stop();
-          }
-        }
         rows.push(await inProcessScenario(server, memberIds, true));
         progress(rows.at(-1)!);
         rows.push(await inProcessScenario(server, memberIds, false));
         progress(rows.at(-1)!);
       } finally {
-        if (!closed) await server.close();
+        await server.close();
         await server.database.close();
+      }
+      // The production server, each worker count on a database of its own set up as the one above:
+      // on the database the scenarios above had filled, a later scenario cost up to 1.4 × the CPU
+      // per bet of the same server measured first (docs/scaling.md §2), so rows of one database
+      // are not comparable.
+      for (const workers of SERVE_WORKERS) {
+        await withThrowawayDatabase(adminUrl, 'sorte_serve', async (serveUrl) => {
+          const fresh = await startServer(
+            await openDatabase({ kind: 'postgres', url: serveUrl.toString(), poolMax: CONNECTIONS }),
+          );
+          let production: Awaited<ReturnType<typeof productionServer>> | null = null;
+          let appOpen = true;
+          try {
+            const { tokens } = await makePlayers(fresh);
+            await fresh.database.db.execute(sql`ANALYZE`);
+            // The production server alone on its database: this process's app (its LISTEN
+            // connections, its crash engine) is closed; its database handle stays for ANALYZE
+            // and reconcile.
+            await fresh.close();
+            appOpen = false;
+            production = await productionServer(serveUrl, workers);
+            rows.push(await diceScenario(fresh, production.served, tokens));
+            progress(rows.at(-1)!);
+          } finally {
+            await production?.stop();
+            if (appOpen) await fresh.close();
+            await fresh.database.close();
+          }
+        });
       }
       rows.push(pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS));
       progress(rows.at(-1)!);
