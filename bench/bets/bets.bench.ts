@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { testConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
 import {
   type BetGroupStats,
@@ -305,18 +305,6 @@ function inProcessServer(server: Started): TServed {
     groups: async () => betGroupStats(server.database.db),
     profiled: true,
   };
-}
-
-/** A TCP port free on loopback now. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** The bet groups of a server process, from its GET /metrics (group commit totals, queue "bets"). */

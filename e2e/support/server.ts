@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../apps/server/src/http/free-port.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SERVER_ENTRY = join(ROOT, 'apps', 'server', 'src', 'server.ts');
@@ -25,22 +25,6 @@ export interface RunningServer {
   /** The server's data directory (kept after stop with keepData). */
   dataDir: string;
   stop(): Promise<void>;
-}
-
-/** A TCP port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('could not read the probe port'));
-      });
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -59,7 +59,7 @@ import {
 } from './modules/withdrawals/withdrawals.routes.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
-import { OPERATIONS_PATHS, operationsPlugin } from './plugins/operations.ts';
+import { isOperationsPath, operationsPlugin } from './plugins/operations.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { sessionAuthPlugin } from './plugins/session-auth.ts';
 import { staticAdminPlugin } from './plugins/static-admin.ts';
@@ -100,7 +100,7 @@ class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    if ((OPERATIONS_PATHS as readonly (string | undefined)[]).includes(request.routeOptions.url)) return;
+    if (isOperationsPath(request.routeOptions.url)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { freePort } from './http/free-port.ts';
 
 /**
  * `npm run serve` entry: WORKERS server processes (node:cluster) sharing PORT on one database.
@@ -37,17 +37,6 @@ function workerCount(): number {
     process.exit(78); // EX_CONFIG
   }
   return n;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function sandboxEnv(index: number): Promise<Record<string, string>> {

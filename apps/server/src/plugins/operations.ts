@@ -20,6 +20,11 @@ import { type GroupQueueStats, groupQueueTotals } from '../db/group-queue.ts';
  */
 export const OPERATIONS_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
+/** Whether a route (its pattern; undefined when none matched) is one of the operations paths. */
+export function isOperationsPath(route: string | undefined): boolean {
+  return (OPERATIONS_PATHS as readonly (string | undefined)[]).includes(route);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -131,9 +136,9 @@ export const operationsPlugin = fp(
     });
     app.addHook('onResponse', async (request, reply) => {
       inFlight.dec();
+      if (isOperationsPath(request.routeOptions.url)) return;
       // The route's pattern keeps the label set small; unmatched paths share one label.
       const route = request.routeOptions.url ?? 'unmatched';
-      if ((OPERATIONS_PATHS as readonly string[]).includes(route)) return;
       requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       const since = started.get(request);
       if (since !== undefined)
