@@ -446,6 +446,18 @@ describe.each(kinds)('wallet service on %s', (kind) => {
         WHERE d.member_id = ${local.toString()}::bigint AND d.kind = 'cash'
           AND c.member_id = ${stranger.toString()}::bigint AND c.kind = 'cash'`),
     ).rejects.toThrow();
+    // Nor a site that does not exist, between two accounts of one site: the accounts' keys hold the
+    // transfer's site (migration 0053 dropped the transfer's own key to sites).
+    const foreignKeyViolation = (error: { code?: string; cause?: { code?: string } }) =>
+      (error.code ?? error.cause?.code) === '23503';
+    await expect(
+      db.execute(sql`INSERT INTO wallet_transfers (site_id, kind, debit_account_id, credit_account_id,
+          amount_minor, idempotency_key, request_hash)
+        SELECT (SELECT max(id) + 1000 FROM sites), 'correction', d.id, c.id, 1, 'no-such-site', repeat('a', 64)
+        FROM wallet_accounts d, wallet_accounts c
+        WHERE d.member_id = ${local.toString()}::bigint AND d.kind = 'cash'
+          AND c.site_id = ${siteId.toString()}::bigint AND c.kind = 'house'`),
+    ).rejects.toSatisfy(foreignKeyViolation);
     expect((await getBalances(db, stranger)).cashMinor).toBe(0n);
     await expectWalletError(getBalances(db, stranger, { siteId }), 'ACCOUNT_NOT_FOUND');
     // A hold of one site cannot be resolved through another.
