@@ -173,6 +173,8 @@ export interface Posting {
   idempotencyKey: string;
   reference: string;
   metadata: { [key: string]: TJson };
+  /** `metadata` as canonical JSON (sorted keys), made once by `normalise` for the request hash. */
+  metadataJson: string;
   wageringAddMinor: bigint;
   holdTransferId: bigint | null;
   enforceWagering: boolean;
@@ -483,7 +485,7 @@ export async function releaseHold(executor: Executor, input: ReleaseHoldInput): 
 // ---------------------------------------------------------------------------------------------
 // Internals
 
-type PostingDraft = Omit<Posting, 'reference' | 'metadata' | 'wageringAddMinor'> & {
+type PostingDraft = Omit<Posting, 'reference' | 'metadata' | 'metadataJson' | 'wageringAddMinor'> & {
   reference: string | undefined;
   metadata: { [key: string]: TJson } | undefined;
   wageringAddMinor: bigint | undefined;
@@ -523,7 +525,7 @@ function normalise(draft: PostingDraft): Posting {
   if (wageringAddMinor > 0n && (members.length === 0 || draft.kind === 'bet')) {
     throw new WalletError('INVALID_TRANSFER', 'Wagering is added only by a credit to a member, not by a bet');
   }
-  return { ...draft, reference, metadata, wageringAddMinor };
+  return { ...draft, reference, metadata, metadataJson, wageringAddMinor };
 }
 
 function checkAmount(amount: unknown, field: string): asserts amount is bigint {
@@ -552,9 +554,12 @@ function checkKey(key: unknown, reserve: number): asserts key is string {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** PostgreSQL text and jsonb refuse NUL characters and lone surrogates: refuse them first. */
 function storableText(text: string): boolean {
-  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+  // Most text has no surrogate at all: the lookaround expression runs only on text that has one.
+  return !text.includes('\u0000') && !(SURROGATE.test(text) && LONE_SURROGATE.test(text));
 }
 
 function memberIdsOf(...refs: TAccountRef[]): bigint[] {
@@ -582,8 +587,14 @@ function refKey(ref: TAccountRef): string {
   return 'memberId' in ref ? `member:${ref.memberId}:${ref.account}` : `system:${ref.system}`;
 }
 
+/** A part of a value that `canonicalJson` has made already (a posting's metadata). */
+class CanonicalJson {
+  constructor(readonly json: string) {}
+}
+
 /** JSON with sorted keys, so equal requests hash equally whatever their key order. */
 function canonicalJson(value: unknown): string {
+  if (value instanceof CanonicalJson) return value.json;
   const notJson = () => new WalletError('INVALID_TRANSFER', 'The metadata must be plain JSON');
   if (typeof value === 'bigint') return JSON.stringify(value.toString());
   if (typeof value === 'string') {
@@ -611,7 +622,7 @@ function requestHash(posting: Posting): string {
     to: refKey(posting.to),
     amountMinor: posting.amountMinor,
     reference: posting.reference,
-    metadata: posting.metadata,
+    metadata: new CanonicalJson(posting.metadataJson),
     wageringAddMinor: posting.wageringAddMinor,
     holdTransferId: posting.holdTransferId,
   });

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { WalletError } from './wallet.errors.ts';
+import { prepareTransfer, type TransferInput } from './wallet.service.ts';
+
+/**
+ * A transfer's request hash is stored with it and compared when its key is used again: a client's
+ * retry after an upgrade must hash as before. These values were computed by the code before the
+ * metadata's canonical JSON was made once per posting (issue 16) and must never change.
+ */
+describe('the request hash of a transfer', () => {
+  const cases: [TransferInput, string][] = [
+    [
+      {
+        siteId: 1n,
+        kind: 'bet',
+        from: { memberId: 7n, account: 'cash' },
+        to: { system: 'house' },
+        amountMinor: 1000n,
+        idempotencyKey: 'round:1:bet',
+        reference: 'round:1',
+        metadata: { game: 'dice', roundId: '1', nested: { b: [1, 'x', null, true], a: '😀é' } },
+      },
+      '3657b850cc4e4d7f3cf17770d922234b4b6a831029c099bd12de7181e37ef4d5',
+    ],
+    [
+      {
+        siteId: 2n,
+        kind: 'deposit',
+        from: { system: 'psp_clearing' },
+        to: { memberId: 9n, account: 'cash' },
+        amountMinor: 5n,
+        idempotencyKey: 'dep-123456',
+      },
+      '11d810c90e923ffca53b93b73cfea269eaf4efb38bcb21d8d532da6b2be78160',
+    ],
+    [
+      {
+        siteId: 3n,
+        kind: 'bonus_grant',
+        from: { system: 'promotions_expense' },
+        to: { memberId: 9n, account: 'bonus' },
+        amountMinor: 77n,
+        idempotencyKey: 'g-1',
+        wageringAddMinor: 770n,
+        metadata: { z: 1.5, y: { x: [] }, ü: '\u2028' },
+      },
+      '9bfe32ad9c572d0d66d2a80f317d69794bbc9a815388ededafb1122c2a05f87e',
+    ],
+  ];
+
+  it.each(cases)('stays what it was (%#)', (input, hash) => {
+    expect(prepareTransfer(input).hash).toBe(hash);
+  });
+
+  it('does not depend on the order of the metadata keys', () => {
+    const [input] = cases[0]!;
+    const reordered = {
+      ...input,
+      metadata: { nested: { a: '😀é', b: [1, 'x', null, true] }, roundId: '1', game: 'dice' },
+    };
+    expect(prepareTransfer(reordered).hash).toBe(cases[0]![1]);
+  });
+
+  it('refuses metadata text PostgreSQL cannot store, paired surrogates pass', () => {
+    const [input] = cases[0]!;
+    for (const text of ['\uD800', 'a\uDC00b', 'nul\u0000']) {
+      expect(() => prepareTransfer({ ...input, metadata: { text } })).toThrow(WalletError);
+    }
+    expect(() => prepareTransfer({ ...input, metadata: { text: '\uD83D\uDE00' } })).not.toThrow();
+  });
+});
