@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WalletError } from './wallet.errors.ts';
 import { prepareTransfer, type TransferInput } from './wallet.service.ts';
@@ -50,6 +52,44 @@ describe('the request hash of a transfer', () => {
 
   it.each(cases)('stays what it was (%#)', (input, hash) => {
     expect(prepareTransfer(input).hash).toBe(hash);
+  });
+
+  it('is the SHA-256 of the posting as JSON with every key sorted, for any JSON metadata', () => {
+    // An independent writer of sorted-key JSON (integer-like keys too: a plain object would put
+    // them first, in numeric order).
+    const sorted = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(sorted).join(',')}]`;
+      if (value !== null && typeof value === 'object') {
+        const object = value as Record<string, unknown>;
+        const keys = Object.keys(object)
+          .filter((k) => object[k] !== undefined)
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        return `{${keys.map((k) => `${JSON.stringify(k)}:${sorted(object[k])}`).join(',')}}`;
+      }
+      return JSON.stringify(value);
+    };
+    const [base] = cases[0]!;
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
+        fc.bigInt({ min: 1n, max: 9_999_999_999_999n }),
+        (metadata, amountMinor) => {
+          const { hash } = prepareTransfer({ ...base, amountMinor, metadata: metadata as never });
+          const body = sorted({
+            kind: 'bet',
+            from: 'member:7:cash',
+            to: 'system:house',
+            amountMinor: amountMinor.toString(),
+            reference: 'round:1',
+            metadata,
+            wageringAddMinor: '0',
+            holdTransferId: null,
+          });
+          expect(hash).toBe(createHash('sha256').update(body).digest('hex'));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('does not depend on the order of the metadata keys', () => {

@@ -592,27 +592,50 @@ class CanonicalJson {
   constructor(readonly json: string) {}
 }
 
-/** JSON with sorted keys, so equal requests hash equally whatever their key order. */
+function notJson(): WalletError {
+  return new WalletError('INVALID_TRANSFER', 'The metadata must be plain JSON');
+}
+
+/**
+ * JSON with sorted keys, so equal requests hash equally whatever their key order. Written as loops
+ * over sorted keys (no entries arrays, closures or joins): every transfer runs it twice, and it was
+ * 8 % of the server's CPU for a dice bet (bench:bets, perf).
+ */
 function canonicalJson(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      if (!storableText(value)) throw notJson();
+      return JSON.stringify(value);
+    case 'bigint':
+      return `"${value}"`;
+    case 'number':
+      if (!Number.isFinite(value)) throw notJson();
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      throw notJson();
+  }
+  if (value === null) return 'null';
   if (value instanceof CanonicalJson) return value.json;
-  const notJson = () => new WalletError('INVALID_TRANSFER', 'The metadata must be plain JSON');
-  if (typeof value === 'bigint') return JSON.stringify(value.toString());
-  if (typeof value === 'string') {
-    if (!storableText(value)) throw notJson();
-    return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let json = '[';
+    for (let i = 0; i < value.length; i++) json += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${json}]`;
   }
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw notJson();
-    return JSON.stringify(value);
-  }
-  if (value === null || typeof value === 'boolean') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const prototype = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) throw notJson();
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${canonicalJson(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const object = value as Record<string, unknown>;
+  let json = '{';
+  // Keys in UTF-16 code unit order (the default sort of strings); undefined values are left out.
+  for (const key of Object.keys(object).sort()) {
+    const field = object[key];
+    if (field === undefined) continue;
+    json += `${json.length === 1 ? '' : ','}${canonicalJson(key)}:${canonicalJson(field)}`;
+  }
+  return `${json}}`;
 }
 
 function requestHash(posting: Posting): string {
