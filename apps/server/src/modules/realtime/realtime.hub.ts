@@ -42,12 +42,12 @@ export type ClientMessageHandler = (context: {
   message: Record<string, unknown>;
 }) => Promise<boolean> | boolean;
 
-const CHANNEL = 'sorte_balance';
+export const BALANCE_CHANNEL = 'sorte_balance';
 /** Sockets per member and in total per process: a limit on everything. */
 const MAX_SOCKETS_PER_MEMBER = 8;
 const MAX_SOCKETS = 20_000;
 
-interface Change {
+export interface Change {
   siteId: string;
   memberId: string;
   reason: string;
@@ -81,16 +81,17 @@ export class RealtimeHub {
     const client = new pg.Client({ connectionString: this.options.listenUrl });
     client.on('error', (error) => this.options.onError?.(error));
     client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
+      if (message.channel !== BALANCE_CHANNEL || !message.payload) return;
       try {
-        const change = JSON.parse(message.payload) as Change;
-        void this.deliver(change);
+        // A batch (an array) from `send`; one change alone from a process of an earlier release.
+        const parsed = JSON.parse(message.payload) as Change | Change[];
+        for (const change of Array.isArray(parsed) ? parsed : [parsed]) void this.deliver(change);
       } catch (error) {
         this.options.onError?.(error);
       }
     });
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${BALANCE_CHANNEL}`);
     this.listener = client;
   }
 
@@ -177,13 +178,17 @@ export class RealtimeHub {
   private outgoing: Change[] = [];
   private sending: Promise<void> | null = null;
 
-  /** One NOTIFY per change waiting, in one statement. */
+  /**
+   * The changes waiting, as few NOTIFYs as fit (each payload a JSON array under PostgreSQL's 8,000
+   * bytes), in one statement: a group of bets is one notification, not one per member, for the
+   * database to queue and for every listening process to receive.
+   */
   private async send(): Promise<void> {
-    const changes = this.outgoing.map((change) => JSON.stringify(change));
+    const payloads = batchPayloads(this.outgoing);
     this.outgoing = [];
     this.sending = null;
     await this.db.execute(
-      sql`SELECT pg_notify(${CHANNEL}, c) FROM jsonb_array_elements_text(${JSON.stringify(changes)}::jsonb) c`,
+      sql`SELECT pg_notify(${BALANCE_CHANNEL}, c) FROM jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) c`,
     );
   }
 
@@ -239,4 +244,27 @@ export class RealtimeHub {
     this.listener = null;
     await listener?.end().catch(() => undefined);
   }
+}
+
+/** Under PostgreSQL's limit of 8,000 bytes for a NOTIFY payload. */
+const MAX_PAYLOAD_BYTES = 7_900;
+
+/** The changes as JSON arrays of at most MAX_PAYLOAD_BYTES each, in order. */
+export function batchPayloads(changes: readonly Change[]): string[] {
+  const payloads: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const change of changes) {
+    const text = JSON.stringify(change);
+    const size = Buffer.byteLength(text) + 1;
+    if (batch.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+      payloads.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(text);
+    bytes += size;
+  }
+  if (batch.length > 0) payloads.push(`[${batch.join(',')}]`);
+  return payloads;
 }

@@ -15,6 +15,7 @@ import {
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
+import { BALANCE_CHANNEL } from './realtime.hub.ts';
 
 const kinds = await databaseKinds();
 
@@ -99,6 +100,27 @@ describe.each(kinds)('realtime balance pushes on %s', (kind) => {
       expect(await inbox.next((m) => m.reason === 'cross_process', 'cross-process push')).toMatchObject({
         type: 'balance',
       });
+      // A group of bets answering together: 400 changes in one turn travel as a few batched
+      // notifications (each under PostgreSQL's 8,000 bytes), and none is lost, the last included.
+      const others = Array.from({ length: 398 }, (_, i) =>
+        publisher.realtime.publishBalance(siteId, 10_000_000n + BigInt(i), 'bet', null),
+      );
+      await Promise.all([
+        publisher.realtime.publishBalance(siteId, player.memberId, 'first_of_group', null),
+        ...others,
+        publisher.realtime.publishBalance(siteId, player.memberId, 'last_of_group', null),
+      ]);
+      await inbox.next((m) => m.reason === 'first_of_group', 'first change of the batch');
+      await inbox.next((m) => m.reason === 'last_of_group', 'last change of the batch');
+      // A process of the release before sends each change alone (an object, not an array).
+      const single = JSON.stringify({
+        siteId: String(siteId),
+        memberId: String(player.memberId),
+        reason: 'single',
+        orderNo: null,
+      });
+      await h.db.execute(sql`SELECT pg_notify(${BALANCE_CHANNEL}, ${single})`);
+      await inbox.next((m) => m.reason === 'single', 'a change sent alone');
       socket.close();
     } finally {
       for (const app of apps) await app.close();
