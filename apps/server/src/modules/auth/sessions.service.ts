@@ -109,7 +109,12 @@ export async function authenticateMember(
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
     .where(eq(memberSessions.tokenHash, tokenHash))
-    .limit(1);
+    .limit(1)
+    // Named: each database connection parses and plans it once. A session-cache miss (every
+    // player's first request to a process, then one per touch interval) planned it anew: 0.2 ms
+    // of PostgreSQL's time for 0.03 ms of execution (pg_stat_statements, two workers).
+    .prepare('sorte_member_session')
+    .execute();
   const session = rows[0];
   // A token of another site is treated exactly like an unknown one: it names nobody here.
   if (!session || session.siteId !== site.id) throw unauthenticated();
