@@ -10,8 +10,8 @@ import {
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { randomCpf } from '../deposits/money.fixtures.ts';
+import { localDay } from '../promotions/days.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
-import { localDay } from './agency.days.ts';
 import { deposit, newSite, play } from './agency.fixtures.ts';
 import { AGENCY_DEFAULTS, AGENCY_LIMITS, AgencyRulesError, assertRulesAllowed } from './agency.profiles.ts';
 import { getRules, settlePeriod } from './agency.service.ts';

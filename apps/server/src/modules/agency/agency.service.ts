@@ -18,10 +18,10 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { register, type TAuthDeps, type TClient } from '../auth/auth.service.ts';
 import { notify } from '../information/information.service.ts';
+import { addDays, dayBounds, localDay } from '../promotions/days.ts';
 import { sites } from '../sites/sites.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { transfer } from '../wallet/wallet.service.ts';
-import { addDays, dayBounds, localDay } from './agency.days.ts';
 import { AGENCY_DEFAULTS, AGENCY_LIMITS, assertRulesAllowed, type TAgencyRules } from './agency.profiles.ts';
 import {
   findActiveSiteIds,

@@ -14,8 +14,8 @@ import {
 import { databaseKinds } from '../../../test/databases.ts';
 import { newSite } from '../agency/agency.fixtures.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { localDay } from '../promotions/days.ts';
 import { getBalances, hold, settleHold, transfer } from '../wallet/wallet.service.ts';
-import { localDay } from './dashboard.service.ts';
 
 const kinds = await databaseKinds();
 

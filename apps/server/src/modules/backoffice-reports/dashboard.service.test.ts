@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
-import { localDay, resolvePeriod } from './dashboard.service.ts';
+import { localDay } from '../promotions/days.ts';
+import { resolvePeriod } from './dashboard.service.ts';
 import { maskCodes } from './reports.service.ts';
 
 describe('dashboard period', () => {

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { fieldError } from '../../errors.ts';
+import { addDays, localDay } from '../promotions/days.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { intOf, moneyText, queryRows } from './reports.sql.ts';
@@ -29,20 +30,6 @@ import { intOf, moneyText, queryRows } from './reports.sql.ts';
  */
 
 const DAY_MS = 86_400_000;
-
-/** YYYY-MM-DD of `instant` on the wall calendar of `timeZone`. */
-export function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
