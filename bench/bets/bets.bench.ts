@@ -664,7 +664,11 @@ async function main(): Promise<void> {
       for (const workers of SERVE_WORKERS) {
         await withThrowawayDatabase(adminUrl, 'sorte_serve', async (serveUrl) => {
           const fresh = await startServer(
-            await openDatabase({ kind: 'postgres', url: serveUrl.toString(), poolMax: Math.min(CONNECTIONS, 32) }),
+            await openDatabase({
+              kind: 'postgres',
+              url: serveUrl.toString(),
+              poolMax: Math.min(CONNECTIONS, 32),
+            }),
           );
           let production: Awaited<ReturnType<typeof productionServer>> | null = null;
           let appOpen = true;
