@@ -1,6 +1,7 @@
 /**
- * Calendar days in a campaign's time zone: "yesterday" of a daily cashback, the period key of a job,
- * the day a stake counts for. A day is 'YYYY-MM-DD'; its bounds are local midnights as UTC instants.
+ * Calendar days in a time zone, for the whole server: "yesterday" of a daily cashback, the period
+ * key of a job, the day a stake counts for, an agency commission period, a back-office dashboard
+ * day. A day is 'YYYY-MM-DD'; its bounds are local midnights as UTC instants.
  */
 
 /**

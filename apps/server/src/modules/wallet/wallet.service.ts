@@ -331,8 +331,8 @@ export async function getTransferByKey(
  * bet took off only when the caller passes it as `wageringAddMinor` (providers do, for rollbacks).
  */
 export async function transfer(executor: Executor, input: TransferInput): Promise<TransferResult> {
-  const { posting } = prepareTransfer(input);
-  return atomically(executor, (tx) => post(tx, posting));
+  const { posting, hash } = prepareTransfer(input);
+  return atomically(executor, (tx) => post(tx, posting, undefined, hash));
 }
 
 /** A transfer checked as `transfer` checks it before the database, with its request hash. */
@@ -733,11 +733,17 @@ export function transferLocked(
   input: TransferInput,
   accounts: TLockedAccounts,
 ): Promise<TransferResult> {
-  return post(tx, prepareTransfer(input).posting, accounts);
+  const { posting, hash } = prepareTransfer(input);
+  return post(tx, posting, accounts, hash);
 }
 
-async function post(tx: Tx, posting: Posting, pre?: TLockedAccounts): Promise<TransferResult> {
-  const hash = requestHash(posting);
+/** `hash`: the posting's request hash when the caller made it already (`prepareTransfer`). */
+async function post(
+  tx: Tx,
+  posting: Posting,
+  pre?: TLockedAccounts,
+  hash = requestHash(posting),
+): Promise<TransferResult> {
   const refs = [posting.from, posting.to];
   const memberId = memberIdsOf(...refs)[0];
 
