@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
+import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../test/databases.ts';
 import { preparedRowsOf, rowsOf } from '../modules/wallet/wallet.repo.ts';
@@ -85,40 +86,60 @@ describe.each(await databaseKinds())('transactionOnGenericPlans on %s', (kind) =
   });
 });
 
+type TRow = Record<string, unknown>;
+
+/**
+ * Every kind of column the statements answer (bigints, JSON, timestamps, booleans, NULLs, arrays),
+ * with its values as parameters or, for a simple query, as literals.
+ */
+function statement(marker: string, n: number, doc: unknown, literal = false) {
+  const json = JSON.stringify(doc);
+  const value = (text: string) => (literal ? sql.raw(`'${text.replace(/'/g, "''")}'`) : sql`${text}`);
+  return sql`SELECT /* ${sql.raw(marker)} */ ${value(String(n))}::bigint AS big, ${value(json)}::jsonb AS doc, now() AS at,
+      'é ✓'::text AS t, ${value(String(n % 2 === 0))}::boolean AS even, NULL::int AS nothing,
+      ARRAY[${value(String(n))}::int, 2] AS arr, i, to_jsonb(i) AS j
+    FROM generate_series(1, ${value(String(n))}::int) AS i`;
+}
+
+async function plansOf(executor: Executor, marker: string) {
+  const [row] = await rowsOf<{ generic: number; custom: number }>(
+    executor,
+    sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom
+        FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker} */%`}`,
+  );
+  return row;
+}
+
 describe.each(await databaseKinds())('preparedRowsOf on %s', (kind) => {
   afterAll(closeTestDatabases);
 
-  type TRow = Record<string, unknown>;
-  /** Every kind of column the group statements answer: bigints, JSON, timestamps, booleans, NULLs, arrays. */
-  const statement = (n: number, doc: unknown) =>
-    sql`SELECT ${String(n)}::bigint AS big, ${JSON.stringify(doc)}::jsonb AS doc, now() AS at, 'é ✓'::text AS t,
-          ${n % 2 === 0}::boolean AS even, NULL::int AS nothing, ARRAY[${n}::int, 2] AS arr, i,
-          to_jsonb(i) AS j
-        FROM generate_series(1, ${n}::int) AS i`;
-  const plansOf = async (executor: Executor, name: string) =>
-    (
-      await rowsOf<{ generic: number; custom: number }>(
-        executor,
-        sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom
-            FROM pg_prepared_statements WHERE name = ${name}`,
-      )
-    )[0];
-
-  it('answers the rows of the same statement run as usual, on one generic plan per connection', async () => {
+  it('answers the rows PostgreSQL answers, on one generic plan per connection', async () => {
     const { db } = await testDatabase(kind);
-    const name = `sorte_test_rows_${kind}`;
+    const marker = `rows_${kind}_${Date.now()}`;
     const plans = await transactionOnGenericPlans(db, async (tx) => {
       for (const [n, doc] of [
         [1, { a: [1, 'x'], b: null }],
-        [3, 'text'],
+        [3, "it's text"],
         [2, [9007199254740993n.toString()]],
       ] as const) {
-        const prepared = await preparedRowsOf<TRow>(tx, name, statement(n, doc));
-        expect(prepared).toEqual(await rowsOf<TRow>(tx, statement(n, doc)));
+        const prepared = await preparedRowsOf<TRow>(tx, `sorte_test_${marker}`, statement(marker, n, doc));
+        // The oracle: on PGlite its own simple query (literals, none of our code), on PostgreSQL an
+        // unnamed statement.
+        const expected =
+          kind === 'pglite'
+            ? (
+                await (tx as unknown as { session: { client: PGliteTx } }).session.client.exec(
+                  (
+                    tx as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }
+                  ).dialect.sqlToQuery(statement(`${marker}_literal`, n, doc, true)).sql,
+                )
+              )[0]!.rows
+            : await rowsOf<TRow>(tx, statement(`${marker}_unnamed`, n, doc));
+        expect(prepared).toEqual(expected);
         expect(prepared).toHaveLength(n);
         expect(prepared[0]!.doc).toEqual(doc);
       }
-      return plansOf(tx, name);
+      return plansOf(tx, marker);
     });
     // Planned once and kept: three executions on the generic plan, none planned for its values.
     expect(plans).toEqual({ generic: 3, custom: 0 });
@@ -153,17 +174,103 @@ describe.each(await databaseKinds())('preparedRowsOf on %s', (kind) => {
     }
     await db.execute(sql.raw(`DROP TABLE ${table}`));
   });
+});
 
-  it('outside a transaction and with a new text under the same name, answers the statement it is given', async () => {
-    const { db } = await testDatabase(kind);
-    const name = `sorte_test_outside_${kind}`;
-    expect(await preparedRowsOf<TRow>(db, name, sql`SELECT ${'1'}::int AS n`)).toEqual([{ n: 1 }]);
-    if (kind === 'pglite') {
-      const changed = await transactionOnGenericPlans(db, async (tx) => {
-        await preparedRowsOf<TRow>(tx, name, sql`SELECT ${'1'}::int AS n`);
-        return preparedRowsOf<TRow>(tx, name, sql`SELECT ${'2'}::int AS m, 'y' AS o`);
-      });
-      expect(changed).toEqual([{ m: 2, o: 'y' }]);
-    }
+const probe = pgTable(`embedded_probe_${Date.now()}`, {
+  id: bigint('id', { mode: 'bigint' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  doc: jsonb('doc'),
+  tags: text('tags').array(),
+});
+
+type PGliteTx = { exec(text: string): Promise<{ rows: TRow[] }[]> };
+
+describe("the embedded database's statements", () => {
+  afterAll(closeTestDatabases);
+
+  it("prepares each text once, in and out of transactions, and answers as PGlite's own query does", async () => {
+    const { db } = await testDatabase('pglite');
+    const marker = `once_${Date.now()}`;
+    const outside = await rowsOf<TRow>(db, statement(marker, 2, { x: 1 }));
+    const inside = await db.transaction((tx) => rowsOf<TRow>(tx, statement(marker, 2, { x: 1 })));
+    const literal = await (db as unknown as { $client: PGliteTx }).$client.exec(
+      `SELECT 1 AS one, '2026-01-02 03:04:05+00'::timestamptz AS at, 9007199254740993::bigint AS big`,
+    );
+    const prepared = await rowsOf<TRow>(
+      db,
+      sql`SELECT ${'1'}::int AS one, ${'2026-01-02 03:04:05+00'}::timestamptz AS at, ${'9007199254740993'}::bigint AS big`,
+    );
+    expect(prepared).toEqual(literal[0]!.rows);
+    // The same but for now(), each statement's own transaction's time.
+    const timeless = (rows: TRow[]) => rows.map(({ at: _at, ...rest }) => rest);
+    expect(timeless(inside)).toEqual(timeless(outside));
+    expect(outside).toHaveLength(2);
+    // The query builder's rows (arrays, mapped by drizzle's columns) through the same statements.
+    await db.execute(
+      sql.raw(`CREATE TABLE ${getTableName(probe)} (
+      id bigint PRIMARY KEY, at timestamptz NOT NULL, doc jsonb, tags text[])`),
+    );
+    const at = new Date('2026-11-28T23:59:59.123Z');
+    const row = { id: 9007199254740993n, at, doc: { b: [1, null], a: 'é' }, tags: ['x', 'y z'] };
+    expect(await db.insert(probe).values(row).returning()).toEqual([row]);
+    expect(await db.transaction((tx) => tx.select().from(probe).where(eq(probe.id, row.id)))).toEqual([row]);
+    expect(await db.select({ id: probe.id }).from(probe).where(eq(probe.id, 1n))).toEqual([]);
+    const [stats] = await rowsOf<{ statements: number; executions: number }>(
+      db,
+      sql`SELECT count(*)::int AS statements, sum(generic_plans + custom_plans)::int AS executions
+          FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker} */%`}`,
+    );
+    expect(stats).toEqual({ statements: 1, executions: 2 });
+  });
+
+  it('keeps at most 500 statements, and one dropped for room runs again when asked', async () => {
+    const { db } = await testDatabase('pglite');
+    const marker = `room_${Date.now()}`;
+    const texts = Array.from(
+      { length: 520 },
+      (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i}`)} */ ${String(i)}::int AS i`,
+    );
+    for (const [i, text] of texts.entries()) expect(await rowsOf(db, text)).toEqual([{ i }]);
+    const [count] = await rowsOf<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM pg_prepared_statements`,
+    );
+    expect(count!.n).toBeLessThanOrEqual(501);
+    expect(await rowsOf(db, texts[0]!)).toEqual([{ i: 0 }]);
+  });
+
+  it("reports a statement's error with its code, leaves no transaction open and goes on", async () => {
+    const { db } = await testDatabase('pglite');
+    const table = `embedded_errors_${Date.now()}`;
+    await db.execute(sql.raw(`CREATE TABLE ${table} (n int PRIMARY KEY)`));
+    const insert = (executor: Executor, n: number) =>
+      executor.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${n})`);
+    await insert(db, 1);
+    const codeOf = (error: unknown) => {
+      const found = error as { code?: string; cause?: { code?: string; query?: string } };
+      return { code: found.cause?.code ?? found.code, query: found.cause?.query };
+    };
+    const outside = await insert(db, 1).catch(codeOf);
+    expect(outside).toEqual({ code: '23505', query: `INSERT INTO ${table} VALUES ($1)` });
+    // Not in a transaction: the next statement commits on its own.
+    await insert(db, 2);
+    const inside = await db
+      .transaction(async (tx) => {
+        await insert(tx, 3);
+        // A savepoint rolled back: the transaction goes on without it.
+        await tx.transaction((nested) => insert(nested, 1)).catch(() => undefined);
+        await insert(tx, 4);
+        await insert(tx, 2);
+      })
+      .catch(codeOf);
+    expect(inside).toMatchObject({ code: '23505' });
+    await db.transaction(async (tx) => {
+      await insert(tx, 5);
+      await tx.transaction((nested) => insert(nested, 1)).catch(() => undefined);
+      await insert(tx, 6);
+    });
+    const rows = await rowsOf<{ n: number }>(db, sql.raw(`SELECT n FROM ${table} ORDER BY n`));
+    expect(rows.map((r) => r.n)).toEqual([1, 2, 5, 6]);
+    await db.execute(sql.raw(`DROP TABLE ${table}`));
   });
 });

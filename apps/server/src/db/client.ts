@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,8 +31,7 @@ export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
   };
 }
 
-/** The embedded database of each PGlite dialect (drizzle gives a database and its transactions one). */
-const embeddedClients = new WeakMap<object, PGlite>();
+const embeddedDialects = new WeakSet<object>();
 
 /**
  * Whether an executor runs on the embedded database: ONE connection, whose statements run one at
@@ -40,7 +39,7 @@ const embeddedClients = new WeakMap<object, PGlite>();
  * would only wait for the first's turn, and the bets behind it would make a smaller group).
  */
 export function isEmbedded(executor: Executor): boolean {
-  return embeddedClients.has((executor as unknown as { dialect: object }).dialect);
+  return embeddedDialects.has((executor as unknown as { dialect: object }).dialect);
 }
 
 /**
@@ -72,104 +71,162 @@ export async function transactionOnGenericPlans<T>(db: Db, work: (tx: Tx) => Pro
   return db.transaction(work, GENERIC_PLANS_BEGIN);
 }
 
-/** A statement prepared on an embedded database: its parameters' and columns' types. */
+/** A statement prepared on the embedded database: its name and its parameters' and columns' types. */
 type TEmbeddedStatement = {
-  text: string;
+  name: string;
   paramTypes: number[];
   fields: { name: string; dataTypeID: number }[];
 };
 
-const embeddedStatements = new WeakMap<PGlite, Map<string, TEmbeddedStatement>>();
-
 type TMessage = {
   name: string;
+  text?: string;
   dataTypeIDs?: number[];
   fields?: ({ name: string; dataTypeID: number } | string | null)[];
 };
 
+/** Most statements kept prepared on the embedded database (the least recently used one goes). */
+const MAX_EMBEDDED_STATEMENTS = 500;
+
+/** Transaction control and settings go PGlite's own way (they may run in an aborted transaction). */
+const NOT_PREPARED =
+  /^\s*(begin|start|commit|end|rollback|abort|savepoint|release|set|reset|prepare|deallocate|discard)\b/i;
+
 /**
- * Runs a named prepared statement inside a transaction of the embedded database, as PostgreSQL
- * runs node-postgres's (`preparedRowsOf`): parsed and described once per database, then each
- * execution is ONE protocol exchange (Bind · Execute · Sync) on the statement's cached plan.
- * PGlite's own `query` parses, analyses and plans every statement anew in six exchanges (unnamed
- * statement): for the group commit statements that planning was 18 % of the process's CPU in
- * bench:bets. Parameters and columns go through the instance's serializers and parsers by type,
- * as PGlite's `query` does, so rows are the same. Returns null outside a transaction (another
- * transaction could be open on the one connection): the caller runs the statement as usual.
+ * The embedded database's statements, prepared once by text as node-postgres prepares a named
+ * statement on PostgreSQL: parsed and described the first time, then each execution is ONE
+ * protocol exchange (Bind · Execute · Sync) on the kept statement, whose plan PostgreSQL caches
+ * (a generic plan from the sixth execution when it is no dearer, at once in
+ * `transactionOnGenericPlans`). PGlite's own `query` sends an unnamed statement in six exchanges
+ * and parses, analyses and plans it on every execution: for the group commit statements that
+ * planning alone was 18 % of the process's CPU in bench:bets. Parameters and columns go through
+ * the instance's serializers and parsers by type, as PGlite's `query` does: the same results.
  */
-export async function embeddedPreparedRows<T>(
-  executor: Executor,
-  name: string,
-  text: string,
-  params: readonly unknown[],
-): Promise<T[] | null> {
-  const client = embeddedClients.get((executor as unknown as { dialect: object }).dialect);
-  const session = (executor as unknown as { session: { client: unknown } }).session;
-  if (!client || session.client === client) return null;
-  let statements = embeddedStatements.get(client);
-  if (!statements) {
-    statements = new Map();
-    embeddedStatements.set(client, statements);
+class EmbeddedStatements {
+  /** By text; a Map keeps insertion order, so the first entry is the least recently used. */
+  private readonly byText = new Map<string, TEmbeddedStatement>();
+  /** Statements dropped from the map, closed with the next exchange that succeeds. */
+  private closing: string[] = [];
+  private made = 0;
+
+  constructor(private readonly client: PGlite) {}
+
+  static preparable(text: string, options: QueryOptions | undefined): boolean {
+    if (options && Object.keys(options).some((key) => key !== 'rowMode' && key !== 'parsers')) return false;
+    return !NOT_PREPARED.test(text);
   }
-  const known = statements.get(name);
-  const statement = known?.text === text ? known : await prepareEmbedded(client, statements, name, text);
-  const values = params.map((param, i) => {
-    if (param === null || param === undefined) return null;
-    const serializer = client.serializers[statement.paramTypes[i]!];
-    return serializer ? serializer(param) : String(param);
-  });
-  const message = Buffer.concat([
-    serialize.bind({ statement: name, values }),
-    serialize.execute({}),
-    serialize.sync(),
-  ]);
-  let messages: TMessage[];
-  try {
-    messages = (await client.runExclusive(() => client.execProtocol(message, { syncToFs: false })))
-      .messages as TMessage[];
-  } catch (error) {
-    // A plan PostgreSQL could not keep (a table changed under it) or a statement gone: prepare anew.
-    statements.delete(name);
-    throw error;
+
+  /** Runs `text` on the connection; the caller holds it (PGlite's query mutex, in or out of a transaction). */
+  async run<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    const { client } = this;
+    try {
+      let statement = this.byText.get(text);
+      if (statement) {
+        this.byText.delete(text);
+        this.byText.set(text, statement);
+      } else {
+        statement = await this.prepare(text);
+      }
+      const values = params.map((param, i) => {
+        if (param === null || param === undefined) return null;
+        const serializer =
+          options?.serializers?.[statement.paramTypes[i]!] ?? client.serializers[statement.paramTypes[i]!];
+        return serializer ? serializer(param) : String(param);
+      });
+      let messages: TMessage[];
+      try {
+        messages = (
+          await client.execProtocol(
+            Buffer.concat([
+              serialize.bind({ statement: statement.name, values }),
+              serialize.execute({}),
+              serialize.sync(),
+            ]),
+            { syncToFs: false },
+          )
+        ).messages as TMessage[];
+      } catch (error) {
+        // Planned anew next time: a plan PostgreSQL could not keep (a table changed under it), a
+        // statement dropped behind our back (DEALLOCATE ALL, DISCARD ALL).
+        this.byText.delete(text);
+        this.closing.push(statement.name);
+        throw error;
+      }
+      return resultOf<T>(
+        messages,
+        statement.fields,
+        options?.parsers ? { ...client.parsers, ...options.parsers } : client.parsers,
+        options?.rowMode === 'array',
+      );
+    } catch (error) {
+      // As PGlite's `query` reports a statement's error.
+      if (error && typeof error === 'object')
+        Object.assign(error, { query: text, params, queryOptions: options });
+      throw error;
+    }
   }
-  const { fields } = statement;
-  const rows: T[] = [];
-  for (const message of messages) {
-    if (message.name !== 'dataRow') continue;
-    const row: Record<string, unknown> = {};
-    message.fields!.forEach((value, i) => {
-      const field = fields[i]!;
-      const parser = client.parsers[field.dataTypeID];
-      row[field.name] = value === null || !parser ? value : parser(value as string, field.dataTypeID);
-    });
-    rows.push(row as T);
+
+  private async prepare(text: string): Promise<TEmbeddedStatement> {
+    this.made += 1;
+    const name = `sorte_embedded_${this.made}`;
+    const closing = this.closing;
+    // Closing a statement that does not exist is no error: a close repeated after a failure is harmless.
+    const message = Buffer.concat([
+      ...closing.map((old) => serialize.close({ type: 'S', name: old })),
+      serialize.parse({ name, text }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
+    let found: TMessage[];
+    try {
+      found = (await this.client.execProtocol(message, { syncToFs: false })).messages as TMessage[];
+    } catch (error) {
+      this.closing.push(name);
+      throw error;
+    }
+    this.closing = this.closing.slice(closing.length);
+    const statement: TEmbeddedStatement = {
+      name,
+      paramTypes: found.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
+      fields: (found.find((m) => m.name === 'rowDescription')?.fields ?? []) as TEmbeddedStatement['fields'],
+    };
+    if (this.byText.size >= MAX_EMBEDDED_STATEMENTS) {
+      const [oldest] = this.byText;
+      this.byText.delete(oldest![0]);
+      this.closing.push(oldest![1].name);
+    }
+    this.byText.set(text, statement);
+    return statement;
   }
-  return rows;
 }
 
-async function prepareEmbedded(
-  client: PGlite,
-  statements: Map<string, TEmbeddedStatement>,
-  name: string,
-  text: string,
-): Promise<TEmbeddedStatement> {
-  statements.delete(name);
-  // Closing a statement that does not exist is no error: one left by a failed first run goes.
-  const message = Buffer.concat([
-    serialize.close({ type: 'S', name }),
-    serialize.parse({ name, text }),
-    serialize.describe({ type: 'S', name }),
-    serialize.sync(),
-  ]);
-  const { messages } = await client.runExclusive(() => client.execProtocol(message, { syncToFs: false }));
-  const found = messages as TMessage[];
-  const statement: TEmbeddedStatement = {
-    text,
-    paramTypes: found.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
-    fields: (found.find((m) => m.name === 'rowDescription')?.fields ?? []) as TEmbeddedStatement['fields'],
-  };
-  statements.set(name, statement);
-  return statement;
+/** One statement's results, as PGlite's `parseResults` makes them from its messages. */
+function resultOf<T>(
+  messages: readonly TMessage[],
+  fields: TEmbeddedStatement['fields'],
+  parsers: Record<number | string, (value: string, typeId?: number) => unknown>,
+  asArrays: boolean,
+): Results<T> {
+  const rows: unknown[] = [];
+  const result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
+  for (const message of messages) {
+    if (message.name === 'dataRow') {
+      const values = message.fields!.map((value, i) => {
+        const type = fields[i]!.dataTypeID;
+        const parser = parsers[type];
+        return value === null || !parser ? value : parser(value as string, type);
+      });
+      rows.push(asArrays ? values : Object.fromEntries(values.map((value, i) => [fields[i]!.name, value])));
+    } else if (message.name === 'commandComplete') {
+      // "SELECT 2", "UPDATE 3", "INSERT 0 5": the count ends the tag; "CREATE TABLE" has none.
+      const parts = message.text!.split(' ');
+      const count = Number.parseInt(parts[parts.length - 1]!, 10);
+      result.command = parts[0]!;
+      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(parts[0]!)) result.affectedRows = count;
+      if (!Number.isNaN(count)) result.rowCount = count;
+    }
+  }
+  return result;
 }
 
 const databaseNumbers = new WeakMap<object, number>();
@@ -250,23 +307,41 @@ function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions 
 
 /**
  * Routes the client's entry points (statements, transactions, scripts) through `fairTurns`, and
- * every statement (in a transaction too) through `withoutDrizzleParsers`.
+ * every statement (in a transaction too) through `withoutDrizzleParsers` and, when it can be,
+ * `EmbeddedStatements` (under PGlite's own locks: the transaction's, then the connection's).
  */
 function takeTurns(client: PGlite): void {
   const turn = fairTurns();
+  const statements = new EmbeddedStatements(client);
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
   const exec = client.exec.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
-    turn(() => query(text, params, withoutDrizzleParsers(options)))) as typeof query;
+  client.query = (<T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    const own = withoutDrizzleParsers(options);
+    if (!EmbeddedStatements.preparable(text, own)) return turn(() => query<T>(text, params, own));
+    return turn(() =>
+      client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          const result = await statements.run<T>(text, params, own);
+          await client.syncToFs();
+          return result;
+        }),
+      ),
+    );
+  }) as typeof query;
   client.transaction = ((callback: Parameters<typeof transaction>[0]) =>
     turn(() =>
       transaction((tx) =>
         callback(
           Object.create(tx, {
             query: {
-              value: (text: string, params?: unknown[], options?: QueryOptions) =>
-                tx.query(text, params, withoutDrizzleParsers(options)),
+              value: <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+                const own = withoutDrizzleParsers(options);
+                // A closed transaction: PGlite's own answer (an error).
+                if (tx.closed || !EmbeddedStatements.preparable(text, own))
+                  return tx.query<T>(text, params, own);
+                return client._runExclusiveQuery(() => statements.run<T>(text, params, own));
+              },
             },
           }),
         ),
@@ -301,7 +376,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  embeddedClients.set((db as unknown as { dialect: object }).dialect, client);
+  embeddedDialects.add((db as unknown as { dialect: object }).dialect);
   return {
     db,
     kind: 'pglite',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { type Executor, embeddedPreparedRows, type Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import {
   PLAYER_ACCOUNT_KINDS,
   SYSTEM_ACCOUNT_KINDS,
@@ -46,22 +46,19 @@ export async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql
 
 type TPreparing = {
   session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): TPrepared };
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  dialect: { sqlToQuery(query: SQL): unknown };
 };
 type TPrepared = { execute(): Promise<unknown> };
 
 /**
  * `rowsOf` as a named prepared statement: on PostgreSQL each connection parses and plans it once
  * (the group commit statements take their rows as one JSON parameter, so one plan fits any group;
- * planning them was a fifth of their time); the embedded database the same way in a transaction
- * (`embeddedPreparedRows`). `name` must be unique to the statement's text.
+ * planning them was a fifth of their time; the embedded database prepares every statement by its
+ * text, `EmbeddedStatements`). `name` must be unique to the statement's text.
  */
 export async function preparedRowsOf<T>(executor: Executor, name: string, query: SQL): Promise<T[]> {
   const { session, dialect } = executor as unknown as TPreparing;
-  const built = dialect.sqlToQuery(query);
-  const embedded = await embeddedPreparedRows<T>(executor, name, built.sql, built.params);
-  if (embedded) return embedded;
-  const result = await session.prepareQuery(built, undefined, name, false).execute();
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
 
