@@ -123,18 +123,25 @@ describe.each(await databaseKinds())('preparedRowsOf on %s', (kind) => {
         [2, [9007199254740993n.toString()]],
       ] as const) {
         const prepared = await preparedRowsOf<TRow>(tx, `sorte_test_${marker}`, statement(marker, n, doc));
-        // The oracle: on PGlite its own simple query (literals, none of our code), on PostgreSQL an
-        // unnamed statement.
+        // The oracle: the same statement with its values as literals, as a simple query (not
+        // prepared, none of our code between): PGlite's `exec`, node-postgres's query of a text.
+        const literal = (
+          tx as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }
+        ).dialect.sqlToQuery(statement(`${marker}_literal`, n, doc, true)).sql;
+        const client = (tx as unknown as { session: { client: SimpleQueries } }).session.client;
         const expected =
           kind === 'pglite'
-            ? (
-                await (tx as unknown as { session: { client: PGliteTx } }).session.client.exec(
-                  (
-                    tx as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }
-                  ).dialect.sqlToQuery(statement(`${marker}_literal`, n, doc, true)).sql,
-                )
-              )[0]!.rows
-            : await rowsOf<TRow>(tx, statement(`${marker}_unnamed`, n, doc));
+            ? (await client.exec!(literal))[0]!.rows
+            : // node-postgres reads a timestamp as a Date where drizzle keeps the text.
+              (await client.query!(literal)).rows.map((row) => ({
+                ...row,
+                at: prepared[0]!.at,
+                atMs: (row.at as Date).getTime(),
+              }));
+        if (kind === 'postgres') {
+          for (const row of expected) expect(Date.parse(String(prepared[0]!.at))).toBe(row.atMs);
+          for (const row of expected) delete row.atMs;
+        }
         expect(prepared).toEqual(expected);
         expect(prepared).toHaveLength(n);
         expect(prepared[0]!.doc).toEqual(doc);
@@ -182,6 +189,11 @@ const probe = pgTable(`embedded_probe_${Date.now()}`, {
   doc: jsonb('doc'),
   tags: text('tags').array(),
 });
+
+type SimpleQueries = {
+  exec?(text: string): Promise<{ rows: TRow[] }[]>;
+  query?(text: string): Promise<{ rows: TRow[] }>;
+};
 
 type PGliteTx = { exec(text: string): Promise<{ rows: TRow[] }[]> };
 
@@ -272,5 +284,61 @@ describe("the embedded database's statements", () => {
     const rows = await rowsOf<{ n: number }>(db, sql.raw(`SELECT n FROM ${table} ORDER BY n`));
     expect(rows.map((r) => r.n)).toEqual([1, 2, 5, 6]);
     await db.execute(sql.raw(`DROP TABLE ${table}`));
+  });
+});
+
+describe.each(await databaseKinds())('statements prepared by text on %s', (kind) => {
+  afterAll(closeTestDatabases);
+
+  it('prepares a parameterised statement once per connection, whatever its values', async () => {
+    const { db } = await testDatabase(kind);
+    const marker = `by_text_${kind}_${Date.now()}`;
+    const [plans, answers] = await db.transaction(async (tx) => {
+      const answered = [];
+      for (const n of [1, 3, 2]) answered.push((await rowsOf<TRow>(tx, statement(marker, n, { n }))).length);
+      const [row] = await rowsOf<{ statements: number; executions: number }>(
+        tx,
+        sql`SELECT count(*)::int AS statements, sum(generic_plans + custom_plans)::int AS executions
+            FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker} */%`}`,
+      );
+      return [row, answered] as const;
+    });
+    expect(answers).toEqual([1, 3, 2]);
+    expect(plans).toEqual({ statements: 1, executions: 3 });
+  });
+
+  it('keeps at most 500 on a connection and prepares anew what a changed table or room dropped', async () => {
+    const { db } = await testDatabase(kind);
+    const marker = `room_${kind}_${Date.now()}`;
+    const table = `by_text_${kind}_${Date.now()}`;
+    await db.transaction(async (tx) => {
+      const texts = Array.from(
+        { length: 520 },
+        (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i}`)} */ ${String(i)}::int AS i`,
+      );
+      for (const [i, text] of texts.entries()) expect(await rowsOf(tx, text)).toEqual([{ i }]);
+      const [count] = await rowsOf<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker}_%`}`,
+      );
+      expect(count!.n).toBeGreaterThanOrEqual(400);
+      expect(count!.n).toBeLessThanOrEqual(500);
+      expect(await rowsOf(tx, texts[0]!)).toEqual([{ i: 0 }]);
+
+      await tx.execute(sql.raw(`CREATE TABLE ${table} (n int)`));
+      await tx.execute(sql.raw(`INSERT INTO ${table} VALUES (1)`));
+      const read = (executor: Executor) =>
+        rowsOf<TRow>(executor, sql`SELECT ${'1'}::int AS one, t.* FROM ${sql.raw(table)} t`);
+      expect(await read(tx)).toEqual([{ one: 1, n: 1 }]);
+      // A column more: the kept plan cannot answer it (PostgreSQL refuses to change a prepared
+      // statement's columns); the statement is then prepared anew.
+      await tx.execute(sql.raw(`ALTER TABLE ${table} ADD COLUMN m text DEFAULT 'x'`));
+      const refused = await tx
+        .transaction((nested) => read(nested))
+        .catch((error: { cause?: { code?: string } }) => error.cause?.code);
+      expect(refused).toBe('0A000');
+      expect(await read(tx)).toEqual([{ one: 1, n: 1, m: 'x' }]);
+      await tx.execute(sql.raw(`DROP TABLE ${table}`));
+    });
   });
 });

@@ -350,6 +350,94 @@ function takeTurns(client: PGlite): void {
   client.exec = ((...args: Parameters<typeof exec>) => turn(() => exec(...args))) as typeof exec;
 }
 
+/** PostgreSQL errors after which a connection's prepared statement is dropped and prepared anew. */
+const STATEMENT_GONE = new Set([
+  '0A000', // cached plan must not change result type: a table changed under it
+  '26000', // the statement is gone (DEALLOCATE ALL, DISCARD ALL)
+]);
+
+type TQueryConfig = { text?: unknown; name?: string; values?: unknown; submit?: unknown };
+type TCallback = (error: Error | null, result?: unknown) => void;
+
+/**
+ * Each pooled connection prepares every parameterised statement it runs under a name of its own,
+ * by text, as the embedded database does (`EmbeddedStatements`) and postgres.js does by default:
+ * drizzle sends unnamed statements, which PostgreSQL parses, analyses and plans on every
+ * execution. At most MAX_EMBEDDED_STATEMENTS per connection (the least recently used one is
+ * deallocated); scripts without parameters, transaction control and named statements go as they
+ * come.
+ */
+function prepareByText(client: pg.PoolClient): void {
+  const names = new Map<string, string>();
+  let made = 0;
+  const query = client.query.bind(client) as (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => unknown;
+  const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } })
+    .connection.parsedStatements;
+  const drop = (name: string) => {
+    delete parsed[name];
+    // Queued before the next statement; refused in an aborted transaction (the name is not reused).
+    (query(`DEALLOCATE ${name}`) as Promise<unknown>).catch(() => undefined);
+  };
+  (client as unknown as { query: unknown }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
+    const named = config as TQueryConfig;
+    if (
+      typeof config !== 'object' ||
+      config === null ||
+      named.name !== undefined ||
+      named.submit !== undefined ||
+      typeof named.text !== 'string' ||
+      NOT_PREPARED.test(named.text) ||
+      !Array.isArray(typeof values === 'function' ? named.values : (values ?? named.values))
+    ) {
+      return query(config, values, callback);
+    }
+    const text = named.text;
+    let name = names.get(text);
+    if (name) {
+      names.delete(text);
+    } else {
+      made += 1;
+      name = `sorte_q${made}`;
+      if (names.size >= MAX_EMBEDDED_STATEMENTS) {
+        const [oldest] = names;
+        names.delete(oldest![0]);
+        drop(oldest![1]);
+      }
+    }
+    names.set(text, name);
+    const forget = (error: unknown) => {
+      if (STATEMENT_GONE.has((error as { code?: string }).code ?? '') && names.get(text) === name) {
+        names.delete(text);
+        drop(name);
+      }
+    };
+    const withName = { ...named, name };
+    const done = typeof values === 'function' ? values : callback;
+    if (typeof done === 'function') {
+      return query(
+        withName,
+        typeof values === 'function' ? undefined : values,
+        (error: Error | null, result: unknown) => {
+          if (error) forget(error);
+          (done as TCallback)(error, result);
+        },
+      );
+    }
+    return (query(withName, values) as Promise<unknown>).catch((error: unknown) => {
+      forget(error);
+      throw error;
+    });
+  };
+}
+
 /**
  * Opens the embedded PGlite database (persisted under `dataDir`, in memory when absent) or a
  * PostgreSQL server pool. The same schema and migrations run on both.
@@ -361,6 +449,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
     });
+    pool.on('connect', prepareByText);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
