@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -43,6 +44,11 @@ const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 8), 1), 60
 const MAX_BETS = Math.min(Math.max(Number(process.env.BENCH_MAX_BETS ?? 20_000), 100), 200_000);
 const TICK_SECONDS = Math.min(Math.max(Number(process.env.BENCH_TICK_SECONDS ?? 20), 5), 120);
 /** Which scenarios run (comma separated; default all): pglite, ticks, postgres — for profiling one. */
+/**
+ * `BENCH_PGLITE_ON_DISK=1`: the embedded database in a throwaway data directory on disk, as
+ * `npm start` runs it (`DATA_DIR`), instead of in memory.
+ */
+const PGLITE_ON_DISK = process.env.BENCH_PGLITE_ON_DISK === '1';
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'pglite,ticks,postgres').split(',').map((s) => s.trim()));
 /** A directory: write a .cpuprofile of each dice scenario's measured window (not its setup). */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
@@ -612,11 +618,12 @@ function progress(r: BenchRow): void {
 async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   console.log(
-    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}`,
+    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}${PGLITE_ON_DISK ? '; PGlite on disk' : ''}`,
   );
 
   if (ONLY.has('pglite') || ONLY.has('ticks')) {
-    const lite = await startServer(await openDatabase({ kind: 'pglite' }));
+    const dataDir = PGLITE_ON_DISK ? mkdtempSync(join(tmpdir(), 'sorte-bench-pglite-')) : undefined;
+    const lite = await startServer(await openDatabase({ kind: 'pglite', dataDir }));
     try {
       if (ONLY.has('pglite')) {
         rows.push(await diceScenario(lite, inProcessServer(lite), (await makePlayers(lite)).tokens));
@@ -629,6 +636,7 @@ async function main(): Promise<void> {
     } finally {
       await lite.close();
       await lite.database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
   }
 
