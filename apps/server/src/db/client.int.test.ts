@@ -307,6 +307,30 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
     expect(plans).toEqual({ statements: 1, executions: 3 });
   });
 
+  it('keeps a statement whose execution failed on its values', async () => {
+    const { db } = await testDatabase(kind);
+    const marker = `kept_${kind}_${Date.now()}`;
+    const count = await db.transaction(async (tx) => {
+      const read = (executor: Executor, value: string) =>
+        rowsOf<TRow>(executor, sql`SELECT /* ${sql.raw(marker)} */ ${value}::int AS n`);
+      expect(await read(tx, '1')).toEqual([{ n: 1 }]);
+      // 22P02 (not a number): an error of this execution, not of the statement.
+      const refused = await tx
+        .transaction((nested) => read(nested, 'one'))
+        .catch((error: { cause?: { code?: string } }) => error.cause?.code);
+      expect(refused).toBe('22P02');
+      expect(await read(tx, '2')).toEqual([{ n: 2 }]);
+      const [row] = await rowsOf<{ statements: number; executions: number }>(
+        tx,
+        sql`SELECT count(*)::int AS statements, sum(generic_plans + custom_plans)::int AS executions
+            FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker} */%`}`,
+      );
+      return row;
+    });
+    // One statement that ran both good executions (one prepared anew would show one).
+    expect(count).toEqual({ statements: 1, executions: 2 });
+  });
+
   it('keeps at most 500 on a connection and prepares anew what a changed table or room dropped', async () => {
     const { db } = await testDatabase(kind);
     const marker = `room_${kind}_${Date.now()}`;

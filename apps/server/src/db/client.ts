@@ -85,12 +85,18 @@ type TMessage = {
   fields?: ({ name: string; dataTypeID: number } | string | null)[];
 };
 
-/** Most statements kept prepared on the embedded database (the least recently used one goes). */
-const MAX_EMBEDDED_STATEMENTS = 500;
+/** Most statements kept prepared per connection, on either database (the least recently used one goes). */
+const MAX_PREPARED_STATEMENTS = 500;
 
 /** Transaction control and settings go PGlite's own way (they may run in an aborted transaction). */
 const NOT_PREPARED =
   /^\s*(begin|start|commit|end|rollback|abort|savepoint|release|set|reset|prepare|deallocate|discard)\b/i;
+
+/** PostgreSQL errors after which a connection's prepared statement is dropped and prepared anew. */
+const STATEMENT_GONE = new Set([
+  '0A000', // cached plan must not change result type: a table changed under it
+  '26000', // the statement is gone (DEALLOCATE ALL, DISCARD ALL)
+]);
 
 /**
  * The embedded database's statements, prepared once by text as node-postgres prepares a named
@@ -146,10 +152,10 @@ class EmbeddedStatements {
           )
         ).messages as TMessage[];
       } catch (error) {
-        // Planned anew next time: a plan PostgreSQL could not keep (a table changed under it), a
-        // statement dropped behind our back (DEALLOCATE ALL, DISCARD ALL).
-        this.byText.delete(text);
-        this.closing.push(statement.name);
+        if (STATEMENT_GONE.has((error as { code?: string }).code ?? '')) {
+          this.byText.delete(text);
+          this.closing.push(statement.name);
+        }
         throw error;
       }
       return resultOf<T>(
@@ -190,7 +196,7 @@ class EmbeddedStatements {
       paramTypes: found.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
       fields: (found.find((m) => m.name === 'rowDescription')?.fields ?? []) as TEmbeddedStatement['fields'],
     };
-    if (this.byText.size >= MAX_EMBEDDED_STATEMENTS) {
+    if (this.byText.size >= MAX_PREPARED_STATEMENTS) {
       const [oldest] = this.byText;
       this.byText.delete(oldest![0]);
       this.closing.push(oldest![1].name);
@@ -350,12 +356,6 @@ function takeTurns(client: PGlite): void {
   client.exec = ((...args: Parameters<typeof exec>) => turn(() => exec(...args))) as typeof exec;
 }
 
-/** PostgreSQL errors after which a connection's prepared statement is dropped and prepared anew. */
-const STATEMENT_GONE = new Set([
-  '0A000', // cached plan must not change result type: a table changed under it
-  '26000', // the statement is gone (DEALLOCATE ALL, DISCARD ALL)
-]);
-
 type TQueryConfig = { text?: unknown; name?: string; values?: unknown; submit?: unknown };
 type TCallback = (error: Error | null, result?: unknown) => void;
 
@@ -363,7 +363,7 @@ type TCallback = (error: Error | null, result?: unknown) => void;
  * Each pooled connection prepares every parameterised statement it runs under a name of its own,
  * by text, as the embedded database does (`EmbeddedStatements`) and postgres.js does by default:
  * drizzle sends unnamed statements, which PostgreSQL parses, analyses and plans on every
- * execution. At most MAX_EMBEDDED_STATEMENTS per connection (the least recently used one is
+ * execution. At most MAX_PREPARED_STATEMENTS per connection (the least recently used one is
  * deallocated); scripts without parameters, transaction control and named statements go as they
  * come.
  */
@@ -406,7 +406,7 @@ function prepareByText(client: pg.PoolClient): void {
     } else {
       made += 1;
       name = `sorte_q${made}`;
-      if (names.size >= MAX_EMBEDDED_STATEMENTS) {
+      if (names.size >= MAX_PREPARED_STATEMENTS) {
         const [oldest] = names;
         names.delete(oldest![0]);
         drop(oldest![1]);
