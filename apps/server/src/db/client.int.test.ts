@@ -110,6 +110,16 @@ async function plansOf(executor: Executor, marker: string) {
   return row;
 }
 
+/** How many statements the connection keeps prepared for `marker`'s text, and their executions. */
+async function preparedOf(executor: Executor, marker: string) {
+  const [row] = await rowsOf<{ statements: number; executions: number }>(
+    executor,
+    sql`SELECT count(*)::int AS statements, sum(generic_plans + custom_plans)::int AS executions
+        FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker} */%`}`,
+  );
+  return row;
+}
+
 describe.each(await databaseKinds())('preparedRowsOf on %s', (kind) => {
   afterAll(closeTestDatabases);
 
@@ -227,11 +237,7 @@ describe("the embedded database's statements", () => {
     expect(await db.insert(probe).values(row).returning()).toEqual([row]);
     expect(await db.transaction((tx) => tx.select().from(probe).where(eq(probe.id, row.id)))).toEqual([row]);
     expect(await db.select({ id: probe.id }).from(probe).where(eq(probe.id, 1n))).toEqual([]);
-    const [stats] = await rowsOf<{ statements: number; executions: number }>(
-      db,
-      sql`SELECT count(*)::int AS statements, sum(generic_plans + custom_plans)::int AS executions
-          FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker} */%`}`,
-    );
+    const stats = await preparedOf(db, marker);
     expect(stats).toEqual({ statements: 1, executions: 2 });
   });
 
@@ -296,11 +302,7 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
     const [plans, answers] = await db.transaction(async (tx) => {
       const answered = [];
       for (const n of [1, 3, 2]) answered.push((await rowsOf<TRow>(tx, statement(marker, n, { n }))).length);
-      const [row] = await rowsOf<{ statements: number; executions: number }>(
-        tx,
-        sql`SELECT count(*)::int AS statements, sum(generic_plans + custom_plans)::int AS executions
-            FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker} */%`}`,
-      );
+      const row = await preparedOf(tx, marker);
       return [row, answered] as const;
     });
     expect(answers).toEqual([1, 3, 2]);
@@ -320,11 +322,7 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
         .catch((error: { cause?: { code?: string } }) => error.cause?.code);
       expect(refused).toBe('22P02');
       expect(await read(tx, '2')).toEqual([{ n: 2 }]);
-      const [row] = await rowsOf<{ statements: number; executions: number }>(
-        tx,
-        sql`SELECT count(*)::int AS statements, sum(generic_plans + custom_plans)::int AS executions
-            FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker} */%`}`,
-      );
+      const row = await preparedOf(tx, marker);
       return row;
     });
     // One statement that ran both good executions (one prepared anew would show one).

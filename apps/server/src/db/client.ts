@@ -99,6 +99,42 @@ const STATEMENT_GONE = new Set([
 ]);
 
 /**
+ * A connection's prepared statements by text, the least recently used first (a Map keeps
+ * insertion order): at most MAX_PREPARED_STATEMENTS, both databases' (`EmbeddedStatements`,
+ * `prepareByText`).
+ */
+class RecentlyUsed<V> {
+  private readonly byText = new Map<string, V>();
+
+  get(text: string): V | undefined {
+    const value = this.byText.get(text);
+    if (value !== undefined) {
+      this.byText.delete(text);
+      this.byText.set(text, value);
+    }
+    return value;
+  }
+
+  /** Keeps `value` for `text`; answers the least recently used value dropped to make room, if any. */
+  set(text: string, value: V): V | undefined {
+    let dropped: V | undefined;
+    if (!this.byText.has(text) && this.byText.size >= MAX_PREPARED_STATEMENTS) {
+      const [oldest] = this.byText;
+      this.byText.delete(oldest![0]);
+      dropped = oldest![1];
+    }
+    this.byText.set(text, value);
+    return dropped;
+  }
+
+  /** Forgets `text` if `value` is still what it holds. */
+  delete(text: string, value: V): boolean {
+    if (this.byText.get(text) !== value) return false;
+    return this.byText.delete(text);
+  }
+}
+
+/**
  * The embedded database's statements, prepared once by text as node-postgres prepares a named
  * statement on PostgreSQL: parsed and described the first time, then each execution is ONE
  * protocol exchange (Bind · Execute · Sync) on the kept statement, whose plan PostgreSQL caches
@@ -109,8 +145,7 @@ const STATEMENT_GONE = new Set([
  * the instance's serializers and parsers by type, as PGlite's `query` does: the same results.
  */
 class EmbeddedStatements {
-  /** By text; a Map keeps insertion order, so the first entry is the least recently used. */
-  private readonly byText = new Map<string, TEmbeddedStatement>();
+  private readonly byText = new RecentlyUsed<TEmbeddedStatement>();
   /** Statements dropped from the map, closed with the next exchange that succeeds. */
   private closing: string[] = [];
   private made = 0;
@@ -126,13 +161,7 @@ class EmbeddedStatements {
   async run<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     const { client } = this;
     try {
-      let statement = this.byText.get(text);
-      if (statement) {
-        this.byText.delete(text);
-        this.byText.set(text, statement);
-      } else {
-        statement = await this.prepare(text);
-      }
+      const statement = this.byText.get(text) ?? (await this.prepare(text));
       const values = params.map((param, i) => {
         if (param === null || param === undefined) return null;
         const serializer =
@@ -152,8 +181,10 @@ class EmbeddedStatements {
           )
         ).messages as TMessage[];
       } catch (error) {
-        if (STATEMENT_GONE.has((error as { code?: string }).code ?? '')) {
-          this.byText.delete(text);
+        if (
+          STATEMENT_GONE.has((error as { code?: string }).code ?? '') &&
+          this.byText.delete(text, statement)
+        ) {
           this.closing.push(statement.name);
         }
         throw error;
@@ -196,12 +227,8 @@ class EmbeddedStatements {
       paramTypes: found.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
       fields: (found.find((m) => m.name === 'rowDescription')?.fields ?? []) as TEmbeddedStatement['fields'],
     };
-    if (this.byText.size >= MAX_PREPARED_STATEMENTS) {
-      const [oldest] = this.byText;
-      this.byText.delete(oldest![0]);
-      this.closing.push(oldest![1].name);
-    }
-    this.byText.set(text, statement);
+    const dropped = this.byText.set(text, statement);
+    if (dropped) this.closing.push(dropped.name);
     return statement;
   }
 }
@@ -368,7 +395,7 @@ type TCallback = (error: Error | null, result?: unknown) => void;
  * come.
  */
 function prepareByText(client: pg.PoolClient): void {
-  const names = new Map<string, string>();
+  const names = new RecentlyUsed<string>();
   let made = 0;
   const query = client.query.bind(client) as (
     config: unknown,
@@ -401,23 +428,14 @@ function prepareByText(client: pg.PoolClient): void {
     }
     const text = named.text;
     let name = names.get(text);
-    if (name) {
-      names.delete(text);
-    } else {
+    if (!name) {
       made += 1;
       name = `sorte_q${made}`;
-      if (names.size >= MAX_PREPARED_STATEMENTS) {
-        const [oldest] = names;
-        names.delete(oldest![0]);
-        drop(oldest![1]);
-      }
+      const dropped = names.set(text, name);
+      if (dropped) drop(dropped);
     }
-    names.set(text, name);
     const forget = (error: unknown) => {
-      if (STATEMENT_GONE.has((error as { code?: string }).code ?? '') && names.get(text) === name) {
-        names.delete(text);
-        drop(name);
-      }
+      if (STATEMENT_GONE.has((error as { code?: string }).code ?? '') && names.delete(text, name)) drop(name);
     };
     const withName = { ...named, name };
     const done = typeof values === 'function' ? values : callback;
