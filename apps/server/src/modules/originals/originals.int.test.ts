@@ -12,11 +12,12 @@ import {
   verifyRotation,
   verifySeedChain,
 } from '@sorte/fairness';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, fundedPlayer, type TEnvelope } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { createTestSite } from '../wallet/wallet.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, getTransferByKey, reconcile } from '../wallet/wallet.service.ts';
 import { toJson } from './originals.games.ts';
@@ -617,6 +618,43 @@ describe.each(kinds)('originals on %s', (kind) => {
       sql`SELECT count(*) AS n FROM demo_sessions WHERE expires_at < now() - interval '1 day'`,
     );
     expect(Number(left[0]!.n)).toBe(0);
+  });
+
+  it("keeps every round on its owner's site: the database refuses a round of another site", async () => {
+    const { token, memberId } = await player(10_000n);
+    const own = await post('/api/originals/dice/bet', token, INSTANT_BETS.dice);
+    const demoToken = (await post('/api/originals/demo/session', undefined, {})).body.data.demo_token;
+    const demo = await post('/api/originals/dice/bet', undefined, INSTANT_BETS.dice, {
+      'x-demo-token': demoToken,
+    });
+    expect([own.status, demo.status]).toEqual([200, 200]);
+    const otherSite = await createTestSite(app.services.db);
+    const foreignKeyViolation = (error: { code?: string; cause?: { code?: string } }) =>
+      (error.code ?? error.cause?.code) === '23503';
+    // A copy of each stored round under a new key and nonce, on the site given.
+    const copy = (roundId: string, site: SQL) =>
+      app.services.db.execute(sql`INSERT INTO game_rounds (site_id, member_id, demo_session_id, game_id,
+          game_code, status, idempotency_key, request_hash, stake_minor, params, seed_pair_id, nonce)
+        SELECT ${site}, member_id, demo_session_id, game_id, game_code, 'active', ${`copy-${randomUUID()}`},
+          request_hash, stake_minor, params, seed_pair_id, nonce + 1000
+        FROM game_rounds WHERE id = ${roundId}::bigint`);
+    for (const round of [own.body.data.round, demo.body.data.round]) {
+      // Another site, and a site that does not exist: the owner's key holds the round's site.
+      await expect(copy(round.id, sql`${otherSite.toString()}::bigint`)).rejects.toSatisfy(
+        foreignKeyViolation,
+      );
+      await expect(copy(round.id, sql`(SELECT max(id) + 1000 FROM sites)`)).rejects.toSatisfy(
+        foreignKeyViolation,
+      );
+    }
+    // The same copy on the owner's own site is a valid row (the refusals above are the site's).
+    await copy(own.body.data.round.id, sql`${siteId.toString()}::bigint`);
+    const rounds = await rowsOf<{ n: string }>(
+      app.services.db,
+      sql`SELECT count(*) AS n FROM game_rounds WHERE member_id = ${memberId.toString()}::bigint`,
+    );
+    expect(Number(rounds[0]!.n)).toBe(2);
+    await app.services.db.execute(sql`DELETE FROM game_rounds WHERE idempotency_key LIKE 'copy-%'`);
   });
 
   it('answers malformed requests with a translated 4xx, never a 500', async () => {
