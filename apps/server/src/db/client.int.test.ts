@@ -3,7 +3,12 @@ import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../test/databases.ts';
 import { preparedRowsOf, rowsOf } from '../modules/wallet/wallet.repo.ts';
-import { type Executor, transactionOnGenericPlans } from './client.ts';
+import {
+  type Executor,
+  MAX_PREPARED_STATEMENTS,
+  MAX_PREPARED_TEXT,
+  transactionOnGenericPlans,
+} from './client.ts';
 
 describe('the PGlite client', () => {
   it('runs operations queued at once in arrival order, and every one of them', async () => {
@@ -241,11 +246,11 @@ describe("the embedded database's statements", () => {
     expect(stats).toEqual({ statements: 1, executions: 2 });
   });
 
-  it('keeps at most 500 statements, and one dropped for room runs again when asked', async () => {
+  it('keeps at most MAX_PREPARED_STATEMENTS statements, and one dropped for room runs again when asked', async () => {
     const { db } = await testDatabase('pglite');
     const marker = `room_${Date.now()}`;
     const texts = Array.from(
-      { length: 520 },
+      { length: MAX_PREPARED_STATEMENTS + 20 },
       (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i}`)} */ ${String(i)}::int AS i`,
     );
     for (const [i, text] of texts.entries()) expect(await rowsOf(db, text)).toEqual([{ i }]);
@@ -253,7 +258,7 @@ describe("the embedded database's statements", () => {
       db,
       sql`SELECT count(*)::int AS n FROM pg_prepared_statements`,
     );
-    expect(count!.n).toBeLessThanOrEqual(501);
+    expect(count!.n).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS + 1);
     expect(await rowsOf(db, texts[0]!)).toEqual([{ i: 0 }]);
   });
 
@@ -329,13 +334,13 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
     expect(count).toEqual({ statements: 1, executions: 2 });
   });
 
-  it('keeps at most 500 on a connection and prepares anew what a changed table or room dropped', async () => {
+  it('keeps at most MAX_PREPARED_STATEMENTS on a connection and prepares anew what a changed table or room dropped', async () => {
     const { db } = await testDatabase(kind);
     const marker = `room_${kind}_${Date.now()}`;
     const table = `by_text_${kind}_${Date.now()}`;
     await db.transaction(async (tx) => {
       const texts = Array.from(
-        { length: 520 },
+        { length: MAX_PREPARED_STATEMENTS + 20 },
         (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i}`)} */ ${String(i)}::int AS i`,
       );
       for (const [i, text] of texts.entries()) expect(await rowsOf(tx, text)).toEqual([{ i }]);
@@ -343,8 +348,8 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
         tx,
         sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker}_%`}`,
       );
-      expect(count!.n).toBeGreaterThanOrEqual(400);
-      expect(count!.n).toBeLessThanOrEqual(500);
+      expect(count!.n).toBeGreaterThanOrEqual(MAX_PREPARED_STATEMENTS * 0.8);
+      expect(count!.n).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
       expect(await rowsOf(tx, texts[0]!)).toEqual([{ i: 0 }]);
 
       await tx.execute(sql.raw(`CREATE TABLE ${table} (n int)`));
@@ -362,5 +367,28 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
       expect(await read(tx)).toEqual([{ one: 1, n: 1, m: 'x' }]);
       await tx.execute(sql.raw(`DROP TABLE ${table}`));
     });
+  });
+
+  it('keeps at most MAX_PREPARED_TEXT characters of statements on a connection', async () => {
+    const { db } = await testDatabase(kind);
+    const marker = `long_${kind}_${Date.now()}`;
+    // Long texts (a plan's memory grows with its text): twice the budget in 4,000-character statements.
+    const long = 'x'.repeat(4_000);
+    const texts = Array.from(
+      { length: Math.ceil((2 * MAX_PREPARED_TEXT) / long.length) },
+      (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i} ${long}`)} */ ${String(i)}::int AS i`,
+    );
+    const kept = await db.transaction(async (tx) => {
+      for (const [i, text] of texts.entries()) expect(await rowsOf(tx, text)).toEqual([{ i }]);
+      return rowsOf<{ n: number; characters: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n, coalesce(sum(length(statement)), 0)::int AS characters
+            FROM pg_prepared_statements WHERE statement LIKE ${`%/* ${marker}_%`}`,
+      );
+    });
+    expect(kept[0]!.characters).toBeLessThanOrEqual(MAX_PREPARED_TEXT);
+    // The most recent ones are kept: as many as fit, whatever else the connection holds.
+    expect(kept[0]!.n).toBeGreaterThanOrEqual(Math.floor(MAX_PREPARED_TEXT / long.length) - 8);
+    expect(await rowsOf(db, texts[0]!)).toEqual([{ i: 0 }]);
   });
 });

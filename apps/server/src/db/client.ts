@@ -85,8 +85,20 @@ type TMessage = {
   fields?: ({ name: string; dataTypeID: number } | string | null)[];
 };
 
-/** Most statements kept prepared per connection, on either database (the least recently used one goes). */
-const MAX_PREPARED_STATEMENTS = 500;
+/**
+ * What one connection keeps prepared, on either database; the least recently used statements go
+ * first. A prepared statement holds its parse and query trees and its generic plan in the backend.
+ * Measured after bench:bets (`pg_backend_memory_contexts` before and after DEALLOCATE ALL): 4.0 MB
+ * for the 35 statements of the fullest connection; the plans alone 12–50 KB for the query
+ * builder's statements and 200–400 KB for the group commit statements. That is about 100 bytes per
+ * character of text, plus about 10 KB a statement: 500 statements of any size could hold 50 MB and
+ * more in each pooled connection; bounded by text too, at most about 15 MB (pgjdbc bounds its
+ * cache the same way: 256 statements, 5 MiB of text). The hot paths use 6–40 statements and about
+ * 30,000 characters.
+ */
+export const MAX_PREPARED_STATEMENTS = 200;
+/** Most characters of statement text one connection keeps prepared (see MAX_PREPARED_STATEMENTS). */
+export const MAX_PREPARED_TEXT = 128 * 1024;
 
 /** Transaction control and settings go PGlite's own way (they may run in an aborted transaction). */
 const NOT_PREPARED =
@@ -100,11 +112,12 @@ const STATEMENT_GONE = new Set([
 
 /**
  * A connection's prepared statements by text, the least recently used first (a Map keeps
- * insertion order): at most MAX_PREPARED_STATEMENTS, both databases' (`EmbeddedStatements`,
- * `prepareByText`).
+ * insertion order): at most MAX_PREPARED_STATEMENTS and MAX_PREPARED_TEXT characters of text,
+ * both databases' (`EmbeddedStatements`, `prepareByText`).
  */
 class RecentlyUsed<V> {
   private readonly byText = new Map<string, V>();
+  private characters = 0;
 
   get(text: string): V | undefined {
     const value = this.byText.get(text);
@@ -115,21 +128,31 @@ class RecentlyUsed<V> {
     return value;
   }
 
-  /** Keeps `value` for `text`; answers the least recently used value dropped to make room, if any. */
-  set(text: string, value: V): V | undefined {
-    let dropped: V | undefined;
-    if (!this.byText.has(text) && this.byText.size >= MAX_PREPARED_STATEMENTS) {
-      const [oldest] = this.byText;
-      this.byText.delete(oldest![0]);
-      dropped = oldest![1];
+  /** Keeps `value` for `text`; answers the least recently used values dropped to make room. */
+  set(text: string, value: V): V[] {
+    const dropped: V[] = [];
+    if (this.byText.has(text)) {
+      this.byText.delete(text);
+      this.characters -= text.length;
+    }
+    while (
+      this.byText.size > 0 &&
+      (this.byText.size >= MAX_PREPARED_STATEMENTS || this.characters + text.length > MAX_PREPARED_TEXT)
+    ) {
+      const [oldText, oldValue] = this.byText.entries().next().value!;
+      this.byText.delete(oldText);
+      this.characters -= oldText.length;
+      dropped.push(oldValue);
     }
     this.byText.set(text, value);
+    this.characters += text.length;
     return dropped;
   }
 
   /** Forgets `text` if `value` is still what it holds. */
   delete(text: string, value: V): boolean {
     if (this.byText.get(text) !== value) return false;
+    this.characters -= text.length;
     return this.byText.delete(text);
   }
 }
@@ -227,8 +250,7 @@ class EmbeddedStatements {
       paramTypes: found.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
       fields: (found.find((m) => m.name === 'rowDescription')?.fields ?? []) as TEmbeddedStatement['fields'],
     };
-    const dropped = this.byText.set(text, statement);
-    if (dropped) this.closing.push(dropped.name);
+    for (const dropped of this.byText.set(text, statement)) this.closing.push(dropped.name);
     return statement;
   }
 }
@@ -390,9 +412,9 @@ type TCallback = (error: Error | null, result?: unknown) => void;
  * Each pooled connection prepares every parameterised statement it runs under a name of its own,
  * by text, as the embedded database does (`EmbeddedStatements`) and postgres.js does by default:
  * drizzle sends unnamed statements, which PostgreSQL parses, analyses and plans on every
- * execution. At most MAX_PREPARED_STATEMENTS per connection (the least recently used one is
- * deallocated); scripts without parameters, transaction control and named statements go as they
- * come.
+ * execution. At most MAX_PREPARED_STATEMENTS and MAX_PREPARED_TEXT per connection (the least
+ * recently used ones are deallocated); scripts without parameters, transaction control and named
+ * statements go as they come.
  */
 function prepareByText(client: pg.PoolClient): void {
   const names = new RecentlyUsed<string>();
@@ -431,8 +453,7 @@ function prepareByText(client: pg.PoolClient): void {
     if (!name) {
       made += 1;
       name = `sorte_q${made}`;
-      const dropped = names.set(text, name);
-      if (dropped) drop(dropped);
+      for (const dropped of names.set(text, name)) drop(dropped);
     }
     const forget = (error: unknown) => {
       if (STATEMENT_GONE.has((error as { code?: string }).code ?? '') && names.delete(text, name)) drop(name);
