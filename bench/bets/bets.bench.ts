@@ -8,9 +8,15 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { testConfig } from '../../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
+import {
+  type Database,
+  MAX_PREPARED_STATEMENTS,
+  MAX_PREPARED_TEXT,
+  openDatabase,
+} from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
@@ -257,14 +263,23 @@ process.once('message', async ({ port, tokens, connections, warmup, seconds, max
     process.send({ type: 'warm' });
   });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const latencies = await run(seconds, maxBets);
   const elapsedS = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
   agent.destroy();
-  process.send({ type: 'done', latencies, failures, elapsedS }, () => process.exit(0));
+  process.send({ type: 'done', latencies, failures, elapsedS, cpuMs: (user + system) / 1000 }, () => process.exit(0));
 });
 `;
 
-type TLoadDone = { type: 'done'; latencies: number[]; failures: number; elapsedS: number };
+type TLoadDone = {
+  type: 'done';
+  latencies: number[];
+  failures: number;
+  elapsedS: number;
+  /** The load generator's own CPU (user and system) over the measured window, ms. */
+  cpuMs: number;
+};
 
 /**
  * ANALYZE once the warm-up has filled the tables, as autovacuum does on a database in service.
@@ -480,7 +495,7 @@ async function diceScenario(
     path: load.path,
     body: load.body,
   });
-  const { latencies, failures, elapsedS } = await done;
+  const { latencies, failures, elapsedS, cpuMs: loadCpuMs } = await done;
   const cpuAfter = served.cpu();
   const cpu = { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
   const pgNote = postgresNote(pgBefore, latencies.length, load === DICE ? 'bet' : 'request');
@@ -510,7 +525,7 @@ async function diceScenario(
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; ${groupsNote}reconcile: no drift`,
+    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; load generator CPU ${fmt(perItem(loadCpuMs), 2)} ms/${load === DICE ? 'bet' : 'request'}; ${groupsNote}reconcile: no drift`,
   };
 }
 
@@ -608,6 +623,58 @@ async function tickScenario(server: Started): Promise<BenchRow> {
   };
 }
 
+/**
+ * What the statements each pooled connection keeps prepared (ADR 024) cost in its backend, after the
+ * scenarios: every idle connection of the pool is held at once, reads its prepared statements and its
+ * memory (`pg_backend_memory_contexts`, PostgreSQL 14+), deallocates them all and reads its memory
+ * again; the difference is what they held. The connections are closed afterwards (their statement
+ * names would be stale), so this runs last on a pool.
+ */
+async function preparedStatementMemory(database: Database): Promise<string> {
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  const memory = `SELECT sum(total_bytes)::bigint AS bytes FROM pg_backend_memory_contexts`;
+  try {
+    const measured = await Promise.all(
+      clients.map(async (client) => {
+        const {
+          rows: [before],
+        } = await client.query<{
+          bytes: string;
+          prepared: string;
+          characters: string;
+          largest: string | null;
+        }>(
+          `SELECT (${memory}) AS bytes, (SELECT count(*) FROM pg_prepared_statements) AS prepared,
+             (SELECT coalesce(sum(length(statement)), 0) FROM pg_prepared_statements) AS characters,
+             (SELECT max(b) FROM (SELECT sum(total_bytes) AS b FROM pg_backend_memory_contexts
+               WHERE name IN ('CachedPlanSource', 'CachedPlan')
+                 AND left(ident, 200) IN (SELECT left(statement, 200) FROM pg_prepared_statements)
+               GROUP BY left(ident, 200)) x) AS largest`,
+        );
+        await client.query('DEALLOCATE ALL');
+        const {
+          rows: [after],
+        } = await client.query<{ bytes: string }>(memory);
+        return {
+          prepared: Number(before!.prepared),
+          characters: Number(before!.characters),
+          bytes: Number(before!.bytes) - Number(after!.bytes),
+          largest: Number(before!.largest ?? 0),
+        };
+      }),
+    );
+    const statements = measured.reduce((sum, m) => sum + m.prepared, 0);
+    const bytes = measured.reduce((sum, m) => sum + m.bytes, 0);
+    const kb = (n: number) => fmt(n / 1024, 0);
+    const prepared = measured.map((m) => m.prepared);
+    const fullest = measured.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    return `prepared statements on PostgreSQL after the scenarios: ${clients.length} connections holding ${Math.min(...prepared)}–${Math.max(...prepared)} each (at most ${MAX_PREPARED_STATEMENTS} and ${kb(MAX_PREPARED_TEXT)} K characters), ${kb(fullest.bytes)} KB on the fullest (${fullest.prepared} statements, ${fullest.characters.toLocaleString('en')} characters), ${kb(bytes / Math.max(1, statements))} KB per statement on average; the largest plan ${kb(Math.max(...measured.map((m) => m.largest)))} KB`;
+  } finally {
+    for (const client of clients) client.release(true);
+  }
+}
+
 /** One finished scenario, printed at once so a later failure never loses it. */
 function progress(r: BenchRow): void {
   console.log(
@@ -661,6 +728,7 @@ async function main(): Promise<void> {
         progress(rows.at(-1)!);
         rows.push(await inProcessScenario(server, memberIds, false));
         progress(rows.at(-1)!);
+        console.log(await preparedStatementMemory(server.database));
       } finally {
         await server.close();
         await server.database.close();
