@@ -128,12 +128,14 @@ class RecentlyUsed<V> {
     return value;
   }
 
-  /** Keeps `value` for `text`; answers the least recently used values dropped to make room. */
+  /** Keeps `value` for `text`; answers the values dropped: the one it replaces, those dropped for room. */
   set(text: string, value: V): V[] {
     const dropped: V[] = [];
-    if (this.byText.has(text)) {
+    const replaced = this.byText.get(text);
+    if (replaced !== undefined) {
       this.byText.delete(text);
       this.characters -= text.length;
+      if (replaced !== value) dropped.push(replaced);
     }
     while (
       this.byText.size > 0 &&
