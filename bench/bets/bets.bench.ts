@@ -496,9 +496,10 @@ async function diceScenario(
     body: load.body,
   });
   const { latencies, failures, elapsedS, cpuMs: loadCpuMs } = await done;
+  const unit = load === DICE ? 'bet' : 'request';
   const cpuAfter = served.cpu();
   const cpu = { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
-  const pgNote = postgresNote(pgBefore, latencies.length, load === DICE ? 'bet' : 'request');
+  const pgNote = postgresNote(pgBefore, latencies.length, unit);
   const perItem = (ms: number) => ms / Math.max(1, latencies.length);
   const cpuMsPerBet = perItem(cpu.user + cpu.system);
   if (profiler && CPU_PROFILE_DIR) {
@@ -525,7 +526,7 @@ async function diceScenario(
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${load === DICE ? 'bet' : 'request'} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; load generator CPU ${fmt(perItem(loadCpuMs), 2)} ms/${load === DICE ? 'bet' : 'request'}; ${groupsNote}reconcile: no drift`,
+    note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${unit} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; load generator CPU ${fmt(perItem(loadCpuMs), 2)} ms/${unit}; ${groupsNote}reconcile: no drift`,
   };
 }
 

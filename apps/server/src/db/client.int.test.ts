@@ -106,6 +106,17 @@ function statement(marker: string, n: number, doc: unknown, literal = false) {
     FROM generate_series(1, ${value(String(n))}::int) AS i`;
 }
 
+/**
+ * `count` statements of distinct texts (`marker_i`, padded with `padding`), each answering its
+ * number `i`: they fill a connection's prepared statements.
+ */
+function numbered(marker: string, count: number, padding = '') {
+  return Array.from(
+    { length: count },
+    (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i}${padding}`)} */ ${String(i)}::int AS i`,
+  );
+}
+
 async function plansOf(executor: Executor, marker: string) {
   const [row] = await rowsOf<{ generic: number; custom: number }>(
     executor,
@@ -249,10 +260,7 @@ describe("the embedded database's statements", () => {
   it('keeps at most MAX_PREPARED_STATEMENTS statements, and one dropped for room runs again when asked', async () => {
     const { db } = await testDatabase('pglite');
     const marker = `room_${Date.now()}`;
-    const texts = Array.from(
-      { length: MAX_PREPARED_STATEMENTS + 20 },
-      (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i}`)} */ ${String(i)}::int AS i`,
-    );
+    const texts = numbered(marker, MAX_PREPARED_STATEMENTS + 20);
     for (const [i, text] of texts.entries()) expect(await rowsOf(db, text)).toEqual([{ i }]);
     const [count] = await rowsOf<{ n: number }>(
       db,
@@ -339,10 +347,7 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
     const marker = `room_${kind}_${Date.now()}`;
     const table = `by_text_${kind}_${Date.now()}`;
     await db.transaction(async (tx) => {
-      const texts = Array.from(
-        { length: MAX_PREPARED_STATEMENTS + 20 },
-        (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i}`)} */ ${String(i)}::int AS i`,
-      );
+      const texts = numbered(marker, MAX_PREPARED_STATEMENTS + 20);
       for (const [i, text] of texts.entries()) expect(await rowsOf(tx, text)).toEqual([{ i }]);
       const [count] = await rowsOf<{ n: number }>(
         tx,
@@ -374,10 +379,7 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
     const marker = `long_${kind}_${Date.now()}`;
     // Long texts (a plan's memory grows with its text): twice the budget in 4,000-character statements.
     const long = 'x'.repeat(4_000);
-    const texts = Array.from(
-      { length: Math.ceil((2 * MAX_PREPARED_TEXT) / long.length) },
-      (_, i) => sql`SELECT /* ${sql.raw(`${marker}_${i} ${long}`)} */ ${String(i)}::int AS i`,
-    );
+    const texts = numbered(marker, Math.ceil((2 * MAX_PREPARED_TEXT) / long.length), ` ${long}`);
     const kept = await db.transaction(async (tx) => {
       for (const [i, text] of texts.entries()) expect(await rowsOf(tx, text)).toEqual([{ i }]);
       return rowsOf<{ n: number; characters: number }>(
