@@ -4,9 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../test/databases.ts';
 import { preparedRowsOf, rowsOf } from '../modules/wallet/wallet.repo.ts';
 import {
+  commitWithNextStatement,
+  type Database,
   type Executor,
   MAX_PREPARED_STATEMENTS,
   MAX_PREPARED_TEXT,
+  openDatabase,
+  type Tx,
   transactionOnGenericPlans,
 } from './client.ts';
 
@@ -90,6 +94,136 @@ describe.each(await databaseKinds())('transactionOnGenericPlans on %s', (kind) =
     await db.execute(sql.raw(`DROP TABLE ${table}`));
   });
 });
+
+/**
+ * The wire of a transaction's pooled PostgreSQL connection (null on the embedded database): from
+ * the call on, the simple-query texts written to it and the answers (ReadyForQuery) read from it.
+ */
+function watchWire(tx: Tx): { sent: string[]; answers: () => number } | null {
+  const client = (tx as unknown as { session: { client: { connection?: unknown } } }).session.client;
+  const connection = client.connection as
+    | { query: (text: string) => void; on: (event: string, listener: () => void) => void }
+    | undefined;
+  if (!connection || typeof connection.query !== 'function') return null;
+  const sent: string[] = [];
+  let answers = 0;
+  const query = connection.query.bind(connection);
+  connection.query = (text: string) => {
+    sent.push(text);
+    query(text);
+  };
+  connection.on('readyForQuery', () => {
+    answers += 1;
+  });
+  return { sent, answers: () => answers };
+}
+
+/** A database of ONE connection on the same server as `database` (PGlite has one anyway). */
+async function oneConnection(database: Database): Promise<Database> {
+  if (database.kind === 'pglite') return { ...database, close: async () => undefined };
+  const pool = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client;
+  return openDatabase({ kind: 'postgres', url: pool.options.connectionString, poolMax: 1 });
+}
+
+async function countOf(executor: Executor, table: string): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(executor, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+  return row!.n;
+}
+
+describe.each(await databaseKinds())('a group transaction on %s (its round trips)', (kind) => {
+  afterAll(closeTestDatabases);
+
+  it('commits with the statement named by commitWithNextStatement; on PostgreSQL BEGIN and COMMIT ride with the first and that statement', async () => {
+    const database = await testDatabase(kind);
+    const { db } = database;
+    const table = `pipelined_${kind}_${Date.now()}`;
+    await db.execute(sql.raw(`CREATE TABLE ${table} (n int)`));
+    const seen = await transactionOnGenericPlans(db, async (tx) => {
+      const wire = watchWire(tx);
+      await tx.execute(sql.raw(`INSERT INTO ${table} VALUES (1)`));
+      // Answers read since the work began: BEGIN's too when the work did not wait for it.
+      const answersAfterFirst = wire?.answers();
+      commitWithNextStatement(tx);
+      const rows = await preparedRowsOf<{ n: number }>(
+        tx,
+        `sorte_test_pipelined_${kind}`,
+        sql`INSERT INTO ${sql.raw(table)} VALUES (${2}::int) RETURNING n`,
+      );
+      // Written before that statement's answer came back.
+      const commitSent = wire?.sent.some((text) => /^\s*commit\s*$/i.test(text));
+      return { rows, answersAfterFirst, commitSent, mode: wire ? 'wire' : 'embedded' };
+    });
+    expect(seen.rows).toEqual([{ n: 2 }]);
+    expect(await countOf(db, table)).toBe(2);
+    expect(seen.mode).toBe(kind === 'postgres' ? 'wire' : 'embedded');
+    if (kind === 'postgres') {
+      expect(seen.answersAfterFirst).toBe(2);
+      expect(seen.commitSent).toBe(true);
+    }
+    await db.execute(sql.raw(`DROP TABLE ${table}`));
+  });
+
+  it('rolls back all the work when the statement named by commitWithNextStatement fails, and its connection goes on', async () => {
+    const database = await testDatabase(kind);
+    const one = await oneConnection(database);
+    const table = `pipelined_failing_${kind}_${Date.now()}`;
+    await one.db.execute(sql.raw(`CREATE TABLE ${table} (n int)`));
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const failed = await transactionOnGenericPlans(one.db, async (tx) => {
+          await tx.execute(sql.raw(`INSERT INTO ${table} VALUES (1)`));
+          commitWithNextStatement(tx);
+          await preparedRowsOf(tx, `sorte_test_failing_${kind}`, sql`SELECT 1 / ${0}::int AS n`);
+          return 'answered';
+        }).catch((error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code);
+        expect(failed).toBe('22012');
+        expect(await countOf(one.db, table)).toBe(0);
+      }
+      // The same (only) connection runs the next transaction, and its COMMIT holds.
+      await transactionOnGenericPlans(one.db, async (tx) => {
+        await tx.execute(sql.raw(`INSERT INTO ${table} VALUES (1)`));
+        commitWithNextStatement(tx);
+        await preparedRowsOf(
+          tx,
+          `sorte_test_after_${kind}`,
+          sql`INSERT INTO ${sql.raw(table)} VALUES (${2}::int)`,
+        );
+      });
+      expect(await countOf(one.db, table)).toBe(2);
+      await expect(
+        transactionOnGenericPlans(one.db, async (tx) => {
+          await tx.execute(sql.raw(`INSERT INTO ${table} VALUES (3)`));
+          throw new Error('refused before the last statement');
+        }),
+      ).rejects.toThrow('refused before the last statement');
+      expect(await countOf(one.db, table)).toBe(2);
+    } finally {
+      await one.db.execute(sql.raw(`DROP TABLE ${table}`));
+      await one.close();
+    }
+  });
+});
+
+describe.each((await databaseKinds()).filter((kind) => kind === 'postgres'))(
+  'a group transaction on %s after its COMMIT was written',
+  (kind) => {
+    afterAll(closeTestDatabases);
+
+    it('refuses a statement sent after it, and keeps what the transaction committed', async () => {
+      const { db } = await testDatabase(kind);
+      const table = `pipelined_after_${Date.now()}`;
+      await db.execute(sql.raw(`CREATE TABLE ${table} (n int)`));
+      const refused = await transactionOnGenericPlans(db, async (tx) => {
+        commitWithNextStatement(tx);
+        await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${1}::int)`);
+        await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${2}::int)`);
+      }).catch((error: { cause?: Error }) => error.cause?.message);
+      expect(refused).toBe('a statement sent after its transaction was committed');
+      expect(await countOf(db, table)).toBe(1);
+      await db.execute(sql.raw(`DROP TABLE ${table}`));
+    });
+  },
+);
 
 type TRow = Record<string, unknown>;
 

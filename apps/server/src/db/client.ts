@@ -51,6 +51,9 @@ export function isEmbedded(executor: Executor): boolean {
 const GENERIC_PLANS_BEGIN = {
   isolationLevel: 'read committed; SET LOCAL plan_cache_mode = force_generic_plan',
 } as unknown as Parameters<Db['transaction']>[1];
+/** The text drizzle sends for GENERIC_PLANS_BEGIN: `pipelineTransactions` sends it without waiting. */
+export const PIPELINED_BEGIN =
+  'begin isolation level read committed; SET LOCAL plan_cache_mode = force_generic_plan';
 
 /**
  * A transaction whose named prepared statements (`preparedRowsOf`) use their generic plan from
@@ -60,6 +63,11 @@ const GENERIC_PLANS_BEGIN = {
  * an array of unknown length, stayed above the custom plans'): 0.87 ms of planning per group in
  * bench:bets (pg_stat_statements), a quarter of the group's statement time. The embedded database
  * takes the setting as a statement of its own (its round trips stay in this process).
+ *
+ * On PostgreSQL the work does not wait for BEGIN's answer: its first statement is written right
+ * behind it (`pipelineTransactions`), so that statement must not write (a BEGIN that failed would
+ * leave it outside the transaction; it fails too, and the work with it). The group committers'
+ * first statement reads and locks.
  */
 export async function transactionOnGenericPlans<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (isEmbedded(db)) {
@@ -479,18 +487,118 @@ function prepareByText(client: pg.PoolClient): void {
   };
 }
 
+/** A pooled connection's transaction in flight: what `pipelineTransactions` sent ahead. */
+type TPipelined = {
+  /** PIPELINED_BEGIN, sent without waiting for its answer: the next statement's answer waits for it. */
+  begun: Promise<unknown> | null;
+  /** `commitWithNextStatement` was called: COMMIT goes right behind the next statement. */
+  commitNext: boolean;
+  /** That COMMIT's answer: the transaction's own COMMIT (or ROLLBACK) answers with it. */
+  committing: Promise<unknown> | null;
+};
+
+const pipelined = new WeakMap<object, TPipelined>();
+
+/** What drizzle gets for a statement it need not wait for (it reads nothing of BEGIN's answer). */
+const NO_ROWS = { command: '', rowCount: 0, rows: [], fields: [] };
+
+/**
+ * Two round trips less for a group commit's transaction on PostgreSQL: the pool's connections run
+ * in node-postgres's pipeline mode (a statement is written without waiting for the answers before
+ * it; each still has its own Sync, so one's error never skips another), and
+ *   - PIPELINED_BEGIN is written and answered at once; the transaction's first statement goes right
+ *     behind it and its answer also waits for BEGIN's (an error of either fails it);
+ *   - after `commitWithNextStatement(tx)`, COMMIT is written right behind the next statement. If
+ *     that statement fails, the transaction is aborted and PostgreSQL answers that COMMIT with
+ *     ROLLBACK; drizzle's own COMMIT or ROLLBACK of the transaction then gets that answer instead
+ *     of a round trip, and a statement sent after it is refused.
+ * Only the group committers use these (their first statement reads and locks, their last writes and
+ * nothing runs between it and COMMIT but deciding the answers); every other transaction and
+ * statement waits for each answer as before.
+ */
+function pipelineTransactions(client: pg.PoolClient): void {
+  const state: TPipelined = { begun: null, commitNext: false, committing: null };
+  pipelined.set(client, state);
+  const query = client.query.bind(client) as (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => unknown;
+  (client as unknown as { query: unknown }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
+    const named = config as TQueryConfig | null;
+    const text = typeof config === 'string' ? config : named?.text;
+    if (
+      typeof text !== 'string' ||
+      typeof values === 'function' ||
+      callback !== undefined ||
+      named?.submit !== undefined
+    ) {
+      return query(config, values, callback);
+    }
+    if (state.committing) {
+      const committing = state.committing;
+      state.committing = null;
+      if (/^\s*commit\s*$/i.test(text)) return committing;
+      // The pipelined COMMIT ended the transaction either way (committed, or rolled back after an error).
+      if (/^\s*rollback\s*$/i.test(text))
+        return committing.then(
+          () => NO_ROWS,
+          () => NO_ROWS,
+        );
+      return Promise.reject(new Error('a statement sent after its transaction was committed'));
+    }
+    if (text === PIPELINED_BEGIN) {
+      const sent = query(config, values) as Promise<unknown>;
+      sent.catch(() => undefined);
+      state.begun = sent;
+      return Promise.resolve(NO_ROWS);
+    }
+    const begun = state.begun;
+    state.begun = null;
+    const sent = query(config, values) as Promise<unknown>;
+    if (state.commitNext) {
+      state.commitNext = false;
+      if (!NOT_PREPARED.test(text)) {
+        const commit = query('COMMIT') as Promise<unknown>;
+        commit.catch(() => undefined);
+        state.committing = commit;
+      }
+    }
+    return begun ? Promise.all([begun, sent]).then(([, result]) => result) : sent;
+  };
+}
+
+/**
+ * In a `transactionOnGenericPlans` transaction on PostgreSQL, COMMIT is written right behind the
+ * next statement, whose answer ends the transaction's work: nothing but deciding answers may follow
+ * it (see `pipelineTransactions`). Nothing on the embedded database, whose round trips stay in
+ * this process.
+ */
+export function commitWithNextStatement(tx: Tx): void {
+  const client = (tx as unknown as { session?: { client?: object } }).session?.client;
+  const state = client ? pipelined.get(client) : undefined;
+  if (state) state.commitNext = true;
+}
+
 /**
  * Opens the embedded PGlite database (persisted under `dataDir`, in memory when absent) or a
  * PostgreSQL server pool. The same schema and migrations run on both.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20, pipeline: true });
     // Bigints come back as strings from pg; keep them exact (int8 = OID 20).
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
     });
-    pool.on('connect', prepareByText);
+    pool.on('connect', (client) => {
+      prepareByText(client);
+      pipelineTransactions(client);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

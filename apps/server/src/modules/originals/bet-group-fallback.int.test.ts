@@ -183,6 +183,48 @@ async function expectReconciled(db: Db, siteId: bigint): Promise<void> {
   expect(report.ok).toBe(true);
 }
 
+/**
+ * A site whose VIP levels count wagering (the br profile: Bronze from R$ 1.000,00 wagered), with
+ * `count` members of R$ 200,00 each and their seed pairs.
+ */
+async function wageringSite(db: Db, count: number) {
+  const siteId = await createTestSite(db);
+  await db.execute(sql`UPDATE sites SET jurisdiction = 'br' WHERE id = ${text(siteId)}::bigint`);
+  const members: (TPlayer & { kind: 'member' })[] = [];
+  for (let m = 0; m < count; m++) members.push(await fundedMember(db, siteId, 20_000n));
+  const pairs = await Promise.all(members.map((member) => activePair(db, member)));
+  return { siteId, members, pairs };
+}
+
+async function setVipTotals(
+  db: Db,
+  member: TPlayer & { kind: 'member' },
+  bettingMinor: bigint,
+): Promise<void> {
+  await db.execute(sql`INSERT INTO member_vip (member_id, site_id, total_betting_minor)
+      VALUES (${text(member.memberId)}::bigint, ${text(member.siteId)}::bigint, ${text(bettingMinor)}::bigint)`);
+}
+
+/** The member's wagered total and VIP level (its totals' and its own), and the level-ups recorded. */
+async function vipOf(db: Db, member: TPlayer & { kind: 'member' }) {
+  const id = text(member.memberId);
+  const [row] = await rowsOf<{ betting: string; level: number; member_level: number }>(
+    db,
+    sql`SELECT v.total_betting_minor::text AS betting, v.level, m.level AS member_level
+        FROM member_vip v JOIN members m ON m.id = v.member_id WHERE v.member_id = ${id}::bigint`,
+  );
+  const ups = await rowsOf<{ up: string }>(
+    db,
+    sql`SELECT track || ':' || level AS up FROM vip_level_ups WHERE member_id = ${id}::bigint ORDER BY track, level`,
+  );
+  return {
+    betting: row!.betting,
+    level: row!.level,
+    memberLevel: row!.member_level,
+    ups: ups.map((u) => u.up),
+  };
+}
+
 const statsDelta = (db: Db, before: ReturnType<typeof betGroupStats>) => {
   const after = betGroupStats(db);
   return {
@@ -330,6 +372,77 @@ describe.each(kinds)('bet groups that fail, on %s', (kind) => {
     const delta = statsDelta(db, before);
     expect(delta.fallbacks).toBe(1);
     expect(delta.bets).toBe(others.length + 1);
+    await expectReconciled(db, siteId);
+  });
+
+  it('raises the VIP level a stake crosses inside a group, and only that member’s', async () => {
+    const { db } = await testDatabase(kind);
+    const { siteId, members, pairs } = await wageringSite(db, 3);
+    // The first member is R$ 2,00 short of Bronze (R$ 1.000,00 wagered on br); its R$ 5,00 stake crosses.
+    await setVipTotals(db, members[0]!, 99_800n);
+    await setVipTotals(db, members[1]!, 10_000n);
+    const before = betGroupStats(db);
+
+    const bets = pairs.map((pair) => losingBet(pair, 0));
+    const results = await Promise.all(
+      members.map((member, m) =>
+        placeInstantBetGrouped(db, member, bets[m]!.game, bets[m]!.body, `vip-level-${m}`),
+      ),
+    );
+
+    for (const [m, result] of results.entries()) expectPlaced(result, pairs[m]!, 0, bets[m]!, 20_000n - 500n);
+    expect(statsDelta(db, before)).toEqual({ groups: 1, bets: 3, deferred: 0, fallbacks: 0 });
+    expect(await vipOf(db, members[0]!)).toEqual({
+      betting: '100300',
+      level: 1,
+      memberLevel: 1,
+      ups: ['vip:1'],
+    });
+    expect(await vipOf(db, members[1]!)).toEqual({ betting: '10500', level: 0, memberLevel: 0, ups: [] });
+    expect(await vipOf(db, members[2]!)).toEqual({ betting: '500', level: 0, memberLevel: 0, ups: [] });
+    await expectReconciled(db, siteId);
+  });
+
+  it('places a group one by one when its members’ VIP totals are not what it read', async () => {
+    const { db } = await testDatabase(kind);
+    const { siteId, members, pairs } = await wageringSite(db, 3);
+    for (const member of members) await setVipTotals(db, member, 10_000n);
+    // Another transaction counting a stake of the second member between the group's read and its
+    // write, as a trigger: every update of its totals adds R$ 0,01 more.
+    const moved = text(members[1]!.memberId);
+    const trigger = `vip_moved_${kind}_${moved}`;
+    await db.execute(
+      sql.raw(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN NEW.total_betting_minor := NEW.total_betting_minor + 1; RETURN NEW; END $$`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON member_vip FOR EACH ROW
+        WHEN (NEW.member_id = ${moved}) EXECUTE FUNCTION ${trigger}()`),
+    );
+    const before = betGroupStats(db);
+    try {
+      const bets = pairs.map((pair) => losingBet(pair, 0));
+      const results = await Promise.all(
+        members.map((member, m) =>
+          placeInstantBetGrouped(db, member, bets[m]!.game, bets[m]!.body, `vip-moved-${m}`),
+        ),
+      );
+      for (const [m, result] of results.entries())
+        expectPlaced(result, pairs[m]!, 0, bets[m]!, 20_000n - 500n);
+    } finally {
+      await db.execute(sql.raw(`DROP TRIGGER ${trigger} ON member_vip`));
+      await db.execute(sql.raw(`DROP FUNCTION ${trigger}()`));
+    }
+    // The group's write found the totals moved and rolled back; each bet was then placed once.
+    expect(statsDelta(db, before)).toEqual({ groups: 1, bets: 3, deferred: 0, fallbacks: 1 });
+    for (const [m, member] of members.entries()) {
+      expect((await roundsOf(db, member)).map((r) => [r.idempotency_key, r.nonce])).toEqual([
+        [`vip-moved-${m}`, '0'],
+      ]);
+      expect(await nextNonceOf(db, member)).toBe(1n);
+      expect(await betTransfers(db, member.memberId)).toEqual({ bets: 1, wins: 0 });
+      expect((await vipOf(db, member)).betting).toBe(m === 1 ? '10501' : '10500');
+    }
     await expectReconciled(db, siteId);
   });
 

@@ -1,12 +1,19 @@
 import { formatMinor, type TInstantOriginal } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, isEmbedded, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
+import {
+  commitWithNextStatement,
+  type Db,
+  isEmbedded,
+  perDatabase,
+  type Tx,
+  transactionOnGenericPlans,
+} from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
 import { gameCategory, groupStakeCounts, siteJurisdiction, vipRowOf } from '../promotions/promotions.repo.ts';
 import { betTurnover } from '../promotions/stake.ts';
-import { raiseCrossedLevels, stakeAdds } from '../promotions/vip.ts';
+import { crossedLevels, raiseCrossedLevels, stakeAdds } from '../promotions/vip.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
@@ -223,6 +230,8 @@ type TBetRead = {
   granted: boolean;
   round_id: string;
   gate_due: boolean;
+  /** The member's VIP totals before the group (their values null: no row yet, all zero). */
+  vip: { r: unknown; b: unknown; sl: unknown; li: unknown; level: unknown };
 } & Record<string, unknown>;
 
 /** A bet the group places: its round, settlement and transfers. */
@@ -360,8 +369,11 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
               IS NOT NULL AS taken,
             ${hasActiveGrant(sql`w.member_id`)} AS granted,
             nextval(pg_get_serial_sequence('game_rounds', 'id'))::text AS round_id,
-            ${groupGateColumns(sql`w.member_id`, sql`w.tz`)}
-          FROM w LEFT JOIN pairs ON pairs.member_id = w.member_id),
+            ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
+            jsonb_build_object('r', v.total_recharge_minor::text, 'b', v.total_betting_minor::text,
+              'sl', v.slot_betting_minor::text, 'li', v.live_betting_minor::text, 'level', v.level) AS vip
+          FROM w LEFT JOIN pairs ON pairs.member_id = w.member_id
+            LEFT JOIN member_vip v ON v.member_id = w.member_id),
         ${lock.ctes}
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
         UNION ALL ${lock.rows}`,
@@ -447,6 +459,31 @@ async function writeGroup(
       turnover: betTurnover(jurisdiction, category, bet.stakeMinor, 0n),
     };
   });
+  // Each member's VIP totals as this write leaves them, from the read's. The statement checks them
+  // (`vip_checked`: another transaction may have counted a stake of the member meanwhile), so the
+  // levels decided here are the ones its totals cross. When no level is crossed, nothing follows
+  // the write and its COMMIT is written right behind it.
+  const vipAfter = kept.map((p, i) => {
+    const before = vipRowOf(p.read.vip);
+    const adds = counts[i]!;
+    return {
+      ...before,
+      totalBettingMinor: before.totalBettingMinor + adds.bettingMinor,
+      slotBettingMinor: before.slotBettingMinor + adds.slotMinor,
+      liveBettingMinor: before.liveBettingMinor + adds.liveMinor,
+    };
+  });
+  const expectedVip = vipAfter.map((after, i) => ({
+    member_id: kept[i]!.item.player.memberId.toString(),
+    r: after.totalRechargeMinor.toString(),
+    b: after.totalBettingMinor.toString(),
+    sl: after.slotBettingMinor.toString(),
+    li: after.liveBettingMinor.toString(),
+    level: after.level,
+  }));
+  if (kept.every((p, i) => crossedLevels(p.item.jurisdiction, counts[i]!, vipAfter[i]!) === null)) {
+    commitWithNextStatement(tx);
+  }
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_bet_group_write',
@@ -477,11 +514,20 @@ async function writeGroup(
           INSERT INTO member_recent_games (member_id, game_id)
           SELECT member_id, game_id FROM rounds
           ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
-        ${groupStakeCounts(counts)}
+        ${groupStakeCounts(counts)},
+        vip_expected AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(expectedVip)}::jsonb)
+            AS e(member_id bigint, r bigint, b bigint, sl bigint, li bigint, level int)),
+        vip_checked AS (
+          SELECT sorte_assert(NOT EXISTS (
+            SELECT 1 FROM vip_expected e LEFT JOIN group_vip g ON g.member_id = e.member_id
+            WHERE (g.r, g.b, g.sl, g.li, g.level) IS DISTINCT FROM (e.r, e.b, e.sl, e.li, e.level)),
+            'VIP totals changed while the group was written') AS ok)
         ${writes.rows}
         UNION ALL SELECT 'round', to_jsonb(inserted) FROM inserted
         UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
-        UNION ALL SELECT 'vip', to_jsonb(group_vip) FROM group_vip`,
+        UNION ALL SELECT 'vip', to_jsonb(group_vip) FROM group_vip
+        UNION ALL SELECT 'checked', '{}'::jsonb FROM vip_checked WHERE NOT ok`,
   );
   // Each bet's transfer ids, once: the rounds carry them and the answers show them.
   const resultOf = answers(readTransferWrites(rows));

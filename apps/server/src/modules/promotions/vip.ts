@@ -74,6 +74,29 @@ export function stakeAdds(stakeMinor: bigint, category: string | undefined) {
 }
 
 /**
+ * The levels the totals `after` (with `adds` just counted) crossed on the member's site, or null
+ * when none (the stored level is already at least the VIP level and neither track moved up).
+ */
+export function crossedLevels(
+  jurisdiction: TJurisdiction,
+  adds: { slotMinor: bigint; liveMinor: bigint },
+  after: TVipRow,
+): { vip: number; slot: number; live: number; crossed: { track: string; level: number }[] } | null {
+  const profile = PROFILES[jurisdiction].vip;
+  const vip = levelFor(profile, basisTotal(profile, after));
+  const slot = levelFor(profile, after.slotBettingMinor);
+  const live = levelFor(profile, after.liveBettingMinor);
+  const slotBefore = levelFor(profile, after.slotBettingMinor - adds.slotMinor);
+  const liveBefore = levelFor(profile, after.liveBettingMinor - adds.liveMinor);
+  if (vip <= after.level && slot === slotBefore && live === liveBefore) return null;
+  const crossed: { track: string; level: number }[] = [];
+  for (let level = after.level + 1; level <= vip; level += 1) crossed.push({ track: 'vip', level });
+  for (let level = slotBefore + 1; level <= slot; level += 1) crossed.push({ track: 'slot', level });
+  for (let level = liveBefore + 1; level <= live; level += 1) crossed.push({ track: 'live', level });
+  return { vip, slot, live, crossed };
+}
+
+/**
  * Raises the member's levels that the totals `after` (with `adds` just counted) crossed, records
  * and pushes each; nothing when none was crossed (no statement).
  */
@@ -83,23 +106,7 @@ export async function raiseCrossedLevels(
   adds: { slotMinor: bigint; liveMinor: bigint },
   after: TVipRow,
 ): Promise<void> {
-  const profile = PROFILES[member.jurisdiction].vip;
-  const vip = levelFor(profile, basisTotal(profile, after));
-  const slot = levelFor(profile, after.slotBettingMinor);
-  const live = levelFor(profile, after.liveBettingMinor);
-  const slotBefore = levelFor(profile, after.slotBettingMinor - adds.slotMinor);
-  const liveBefore = levelFor(profile, after.liveBettingMinor - adds.liveMinor);
-  if (vip <= after.level && slot === slotBefore && live === liveBefore) return;
-  const crossed: { track: string; level: number }[] = [];
-  for (let level = after.level + 1; level <= vip; level += 1) crossed.push({ track: 'vip', level });
-  for (let level = slotBefore + 1; level <= slot; level += 1) crossed.push({ track: 'slot', level });
-  for (let level = liveBefore + 1; level <= live; level += 1) crossed.push({ track: 'live', level });
-  await raiseLevels(executor, {
-    siteId: member.siteId,
-    memberId: member.memberId,
-    vip,
-    slot,
-    live,
-    crossed,
-  });
+  const levels = crossedLevels(member.jurisdiction, adds, after);
+  if (!levels) return;
+  await raiseLevels(executor, { siteId: member.siteId, memberId: member.memberId, ...levels });
 }

@@ -1,5 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, isEmbedded, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
+import {
+  commitWithNextStatement,
+  type Db,
+  isEmbedded,
+  perDatabase,
+  type Tx,
+  transactionOnGenericPlans,
+} from '../../db/client.ts';
 import { GroupQueue } from '../../db/group-queue.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
@@ -371,6 +378,9 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
     }
   }
 
+  // Nothing follows the write but answering: its COMMIT is written right behind it (the balances it
+  // checks are the ones this transaction locked).
+  commitWithNextStatement(tx);
   const resultOf = await writePlanned(tx, ledger, [...planned.values()]);
   return outcomes.map((o): Outcome => {
     if ('planned' in o) return { result: resultOf(o.planned, false) };
