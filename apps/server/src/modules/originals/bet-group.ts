@@ -59,10 +59,11 @@ import { toRoundView } from './rounds.service.ts';
  * transaction whose statements do not grow with the group:
  *   BEGIN · lock every bettor's seed pair, and read per bet whether its key placed a round already,
  *   whether the member plays with a bonus, the responsible-gaming gate with each limit's period's
- *   play, and a round id · lock the members' accounts (wallet group commit, ADR 019) · in one
- *   statement, insert every stake and win transfer and move every balance, then insert every round
- *   (settled), take each nonce, mark the games recently played, count turnover and VIP totals ·
- *   COMMIT.
+ *   play, its VIP totals and a round id · lock the members' accounts (wallet group commit, ADR
+ *   019) · in one statement, insert every stake and win transfer and move every balance, then
+ *   insert every round (settled), take each nonce, mark the games recently played, count turnover
+ *   and VIP totals · COMMIT. On PostgreSQL BEGIN rides with the read and, unless a VIP level is
+ *   crossed, COMMIT with the write (ADR 025): two round trips.
  * Each bet keeps its own outcome: the gate's refusals and insufficient funds are decided in memory,
  * in arrival order, by the same functions the one-by-one path uses (`playRefusal`, the wallet's
  * `planTransfer`), and a refused bet writes nothing. At most one bet per member is in a group (a
@@ -334,9 +335,10 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
  * ONE statement: locks the seed pair of every bettor (id order), then the bettors' cash and bonus
  * accounts (id order; the wallet's `groupLockParts`, which also reads the system accounts), and
  * reads, per bet, whether its key placed a round already, whether the member has an active bonus
- * grant, the RG gate with each limit's play, and a round id for it. Pairs before accounts: the
- * order the one-by-one bet takes them in. The stakes' and wins' keys name rounds whose ids this
- * statement draws, so no transfer can hold them yet: no key is read.
+ * grant, the RG gate with each limit's play, the member's VIP totals (not locked: the write checks
+ * them) and a round id for it. Pairs before accounts: the order the one-by-one bet takes them in.
+ * The stakes' and wins' keys name rounds whose ids this statement draws, so no transfer can hold
+ * them yet: no key is read.
  */
 async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; ledger: GroupLedger }> {
   const wanted = group.map((item, ord) => ({
@@ -418,9 +420,11 @@ function transfersOf(item: TBet, roundId: bigint, payoutMinor: bigint) {
  * ONE statement: the wallet's writes of the group (`plannedWrites`: every transfer and balance),
  * then every round settled (carrying its transfers' ids, read from the transfers just inserted),
  * each bet's nonce (the pair's next nonce moves only if it is still the one the round took), each
- * game recently played and each stake in its member's turnover and VIP totals; a VIP level crossed
- * is raised after it. One statement instead of two: the group's transaction holds its rows' locks
- * one round trip less (ADR 023).
+ * game recently played and each stake in its member's turnover and VIP totals, which it checks are
+ * the totals decided from the read (else it fails and the group goes one by one); a VIP level
+ * crossed is raised after it. One statement instead of two: the group's transaction holds its
+ * rows' locks one round trip less (ADR 023); its COMMIT rides with it when no level is crossed
+ * (ADR 025).
  */
 async function writeGroup(
   tx: Tx,
