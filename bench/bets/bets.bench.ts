@@ -449,12 +449,15 @@ async function idleCpuMsPerSecond(served: TServed): Promise<number> {
   return (after.user + after.system - before.user - before.system) / ((performance.now() - started) / 1000);
 }
 
+/** A row of the HTTP load, with what the issue's targets read of it. */
+type TDiceRow = BenchRow & { serverCpuMs: number; failures: number };
+
 async function diceScenario(
   server: Started,
   served: TServed,
   tokens: string[],
   load: TLoad = DICE,
-): Promise<BenchRow> {
+): Promise<TDiceRow> {
   const idle = await idleCpuMsPerSecond(served);
   const noGroups: BetGroupStats = { groups: 0, bets: 0, deferred: 0, fallbacks: 0, largestGroup: 0 };
   let groupsBefore = (await served.groups?.()) ?? noGroups;
@@ -526,6 +529,8 @@ async function diceScenario(
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
+    serverCpuMs: cpuMsPerBet,
+    failures,
     note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${unit} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; load generator CPU ${fmt(perItem(loadCpuMs), 2)} ms/${unit}; ${groupsNote}reconcile: no drift`,
   };
 }
@@ -676,6 +681,43 @@ async function preparedStatementMemory(database: Database): Promise<string> {
   }
 }
 
+/**
+ * The targets of issue 16 against this run's rows: HTTP dice bets on PostgreSQL at least 0.5 × and
+ * on PGlite at least 0.2 × the `pgbench -N` of the same run, p99 at most 50 ms on PostgreSQL, at
+ * most 1 ms of node CPU per bet, no answer but 200 (every row reconciled, or the run stopped).
+ */
+function targets(pglite: TDiceRow | null, postgres: TDiceRow | null, pgbench: BenchRow | null): string[] {
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  const whole = (n: number) => Math.round(n).toLocaleString('en');
+  const lines: string[] = [];
+  const tps = pgbench && Number.isFinite(pgbench.perSecond) ? pgbench.perSecond : null;
+  const ratio = (row: TDiceRow, floor: number, name: string) => {
+    if (tps === null) return `${name}: ${whole(row.perSecond)} bets/s (no pgbench row to compare)`;
+    const r = row.perSecond / tps;
+    return `${name}: ${whole(row.perSecond)} bets/s = ${fmt(r, 3)} × pgbench -N (target ≥ ${floor} ×): ${verdict(r >= floor)}`;
+  };
+  if (tps !== null) lines.push(`pgbench -N -c ${CONNECTIONS}: ${whole(tps)} tps`);
+  if (postgres) {
+    lines.push(ratio(postgres, 0.5, 'HTTP dice on PostgreSQL'));
+    lines.push(
+      `HTTP dice on PostgreSQL, p99: ${fmt(postgres.p99Ms, 1)} ms (target ≤ 50 ms): ${verdict(postgres.p99Ms <= 50)}`,
+    );
+  }
+  if (pglite) lines.push(ratio(pglite, 0.2, 'HTTP dice on PGlite'));
+  const cpu = [postgres && ['PostgreSQL', postgres], pglite && ['PGlite, with the database', pglite]].filter(
+    (entry): entry is [string, TDiceRow] => Boolean(entry),
+  );
+  if (cpu.length > 0) {
+    lines.push(
+      `node CPU per bet: ${cpu.map(([name, row]) => `${fmt(row.serverCpuMs, 2)} ms on ${name}`).join(', ')} (target ≤ 1 ms): ${verdict(cpu.every(([, row]) => row.serverCpuMs <= 1))}`,
+    );
+    lines.push(
+      `answers other than 200: ${cpu.reduce((sum, [, row]) => sum + row.failures, 0)}; every row reconciled without drift`,
+    );
+  }
+  return lines;
+}
+
 /** One finished scenario, printed at once so a later failure never loses it. */
 function progress(r: BenchRow): void {
   console.log(
@@ -685,6 +727,9 @@ function progress(r: BenchRow): void {
 
 async function main(): Promise<void> {
   const rows: BenchRow[] = [];
+  let pgliteDice: TDiceRow | null = null;
+  let postgresDice: TDiceRow | null = null;
+  let pgbench: BenchRow | null = null;
   console.log(
     `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}${PGLITE_ON_DISK ? '; PGlite on disk' : ''}`,
   );
@@ -694,7 +739,8 @@ async function main(): Promise<void> {
     const lite = await startServer(await openDatabase({ kind: 'pglite', dataDir }));
     try {
       if (ONLY.has('pglite')) {
-        rows.push(await diceScenario(lite, inProcessServer(lite), (await makePlayers(lite)).tokens));
+        pgliteDice = await diceScenario(lite, inProcessServer(lite), (await makePlayers(lite)).tokens);
+        rows.push(pgliteDice);
         progress(rows.at(-1)!);
       }
       if (ONLY.has('ticks')) {
@@ -721,7 +767,8 @@ async function main(): Promise<void> {
         // Statistics as a database in service has them (autovacuum analyzes as tables grow): the
         // planner then picks index lookups for the players' rows, not scans sized for an empty table.
         await server.database.db.execute(sql`ANALYZE`);
-        rows.push(await diceScenario(server, inProcessServer(server), tokens));
+        postgresDice = await diceScenario(server, inProcessServer(server), tokens);
+        rows.push(postgresDice);
         progress(rows.at(-1)!);
         rows.push(await diceScenario(server, inProcessServer(server), tokens, FLOOR));
         progress(rows.at(-1)!);
@@ -771,13 +818,17 @@ async function main(): Promise<void> {
           }
         });
       }
-      rows.push(pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS));
+      pgbench = pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS);
+      rows.push(pgbench);
       progress(rows.at(-1)!);
     });
   } else {
     console.log(`PostgreSQL not reachable at ${ADMIN_URL}: PostgreSQL rows skipped`);
   }
   printTable(rows, { concurrency: 'conns', count: 'count', rate: 'per s' });
+  const lines = targets(pgliteDice, postgresDice, pgbench);
+  if (lines.length > 0)
+    console.log(`\nissue 16's targets in this run:\n${lines.map((line) => `  ${line}`).join('\n')}`);
 }
 
 main().catch((error: unknown) => {

@@ -108,6 +108,8 @@ async function scenario(
 
 async function main(): Promise<void> {
   const rows: BenchRow[] = [];
+  // Set inside the scenarios' callbacks: what the issue's target compares.
+  const compared: { grouped?: BenchRow; pgbench?: BenchRow } = {};
   console.log(
     `ledger benchmark: ≤ ${SECONDS} s and ≤ ${MAX_TRANSFERS} transfers per scenario, a ${WARMUP.seconds} s warm-up on every caller before each`,
   );
@@ -135,7 +137,8 @@ async function main(): Promise<void> {
           rows.push(await scenario(database, players, PG_CONCURRENCY));
           console.log(`done: ${rows.at(-1)!.what}`);
         }
-        rows.push(await scenario(database, 1000, GROUP_CONCURRENCY, true));
+        compared.grouped = await scenario(database, 1000, GROUP_CONCURRENCY, true);
+        rows.push(compared.grouped);
         console.log(`done: ${rows.at(-1)!.what}`);
       } finally {
         await database.close();
@@ -143,7 +146,8 @@ async function main(): Promise<void> {
     });
     await withThrowawayDatabase(adminUrl, 'sorte_pgbench', async (_url, name) => {
       rows.push(pgbenchRow(adminUrl, name, PG_CONCURRENCY, PGBENCH_SECONDS));
-      rows.push(pgbenchRow(adminUrl, name, GROUP_CONCURRENCY, PGBENCH_SECONDS));
+      compared.pgbench = pgbenchRow(adminUrl, name, GROUP_CONCURRENCY, PGBENCH_SECONDS);
+      rows.push(compared.pgbench);
       console.log('done: pgbench');
     });
   } else {
@@ -152,6 +156,14 @@ async function main(): Promise<void> {
 
   console.log('');
   printTable(rows, { concurrency: 'callers', count: 'transfers', rate: 'tps' });
+  // Issue 16's target: grouped transfers on PostgreSQL at least 1.0 × pgbench -N at the same concurrency.
+  const { grouped, pgbench: pgbenchGrouped } = compared;
+  if (grouped && pgbenchGrouped && Number.isFinite(pgbenchGrouped.perSecond)) {
+    const ratio = grouped.perSecond / pgbenchGrouped.perSecond;
+    console.log(
+      `\nissue 16's target in this run: grouped transfers on PostgreSQL ${Math.round(grouped.perSecond).toLocaleString('en')}/s = ${ratio.toFixed(3)} × pgbench -N -c ${GROUP_CONCURRENCY} (${Math.round(pgbenchGrouped.perSecond).toLocaleString('en')} tps; target ≥ 1.0 ×): ${ratio >= 1 ? 'met' : 'NOT MET'}`,
+    );
+  }
 }
 
 await main();
