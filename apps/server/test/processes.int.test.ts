@@ -273,5 +273,53 @@ if (kinds.includes('postgres')) {
       const stored = await storedKeys('postgres', { url, dataDir: '' }, 'multi');
       expect(load.acknowledged.filter((key) => !stored.has(key))).toEqual([]);
     });
+
+    it('a process whose database connections are all cut under load keeps running and takes bets again', {
+      timeout: 300_000,
+    }, async () => {
+      const url = await freshPostgres();
+      const server = await startProcess({ url, dataDir: tempDir('cut') });
+      const targets = [{ port: server.port, token: await demoToken(server.port) }];
+      let running = true;
+      const load = betLoad(
+        () => targets,
+        'cut',
+        () => running,
+      );
+      const clients = load.done(8);
+      while (load.acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 50));
+
+      // Every connection of the process to its database, pooled ones in the middle of a bet's
+      // statements among them (and its LISTEN connections), ended by the server three times.
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      let cut = 0;
+      try {
+        for (let i = 0; i < 3; i++) {
+          const result = await admin.query(
+            `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          );
+          cut += (result.rows[0] as { n: number }).n;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        await admin.end();
+      }
+      expect(cut).toBeGreaterThan(0);
+      const afterCut = load.acknowledged.length;
+      for (let i = 0; i < 600 && load.acknowledged.length < afterCut + 40; i++) {
+        if (server.child.exitCode !== null) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      running = false;
+      await clients;
+
+      // Alive, betting again on new connections, and every bet it acknowledged is stored.
+      expect(server.child.exitCode, server.output.join('').slice(-2000)).toBeNull();
+      expect(load.acknowledged.length).toBeGreaterThanOrEqual(afterCut + 40);
+      const stored = await storedKeys('postgres', { url, dataDir: '' }, 'cut');
+      expect(load.acknowledged.filter((key) => !stored.has(key))).toEqual([]);
+    });
   });
 }

@@ -209,6 +209,36 @@ describe.each((await databaseKinds()).filter((kind) => kind === 'postgres'))(
   (kind) => {
     afterAll(closeTestDatabases);
 
+    it('fails a group transaction whose connection was lost, writes nothing, and the next one runs on a new connection', async () => {
+      const database = await testDatabase(kind);
+      const one = await oneConnection(database);
+      const table = `pipelined_lost_${Date.now()}`;
+      await one.db.execute(sql.raw(`CREATE TABLE ${table} (n int)`));
+      try {
+        const [backend] = await rowsOf<{ pid: number }>(one.db, sql`SELECT pg_backend_pid() AS pid`);
+        await database.db.execute(sql`SELECT pg_terminate_backend(${backend!.pid}::int)`);
+        // Every statement of the pipeline (BEGIN, the first, the last and its COMMIT) is answered
+        // with the loss, none waits forever.
+        const failed = await transactionOnGenericPlans(one.db, async (tx) => {
+          await tx.execute(sql.raw(`INSERT INTO ${table} VALUES (1)`));
+          commitWithNextStatement(tx);
+          await preparedRowsOf(tx, 'sorte_test_lost', sql`INSERT INTO ${sql.raw(table)} VALUES (${2}::int)`);
+          return 'committed';
+        }).catch(() => 'failed');
+        expect(failed).toBe('failed');
+        await transactionOnGenericPlans(one.db, async (tx) => {
+          await tx.execute(sql.raw(`INSERT INTO ${table} VALUES (3)`));
+          commitWithNextStatement(tx);
+          await preparedRowsOf(tx, 'sorte_test_lost', sql`INSERT INTO ${sql.raw(table)} VALUES (${4}::int)`);
+        });
+        const rows = await rowsOf<{ n: number }>(one.db, sql.raw(`SELECT n FROM ${table} ORDER BY n`));
+        expect(rows.map((row) => row.n)).toEqual([3, 4]);
+      } finally {
+        await one.db.execute(sql.raw(`DROP TABLE ${table}`));
+        await one.close();
+      }
+    });
+
     it('refuses a statement sent after it, and keeps what the transaction committed', async () => {
       const { db } = await testDatabase(kind);
       const table = `pipelined_after_${Date.now()}`;

@@ -596,6 +596,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
     });
     pool.on('connect', (client) => {
+      // A connection lost while a client is checked out is reported to its statements (they fail)
+      // and emitted as 'error' on the client, where nothing listened: an uncaught error that ended
+      // the process. Released, a lost client is not pooled again (pg-pool drops the unqueryable).
+      client.on('error', () => {});
       prepareByText(client);
       pipelineTransactions(client);
     });
