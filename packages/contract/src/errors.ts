@@ -196,6 +196,8 @@ export const ERROR_CODES = {
   AGENCY_RULES_INVALID: 422,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
+  /** The database could not be reached or dropped the connection (a restart, a failover): retry shortly. */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

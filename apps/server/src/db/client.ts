@@ -294,6 +294,43 @@ function resultOf<T>(
   return result;
 }
 
+/** SQLSTATEs of a database that went away or cannot take the connection now. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Socket errors of a connection to the database. */
+const UNAVAILABLE_SOCKETS = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** node-postgres's own words for a connection it lost or could not open (these carry no code). */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * Whether an error (or what it wraps: drizzle puts the driver's error in `cause`) says the database
+ * could not be reached or dropped the connection: a restart, a failover, a killed backend, no free
+ * connection slot. The request may be tried again shortly; nothing of a transaction it was in was
+ * committed unless its COMMIT was answered.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code))) return true;
+    if (typeof code === 'string' && UNAVAILABLE_SOCKETS.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((words) => message.startsWith(words)))
+      return true;
+    e = cause;
+  }
+  return false;
+}
+
 const databaseNumbers = new WeakMap<object, number>();
 let databasesSeen = 0;
 

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { unknownSitePage } from '../http/html-page.ts';
 import type { SiteResolver } from '../modules/sites/sites.service.ts';
@@ -69,8 +70,9 @@ function sendFail(
 
 /**
  * The one place errors become responses. Expected failures (AppError, schema validation, broken
- * requests, rate limits) get their code and a translated message; anything else is logged with the
- * request id and answered with a generic INTERNAL message, never details.
+ * requests, rate limits) get their code and a translated message; a database that went away a 503
+ * to try again; anything else is logged with the request id and answered with a generic INTERNAL
+ * message, never details.
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -133,6 +135,13 @@ export const errorHandlerPlugin = fp(
         return sendFail(request, reply, 'BAD_REQUEST', 400, 'errors.BAD_REQUEST');
       }
 
+      if (isDatabaseUnavailable(error)) {
+        // A restart or failover of the database: nothing is wrong with the request, which may be
+        // sent again (with its idempotency key, a bet is placed at most once).
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '1');
+        return sendFail(request, reply, 'SERVICE_UNAVAILABLE', 503, 'errors.SERVICE_UNAVAILABLE');
+      }
       request.log.error({ err: error }, 'unhandled error');
       return sendFail(request, reply, 'INTERNAL', 500, 'errors.INTERNAL');
     });

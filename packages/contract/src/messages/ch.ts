@@ -74,6 +74,7 @@ export const ch: TCatalogue = {
   'errors.CRASH_CASHOUT_CLOSED': '現在無法兌現',
   'errors.DEMO_SESSION_INVALID': '您的試玩工作階段已結束，請重新開始',
   'errors.INTERNAL': '網路錯誤，請稍後再試',
+  'errors.SERVICE_UNAVAILABLE': '服務暫時無法使用，請稍後再試',
   'validation.amount_invalid': '請輸入有效金額（大於0，最多兩位小數）',
   'validation.required.member_bank_id': '請選擇銀行卡',
   'errors.AMOUNT_OUT_OF_RANGE': '金額必須在 {min} 到 {max} 之間',

@@ -74,6 +74,7 @@ export const cn: TCatalogue = {
   'errors.CRASH_CASHOUT_CLOSED': '现在无法兑现',
   'errors.DEMO_SESSION_INVALID': '您的试玩会话已结束，请重新开始',
   'errors.INTERNAL': '网络错误，请稍后重试',
+  'errors.SERVICE_UNAVAILABLE': '服务暂时不可用，请稍后重试',
   'validation.amount_invalid': '请输入有效金额（大于0，最多两位小数）',
   'validation.required.member_bank_id': '请选择银行卡',
   'errors.AMOUNT_OUT_OF_RANGE': '金额必须在 {min} 到 {max} 之间',

@@ -78,6 +78,7 @@ export const en = {
   'errors.CRASH_CASHOUT_CLOSED': 'Cash out is not possible right now',
   'errors.DEMO_SESSION_INVALID': 'Your demo session has ended. Please start a new one',
   'errors.INTERNAL': 'Network error, please try again later',
+  'errors.SERVICE_UNAVAILABLE': 'Service temporarily unavailable, please try again in a moment',
   'validation.amount_invalid': 'Please enter a valid amount (greater than 0, at most 2 decimal places)',
   'validation.required.member_bank_id': 'Please select a bank card',
   'errors.AMOUNT_OUT_OF_RANGE': 'The amount must be between {min} and {max}',

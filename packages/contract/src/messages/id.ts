@@ -77,6 +77,7 @@ export const id: TCatalogue = {
   'errors.CRASH_CASHOUT_CLOSED': 'Cash out tidak dapat dilakukan sekarang',
   'errors.DEMO_SESSION_INVALID': 'Sesi demo Anda telah berakhir. Silakan mulai sesi baru',
   'errors.INTERNAL': 'Kesalahan jaringan, silakan coba lagi nanti',
+  'errors.SERVICE_UNAVAILABLE': 'Layanan sedang tidak tersedia, silakan coba lagi sebentar lagi',
   'validation.amount_invalid': 'Masukkan jumlah yang valid (lebih dari 0, maksimal 2 angka desimal)',
   'validation.required.member_bank_id': 'Silakan pilih kartu bank',
   'errors.AMOUNT_OUT_OF_RANGE': 'Jumlah harus antara {min} dan {max}',

@@ -78,6 +78,7 @@ export const msa: TCatalogue = {
   'errors.CRASH_CASHOUT_CLOSED': 'Tunai keluar tidak boleh dibuat sekarang',
   'errors.DEMO_SESSION_INVALID': 'Sesi demo anda telah tamat. Sila mulakan sesi baharu',
   'errors.INTERNAL': 'Ralat rangkaian, sila cuba lagi kemudian',
+  'errors.SERVICE_UNAVAILABLE': 'Perkhidmatan tidak tersedia buat sementara, sila cuba sebentar lagi',
   'validation.amount_invalid':
     'Sila masukkan jumlah yang sah (lebih daripada 0, maksimum 2 tempat perpuluhan)',
   'validation.required.member_bank_id': 'Sila pilih kad bank',

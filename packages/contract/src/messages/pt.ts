@@ -77,6 +77,7 @@ export const pt: TCatalogue = {
   'errors.CRASH_CASHOUT_CLOSED': 'Não é possível sacar agora',
   'errors.DEMO_SESSION_INVALID': 'Sua sessão de demonstração terminou. Por favor, inicie uma nova',
   'errors.INTERNAL': 'Erro de rede, tente novamente mais tarde',
+  'errors.SERVICE_UNAVAILABLE': 'Serviço temporariamente indisponível, tente novamente em instantes',
   'validation.amount_invalid': 'Informe um valor válido (maior que 0, no máximo 2 casas decimais)',
   'validation.required.member_bank_id': 'Selecione uma conta bancária',
   'errors.AMOUNT_OUT_OF_RANGE': 'O valor deve estar entre {min} e {max}',

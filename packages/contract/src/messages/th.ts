@@ -74,6 +74,7 @@ export const th: TCatalogue = {
   'errors.CRASH_CASHOUT_CLOSED': 'ไม่สามารถถอนเงินรางวัลได้ในขณะนี้',
   'errors.DEMO_SESSION_INVALID': 'เซสชันทดลองเล่นของคุณสิ้นสุดแล้ว กรุณาเริ่มใหม่',
   'errors.INTERNAL': 'เครือข่ายขัดข้อง กรุณาลองใหม่ภายหลัง',
+  'errors.SERVICE_UNAVAILABLE': 'บริการไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
   'validation.amount_invalid': 'กรุณากรอกจำนวนเงินที่ถูกต้อง (มากกว่า 0 ทศนิยมไม่เกิน 2 ตำแหน่ง)',
   'validation.required.member_bank_id': 'กรุณาเลือกบัญชีธนาคาร',
   'errors.AMOUNT_OUT_OF_RANGE': 'จำนวนเงินต้องอยู่ระหว่าง {min} ถึง {max}',

@@ -77,6 +77,7 @@ export const vi: TCatalogue = {
   'errors.CRASH_CASHOUT_CLOSED': 'Hiện không thể rút tiền thắng',
   'errors.DEMO_SESSION_INVALID': 'Phiên chơi thử của bạn đã kết thúc. Vui lòng bắt đầu phiên mới',
   'errors.INTERNAL': 'Lỗi mạng, vui lòng thử lại sau',
+  'errors.SERVICE_UNAVAILABLE': 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau giây lát',
   'validation.amount_invalid': 'Vui lòng nhập số tiền hợp lệ (lớn hơn 0, tối đa 2 chữ số thập phân)',
   'validation.required.member_bank_id': 'Vui lòng chọn thẻ ngân hàng',
   'errors.AMOUNT_OUT_OF_RANGE': 'Số tiền phải nằm trong khoảng {min} đến {max}',
