@@ -274,6 +274,49 @@ if (kinds.includes('postgres')) {
       expect(load.acknowledged.filter((key) => !stored.has(key))).toEqual([]);
     });
 
+    it('a process whose database connections are all cut keeps running crash rounds', {
+      timeout: 600_000,
+    }, async () => {
+      const url = await freshPostgres();
+      const server = await startProcess({ url, dataDir: tempDir('crash-cut') });
+      // A new crash chain waits for a first bet to fix its salt (ADR 008), then rounds run.
+      await post(
+        server.port,
+        '/api/crash/bet',
+        { amount: '1.00', client_seed: 'crash-cut' },
+        { 'x-demo-token': await demoToken(server.port) },
+      );
+      const roundOf = async () => {
+        const answer = await fetch(`http://127.0.0.1:${server.port}/api/crash/state`, { headers: HEADERS });
+        return BigInt(((await answer.json()) as { data: { round_id: string } }).data.round_id);
+      };
+      /** Waits for a round after `round` (a round runs at most 240 s, then a pause). */
+      const nextAfter = async (round: bigint) => {
+        for (let i = 0; i < 1_200; i++) {
+          const now = await roundOf();
+          if (now > round) return now;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        throw new Error(`no crash round after ${round}:\n${server.output.join('').slice(-3000)}`);
+      };
+      const before = await roundOf();
+
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        const result = await admin.query(
+          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
+        expect((result.rows[0] as { n: number }).n).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      // The rounds go on: the engine writes them on new connections (and takes its lock again).
+      expect(await nextAfter(await roundOf())).toBeGreaterThan(before);
+      expect(server.child.exitCode).toBeNull();
+    });
+
     it('a process whose database connections are all cut under load keeps running and takes bets again', {
       timeout: 300_000,
     }, async () => {
