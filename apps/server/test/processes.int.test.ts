@@ -141,6 +141,29 @@ async function freshPostgres(): Promise<string> {
   return url.toString();
 }
 
+/**
+ * Ends every connection to the database at `url` but its own, `times` times 100 ms apart, as a
+ * restart or failover of PostgreSQL does; answers how many it ended.
+ */
+async function cutConnections(url: string, times: number): Promise<number> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  let cut = 0;
+  try {
+    for (let i = 0; i < times; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const result = await admin.query(
+        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      cut += (result.rows[0] as { n: number }).n;
+    }
+  } finally {
+    await admin.end();
+  }
+  return cut;
+}
+
 function tempDir(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `sorte-${name}-`));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -301,17 +324,7 @@ if (kinds.includes('postgres')) {
       };
       const before = await roundOf();
 
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
-        const result = await admin.query(
-          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-        );
-        expect((result.rows[0] as { n: number }).n).toBeGreaterThan(0);
-      } finally {
-        await admin.end();
-      }
+      expect(await cutConnections(url, 1)).toBeGreaterThan(0);
       // The rounds go on: the engine writes them on new connections (and takes its lock again).
       expect(await nextAfter(await roundOf())).toBeGreaterThan(before);
       expect(server.child.exitCode).toBeNull();
@@ -334,22 +347,7 @@ if (kinds.includes('postgres')) {
 
       // Every connection of the process to its database, pooled ones in the middle of a bet's
       // statements among them (and its LISTEN connections), ended by the server three times.
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      let cut = 0;
-      try {
-        for (let i = 0; i < 3; i++) {
-          const result = await admin.query(
-            `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-          );
-          cut += (result.rows[0] as { n: number }).n;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      } finally {
-        await admin.end();
-      }
-      expect(cut).toBeGreaterThan(0);
+      expect(await cutConnections(url, 3)).toBeGreaterThan(0);
       const afterCut = load.acknowledged.length;
       for (let i = 0; i < 600 && load.acknowledged.length < afterCut + 40; i++) {
         if (server.child.exitCode !== null) break;
