@@ -48,12 +48,12 @@ export function isEmbedded(executor: Executor): boolean {
  * without parameters, which node-postgres sends as a simple query, where several statements are
  * allowed (client.int.test.ts checks the setting takes effect on both databases).
  */
-const GENERIC_PLANS_BEGIN = {
-  isolationLevel: 'read committed; SET LOCAL plan_cache_mode = force_generic_plan',
-} as unknown as Parameters<Db['transaction']>[1];
+const GENERIC_PLANS_ISOLATION = 'read committed; SET LOCAL plan_cache_mode = force_generic_plan';
+const GENERIC_PLANS_BEGIN = { isolationLevel: GENERIC_PLANS_ISOLATION } as unknown as Parameters<
+  Db['transaction']
+>[1];
 /** The text drizzle sends for GENERIC_PLANS_BEGIN: `pipelineTransactions` sends it without waiting. */
-export const PIPELINED_BEGIN =
-  'begin isolation level read committed; SET LOCAL plan_cache_mode = force_generic_plan';
+const PIPELINED_BEGIN = `begin isolation level ${GENERIC_PLANS_ISOLATION}`;
 
 /**
  * A transaction whose named prepared statements (`preparedRowsOf`) use their generic plan from
@@ -316,14 +316,18 @@ const UNAVAILABLE_MESSAGES = [
 /**
  * Whether an error (or what it wraps: drizzle puts the driver's error in `cause`) says the database
  * could not be reached or dropped the connection: a restart, a failover, a killed backend, no free
- * connection slot. The request may be tried again shortly; nothing of a transaction it was in was
- * committed unless its COMMIT was answered.
+ * connection slot. The request may be tried again shortly: a transaction it was in rolled back,
+ * unless the connection went with its COMMIT on the wire, when it may have committed; a bet sent
+ * again with its key answers either way.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code))) return true;
-    if (typeof code === 'string' && UNAVAILABLE_SOCKETS.has(code)) return true;
+    if (
+      typeof code === 'string' &&
+      (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKETS.has(code))
+    )
+      return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((words) => message.startsWith(words)))
       return true;
     e = cause;

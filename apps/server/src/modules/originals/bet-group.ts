@@ -11,9 +11,15 @@ import {
 import { GroupQueue } from '../../db/group-queue.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
-import { gameCategory, groupStakeCounts, siteJurisdiction, vipRowOf } from '../promotions/promotions.repo.ts';
+import {
+  gameCategory,
+  groupStakeCounts,
+  raiseLevels,
+  siteJurisdiction,
+  vipRowOf,
+} from '../promotions/promotions.repo.ts';
 import { betTurnover } from '../promotions/stake.ts';
-import { crossedLevels, raiseCrossedLevels, stakeAdds } from '../promotions/vip.ts';
+import { crossedLevels, stakeAdds } from '../promotions/vip.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
@@ -422,9 +428,9 @@ function transfersOf(item: TBet, roundId: bigint, payoutMinor: bigint) {
  * each bet's nonce (the pair's next nonce moves only if it is still the one the round took), each
  * game recently played and each stake in its member's turnover and VIP totals, which it checks are
  * the totals decided from the read (else it fails and the group goes one by one); a VIP level
- * crossed is raised after it. One statement instead of two: the group's transaction holds its
- * rows' locks one round trip less (ADR 023); its COMMIT rides with it when no level is crossed
- * (ADR 025).
+ * crossed (decided before it, from those totals) is raised after it. One statement instead of
+ * two: the group's transaction holds its rows' locks one round trip less (ADR 023); its COMMIT
+ * rides with it when no level is crossed (ADR 025).
  */
 async function writeGroup(
   tx: Tx,
@@ -485,9 +491,8 @@ async function writeGroup(
     li: after.liveBettingMinor.toString(),
     level: after.level,
   }));
-  if (kept.every((p, i) => crossedLevels(p.item.jurisdiction, counts[i]!, vipAfter[i]!) === null)) {
-    commitWithNextStatement(tx);
-  }
+  const crossed = kept.map((p, i) => crossedLevels(p.item.jurisdiction, counts[i]!, vipAfter[i]!));
+  if (crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_bet_group_write',
@@ -530,7 +535,6 @@ async function writeGroup(
         ${writes.rows}
         UNION ALL SELECT 'round', to_jsonb(inserted) FROM inserted
         UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
-        UNION ALL SELECT 'vip', to_jsonb(group_vip) FROM group_vip
         UNION ALL SELECT 'checked', '{}'::jsonb FROM vip_checked WHERE NOT ok`,
   );
   // Each bet's transfer ids, once: the rounds carry them and the answers show them.
@@ -542,10 +546,8 @@ async function writeGroup(
   const keptAt = new Map(kept.map((p, i) => [p.roundId, i]));
   const stored = new Map<bigint, TGameRoundRow>();
   let nonces = 0;
-  const vip = new Map<string, Record<string, unknown>>();
   for (const { what, row } of rows) {
     if (what === 'pair') nonces++;
-    else if (what === 'vip') vip.set(String(row.member_id), row);
     else if (what === 'round') {
       const id = BigInt(String(row.id));
       const i = keptAt.get(id);
@@ -579,18 +581,14 @@ async function writeGroup(
       });
     }
   }
-  // A nonce taken meanwhile (never: the pairs are locked) would roll the group back.
+  // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
+  // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
   assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
-  for (const [i, p] of kept.entries()) {
-    const { player, jurisdiction } = p.item;
-    const after = vip.get(player.memberId.toString());
-    assertInvariant(after, `member ${player.memberId} VIP totals counted`);
-    await raiseCrossedLevels(
-      tx,
-      { siteId: player.siteId, memberId: player.memberId, jurisdiction },
-      counts[i]!,
-      vipRowOf(after as { r: unknown; b: unknown; sl: unknown; li: unknown; level: unknown }),
-    );
+  // The levels decided before the write: the write checked its totals are the ones they came from.
+  for (const [i, levels] of crossed.entries()) {
+    if (!levels) continue;
+    const { player } = kept[i]!.item;
+    await raiseLevels(tx, { siteId: player.siteId, memberId: player.memberId, ...levels });
   }
   return stored;
 }
