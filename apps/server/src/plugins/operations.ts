@@ -13,7 +13,7 @@ import { type GroupQueueStats, groupQueueTotals } from '../db/group-queue.ts';
  *   shuts down, so a proxy stops sending players to a process that is going away;
  * - `GET /metrics` — Prometheus text format: HTTP requests and their durations by route and status,
  *   in-flight requests, readiness, group commit (groups, items, deferred items, rolled-back groups
- *   and the largest group, of bets and of wallet transfers), and the process's own (CPU, memory,
+ *   and the largest group, of in-house bets, crash bets and wallet transfers), and the process's own (CPU, memory,
  *   event-loop lag, GC). Open to loopback callers, or to `Authorization: Bearer <METRICS_TOKEN>`
  *   when a token is configured.
  * These three are left out of the access log (app.ts) and of the request metrics.

@@ -18,6 +18,7 @@ import {
 } from '@sorte/fairness';
 import pg from 'pg';
 import type { Db, Executor } from '../../db/client.ts';
+import type { GroupQueueStats } from '../../db/group-queue.ts';
 import { AppError } from '../../errors.ts';
 import { findGame } from '../games/games.repo.ts';
 import { activePair } from '../originals/fairness.service.ts';
@@ -27,6 +28,7 @@ import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { payWin } from '../wallet/wallet.service.ts';
+import { CrashBetCommitter, type TCrashBetInput, type TCrashPlaced } from './crash.bet-group.ts';
 import {
   formatHundredths,
   hasCrashed,
@@ -193,15 +195,25 @@ export class CrashEngine {
   private autoRun = true;
   private lockUrl: string | undefined;
   private stepping: Promise<void> = Promise.resolve();
+  /** Members' bets, grouped (ADR 026). */
+  private readonly grouped: CrashBetCommitter;
 
   constructor(
     private readonly db: Db,
     private readonly options: CrashEngineOptions = {},
   ) {
+    this.grouped = new CrashBetCommitter(db, (bet) =>
+      this.placeOne({ kind: 'member', siteId: bet.siteId, memberId: bet.memberId }, bet),
+    );
     this.bettingMs = options.bettingMs ?? 6_000;
     this.tickMs = options.tickMs ?? 100;
     this.crashedPauseMs = options.crashedPauseMs ?? 3_000;
     this.chainLength = options.chainLength ?? 10_000;
+  }
+
+  /** This engine's bet groups so far (ADR 026). */
+  get betGroupStats(): Readonly<GroupQueueStats> {
+    return this.grouped.stats;
   }
 
   /** Whether this process runs rounds (false before start and on a standby process). */
@@ -396,6 +408,8 @@ export class CrashEngine {
       /** The seed this bet brings to a salt ceremony; default: the player's provably-fair client seed. */
       clientSeed?: string | undefined;
     },
+    /** oneByOne: a member's bet in a transaction of its own, never grouped (the tests' comparison). */
+    how: { oneByOne?: boolean } = {},
   ): Promise<{ bet: TCrashBet; balance: string; replayed: boolean }> {
     const stakeMinor = parseMinor(input.amount);
     const limits = GAME_RULES.crash.limits;
@@ -431,7 +445,43 @@ export class CrashEngine {
         ...(input.clientSeed === undefined ? {} : { client_seed: input.clientSeed }),
       }),
     );
-    const now = this.clock();
+    const bet: TCrashBetInput = {
+      roundId: round.id,
+      stakeMinor,
+      cashOutAt,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      clientSeed: input.clientSeed,
+      now: this.clock(),
+    };
+    // Members' bets are grouped (ADR 026); a guest's fun-money bet is placed on its own.
+    const placed =
+      player.kind === 'member' && !how.oneByOne
+        ? await this.grouped.place({ ...bet, siteId: player.siteId, memberId: player.memberId })
+        : await this.placeOne(player, bet);
+    if (!placed.replayed && this.round?.id === placed.bet.roundId) {
+      if (cashOutAt !== null && (this.lowestAuto === null || cashOutAt < this.lowestAuto)) {
+        this.lowestAuto = cashOutAt;
+      }
+      if (player.kind === 'member') {
+        this.summary = {
+          count: this.summary.count + 1,
+          totalMinor: this.summary.totalMinor + placed.bet.stakeMinor,
+        };
+        this.options.onBalance?.(player, 'crash_bet');
+      }
+    }
+    return {
+      bet: betView(placed.bet),
+      balance: placed.balanceMinor === null ? await this.balanceOf(player) : formatMinor(placed.balanceMinor),
+      replayed: placed.replayed,
+    };
+  }
+
+  /** A bet in a transaction of its own: a guest's, and a member's the group leaves (ADR 026). */
+  private async placeOne(player: CrashPlayer, input: TCrashBetInput): Promise<TCrashPlaced> {
+    const { stakeMinor, requestHash, now, cashOutAt } = input;
+    const round = { id: input.roundId };
     const placed = await this.db.transaction(async (tx) => {
       const game = await findGame(tx, player.siteId, { name: 'crash', providerCode: 'sorte' });
       if (!game) throw new AppError('GAME_UNAVAILABLE');
@@ -488,19 +538,7 @@ export class CrashEngine {
       }
       return { bet, replayed: false };
     });
-    if (!placed.replayed && this.round?.id === placed.bet.roundId) {
-      if (cashOutAt !== null && (this.lowestAuto === null || cashOutAt < this.lowestAuto)) {
-        this.lowestAuto = cashOutAt;
-      }
-      if (player.kind === 'member') {
-        this.summary = {
-          count: this.summary.count + 1,
-          totalMinor: this.summary.totalMinor + placed.bet.stakeMinor,
-        };
-        this.options.onBalance?.(player, 'crash_bet');
-      }
-    }
-    return { bet: betView(placed.bet), balance: await this.balanceOf(player), replayed: placed.replayed };
+    return { ...placed, balanceMinor: null };
   }
 
   /**

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
+import { crashClockStart } from '../../../test/crash.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { openWithInbox } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
@@ -54,6 +55,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     });
     await app.ready();
     engine = app.crash;
+    now = await crashClockStart(database.db);
     await engine.start({ clock: () => now, autoRun: false });
     siteId = (await app.services.sites.byCode('sorte'))!.id;
     saltBettor = await fundedPlayer(app, 1_000_000n);

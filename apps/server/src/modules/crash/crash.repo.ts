@@ -311,7 +311,7 @@ export type TCrashBetRow = {
   clientSeed: string | null;
 };
 
-type TBetRaw = {
+export type TBetRaw = {
   id: string;
   round_id: string;
   site_id: string;
@@ -327,10 +327,10 @@ type TBetRaw = {
   client_seed: string | null;
 };
 
-const betColumns = sql`id::text, round_id::text, site_id::text, member_id::text, demo_session_id::text, stake_minor::text,
+export const betColumns = sql`id::text, round_id::text, site_id::text, member_id::text, demo_session_id::text, stake_minor::text,
   auto_cashout_hundredths, cashout_hundredths, payout_minor::text, status, idempotency_key, request_hash, client_seed`;
 
-const betOf = (r: TBetRaw): TCrashBetRow => ({
+export const betOf = (r: TBetRaw): TCrashBetRow => ({
   id: BigInt(r.id),
   roundId: BigInt(r.round_id),
   siteId: BigInt(r.site_id),

@@ -11,15 +11,9 @@ import {
 import { GroupQueue } from '../../db/group-queue.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
-import {
-  gameCategory,
-  groupStakeCounts,
-  raiseLevels,
-  siteJurisdiction,
-  vipRowOf,
-} from '../promotions/promotions.repo.ts';
+import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
 import { betTurnover } from '../promotions/stake.ts';
-import { crossedLevels, stakeAdds } from '../promotions/vip.ts';
+import { GROUP_VIP_TOTALS, groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
@@ -378,8 +372,7 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
             ${hasActiveGrant(sql`w.member_id`)} AS granted,
             nextval(pg_get_serial_sequence('game_rounds', 'id'))::text AS round_id,
             ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
-            jsonb_build_object('r', v.total_recharge_minor::text, 'b', v.total_betting_minor::text,
-              'sl', v.slot_betting_minor::text, 'li', v.live_betting_minor::text, 'level', v.level) AS vip
+            ${GROUP_VIP_TOTALS} AS vip
           FROM w LEFT JOIN pairs ON pairs.member_id = w.member_id
             LEFT JOIN member_vip v ON v.member_id = w.member_id),
         ${lock.ctes}
@@ -460,38 +453,20 @@ async function writeGroup(
     bet_key: p.stake.posting.idempotencyKey,
     win_key: p.win?.posting.idempotencyKey ?? null,
   }));
-  const counts = kept.map((p) => {
+  const stakes = kept.map((p): TGroupStake => {
     const { player, bet, category, jurisdiction } = p.item;
     return {
       siteId: player.siteId,
       memberId: player.memberId,
-      ...stakeAdds(bet.stakeMinor, category),
+      jurisdiction,
+      category,
+      stakeMinor: bet.stakeMinor,
       turnover: betTurnover(jurisdiction, category, bet.stakeMinor, 0n),
+      vipBefore: p.read.vip,
     };
   });
-  // Each member's VIP totals as this write leaves them, from the read's. The statement checks them
-  // (`vip_checked`: another transaction may have counted a stake of the member meanwhile), so the
-  // levels decided here are the ones its totals cross. When no level is crossed, nothing follows
-  // the write and its COMMIT is written right behind it.
-  const vipAfter = kept.map((p, i) => {
-    const before = vipRowOf(p.read.vip);
-    const adds = counts[i]!;
-    return {
-      ...before,
-      totalBettingMinor: before.totalBettingMinor + adds.bettingMinor,
-      slotBettingMinor: before.slotBettingMinor + adds.slotMinor,
-      liveBettingMinor: before.liveBettingMinor + adds.liveMinor,
-    };
-  });
-  const expectedVip = vipAfter.map((after, i) => ({
-    member_id: kept[i]!.item.player.memberId.toString(),
-    r: after.totalRechargeMinor.toString(),
-    b: after.totalBettingMinor.toString(),
-    sl: after.slotBettingMinor.toString(),
-    li: after.liveBettingMinor.toString(),
-    level: after.level,
-  }));
-  const crossed = kept.map((p, i) => crossedLevels(p.item.jurisdiction, counts[i]!, vipAfter[i]!));
+  const counts = groupStakeParts(stakes);
+  const { crossed } = counts;
   if (crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
@@ -523,19 +498,11 @@ async function writeGroup(
           INSERT INTO member_recent_games (member_id, game_id)
           SELECT member_id, game_id FROM rounds
           ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
-        ${groupStakeCounts(counts)},
-        vip_expected AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(expectedVip)}::jsonb)
-            AS e(member_id bigint, r bigint, b bigint, sl bigint, li bigint, level int)),
-        vip_checked AS (
-          SELECT sorte_assert(NOT EXISTS (
-            SELECT 1 FROM vip_expected e LEFT JOIN group_vip g ON g.member_id = e.member_id
-            WHERE (g.r, g.b, g.sl, g.li, g.level) IS DISTINCT FROM (e.r, e.b, e.sl, e.li, e.level)),
-            'VIP totals changed while the group was written') AS ok)
+        ${counts.ctes}
         ${writes.rows}
         UNION ALL SELECT 'round', to_jsonb(inserted) FROM inserted
         UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
-        UNION ALL SELECT 'checked', '{}'::jsonb FROM vip_checked WHERE NOT ok`,
+        ${counts.rows}`,
   );
   // Each bet's transfer ids, once: the rounds carry them and the answers show them.
   const resultOf = answers(readTransferWrites(rows));
@@ -585,10 +552,6 @@ async function writeGroup(
   // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
   assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
   // The levels decided before the write: the write checked its totals are the ones they came from.
-  for (const [i, levels] of crossed.entries()) {
-    if (!levels) continue;
-    const { player } = kept[i]!.item;
-    await raiseLevels(tx, { siteId: player.siteId, memberId: player.memberId, ...levels });
-  }
+  await raiseGroupLevels(tx, stakes, crossed);
   return stored;
 }

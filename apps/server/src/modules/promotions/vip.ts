@@ -1,7 +1,15 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { PROFILES, type TVipLevel, type TVipProfile } from './promotions.profiles.ts';
-import { addVipTotals, raiseLevels, type TTurnoverAdd, type TVipRow } from './promotions.repo.ts';
+import {
+  addVipTotals,
+  groupStakeCounts,
+  raiseLevels,
+  type TTurnoverAdd,
+  type TVipRow,
+  vipRowOf,
+} from './promotions.repo.ts';
 
 /**
  * VIP levels (spec §6): Bronze 1,000–5,000 … Diamond 60,001–100,000 of the profile's basis (total
@@ -109,4 +117,93 @@ export async function raiseCrossedLevels(
   const levels = crossedLevels(member.jurisdiction, adds, after);
   if (!levels) return;
   await raiseLevels(executor, { siteId: member.siteId, memberId: member.memberId, ...levels });
+}
+
+/**
+ * A group read's column of each bettor's VIP totals (`member_vip` joined as `v`; all null without a
+ * row, which `vipRowOf` reads as zero): the group decides the levels its stakes cross from them.
+ */
+export const GROUP_VIP_TOTALS = sql`jsonb_build_object('r', v.total_recharge_minor::text,
+  'b', v.total_betting_minor::text, 'sl', v.slot_betting_minor::text, 'li', v.live_betting_minor::text,
+  'level', v.level)`;
+
+/**
+ * A cash stake of a group (one per member): its turnover of the day (`betTurnover`) and the VIP
+ * totals its read saw (`GROUP_VIP_TOTALS`).
+ */
+export type TGroupStake = {
+  siteId: bigint;
+  memberId: bigint;
+  jurisdiction: TJurisdiction;
+  category: string;
+  stakeMinor: bigint;
+  turnover: TTurnoverAdd;
+  vipBefore: { r: unknown; b: unknown; sl: unknown; li: unknown; level: unknown };
+};
+
+type TLevels = NonNullable<ReturnType<typeof crossedLevels>>;
+
+/**
+ * The counters of a group's stakes for its write statement (ADR 023, 025): `ctes` count each stake
+ * in its member's turnover of the day and VIP totals and check that the totals they leave are the
+ * read's plus the stake (another transaction may have counted a stake of the member meanwhile:
+ * `sorte_assert` fails the statement, and the group goes one by one); `rows` is the statement's
+ * last UNION ALL part. The levels each stake crosses are decided here, from those totals, so that
+ * nothing need follow the write when none is (its COMMIT rides with it); `raiseGroupLevels`
+ * raises them after it.
+ */
+export function groupStakeParts(stakes: readonly TGroupStake[]): {
+  ctes: SQL;
+  rows: SQL;
+  crossed: (TLevels | null)[];
+} {
+  const counts = stakes.map((stake) => ({
+    siteId: stake.siteId,
+    memberId: stake.memberId,
+    ...stakeAdds(stake.stakeMinor, stake.category),
+    turnover: stake.turnover,
+  }));
+  const after = stakes.map((stake, i) => {
+    const before = vipRowOf(stake.vipBefore);
+    const adds = counts[i]!;
+    return {
+      ...before,
+      totalBettingMinor: before.totalBettingMinor + adds.bettingMinor,
+      slotBettingMinor: before.slotBettingMinor + adds.slotMinor,
+      liveBettingMinor: before.liveBettingMinor + adds.liveMinor,
+    };
+  });
+  const expected = after.map((totals, i) => ({
+    member_id: stakes[i]!.memberId.toString(),
+    r: totals.totalRechargeMinor.toString(),
+    b: totals.totalBettingMinor.toString(),
+    sl: totals.slotBettingMinor.toString(),
+    li: totals.liveBettingMinor.toString(),
+    level: totals.level,
+  }));
+  return {
+    ctes: sql`${groupStakeCounts(counts)},
+        vip_expected AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(expected)}::jsonb)
+            AS e(member_id bigint, r bigint, b bigint, sl bigint, li bigint, level int)),
+        vip_checked AS (
+          SELECT sorte_assert(NOT EXISTS (
+            SELECT 1 FROM vip_expected e LEFT JOIN group_vip g ON g.member_id = e.member_id
+            WHERE (g.r, g.b, g.sl, g.li, g.level) IS DISTINCT FROM (e.r, e.b, e.sl, e.li, e.level)),
+            'VIP totals changed while the group was written') AS ok)`,
+    rows: sql`UNION ALL SELECT 'checked', '{}'::jsonb FROM vip_checked WHERE NOT ok`,
+    crossed: stakes.map((stake, i) => crossedLevels(stake.jurisdiction, counts[i]!, after[i]!)),
+  };
+}
+
+/** Raises the levels `groupStakeParts` decided the group's stakes cross (after its write). */
+export async function raiseGroupLevels(
+  executor: Executor,
+  stakes: readonly TGroupStake[],
+  crossed: readonly (TLevels | null)[],
+): Promise<void> {
+  for (const [i, levels] of crossed.entries()) {
+    if (levels)
+      await raiseLevels(executor, { siteId: stakes[i]!.siteId, memberId: stakes[i]!.memberId, ...levels });
+  }
 }
