@@ -17,6 +17,7 @@ import {
   MAX_PREPARED_TEXT,
   openDatabase,
 } from '../../apps/server/src/db/client.ts';
+import { groupQueueTotals } from '../../apps/server/src/db/group-queue.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
@@ -49,13 +50,15 @@ const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 8), 1), 60);
 const MAX_BETS = Math.min(Math.max(Number(process.env.BENCH_MAX_BETS ?? 20_000), 100), 200_000);
 const TICK_SECONDS = Math.min(Math.max(Number(process.env.BENCH_TICK_SECONDS ?? 20), 5), 120);
-/** Which scenarios run (comma separated; default all): pglite, ticks, postgres — for profiling one. */
+/** Which scenarios run (comma separated; default all): pglite, ticks, crash, postgres — for profiling one. */
 /**
  * `BENCH_PGLITE_ON_DISK=1`: the embedded database in a throwaway data directory on disk, as
  * `npm start` runs it (`DATA_DIR`), instead of in memory.
  */
 const PGLITE_ON_DISK = process.env.BENCH_PGLITE_ON_DISK === '1';
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'pglite,ticks,postgres').split(',').map((s) => s.trim()));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'pglite,ticks,crash,postgres').split(',').map((s) => s.trim()),
+);
 /** A directory: write a .cpuprofile of each dice scenario's measured window (not its setup). */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 /**
@@ -629,6 +632,123 @@ async function tickScenario(server: Started): Promise<BenchRow> {
   };
 }
 
+/** A GET of the server's JSON envelope as the demo site. */
+function getJson(port: number, path: string) {
+  return new Promise<{ data: Record<string, unknown> }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { host: 'localhost' } }, (response) => {
+        let answer = '';
+        response.on('data', (chunk: Buffer) => {
+          answer += chunk.toString('utf8');
+        });
+        response.on('end', () => resolve(JSON.parse(answer)));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * A crash promotion: every player bets in ONE betting phase (the issue's "thousands of players at
+ * once"). The bets go out through CONNECTIONS keep-alive connections as soon as a betting phase
+ * opens; the row counts the bets taken before the phase closed, how long they took and what was
+ * refused (by error code), then waits for the round to crash, its auto cash-outs paid, and
+ * reconciles the ledger.
+ */
+async function crashBurstScenario(server: Started, tokens: string[]): Promise<BenchRow> {
+  await openCrashChain(server);
+  // A phase that has just opened (more than 5 s of its 6 s left); a round that runs long (its crash
+  // point is drawn, 1 % are past 100 ×) is waited out.
+  let state = (await getJson(server.port, '/api/crash/state')).data;
+  const deadline = Date.now() + 300_000;
+  while (!(state.phase === 'betting' && Number(state.betting_ms_left) > 5_000)) {
+    if (Date.now() > deadline) throw new Error('no crash betting phase opened within 300 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    state = (await getJson(server.port, '/api/crash/state')).data;
+  }
+  const roundId = String(state.round_id);
+  const groupsBefore = { ...(groupQueueTotals().get('crash_bets') ?? { groups: 0, items: 0 }) };
+  const leftAtStart = Number(state.betting_ms_left);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  const refused = new Map<string, number>();
+  const started = performance.now();
+  let next = 0;
+  const one = (token: string, i: number) =>
+    new Promise<void>((resolveBet) => {
+      const text = JSON.stringify({ amount: '1.00', auto_cashout: i % 2 === 0 ? '1.50' : '3.00' });
+      const at = performance.now();
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          agent,
+          method: 'POST',
+          path: '/api/crash/bet',
+          headers: {
+            host: 'localhost',
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(text),
+            'idempotency-key': randomUUID(),
+          },
+        },
+        (response) => {
+          let answer = '';
+          response.on('data', (chunk: Buffer) => {
+            answer += chunk.toString('utf8');
+          });
+          response.on('end', () => {
+            latencies.push(performance.now() - at);
+            if (response.statusCode !== 200) {
+              const code = String(
+                (JSON.parse(answer) as { error?: { code?: string } }).error?.code ?? response.statusCode,
+              );
+              refused.set(code, (refused.get(code) ?? 0) + 1);
+            }
+            resolveBet();
+          });
+        },
+      );
+      request.on('error', () => {
+        refused.set('connection', (refused.get('connection') ?? 0) + 1);
+        resolveBet();
+      });
+      request.end(text);
+    });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < tokens.length) {
+        const i = next++;
+        await one(tokens[i]!, i);
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  agent.destroy();
+  const groupsAfter = groupQueueTotals().get('crash_bets') ?? { groups: 0, items: 0 };
+  const groups = groupsAfter.groups - groupsBefore.groups;
+  const grouped = groupsAfter.items - groupsBefore.items;
+  // The round runs and crashes: every bet is lost or cashed out (auto) before reconciling.
+  while ((await getJson(server.port, '/api/crash/state')).data.round_id === roundId) {
+    if (Date.now() > deadline + 300_000) throw new Error(`crash round ${roundId} did not end`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const report = await reconcile(server.database.db, { siteId: server.siteId });
+  if (!report.ok)
+    throw new Error(`ledger drift after the crash burst: ${JSON.stringify(report.drift.slice(0, 3))}`);
+  latencies.sort((a, b) => a - b);
+  const taken = latencies.length - [...refused.values()].reduce((a, b) => a + b, 0);
+  return {
+    what: `crash bets, ${server.database.kind}: ${tokens.length.toLocaleString('en')} players in one betting phase`,
+    concurrency: CONNECTIONS,
+    count: taken,
+    perSecond: latencies.length / elapsedS,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    note: `taken ${taken} of ${tokens.length} in ${fmt(elapsedS, 2)} s of the phase's ${fmt(leftAtStart / 1000, 1)} s; refused: ${refused.size === 0 ? 'none' : [...refused].map(([code, n]) => `${code} ${n}`).join(', ')}; ${groups} groups, ${(grouped / Math.max(1, groups)).toFixed(1)} bets per group; reconcile: no drift`,
+  };
+}
+
 /**
  * What the statements each pooled connection keeps prepared (ADR 024) cost in its backend, after the
  * scenarios: every idle connection of the pool is held at once, reads its prepared statements and its
@@ -734,13 +854,17 @@ async function main(): Promise<void> {
     `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}${PGLITE_ON_DISK ? '; PGlite on disk' : ''}`,
   );
 
-  if (ONLY.has('pglite') || ONLY.has('ticks')) {
+  if (ONLY.has('pglite') || ONLY.has('ticks') || ONLY.has('crash')) {
     const dataDir = PGLITE_ON_DISK ? mkdtempSync(join(tmpdir(), 'sorte-bench-pglite-')) : undefined;
     const lite = await startServer(await openDatabase({ kind: 'pglite', dataDir }));
     try {
       if (ONLY.has('pglite')) {
         pgliteDice = await diceScenario(lite, inProcessServer(lite), (await makePlayers(lite)).tokens);
         rows.push(pgliteDice);
+        progress(rows.at(-1)!);
+      }
+      if (ONLY.has('crash')) {
+        rows.push(await crashBurstScenario(lite, (await makePlayers(lite)).tokens));
         progress(rows.at(-1)!);
       }
       if (ONLY.has('ticks')) {
@@ -754,7 +878,7 @@ async function main(): Promise<void> {
     }
   }
 
-  if (!ONLY.has('postgres')) {
+  if (!ONLY.has('postgres') && !ONLY.has('crash')) {
     // PostgreSQL scenarios left out on request.
   } else if (await postgresReachable(ADMIN_URL)) {
     const adminUrl = new URL(ADMIN_URL);
@@ -767,20 +891,26 @@ async function main(): Promise<void> {
         // Statistics as a database in service has them (autovacuum analyzes as tables grow): the
         // planner then picks index lookups for the players' rows, not scans sized for an empty table.
         await server.database.db.execute(sql`ANALYZE`);
-        postgresDice = await diceScenario(server, inProcessServer(server), tokens);
-        rows.push(postgresDice);
-        progress(rows.at(-1)!);
-        rows.push(await diceScenario(server, inProcessServer(server), tokens, FLOOR));
-        progress(rows.at(-1)!);
-        rows.push(await inProcessScenario(server, memberIds, true));
-        progress(rows.at(-1)!);
-        rows.push(await inProcessScenario(server, memberIds, false));
-        progress(rows.at(-1)!);
-        console.log(
-          await preparedStatementMemory(server.database).catch(
-            (error: Error) => `prepared statements' memory not read: ${error.message}`,
-          ),
-        );
+        if (ONLY.has('crash')) {
+          rows.push(await crashBurstScenario(server, tokens));
+          progress(rows.at(-1)!);
+        }
+        if (ONLY.has('postgres')) {
+          postgresDice = await diceScenario(server, inProcessServer(server), tokens);
+          rows.push(postgresDice);
+          progress(rows.at(-1)!);
+          rows.push(await diceScenario(server, inProcessServer(server), tokens, FLOOR));
+          progress(rows.at(-1)!);
+          rows.push(await inProcessScenario(server, memberIds, true));
+          progress(rows.at(-1)!);
+          rows.push(await inProcessScenario(server, memberIds, false));
+          progress(rows.at(-1)!);
+          console.log(
+            await preparedStatementMemory(server.database).catch(
+              (error: Error) => `prepared statements' memory not read: ${error.message}`,
+            ),
+          );
+        }
       } finally {
         await server.close();
         await server.database.close();
@@ -789,7 +919,7 @@ async function main(): Promise<void> {
       // on the database the scenarios above had filled, a later scenario cost up to 1.4 × the CPU
       // per bet of the same server measured first (docs/scaling.md §2), so rows of one database
       // are not comparable.
-      for (const workers of SERVE_WORKERS) {
+      for (const workers of ONLY.has('postgres') ? SERVE_WORKERS : []) {
         await withThrowawayDatabase(adminUrl, 'sorte_serve', async (serveUrl) => {
           const fresh = await startServer(
             await openDatabase({
@@ -818,9 +948,11 @@ async function main(): Promise<void> {
           }
         });
       }
-      pgbench = pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS);
-      rows.push(pgbench);
-      progress(rows.at(-1)!);
+      if (ONLY.has('postgres')) {
+        pgbench = pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS);
+        rows.push(pgbench);
+        progress(rows.at(-1)!);
+      }
     });
   } else {
     console.log(`PostgreSQL not reachable at ${ADMIN_URL}: PostgreSQL rows skipped`);

@@ -1,4 +1,5 @@
 import { formatMinor, parseMinor, type TCrashBet } from '@sorte/contract';
+import { fromHundredths, GAME_RULES, payoutMinor } from '@sorte/fairness';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -255,6 +256,39 @@ async function siteState(db: Db, site: Site) {
   return { members, system: await getSystemBalances(db, site.siteId) };
 }
 
+/**
+ * Independent of both paths: each bet of the site's cash-only members settled as its round's crash
+ * point says (cashed at its auto target with the game's payout, or lost), and each such member's
+ * cash is what its stakes and wins leave.
+ */
+async function expectSettledByCrashPoints(db: Db, site: Site): Promise<void> {
+  for (const [m, memberId] of site.members.entries()) {
+    if (ROLES[m] === 'bonus') continue;
+    const bets = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT c.stake_minor::text AS stake, c.auto_cashout_hundredths AS auto, c.status,
+            c.cashout_hundredths AS cashout, c.payout_minor::text AS payout, r.crash_hundredths AS crash
+          FROM crash_bets c JOIN crash_rounds r ON r.id = c.round_id WHERE c.member_id = ${text(memberId)}::bigint`,
+    );
+    let cash = START_CASH_MINOR;
+    for (const bet of bets) {
+      const stake = BigInt(String(bet.stake));
+      const auto = bet.auto === null ? null : Number(bet.auto);
+      const wins = auto !== null && auto <= Number(bet.crash);
+      const payout = wins
+        ? payoutMinor(stake, fromHundredths(auto), GAME_RULES.crash.limits.maxWinMinor)
+        : 0n;
+      expect(bet).toMatchObject({
+        status: wins ? 'cashed' : 'lost',
+        cashout: wins ? auto : null,
+        payout: payout.toString(),
+      });
+      cash += payout - stake;
+    }
+    expect((await getBalances(db, memberId, { siteId: site.siteId })).cashMinor).toBe(cash);
+  }
+}
+
 describe.each(kinds)('group commit of crash bets on %s', (kind) => {
   let app: FastifyInstance;
   let engine: CrashEngine;
@@ -359,6 +393,7 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
 
         expect(concurrent.map(answer)).toEqual(sequential.map(answer));
         expect(await siteState(db, grouped)).toEqual(await siteState(db, one));
+        await expectSettledByCrashPoints(db, grouped);
         const report = await reconcile(db, { siteId: grouped.siteId });
         expect(report.drift).toEqual([]);
         expect(report.ok).toBe(true);

@@ -28,7 +28,12 @@ import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { payWin } from '../wallet/wallet.service.ts';
-import { CrashBetCommitter, type TCrashBetInput, type TCrashPlaced } from './crash.bet-group.ts';
+import {
+  CrashBetCommitter,
+  settleAutoBets,
+  type TCrashBetInput,
+  type TCrashPlaced,
+} from './crash.bet-group.ts';
 import {
   formatHundredths,
   hasCrashed,
@@ -787,12 +792,7 @@ export class CrashEngine {
   private async settleAutos(round: TRoundSecretRow, upTo: number, now: number): Promise<void> {
     const paid = await this.db.transaction(async (tx) => {
       const due = await openAutoBets(tx, round.id, upTo);
-      const settled: TCrashBetRow[] = [];
-      for (const bet of due) {
-        const done = await this.settleWin(tx, bet, bet.autoCashoutHundredths!, now);
-        if (done) settled.push(done);
-      }
-      return settled;
+      return settleAutoBets(tx, due, now, (bet) => this.settleWin(tx, bet, bet.autoCashoutHundredths!, now));
     });
     this.lowestAuto = await lowestOpenAuto(this.db, round.id);
     for (const bet of paid) this.announceCashOut(bet);
@@ -802,11 +802,9 @@ export class CrashEngine {
     const paid = await this.db.transaction(async (tx) => {
       if (!(await moveRound(tx, round.id, 'running', 'crashed', now))) return null;
       const due = await openAutoBets(tx, round.id, crashOf(round));
-      const settled: TCrashBetRow[] = [];
-      for (const bet of due) {
-        const done = await this.settleWin(tx, bet, bet.autoCashoutHundredths!, now);
-        if (done) settled.push(done);
-      }
+      const settled = await settleAutoBets(tx, due, now, (bet) =>
+        this.settleWin(tx, bet, bet.autoCashoutHundredths!, now),
+      );
       await markRemainingLost(tx, round.id, now);
       return settled;
     });

@@ -327,8 +327,13 @@ export type TBetRaw = {
   client_seed: string | null;
 };
 
-export const betColumns = sql`id::text, round_id::text, site_id::text, member_id::text, demo_session_id::text, stake_minor::text,
-  auto_cashout_hundredths, cashout_hundredths, payout_minor::text, status, idempotency_key, request_hash, client_seed`;
+/** A bet's columns as `betOf` reads them, of the table or alias `t`. */
+export const betColumnsOf = (t: SQL) => sql`${t}.id::text AS id, ${t}.round_id::text AS round_id,
+  ${t}.site_id::text AS site_id, ${t}.member_id::text AS member_id, ${t}.demo_session_id::text AS demo_session_id,
+  ${t}.stake_minor::text AS stake_minor, ${t}.auto_cashout_hundredths, ${t}.cashout_hundredths,
+  ${t}.payout_minor::text AS payout_minor, ${t}.status, ${t}.idempotency_key, ${t}.request_hash, ${t}.client_seed`;
+
+export const betColumns = betColumnsOf(sql`crash_bets`);
 
 export const betOf = (r: TBetRaw): TCrashBetRow => ({
   id: BigInt(r.id),
