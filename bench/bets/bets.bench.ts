@@ -83,6 +83,8 @@ const LOSS_LIMIT = process.env.BENCH_LOSS_LIMIT === '1';
  */
 const CONNECTIONS = Math.min(Math.max(Math.trunc(Number(process.env.BENCH_CONNECTIONS ?? 32)) || 32, 1), 90);
 const PLAYERS = 1_000;
+/** Players of the crash promotion row, each betting once in one phase (BENCH_CRASH_PLAYERS ≤ 10,000). */
+const CRASH_PLAYERS = Math.min(Math.max(Number(process.env.BENCH_CRASH_PLAYERS ?? PLAYERS), 10), 10_000);
 const WS_CLIENTS = 2_000;
 /**
  * Before each HTTP scenario's measured window, the same load on every connection (not counted):
@@ -122,12 +124,15 @@ async function startServer(database: Database): Promise<Started> {
 }
 
 /** 1,000 funded players with a session each (made directly: argon2 logins are not what we measure). */
-async function makePlayers(server: Started): Promise<{ tokens: string[]; memberIds: bigint[] }> {
+async function makePlayers(
+  server: Started,
+  count = PLAYERS,
+): Promise<{ tokens: string[]; memberIds: bigint[] }> {
   const { db } = server.database;
   const { site } = server;
   const tokens: string[] = [];
   const memberIds: bigint[] = [];
-  for (let i = 0; i < PLAYERS; i++) {
+  for (let i = 0; i < count; i++) {
     const memberId = await createFundedTestMember(db, server.siteId, 1_000_000n);
     // Each player has played before: their seed pair exists (a first bet commits it).
     await ensurePair(db, { kind: 'member', siteId: server.siteId, memberId });
@@ -633,10 +638,11 @@ async function tickScenario(server: Started): Promise<BenchRow> {
 }
 
 /** A GET of the server's JSON envelope as the demo site. */
-function getJson(port: number, path: string) {
+function getJson(port: number, path: string, token?: string) {
   return new Promise<{ data: Record<string, unknown> }>((resolve, reject) => {
+    const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     http
-      .get({ host: '127.0.0.1', port, path, headers: { host: 'localhost' } }, (response) => {
+      .get({ host: '127.0.0.1', port, path, headers: { host: 'localhost', ...auth } }, (response) => {
         let answer = '';
         response.on('data', (chunk: Buffer) => {
           answer += chunk.toString('utf8');
@@ -649,13 +655,20 @@ function getJson(port: number, path: string) {
 
 /**
  * A crash promotion: every player bets in ONE betting phase (the issue's "thousands of players at
- * once"). The bets go out through CONNECTIONS keep-alive connections as soon as a betting phase
+ * once"). The players have the crash page open (each loaded the round's state first). The bets go out through CONNECTIONS keep-alive connections as soon as a betting phase
  * opens; the row counts the bets taken before the phase closed, how long they took and what was
  * refused (by error code), then waits for the round to crash, its auto cash-outs paid, and
  * reconciles the ledger.
  */
 async function crashBurstScenario(server: Started, tokens: string[]): Promise<BenchRow> {
   await openCrashChain(server);
+  // The players are on the crash page, as in a promotion: each has loaded the round's state.
+  let loaded = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (loaded < tokens.length) await getJson(server.port, '/api/crash/state', tokens[loaded++]);
+    }),
+  );
   // A phase that has just opened (more than 5 s of its 6 s left); a round that runs long (its crash
   // point is drawn, 1 % are past 100 ×) is waited out.
   let state = (await getJson(server.port, '/api/crash/state')).data;
@@ -700,9 +713,7 @@ async function crashBurstScenario(server: Started, tokens: string[]): Promise<Be
           response.on('end', () => {
             latencies.push(performance.now() - at);
             if (response.statusCode !== 200) {
-              const code = String(
-                (JSON.parse(answer) as { error?: { code?: string } }).error?.code ?? response.statusCode,
-              );
+              const code = String((JSON.parse(answer) as { code?: string }).code ?? response.statusCode);
               refused.set(code, (refused.get(code) ?? 0) + 1);
             }
             resolveBet();
@@ -864,7 +875,7 @@ async function main(): Promise<void> {
         progress(rows.at(-1)!);
       }
       if (ONLY.has('crash')) {
-        rows.push(await crashBurstScenario(lite, (await makePlayers(lite)).tokens));
+        rows.push(await crashBurstScenario(lite, (await makePlayers(lite, CRASH_PLAYERS)).tokens));
         progress(rows.at(-1)!);
       }
       if (ONLY.has('ticks')) {
@@ -892,7 +903,9 @@ async function main(): Promise<void> {
         // planner then picks index lookups for the players' rows, not scans sized for an empty table.
         await server.database.db.execute(sql`ANALYZE`);
         if (ONLY.has('crash')) {
-          rows.push(await crashBurstScenario(server, tokens));
+          const crashTokens =
+            CRASH_PLAYERS === PLAYERS ? tokens : (await makePlayers(server, CRASH_PLAYERS)).tokens;
+          rows.push(await crashBurstScenario(server, crashTokens));
           progress(rows.at(-1)!);
         }
         if (ONLY.has('postgres')) {
