@@ -122,7 +122,9 @@ describe('crash screen', () => {
     expect(socket.sent[0]).toEqual({ type: 'auth', token: 'member-token' });
     expect(await screen.findByText('×3.41')).toBeTruthy();
 
-    socket.receive(stateOf({}));
+    socket.receive(stateOf({ bets: { count: 3, total: '1234.50' } }));
+    // The round's stakes read as money, as every amount on the page does.
+    expect(screen.getByText('Bets: 3 · R$1,234.50')).toBeTruthy();
     expect(screen.getByTestId('crash-bet')).toHaveProperty('disabled', true);
     socket.receive({ type: 'ready', member: true });
     expect(screen.getByTestId('crash-phase').getAttribute('data-phase')).toBe('betting');

@@ -486,7 +486,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           )}
           {betsInfo && betsInfo.count > 0 && phase !== 'crashed' && (
             <span className="crash__players">
-              {t('crash.players', { count: betsInfo.count, total: betsInfo.total })}
+              {t('crash.players', { count: betsInfo.count, total: formatMoney(betsInfo.total) })}
             </span>
           )}
         </div>
