@@ -140,3 +140,56 @@ export class GroupQueue<T> {
     return group;
   }
 }
+
+/** What a group's transaction decided for one of its items. */
+export type GroupOutcome<R> = { result: R } | { error: unknown } | { defer: true };
+
+/** An item of a bet committer: what readies it for the group, and how its caller is answered. */
+export type GroupItem<X, R> = {
+  ready: Promise<X | null>;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * Posts a group as the bet committers do (ADR 023, 026): the items whose `ready` gave nothing, the
+ * ones the group defers, or all of them when its transaction (`write`) fails, are placed `oneByOne`
+ * after it, in arrival order (each member is once in a group, so every member's order holds).
+ */
+export async function postOrOneByOne<X, R, I extends GroupItem<X, R>>(
+  queue: Pick<GroupQueue<I>, 'countRolledBack' | 'countDeferred'>,
+  all: readonly I[],
+  write: (group: (I & X)[]) => Promise<GroupOutcome<R>[]>,
+  oneByOne: (item: I) => Promise<R>,
+): Promise<void> {
+  const group: (I & X)[] = [];
+  const later: I[] = [];
+  for (const item of all) {
+    const ready = await item.ready.catch(() => null);
+    if (ready) group.push({ ...item, ...ready });
+    else later.push(item);
+  }
+  let outcomes: GroupOutcome<R>[] = [];
+  let fellBack = false;
+  try {
+    if (group.length > 0) outcomes = await write(group);
+  } catch {
+    queue.countRolledBack();
+    fellBack = true;
+    outcomes = group.map(() => ({ defer: true }));
+  }
+  group.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if ('defer' in outcome) later.push(item);
+    else if ('error' in outcome) item.reject(outcome.error);
+    else item.resolve(outcome.result);
+  });
+  if (!fellBack) queue.countDeferred(later.length);
+  for (const item of later) {
+    try {
+      item.resolve(await oneByOne(item));
+    } catch (error) {
+      item.reject(error);
+    }
+  }
+}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '../../../test/app.ts';
 import { crashClockStart } from '../../../test/crash.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { expectReallyGrouped, SeenCases } from '../../../test/group-cases.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -383,7 +384,7 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
 
   it('players betting concurrently through the group get exactly the answers and state of one-by-one bets', async () => {
     const before = { ...engine.betGroupStats };
-    const seen = new Map<string, number>();
+    const seen = new SeenCases();
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30, size: 'max' }), async (drawn) => {
         // In the order they are made (a reused key is an earlier bet's).
@@ -398,28 +399,12 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
         expect(report.drift).toEqual([]);
         expect(report.ok).toBe(true);
 
-        for (const outcome of sequential) {
-          if (!outcome) continue;
-          const what =
-            outcome.status === 'rejected'
-              ? outcome.reason instanceof AppError
-                ? outcome.reason.code
-                : 'crashed'
-              : outcome.value.replayed
-                ? 'replayed'
-                : 'placed';
-          seen.set(what, (seen.get(what) ?? 0) + 1);
-          if (what === 'placed' && outcome.status === 'fulfilled' && outcome.value.balance === '0.00') {
-            seen.set('emptied', (seen.get('emptied') ?? 0) + 1);
-          }
-        }
+        seen.count(sequential);
       }),
       { numRuns: 4, examples: [[EVERY_CASE]] },
     );
 
-    // The histories met every case they are meant to (else the comparison proves less than it says).
-    const cases = JSON.stringify([...seen]);
-    for (const what of [
+    seen.expectMet([
       'placed',
       'emptied',
       'replayed',
@@ -431,20 +416,9 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
       'BONUS_MAX_BET',
       'COOLING_OFF',
       'TERMS_NOT_ACCEPTED',
-    ]) {
-      expect(seen.get(what) ?? 0, `${what} in ${cases}`).toBeGreaterThan(0);
-    }
-    expect(seen.get('crashed') ?? 0, `crashes in ${cases}`).toBe(0);
-    const after = engine.betGroupStats;
-    const groups = after.groups - before.groups;
-    const bets = after.items - before.items;
-    // Bets were really posted in groups of several, the bonus player's went one by one, and no
-    // group rolled back to be redone one by one (which would match trivially).
-    expect(after.largestGroup).toBeGreaterThan(1);
-    expect(groups).toBeGreaterThan(0);
-    expect(groups).toBeLessThan(bets);
-    expect(after.deferred - before.deferred).toBeGreaterThan(0);
-    expect(after.rolledBack - before.rolledBack).toBe(0);
+    ]);
+    // The bonus player's bets went one by one.
+    expectReallyGrouped(before, engine.betGroupStats);
   }, 300_000);
 
   it('places every bet of a group whose write failed one by one, each exactly once', async () => {

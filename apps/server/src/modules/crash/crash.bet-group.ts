@@ -8,9 +8,15 @@ import {
   type Tx,
   transactionOnGenericPlans,
 } from '../../db/client.ts';
-import { GroupQueue, type GroupQueueStats } from '../../db/group-queue.ts';
+import {
+  type GroupItem,
+  type GroupOutcome,
+  GroupQueue,
+  type GroupQueueStats,
+  postOrOneByOne,
+} from '../../db/group-queue.ts';
 import { AppError } from '../../errors.ts';
-import { walletRefusal } from '../originals/originals.money.ts';
+import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
 import { gameRow } from '../originals/originals.service.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
 import { betTurnover } from '../promotions/stake.ts';
@@ -23,12 +29,10 @@ import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   type GroupLedger,
-  groupBalance,
   groupLedgerOf,
   groupLockParts,
   hasActiveGrant,
   type PlannedTransfer,
-  PostOneByOne,
   type PreparedTransfer,
   plannedWrites,
   planTransfer,
@@ -88,15 +92,11 @@ export type TCrashPlaced = { bet: TCrashBetRow; replayed: boolean; balanceMinor:
 
 type TReady = { category: string; jurisdiction: TJurisdiction };
 
-type Item = TCrashGroupBet & {
-  ready: Promise<TReady | null>;
-  resolve: (placed: TCrashPlaced) => void;
-  reject: (error: unknown) => void;
-};
+type Item = TCrashGroupBet & GroupItem<TReady, TCrashPlaced>;
 
 type TBet = Item & TReady;
 
-type Outcome = { placed: TCrashPlaced } | { error: unknown } | { defer: true };
+type Outcome = GroupOutcome<TCrashPlaced>;
 
 type TRead = {
   ord: number;
@@ -150,39 +150,13 @@ export class CrashBetCommitter {
     });
   }
 
-  private async post(all: Item[]): Promise<void> {
-    const group: TBet[] = [];
-    const later: Item[] = [];
-    for (const item of all) {
-      const ready = await item.ready.catch(() => null);
-      if (ready) group.push({ ...item, ...ready });
-      else later.push(item);
-    }
-    let outcomes: Outcome[] = [];
-    let fellBack = false;
-    try {
-      if (group.length > 0)
-        outcomes = await transactionOnGenericPlans(this.db, (tx) => postCrashBets(tx, group));
-    } catch {
-      this.queue.countRolledBack();
-      fellBack = true;
-      outcomes = group.map(() => ({ defer: true }));
-    }
-    group.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if ('defer' in outcome) later.push(item);
-      else if ('error' in outcome) item.reject(outcome.error);
-      else item.resolve(outcome.placed);
-    });
-    // Each member is in this group once, so these keep every member's order.
-    if (!fellBack) this.queue.countDeferred(later.length);
-    for (const item of later) {
-      try {
-        item.resolve(await this.oneByOne(item));
-      } catch (error) {
-        item.reject(error);
-      }
-    }
+  private post(all: Item[]): Promise<void> {
+    return postOrOneByOne<TReady, TCrashPlaced, Item>(
+      this.queue,
+      all,
+      (group) => transactionOnGenericPlans(this.db, (tx) => postCrashBets(tx, group)),
+      this.oneByOne,
+    );
   }
 }
 
@@ -228,16 +202,9 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
         part: 'cash',
       },
     });
-    try {
-      kept.push({ item, read, stake, plan: planTransfer(ledger, stake) });
-    } catch (error) {
-      if (error instanceof PostOneByOne) throw error;
-      try {
-        walletRefusal(error);
-      } catch (refused) {
-        outcomes[read.ord] = { error: refused };
-      }
-    }
+    const planned = plannedStake(ledger, stake);
+    if ('refusal' in planned) outcomes[read.ord] = { error: planned.refusal };
+    else kept.push({ item, read, stake, plan: planned.plan });
   }
   if (kept.length === 0) return outcomes;
 
@@ -302,9 +269,8 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     const bet = inserted.get(read.bet_id);
     assertInvariant(bet, `crash bet ${read.bet_id} inserted`);
     resultOf(plan, false);
-    const cash = groupBalance(ledger, item.siteId, item.memberId, 'cash') ?? 0n;
-    const bonus = groupBalance(ledger, item.siteId, item.memberId, 'bonus') ?? 0n;
-    outcomes[read.ord] = { placed: { bet, replayed: false, balanceMinor: cash + bonus } };
+    const balanceMinor = groupPlayable(ledger, item.siteId, item.memberId);
+    outcomes[read.ord] = { result: { bet, replayed: false, balanceMinor } };
   }
   // The levels decided before the write: the write checked its totals are the ones they came from.
   await raiseGroupLevels(tx, stakes, counts.crossed);

@@ -8,7 +8,7 @@ import {
   type Tx,
   transactionOnGenericPlans,
 } from '../../db/client.ts';
-import { GroupQueue } from '../../db/group-queue.ts';
+import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
@@ -22,12 +22,10 @@ import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   type GroupLedger,
-  groupBalance,
   groupLedgerOf,
   groupLockParts,
   hasActiveGrant,
   type PlannedTransfer,
-  PostOneByOne,
   type PreparedTransfer,
   plannedWrites,
   planTransfer,
@@ -40,7 +38,7 @@ import {
   type TBetBodies,
   type TPreparedBet,
 } from './originals.games.ts';
-import { walletRefusal } from './originals.money.ts';
+import { groupPlayable, plannedStake } from './originals.money.ts';
 import type { TPlayer } from './originals.repo.ts';
 import {
   gameRow,
@@ -109,17 +107,14 @@ type Item = {
   hash: string;
   key: string;
   /** The game row (null: not offered here) and what its stake counts towards, read from caches. */
-  ready: Promise<TReady | null>;
-  resolve: (result: TBetResult) => void;
-  reject: (error: unknown) => void;
-};
+} & GroupItem<TReady, TBetResult>;
 
 type TReady = { row: TCatalogueGame; category: string; jurisdiction: TJurisdiction };
 
 /** A queued bet with its game row and counters' keys, as the group posts it. */
 type TBet = Item & TReady;
 
-type Outcome = { result: TBetResult } | { error: unknown } | { defer: true };
+type Outcome = GroupOutcome<TBetResult>;
 
 class BetCommitter {
   readonly queue: GroupQueue<Item>;
@@ -136,40 +131,14 @@ class BetCommitter {
     });
   }
 
-  private async post(all: Item[]): Promise<void> {
+  private post(all: Item[]): Promise<void> {
     // A game the site does not offer (or a failed cache read) is the one-by-one path's to answer.
-    const group: TBet[] = [];
-    const later: Item[] = [];
-    for (const item of all) {
-      const ready = await item.ready.catch(() => null);
-      if (ready) group.push({ ...item, ...ready });
-      else later.push(item);
-    }
-    let outcomes: Outcome[] = [];
-    let fellBack = false;
-    try {
-      if (group.length > 0) outcomes = await transactionOnGenericPlans(this.db, (tx) => postBets(tx, group));
-    } catch {
-      this.queue.countRolledBack();
-      fellBack = true;
-      outcomes = group.map(() => ({ defer: true }));
-    }
-    group.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if ('defer' in outcome) later.push(item);
-      else if ('error' in outcome) item.reject(outcome.error);
-      else item.resolve(outcome.result);
-    });
-    // Each member is in this group once, so these keep every member's order; their members stay
-    // busy (later bets of theirs wait) until they are placed.
-    if (!fellBack) this.queue.countDeferred(later.length);
-    for (const item of later) {
-      try {
-        item.resolve(await placeInstantBet(this.db, item.player, item.game, item.body, item.key));
-      } catch (error) {
-        item.reject(error);
-      }
-    }
+    return postOrOneByOne<TReady, TBetResult, Item>(
+      this.queue,
+      all,
+      (group) => transactionOnGenericPlans(this.db, (tx) => postBets(tx, group)),
+      (item) => placeInstantBet(this.db, item.player, item.game, item.body, item.key),
+    );
   }
 }
 
@@ -283,17 +252,12 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
   const plans: PlannedTransfer[] = [];
   const kept: TPlaced[] = [];
   for (const p of placed) {
-    try {
-      p.stakePlan = planTransfer(ledger, p.stake);
-    } catch (error) {
-      if (error instanceof PostOneByOne) throw error;
-      try {
-        walletRefusal(error);
-      } catch (refusal) {
-        outcomes[p.ord] = { error: refusal };
-        continue;
-      }
+    const planned = plannedStake(ledger, p.stake);
+    if ('refusal' in planned) {
+      outcomes[p.ord] = { error: planned.refusal };
+      continue;
     }
+    p.stakePlan = planned.plan;
     // A win refused after its stake passed (a balance over the ledger's ceiling) is for the
     // one-by-one path to answer: the whole group goes that way.
     p.winPlan = p.win ? planTransfer(ledger, p.win) : null;
@@ -307,8 +271,6 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     const { player } = p.item;
     const stored = rounds.get(p.roundId);
     assertInvariant(stored, `round ${p.roundId} inserted`);
-    const cash = groupBalance(ledger, player.siteId, player.memberId, 'cash') ?? 0n;
-    const bonus = groupBalance(ledger, player.siteId, player.memberId, 'bonus') ?? 0n;
     outcomes[p.ord] = {
       result: {
         round: toRoundView(
@@ -323,7 +285,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
             game: p.item.row,
           }),
         ),
-        balance: formatMinor(cash + bonus),
+        balance: formatMinor(groupPlayable(ledger, player.siteId, player.memberId)),
         replayed: false,
       },
     };

@@ -2,7 +2,16 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
-import { getBalances, payWin } from '../wallet/wallet.service.ts';
+import {
+  type GroupLedger,
+  getBalances,
+  groupBalance,
+  type PlannedTransfer,
+  PostOneByOne,
+  type PreparedTransfer,
+  payWin,
+  planTransfer,
+} from '../wallet/wallet.service.ts';
 import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './originals.repo.ts';
 
 /**
@@ -23,6 +32,34 @@ export function walletRefusal(error: unknown): never {
   if (isWalletError(error, 'IDEMPOTENCY_CONFLICT')) throw new AppError('IDEMPOTENCY_CONFLICT');
   if (isWalletError(error, 'BONUS_MAX_BET')) throw walletAppError(error);
   throw error;
+}
+
+/**
+ * A group's stake planned in its ledger, or the refusal the bet would get placed one by one
+ * (insufficient funds); what only the one-by-one path can answer (`PostOneByOne`) is thrown.
+ */
+export function plannedStake(
+  ledger: GroupLedger,
+  stake: PreparedTransfer,
+): { plan: PlannedTransfer } | { refusal: unknown } {
+  try {
+    return { plan: planTransfer(ledger, stake) };
+  } catch (error) {
+    if (error instanceof PostOneByOne) throw error;
+    try {
+      walletRefusal(error);
+    } catch (refusal) {
+      return { refusal };
+    }
+  }
+}
+
+/** A member's playable balance (cash and bonus) as a group leaves it. */
+export function groupPlayable(ledger: GroupLedger, siteId: bigint, memberId: bigint): bigint {
+  return (
+    (groupBalance(ledger, siteId, memberId, 'cash') ?? 0n) +
+    (groupBalance(ledger, siteId, memberId, 'bonus') ?? 0n)
+  );
 }
 
 export async function takeStake(
