@@ -144,17 +144,20 @@ export class GroupQueue<T> {
 /** What a group's transaction decided for one of its items. */
 export type GroupOutcome<R> = { result: R } | { error: unknown } | { defer: true };
 
-/** An item of a bet committer: what readies it for the group, and how its caller is answered. */
+/**
+ * An item of a committer: how its caller is answered, and what readies it for the group (none: it
+ * is ready as it is; null: it goes one by one).
+ */
 export type GroupItem<X, R> = {
-  ready: Promise<X | null>;
+  ready?: Promise<X | null>;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 };
 
 /**
- * Posts a group as the bet committers do (ADR 023, 026): the items whose `ready` gave nothing, the
- * ones the group defers, or all of them when its transaction (`write`) fails, are placed `oneByOne`
- * after it, in arrival order (each member is once in a group, so every member's order holds).
+ * Posts a group as every committer does (ADR 019, 023, 026): the items whose `ready` gave nothing,
+ * the ones the group defers, or all of them when its transaction (`write`) fails, are placed
+ * `oneByOne` after it, in arrival order (so each member's and each key's order holds).
  */
 export async function postOrOneByOne<X, R, I extends GroupItem<X, R>>(
   queue: Pick<GroupQueue<I>, 'countRolledBack' | 'countDeferred'>,
@@ -165,7 +168,7 @@ export async function postOrOneByOne<X, R, I extends GroupItem<X, R>>(
   const group: (I & X)[] = [];
   const later: I[] = [];
   for (const item of all) {
-    const ready = await item.ready.catch(() => null);
+    const ready = item.ready ? await item.ready.catch(() => null) : ({} as X);
     if (ready) group.push({ ...item, ...ready });
     else later.push(item);
   }

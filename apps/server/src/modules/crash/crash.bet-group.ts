@@ -30,8 +30,9 @@ import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wa
 import {
   type GroupLedger,
   groupLedgerOf,
-  groupLockParts,
+  groupReadOf,
   hasActiveGrant,
+  membersLockParts,
   type PlannedTransfer,
   type PreparedTransfer,
   plannedWrites,
@@ -291,11 +292,7 @@ async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; l
     key: item.idempotencyKey,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  const lock = groupLockParts({
-    members: group.map(({ siteId, memberId }) => ({ siteId, memberId })),
-    sites: [...new Set(group.map(({ siteId }) => siteId))],
-    keys: [],
-  });
+  const lock = membersLockParts(group);
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_crash_bet_group_read',
@@ -325,9 +322,7 @@ async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; l
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
         UNION ALL ${lock.rows}`,
   );
-  const reads = rows.filter((r) => r.what === 'bet').map((r) => r.row as TRead);
-  reads.sort((a, b) => a.ord - b.ord);
-  return { reads, ledger: groupLedgerOf(rows) };
+  return groupReadOf<TRead>(rows, 'bet');
 }
 
 /** Most wins of one settlement statement (a tick's auto cash-outs beyond it take several). */
@@ -347,17 +342,18 @@ export async function settleAutoBets(
   now: number,
   oneByOne: (bet: TCrashBetRow) => Promise<TCrashBetRow | null>,
 ): Promise<TCrashBetRow[]> {
-  const members = due.filter((bet) => bet.memberId !== null && bet.autoCashoutHundredths !== null);
+  const inCash = (bet: TCrashBetRow) => bet.memberId !== null && bet.autoCashoutHundredths !== null;
+  const members = due.filter(inCash);
   const settled: TCrashBetRow[] = [];
-  const rest = new Set(due.filter((bet) => !members.includes(bet)));
+  const left = new Set<TCrashBetRow>();
   for (let from = 0; from < members.length; from += MAX_SETTLED) {
-    const chunk = members.slice(from, from + MAX_SETTLED);
-    const { paid, left } = await settleInCash(tx, chunk, now);
-    settled.push(...paid);
-    for (const bet of left) rest.add(bet);
+    const chunk = await settleInCash(tx, members.slice(from, from + MAX_SETTLED), now);
+    settled.push(...chunk.paid);
+    for (const bet of chunk.left) left.add(bet);
   }
+  // The rest in the order they fell due.
   for (const bet of due) {
-    if (!rest.has(bet)) continue;
+    if (inCash(bet) && !left.has(bet)) continue;
     const done = await oneByOne(bet);
     if (done) settled.push(done);
   }
@@ -371,11 +367,7 @@ async function settleInCash(
   bets: readonly TCrashBetRow[],
   now: number,
 ): Promise<{ paid: TCrashBetRow[]; left: TCrashBetRow[] }> {
-  const lock = groupLockParts({
-    members: bets.map((bet) => ({ siteId: bet.siteId, memberId: bet.memberId! })),
-    sites: [...new Set(bets.map((bet) => bet.siteId))],
-    keys: [],
-  });
+  const lock = membersLockParts(bets.map((bet) => ({ siteId: bet.siteId, memberId: bet.memberId! })));
   // The bets first, then the accounts: the order of a cash-out placed one by one.
   const read = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,

@@ -22,9 +22,9 @@ import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   type GroupLedger,
-  groupLedgerOf,
-  groupLockParts,
+  groupReadOf,
   hasActiveGrant,
+  membersLockParts,
   type PlannedTransfer,
   type PreparedTransfer,
   plannedWrites,
@@ -309,11 +309,7 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
     key: item.key,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  const lock = groupLockParts({
-    members: group.map(({ player }) => ({ siteId: player.siteId, memberId: player.memberId })),
-    sites: [...new Set(group.map(({ player }) => player.siteId))],
-    keys: [],
-  });
+  const lock = membersLockParts(group.map(({ player }) => player));
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_bet_group_read',
@@ -341,9 +337,7 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
         UNION ALL ${lock.rows}`,
   );
-  const reads = rows.filter((r) => r.what === 'bet').map((r) => r.row as TBetRead);
-  reads.sort((a, b) => a.ord - b.ord);
-  return { reads, ledger: groupLedgerOf(rows) };
+  return groupReadOf<TBetRead>(rows, 'bet');
 }
 
 /** The stake (cash → house) and the win (house → cash) of a bet, as `takeStake` and `payWinnings` post them. */

@@ -7,7 +7,7 @@ import {
   type Tx,
   transactionOnGenericPlans,
 } from '../../db/client.ts';
-import { GroupQueue } from '../../db/group-queue.ts';
+import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
   preparedRowsOf,
@@ -75,9 +75,7 @@ export interface GroupCommitStats {
 type Item = {
   input: TransferInput;
   prepared: PreparedTransfer;
-  resolve: (result: TransferResult) => void;
-  reject: (error: unknown) => void;
-};
+} & GroupItem<object, TransferResult>;
 
 const committerOf = perDatabase((db) => new GroupCommitter(db));
 
@@ -125,31 +123,18 @@ class GroupCommitter {
     });
   }
 
-  private async postGroup(group: Item[]): Promise<void> {
-    let outcomes: Outcome[];
-    try {
-      outcomes = await transactionOnGenericPlans(this.db, (tx) => postAll(tx, group));
-    } catch {
-      // Rolled back as a whole: each transfer on its own, in order (its key makes this exact).
-      this.queue.countRolledBack();
-      for (const item of group) {
-        try {
-          item.resolve(await transfer(this.db, item.input));
-        } catch (error) {
-          item.reject(error);
-        }
-      }
-      return;
-    }
-    group.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if ('error' in outcome) item.reject(outcome.error);
-      else item.resolve(outcome.result);
-    });
+  private postGroup(group: Item[]): Promise<void> {
+    // Rolled back as a whole: each transfer on its own, in order (its key makes this exact).
+    return postOrOneByOne<object, TransferResult, Item>(
+      this.queue,
+      group,
+      (ready) => transactionOnGenericPlans(this.db, (tx) => postAll(tx, ready)),
+      (item) => transfer(this.db, item.input),
+    );
   }
 }
 
-type Outcome = { result: TransferResult } | { error: unknown };
+type Outcome = GroupOutcome<TransferResult>;
 
 type AccountRow = {
   id: string;
@@ -259,6 +244,28 @@ export function groupLockParts({ members, sites, keys }: GroupLockTargets): { ct
         UNION ALL SELECT 'system', to_jsonb(system) FROM system
         UNION ALL SELECT 'prior', to_jsonb(prior) FROM prior`,
   };
+}
+
+/** `groupLockParts` of a group of members' bets: their accounts and their sites' system accounts. */
+export function membersLockParts(members: readonly { siteId: bigint; memberId: bigint }[]): {
+  ctes: SQL;
+  rows: SQL;
+} {
+  return groupLockParts({
+    members: members.map(({ siteId, memberId }) => ({ siteId, memberId })),
+    sites: [...new Set(members.map(({ siteId }) => siteId))],
+    keys: [],
+  });
+}
+
+/** A bet group's read: its rows of `what` in the group's order (`ord`), and its ledger. */
+export function groupReadOf<T extends { ord: number }>(
+  rows: readonly { what: string; row: unknown }[],
+  what: string,
+): { reads: T[]; ledger: GroupLedger } {
+  const reads = rows.filter((r) => r.what === what).map((r) => r.row as T);
+  reads.sort((a, b) => a.ord - b.ord);
+  return { reads, ledger: groupLedgerOf(rows) };
 }
 
 /** A group's ledger from the rows of its lock parts (other rows are skipped). */
