@@ -180,6 +180,35 @@ export function betView(bet: TCrashBetRow): TCrashBet {
   };
 }
 
+/**
+ * The multiplier (hundredths) a cash-out taken at `takenAt` pays, or its refusal: a bet settled
+ * already (ROUND_NOT_ACTIVE), a round not running when it was taken or taken at or after the crash
+ * instant (CRASH_CASHOUT_CLOSED). A bet the crash marked lost is still open to it when it was taken
+ * before the crash instant.
+ */
+export function cashOutHundredths(
+  round: TRoundSecretRow,
+  bet: TCrashBetRow,
+  takenAt: number,
+  tickMs: number,
+): number {
+  if (bet.status === 'cashed' || (bet.status === 'lost' && round.state !== 'crashed')) {
+    throw new AppError('ROUND_NOT_ACTIVE');
+  }
+  if (round.startedAt === null || round.state === 'betting') throw new AppError('CRASH_CASHOUT_CLOSED');
+  const elapsed = takenAt - round.startedAt;
+  if (hasCrashed(elapsed, crashOf(round))) {
+    throw new AppError(bet.status === 'lost' ? 'ROUND_NOT_ACTIVE' : 'CRASH_CASHOUT_CLOSED');
+  }
+  const tick = tickMultiplierAt(elapsed, tickMs);
+  const at =
+    bet.autoCashoutHundredths !== null && bet.autoCashoutHundredths <= tick
+      ? bet.autoCashoutHundredths
+      : tick;
+  if (at < 101) throw new AppError('CRASH_CASHOUT_CLOSED');
+  return at;
+}
+
 export class CrashEngine {
   readonly bettingMs: number;
   readonly tickMs: number;
@@ -547,26 +576,23 @@ export class CrashEngine {
   }
 
   /**
-   * Cashes out the member's bet in `roundId` at the current tick's multiplier (or at its auto
-   * target when the curve already passed it). Refused at or after the crash instant.
+   * Cashes out the member's bet in `roundId` at the multiplier of the tick current when the server
+   * took the request (`takenAt`, read by the routes before anything is awaited), or at its auto
+   * target when the curve had passed it. Refused when taken at or after the crash instant. Taken
+   * before it, the cash-out is paid even when its transaction runs after the crash marked the bet
+   * lost: a storm of cash-outs queued behind each other must not turn a press in time into a loss.
    */
-  async cashOut(player: CrashPlayer, roundId: bigint): Promise<{ bet: TCrashBet; balance: string }> {
-    const now = this.clock();
+  async cashOut(
+    player: CrashPlayer,
+    roundId: bigint,
+    takenAt: number = this.clock(),
+  ): Promise<{ bet: TCrashBet; balance: string }> {
     const settled = await this.db.transaction(async (tx) => {
       const round = await shareLockRoundSecret(tx, roundId);
       const bet = round ? await findOwnBet(tx, roundId, ownerOf(player)) : null;
       if (!round || !bet) throw new AppError('NOT_FOUND');
-      if (bet.status !== 'placed') throw new AppError('ROUND_NOT_ACTIVE');
-      if (round.state !== 'running' || round.startedAt === null) throw new AppError('CRASH_CASHOUT_CLOSED');
-      const elapsed = now - round.startedAt;
-      if (hasCrashed(elapsed, crashOf(round))) throw new AppError('CRASH_CASHOUT_CLOSED');
-      const tick = tickMultiplierAt(elapsed, this.tickMs);
-      const at =
-        bet.autoCashoutHundredths !== null && bet.autoCashoutHundredths <= tick
-          ? bet.autoCashoutHundredths
-          : tick;
-      if (at < 101) throw new AppError('CRASH_CASHOUT_CLOSED');
-      const paid = await this.settleWin(tx, bet, at, now);
+      const at = cashOutHundredths(round, bet, takenAt, this.tickMs);
+      const paid = await this.settleWin(tx, bet, at, takenAt);
       if (!paid) throw new AppError('ROUND_NOT_ACTIVE');
       return paid;
     });
@@ -586,7 +612,15 @@ export class CrashEngine {
       fromHundredths(hundredths),
       GAME_RULES.crash.limits.maxWinMinor,
     );
-    const settled = await markCashed(tx, bet.id, hundredths, payout, now);
+    // Only a cash-out taken before the crash reaches a bet the crash marked lost (cashOutHundredths).
+    const settled = await markCashed(
+      tx,
+      bet.id,
+      hundredths,
+      payout,
+      now,
+      bet.status === 'lost' ? 'lost' : 'placed',
+    );
     if (!settled) return null;
     if (payout > 0n && bet.demoSessionId !== null) {
       await creditDemo(tx, bet.demoSessionId, payout);

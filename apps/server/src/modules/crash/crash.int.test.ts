@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { formatMinor } from '@sorte/contract';
 import {
   CRASH_SALT_MAX_SEEDS,
   crashPointHundredths,
@@ -22,7 +23,7 @@ import { testConfig } from '../../config.ts';
 import { CRASH_RECORD_ID_BASE } from '../originals/game-record.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
-import { formatHundredths, multiplierAt } from './crash.curve.ts';
+import { formatHundredths, multiplierAt, tickMultiplierAt } from './crash.curve.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 
@@ -278,6 +279,51 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     }
     const after = await post('/api/crash/cashout', atCrash[0]!.token, { round_id: round.id.toString() });
     expect(after.body.code).toBe('ROUND_NOT_ACTIVE');
+  });
+
+  it('pays a cash-out taken before the crash instant even when its transaction runs after the crash', async () => {
+    const round = await roundCrashingAtLeast(120);
+    const [inTime, atInstant, never] = await Promise.all([player(), player(), player()]);
+    for (const p of [inTime, atInstant, never]) {
+      expect((await post('/api/crash/bet', p.token, { amount: '10.00' })).status).toBe(200);
+    }
+    const startedAt = await run(round);
+    const instant = crashInstant(round.crashHundredths);
+    // The presses reach the server, then the crash is settled before their transactions run (a
+    // storm of cash-outs queued behind each other): the crash marks every open bet lost.
+    const takenInTime = startedAt + instant - 1;
+    now = startedAt + instant;
+    await engine.step();
+    expect((await secret()).state).toBe('crashed');
+    const owner = (p: { memberId: bigint }) => ({ kind: 'member' as const, siteId, memberId: p.memberId });
+
+    const paid = await engine.cashOut(owner(inTime), round.id, takenInTime);
+    const tick = tickMultiplierAt(instant - 1, engine.tickMs);
+    expect(paid.bet).toMatchObject({ status: 'cashed', cashout_multiplier: formatHundredths(tick) });
+    expect(tick).toBeLessThan(round.crashHundredths);
+    const payout = (1_000n * BigInt(tick)) / 100n;
+    expect(paid.bet.payout).toBe(formatMinor(payout));
+    expect(await cash(inTime.memberId)).toBe(9_000n + payout);
+    // Once: a second press taken in time finds it cashed.
+    await expect(engine.cashOut(owner(inTime), round.id, takenInTime)).rejects.toMatchObject({
+      code: 'ROUND_NOT_ACTIVE',
+    });
+    // Taken at the crash instant: the bet stays lost.
+    await expect(engine.cashOut(owner(atInstant), round.id, startedAt + instant)).rejects.toMatchObject({
+      code: 'ROUND_NOT_ACTIVE',
+    });
+    expect(await cash(atInstant.memberId)).toBe(9_000n);
+    const rows = await rowsOf<{ member_id: string; status: string; settled_ms: string; win: string | null }>(
+      app.services.db,
+      sql`SELECT member_id::text, status, (extract(epoch FROM settled_at) * 1000)::bigint::text AS settled_ms,
+            win_transfer_id::text AS win
+          FROM crash_bets WHERE round_id = ${round.id.toString()}::bigint`,
+    );
+    const of = (p: { memberId: bigint }) => rows.find((r) => r.member_id === p.memberId.toString())!;
+    expect(of(inTime)).toMatchObject({ status: 'cashed', settled_ms: String(takenInTime) });
+    expect(of(inTime).win).not.toBeNull();
+    for (const p of [atInstant, never]) expect(of(p)).toMatchObject({ status: 'lost', win: null });
+    expect((await reconcile(app.services.db, { siteId })).ok).toBe(true);
   });
 
   it('settles a bet once when two cash-outs, or a cash-out and its auto cash-out, race', async () => {

@@ -411,8 +411,9 @@ export async function setBetTransfer(tx: Executor, betId: bigint, column: 'bet' 
 }
 
 /**
- * Settles a bet as cashed out exactly once: only a bet still 'placed' changes. Returns the bet
- * after the change, or null when another settlement got there first.
+ * Settles a bet as cashed out exactly once: only a bet still as read (`from`: 'placed', or 'lost'
+ * for a cash-out taken before the crash that marked it lost) changes. Returns the bet after the
+ * change, or null when another settlement got there first.
  */
 export async function markCashed(
   tx: Executor,
@@ -420,12 +421,13 @@ export async function markCashed(
   cashoutHundredths: number,
   payoutMinor: bigint,
   atMs: number,
+  from: 'placed' | 'lost' = 'placed',
 ): Promise<TCrashBetRow | null> {
   const [row] = await rowsOf<TBetRaw>(
     tx,
     sql`UPDATE crash_bets SET status = 'cashed', cashout_hundredths = ${cashoutHundredths},
           payout_minor = ${id(payoutMinor)}, settled_at = ${at(atMs)}
-        WHERE id = ${id(betId)} AND status = 'placed' RETURNING ${betColumns}`,
+        WHERE id = ${id(betId)} AND status = ${from} RETURNING ${betColumns}`,
   );
   return row ? betOf(row) : null;
 }

@@ -341,10 +341,12 @@ export const crashPlugin = fp(
             response: responses(ZCrashBetResponse),
           },
           handler: async (request) => {
+            // The moment the press reached the server, before anything is awaited (engine.cashOut).
+            const takenAt = engine.now();
             const who = await player(request);
             const roundId = BigInt(request.body.round_id);
             if (roundId <= 0n) throw new AppError('NOT_FOUND');
-            return ok(request.lang, await engine.cashOut(who, roundId));
+            return ok(request.lang, await engine.cashOut(who, roundId, takenAt));
           },
         });
       },
