@@ -91,6 +91,11 @@ function harness(options: Partial<Omit<GroupQueueOptions<Item>, 'post' | 'scopes
       entry.settle(outcome);
       await tick();
     },
+    /** Settles the `n`th group posted and runs the promise callbacks ready, but no timer. */
+    release: async (n: number) => {
+      posted[n]!.settle('resolve');
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    },
     /** Settles the `k`th group still in flight (in posting order) and lets the queue react. */
     settleInFlight: async (k: number, outcome: 'resolve' | 'reject' = 'resolve') => {
       const entry = inFlight()[k];
@@ -115,6 +120,44 @@ afterEach(() => {
 });
 
 describe('GroupQueue', () => {
+  it('with readBeforeNext, posts the next group once a turn of the event loop brings nothing more', async () => {
+    for (const readBeforeNext of [true, false]) {
+      const h = harness({ maxInFlight: 1, readBeforeNext });
+      h.push(item('a', 'A'));
+      await tick();
+      h.push(item('b', 'B'));
+      await h.release(0);
+      // Requests read in the turns after the group: c, then d, then nothing.
+      h.push(item('c', 'C'));
+      await vi.advanceTimersToNextTimerAsync();
+      h.push(item('d', 'D'));
+      await vi.advanceTimersToNextTimerAsync();
+      await vi.advanceTimersToNextTimerAsync();
+      expect(h.groups()).toEqual(readBeforeNext ? [['a'], ['b', 'c', 'd']] : [['a'], ['b']]);
+      expect(h.violations).toEqual([]);
+    }
+  });
+
+  it('with readBeforeNext, stops reading at its bound while items keep arriving', async () => {
+    vi.useRealTimers();
+    const h = harness({ maxInFlight: 1, maxGroup: 200_000, readBeforeNext: true });
+    h.push(item('first', 'F'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await h.release(0);
+    // An item every turn of the event loop, for as long as it takes the next group to go out.
+    let n = 0;
+    while (h.groups().length < 2 && n < 400_000) {
+      h.push(item(`i${n}`, `S${n}`));
+      n += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(h.groups()).toHaveLength(2);
+    // It went out while they still arrived, neither at the first turn nor at a full group.
+    expect(h.groups()[1]!.length).toBeGreaterThan(1);
+    expect(h.groups()[1]!.length).toBeLessThan(200_000);
+    expect(h.violations).toEqual([]);
+  });
+
   it('posts items pushed together within the window as one group', async () => {
     const h = harness();
     h.push(item('a', 'A'), item('b', 'B'), item('c', 'C'));

@@ -45,8 +45,22 @@ export interface GroupQueueOptions<T> {
   scopes: (item: T) => readonly string[];
   /** Whether a scope also appears at most once per group (else items of one scope group together). */
   oncePerGroup: boolean;
+  /**
+   * Whether a finished group lets the event loop read what keeps arriving before the next starts
+   * (`READ_MAX_MS`). On the embedded database a statement runs on this thread: a group started right
+   * behind the last one gets only what was read before it, one or two requests over HTTP.
+   */
+  readBeforeNext?: boolean;
   post: (group: T[]) => Promise<void>;
 }
+
+/**
+ * Longest a finished group lets the event loop read before the next starts (`readBeforeNext`).
+ * Measured with 1,333 presses of "cash out" at once over HTTP on PGlite (bench:bets, crash): the
+ * next group started at once got 1.9 presses and took 4.1–6.9 s in all (one by one: 3.1–3.2 s);
+ * letting the loop read up to 10 ms, 9.4 presses and 1.80 s; up to 30 ms, 15.1 and 1.55 s.
+ */
+const READ_MAX_MS = 10;
 
 export class GroupQueue<T> {
   readonly stats: GroupQueueStats = emptyStats();
@@ -55,6 +69,8 @@ export class GroupQueue<T> {
   private inFlight = 0;
   private readonly busy = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  /** A finished group is letting the event loop read (`readBeforeNext`): the next waits for it. */
+  private reading = false;
 
   constructor(private readonly options: GroupQueueOptions<T>) {
     let total = totals.get(options.name);
@@ -83,7 +99,7 @@ export class GroupQueue<T> {
   }
 
   private schedule(): void {
-    if (this.timer || this.inFlight >= this.options.maxInFlight) return;
+    if (this.timer || this.reading || this.inFlight >= this.options.maxInFlight) return;
     if (this.queue.length >= this.options.maxGroup) {
       this.pump();
       return;
@@ -115,9 +131,27 @@ export class GroupQueue<T> {
         .finally(() => {
           for (const scope of scopes) this.busy.delete(scope);
           this.inFlight--;
-          this.pump();
+          if (this.options.readBeforeNext) this.readThenPump(this.queue.length, performance.now());
+          else this.pump();
         });
     }
+  }
+
+  /**
+   * Lets the event loop read what has arrived, for as long as more keeps arriving (up to
+   * READ_MAX_MS, or a full group), then starts the next group.
+   */
+  private readThenPump(seen: number, since: number): void {
+    this.reading = true;
+    setImmediate(() => {
+      const more = this.queue.length > seen && this.queue.length < this.options.maxGroup;
+      if (more && performance.now() - since < READ_MAX_MS) {
+        this.readThenPump(this.queue.length, since);
+        return;
+      }
+      this.reading = false;
+      this.pump();
+    });
   }
 
   /**
