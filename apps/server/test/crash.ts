@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
+import { multiplierAt } from '../src/modules/crash/crash.curve.ts';
 import { rowsOf } from '../src/modules/wallet/wallet.repo.ts';
 
 /**
@@ -15,4 +16,11 @@ export async function crashClockStart(db: Db): Promise<number> {
   );
   const last = row?.ms === null || row?.ms === undefined ? 0 : Math.ceil(Number(row.ms));
   return Math.max(Date.now(), last + 60_000);
+}
+
+/** The first whole millisecond at which the curve reaches `crash` hundredths (the crash instant). */
+export function crashInstant(crash: number): number {
+  let t = 0;
+  while (multiplierAt(t) < crash) t += 1;
+  return t;
 }

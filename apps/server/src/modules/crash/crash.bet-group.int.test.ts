@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '../../../test/app.ts';
-import { crashClockStart } from '../../../test/crash.ts';
+import { crashClockStart, crashInstant } from '../../../test/crash.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { expectReallyGrouped, SeenCases } from '../../../test/group-cases.ts';
 import { buildApp } from '../../app.ts';
@@ -22,10 +22,11 @@ import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 
 /**
- * Group commit of crash bets (ADR 026, crash.bet-group.ts) against the one-by-one bet: the same
- * random history of crash bets over three rounds is placed on one site bet by bet (`placeBet` with
- * `oneByOne`) and on a twin site through the group, its players concurrently and each player's own
- * bets in order. Both sites bet in the same rounds and their players have the same seed pairs, so
+ * Group commit of crash bets and of the players' cash-outs (ADR 026, crash.bet-group.ts,
+ * crash.settle-group.ts) against the one-by-one ones: the same random history of crash bets and
+ * presses of "cash out" over three rounds is placed on one site one by one (`placeBet` and
+ * `cashOut` with `oneByOne`) and on a twin site through the groups, its players concurrently and
+ * each player's own requests in order. Both sites bet in the same rounds and their players have the same seed pairs, so
  * every bet must get the same answer (the same refusal, or the same bet and balance), and both sites
  * must end in the same state once the rounds are played out (auto cash-outs paid, the rest lost):
  * bets, balances, bonus grants, turnover, VIP totals, transfers; the grouped site reconciles.
@@ -33,7 +34,10 @@ import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
  * The players: three plain members; one with a daily stake limit; one with an active bonus grant
  * (a max bet: its bets go one by one); one on a cooling-off pause; one with new terms to accept. The
  * history has stakes above the balance and equal to it, replays of a key and other requests under a
- * used key, a second bet in a round, and bets made after the round's betting ended.
+ * used key, a second bet in a round, and bets made after the round's betting ended. Its presses
+ * come while the round runs or after the crash settled it (a press taken in time but written late),
+ * taken at any moment of the round up to the crash instant, at it or after it, twice by one player,
+ * by players without a bet.
  */
 
 const kinds = await databaseKinds();
@@ -41,6 +45,8 @@ const kinds = await databaseKinds();
 const ROLES = ['plain', 'plain', 'plain', 'stake', 'bonus', 'pause', 'terms'] as const;
 type Role = (typeof ROLES)[number];
 const START_CASH_MINOR = 5_000n;
+/** The bonus player has less cash than its bonus: its larger stakes take a bonus part. */
+const startCash = (role: Role): bigint => (role === 'bonus' ? 1_000n : START_CASH_MINOR);
 const BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
 const ROUNDS = 3;
 
@@ -73,6 +79,26 @@ const opArb: fc.Arbitrary<Op> = fc.record({
   late: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
+/** A press of "cash out" by player `m` in `round`. */
+type Press = {
+  m: number;
+  round: number;
+  /** When the server took it: a share of the way to the crash instant (0–999 thousandths), at it, after it. */
+  when: number | 'instant' | 'after';
+  /** Written once the crash has settled the round (taken in time or not). */
+  afterCrash: boolean;
+};
+
+const pressArb: fc.Arbitrary<Press> = fc.record({
+  m: fc.nat({ max: ROLES.length - 1 }),
+  round: fc.nat({ max: ROUNDS - 1 }),
+  when: fc.oneof(
+    { weight: 6, arbitrary: fc.nat({ max: 999 }) },
+    { weight: 1, arbitrary: fc.constantFrom('instant' as const, 'after' as const) },
+  ),
+  afterCrash: fc.boolean(),
+});
+
 /** Every case the coverage check asks for, placed before the random histories. */
 const op = (m: number, round: number, stake: Stake, extra: Partial<Op> = {}): Op => ({
   m,
@@ -94,11 +120,31 @@ const EVERY_CASE: Op[] = [
   op(3, 0, { fixed: 2_000n }),
   op(3, 1, { fixed: 2_000n }),
   op(4, 0, { fixed: 2_000n }),
+  op(4, 0, { fixed: 1_500n }),
   op(4, 1, { fixed: 500n }),
   op(5, 0, { fixed: 100n }),
   op(6, 0, { fixed: 100n }),
   op(2, 1, { fixed: 100n }, { late: true }),
   op(0, 2, { fixed: 300n }),
+];
+
+const press = (m: number, round: number, when: Press['when'], afterCrash = false): Press => ({
+  m,
+  round,
+  when,
+  afterCrash,
+});
+/** Presses meeting every answer: paid while running and after the crash, refused each way. */
+const EVERY_PRESS: Press[] = [
+  press(0, 0, 900),
+  press(0, 0, 950),
+  press(2, 0, 800, true),
+  press(3, 0, 'instant'),
+  press(1, 0, 'after', true),
+  press(5, 0, 500),
+  press(4, 0, 600),
+  press(4, 1, 600),
+  press(0, 2, 0),
 ];
 
 /** Whose bet each op is: a reused key is the earlier bet's player's. */
@@ -113,6 +159,7 @@ function playersOf(ops: Op[]): number[] {
 type Request = { amount: string; autoCashout: string | undefined; idempotencyKey: string };
 type Site = { siteId: bigint; members: bigint[] };
 type Outcome = PromiseSettledResult<{ bet: TCrashBet; balance: string; replayed: boolean }>;
+type PressOutcome = PromiseSettledResult<{ bet: TCrashBet; balance: string }>;
 
 function requestOf(ops: Op[], i: number, requests: Request[], balanceMinor: bigint): Request {
   const o = ops[i]!;
@@ -132,7 +179,7 @@ function requestOf(ops: Op[], i: number, requests: Request[], balanceMinor: bigi
 }
 
 /** An answer without the ids that differ between the two sites. */
-function answer(outcome: Outcome | undefined) {
+function answer(outcome: Outcome | PressOutcome | undefined) {
   if (!outcome) return { missing: true };
   if (outcome.status === 'rejected') {
     const error = outcome.reason;
@@ -140,9 +187,9 @@ function answer(outcome: Outcome | undefined) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     return { crashed: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) };
   }
-  const { bet, balance, replayed } = outcome.value;
+  const { bet, balance } = outcome.value;
   const { id: _id, ...rest } = bet;
-  return { ...rest, balance, replayed };
+  return { ...rest, balance, replayed: 'replayed' in outcome.value ? outcome.value.replayed : null };
 }
 
 const text = (value: bigint) => value.toString();
@@ -155,7 +202,7 @@ async function createSite(db: Db, pauseEndsAt: Date): Promise<Site> {
 }
 
 async function createMember(db: Db, siteId: bigint, role: Role, pauseEndsAt: Date): Promise<bigint> {
-  const memberId = await createFundedTestMember(db, siteId, START_CASH_MINOR);
+  const memberId = await createFundedTestMember(db, siteId, startCash(role));
   await ensurePair(db, { kind: 'member', siteId, memberId });
   if (role === 'stake') {
     // R$ 30,00 a day.
@@ -220,6 +267,7 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
       db,
       sql`SELECT round_id::text, stake_minor::text, auto_cashout_hundredths, cashout_hundredths,
             payout_minor::text, status, idempotency_key, request_hash, client_seed,
+            (extract(epoch FROM settled_at) * 1000)::bigint::text AS settled_ms,
             bet_transfer_id IS NOT NULL AS staked, win_transfer_id IS NOT NULL AS paid
           FROM crash_bets WHERE member_id = ${member}::bigint ORDER BY round_id, idempotency_key`,
     ),
@@ -241,7 +289,7 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
     ),
     transfers: await rowsOf<Record<string, unknown>>(
       db,
-      sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit, t.metadata - ARRAY['betId', 'stakeKey', 'fedGrantId', 'bonusParts'] AS metadata
+      sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit, t.metadata - ARRAY['betId', 'stakeKey', 'fedGrantId', 'bonusParts', 'grantId'] AS metadata
           FROM wallet_transfers t
           JOIN wallet_accounts d ON d.id = t.debit_account_id
           JOIN wallet_accounts c ON c.id = t.credit_account_id
@@ -259,8 +307,9 @@ async function siteState(db: Db, site: Site) {
 
 /**
  * Independent of both paths: each bet of the site's cash-only members settled as its round's crash
- * point says (cashed at its auto target with the game's payout, or lost), and each such member's
- * cash is what its stakes and wins leave.
+ * point says — cashed at its auto target when the crash point reached it, or cashed by a press below
+ * the crash point (and not past its target), with the game's payout; else lost — and each such
+ * member's cash is what its stakes and wins leave.
  */
 async function expectSettledByCrashPoints(db: Db, site: Site): Promise<void> {
   for (const [m, memberId] of site.members.entries()) {
@@ -275,13 +324,19 @@ async function expectSettledByCrashPoints(db: Db, site: Site): Promise<void> {
     for (const bet of bets) {
       const stake = BigInt(String(bet.stake));
       const auto = bet.auto === null ? null : Number(bet.auto);
-      const wins = auto !== null && auto <= Number(bet.crash);
-      const payout = wins
-        ? payoutMinor(stake, fromHundredths(auto), GAME_RULES.crash.limits.maxWinMinor)
-        : 0n;
+      const crash = Number(bet.crash);
+      const autoWins = auto !== null && auto <= crash;
+      const pressed = bet.status === 'cashed' && bet.cashout !== auto;
+      const at = autoWins && !pressed ? auto : pressed ? Number(bet.cashout) : null;
+      if (pressed) {
+        expect(at).toBeLessThan(crash);
+        if (auto !== null) expect(at).toBeLessThanOrEqual(auto);
+      }
+      const payout =
+        at === null ? 0n : payoutMinor(stake, fromHundredths(at), GAME_RULES.crash.limits.maxWinMinor);
       expect(bet).toMatchObject({
-        status: wins ? 'cashed' : 'lost',
-        cashout: wins ? auto : null,
+        status: at === null ? 'lost' : 'cashed',
+        cashout: at,
         payout: payout.toString(),
       });
       cash += payout - stake;
@@ -290,7 +345,52 @@ async function expectSettledByCrashPoints(db: Db, site: Site): Promise<void> {
   }
 }
 
-describe.each(kinds)('group commit of crash bets on %s', (kind) => {
+/** Five members of a new site with R$ 50,00 and a seed pair each. */
+async function fiveMembers(db: Db): Promise<{ siteId: bigint; members: bigint[] }> {
+  const siteId = await createTestSite(db);
+  const members: bigint[] = [];
+  for (let i = 0; i < 5; i++) {
+    const memberId = await createFundedTestMember(db, siteId, START_CASH_MINOR);
+    await ensurePair(db, { kind: 'member', siteId, memberId });
+    members.push(memberId);
+  }
+  return { siteId, members };
+}
+
+/**
+ * Runs `work` while a statement that writes (`event`) several rows of crash_bets matching `rows`
+ * fails: it stands in for what fails a group's write in service (a member's request placed one by
+ * one meanwhile, VIP totals moved).
+ */
+async function whileRefused(
+  db: Db,
+  name: string,
+  event: 'INSERT' | 'UPDATE',
+  rows: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  await db.execute(
+    sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF (SELECT count(*) FROM written WHERE ${rows}) > 1 THEN
+          RAISE EXCEPTION 'several rows in one statement';
+        END IF;
+        RETURN NULL;
+      END $$`),
+  );
+  await db.execute(
+    sql.raw(`CREATE TRIGGER ${name} AFTER ${event} ON crash_bets REFERENCING NEW TABLE AS written
+      FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`),
+  );
+  try {
+    await work();
+  } finally {
+    await db.execute(sql.raw(`DROP TRIGGER ${name} ON crash_bets`));
+    await db.execute(sql.raw(`DROP FUNCTION ${name}()`));
+  }
+}
+
+describe.each(kinds)('group commit of crash bets and cash-outs on %s', (kind) => {
   let app: FastifyInstance;
   let engine: CrashEngine;
   let db: Db;
@@ -333,18 +433,56 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
   }
 
   /**
-   * The history round by round, both sites in the same round: the one-by-one site bet after bet,
-   * then the grouped site with its players concurrent; bets made late follow once betting ended.
+   * The history round by round, both sites in the same round: the one-by-one site request after
+   * request, then the grouped site with its players concurrent (each player's own in order). Bets
+   * made late follow once betting ended; then the round runs, takes the presses made while it
+   * runs, crashes, and takes the presses made after the crash.
    */
-  async function placeHistory(ops: Op[], one: Site, grouped: Site) {
+  async function placeHistory(ops: Op[], presses: Press[], one: Site, grouped: Site) {
     const owner = playersOf(ops);
     const sites = [
-      { site: one, oneByOne: true, requests: [] as Request[], outcomes: [] as Outcome[] },
-      { site: grouped, oneByOne: false, requests: [] as Request[], outcomes: [] as Outcome[] },
+      {
+        site: one,
+        oneByOne: true,
+        requests: [] as Request[],
+        outcomes: [] as Outcome[],
+        pressed: [] as PressOutcome[],
+      },
+      {
+        site: grouped,
+        oneByOne: false,
+        requests: [] as Request[],
+        outcomes: [] as Outcome[],
+        pressed: [] as PressOutcome[],
+      },
     ];
-    const balances = sites.map(() => ROLES.map(() => START_CASH_MINOR));
+    const balances = sites.map(() => ROLES.map(startCash));
+    /** Runs `run(i)` for each index: one by one on the first site, players concurrent on the grouped one. */
+    const inTurn = async (
+      oneByOne: boolean,
+      these: number[],
+      of: (i: number) => number,
+      run: (i: number) => Promise<void>,
+    ) => {
+      if (oneByOne) {
+        for (const i of these) await run(i);
+        return;
+      }
+      await Promise.all(
+        ROLES.map(async (_, m) => {
+          for (const i of these) if (of(i) === m) await run(i);
+        }),
+      );
+    };
+    const settled = <T>(promise: Promise<T>) =>
+      promise.then(
+        (value) => ({ status: 'fulfilled', value }) as const,
+        (reason: unknown) => ({ status: 'rejected', reason }) as const,
+      );
     for (let round = 0; round < ROUNDS; round++) {
-      const opened = await nextRound();
+      // A round that reaches 1.20 ×: a press late in it pays (below 1.01 × none can).
+      let opened = await nextRound();
+      while (opened.crashHundredths! < 120) opened = await nextRound();
       for (const late of [false, true]) {
         if (late) now = opened.bettingEndsAt;
         const these = ops.flatMap((o, i) => (o.round === round && o.late === late ? [i] : []));
@@ -358,50 +496,106 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
               siteId: side.site.siteId,
               memberId: side.site.members[m]!,
             };
-            side.outcomes[i] = await engine.placeBet(member, request, { oneByOne: side.oneByOne }).then(
-              (value) => ({ status: 'fulfilled', value }) as const,
-              (reason: unknown) => ({ status: 'rejected', reason }) as const,
-            );
+            side.outcomes[i] = await settled(engine.placeBet(member, request, { oneByOne: side.oneByOne }));
             const placed = side.outcomes[i]!;
             if (placed.status === 'fulfilled') balances[s]![m] = parseMinor(placed.value.balance)!;
           };
-          if (side.oneByOne) {
-            for (const i of these) await placeOp(i);
-          } else {
-            await Promise.all(
-              ROLES.map(async (_, m) => {
-                for (const i of these) if (owner[i] === m) await placeOp(i);
-              }),
-            );
-          }
+          await inTurn(side.oneByOne, these, (i) => owner[i]!, placeOp);
+        }
+      }
+      // The round runs; presses while it runs, then the crash, then presses written after it.
+      now = opened.bettingEndsAt;
+      await engine.step();
+      const running = (await findLatestRoundSecret(db))!;
+      expect(running).toMatchObject({ id: opened.id, state: 'running' });
+      const instant = crashInstant(running.crashHundredths!);
+      const takenAt = (p: Press) =>
+        running.startedAt! +
+        (p.when === 'instant'
+          ? instant
+          : p.when === 'after'
+            ? instant + 1_000
+            : Math.min(instant - 1, Math.floor((p.when * instant) / 1_000)));
+      for (const afterCrash of [false, true]) {
+        if (afterCrash) {
+          now = running.startedAt! + instant;
+          await engine.step();
+          expect((await findLatestRoundSecret(db))!.state).toBe('crashed');
+        }
+        const these = presses.flatMap((p, i) =>
+          p.round === round && p.afterCrash === afterCrash ? [i] : [],
+        );
+        for (const side of sites) {
+          await inTurn(
+            side.oneByOne,
+            these,
+            (i) => presses[i]!.m,
+            async (i) => {
+              const p = presses[i]!;
+              const member = {
+                kind: 'member' as const,
+                siteId: side.site.siteId,
+                memberId: side.site.members[p.m]!,
+              };
+              side.pressed[i] = await settled(
+                engine.cashOut(member, running.id, takenAt(p), { oneByOne: side.oneByOne }),
+              );
+            },
+          );
         }
       }
     }
     // The last round played out: every bet cashed out or lost.
     await nextRound();
-    return { sequential: sites[0]!.outcomes, concurrent: sites[1]!.outcomes };
+    return {
+      sequential: sites[0]!.outcomes,
+      concurrent: sites[1]!.outcomes,
+      pressedOne: sites[0]!.pressed,
+      pressedGrouped: sites[1]!.pressed,
+    };
   }
 
   it('players betting concurrently through the group get exactly the answers and state of one-by-one bets', async () => {
     const before = { ...engine.betGroupStats };
+    const pressesBefore = { ...engine.cashOutGroupStats };
     const seen = new SeenCases();
+    const seenPresses = new SeenCases();
+    let paidAfterCrash = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30, size: 'max' }), async (drawn) => {
-        // In the order they are made (a reused key is an earlier bet's).
-        const ops = [...drawn].sort((a, b) => a.round - b.round || Number(a.late) - Number(b.late));
-        const { one, grouped } = await twinSites(db);
-        const { sequential, concurrent } = await placeHistory(ops, one, grouped);
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 1, maxLength: 30, size: 'max' }),
+        fc.array(pressArb, { maxLength: 20, size: 'max' }),
+        async (drawn, presses) => {
+          // In the order they are made (a reused key is an earlier bet's).
+          const ops = [...drawn].sort((a, b) => a.round - b.round || Number(a.late) - Number(b.late));
+          const { one, grouped } = await twinSites(db);
+          const { sequential, concurrent, pressedOne, pressedGrouped } = await placeHistory(
+            ops,
+            presses,
+            one,
+            grouped,
+          );
 
-        expect(concurrent.map(answer)).toEqual(sequential.map(answer));
-        expect(await siteState(db, grouped)).toEqual(await siteState(db, one));
-        await expectSettledByCrashPoints(db, grouped);
-        const report = await reconcile(db, { siteId: grouped.siteId });
-        expect(report.drift).toEqual([]);
-        expect(report.ok).toBe(true);
+          expect(concurrent.map(answer)).toEqual(sequential.map(answer));
+          expect(pressedGrouped.map(answer)).toEqual(pressedOne.map(answer));
+          expect(await siteState(db, grouped)).toEqual(await siteState(db, one));
+          await expectSettledByCrashPoints(db, grouped);
+          const report = await reconcile(db, { siteId: grouped.siteId });
+          expect(report.drift).toEqual([]);
+          expect(report.ok).toBe(true);
 
-        seen.count(sequential);
-      }),
-      { numRuns: 4, examples: [[EVERY_CASE]] },
+          seen.count(sequential);
+          paidAfterCrash += presses.filter(
+            (p, i) => p.afterCrash && pressedOne[i]?.status === 'fulfilled',
+          ).length;
+          seenPresses.count(
+            pressedOne.map(
+              (p) => p && (p.status === 'fulfilled' ? { ...p, value: { ...p.value, replayed: false } } : p),
+            ),
+          );
+        },
+      ),
+      { numRuns: 4, examples: [[EVERY_CASE, EVERY_PRESS]] },
     );
 
     seen.expectMet([
@@ -417,37 +611,20 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
       'COOLING_OFF',
       'TERMS_NOT_ACCEPTED',
     ]);
-    // The bonus player's bets went one by one.
+    seenPresses.expectMet(['placed', 'NOT_FOUND', 'ROUND_NOT_ACTIVE', 'CRASH_CASHOUT_CLOSED']);
+    // Presses taken in time but written after the crash had marked their bets lost.
+    expect(paidAfterCrash).toBeGreaterThan(0);
+    // The bonus player's bets and presses went one by one.
     expectReallyGrouped(before, engine.betGroupStats);
+    expectReallyGrouped(pressesBefore, engine.cashOutGroupStats);
   }, 300_000);
 
   it('places every bet of a group whose write failed one by one, each exactly once', async () => {
-    const siteId = await createTestSite(db);
-    const members: bigint[] = [];
-    for (let i = 0; i < 5; i++) {
-      const memberId = await createFundedTestMember(db, siteId, START_CASH_MINOR);
-      await ensurePair(db, { kind: 'member', siteId, memberId });
-      members.push(memberId);
-    }
+    const { siteId, members } = await fiveMembers(db);
     await nextRound();
-    // Stands in for what fails a group's write in service (a bet of one of its members placed one
-    // by one meanwhile, VIP totals moved): a statement inserting several bets of the site fails.
-    const trigger = `crash_group_refused_${kind}`;
-    await db.execute(
-      sql.raw(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF (SELECT count(*) FROM inserted WHERE site_id = ${siteId}) > 1 THEN
-            RAISE EXCEPTION 'several bets in one statement';
-          END IF;
-          RETURN NULL;
-        END $$`),
-    );
-    await db.execute(
-      sql.raw(`CREATE TRIGGER ${trigger} AFTER INSERT ON crash_bets REFERENCING NEW TABLE AS inserted
-        FOR EACH STATEMENT EXECUTE FUNCTION ${trigger}()`),
-    );
+    // A statement inserting several bets of the site fails.
     const before = { ...engine.betGroupStats };
-    try {
+    await whileRefused(db, `crash_group_refused_${kind}`, 'INSERT', `site_id = ${siteId}`, async () => {
       const answers = await Promise.all(
         members.map((memberId, i) =>
           engine.placeBet(
@@ -463,10 +640,7 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
           bet: { amount: '1.00', status: 'placed' },
         });
       }
-    } finally {
-      await db.execute(sql.raw(`DROP TRIGGER ${trigger} ON crash_bets`));
-      await db.execute(sql.raw(`DROP FUNCTION ${trigger}()`));
-    }
+    });
     expect(engine.betGroupStats.rolledBack - before.rolledBack).toBeGreaterThan(0);
     for (const memberId of members) {
       const rows = await rowsOf<{ bets: unknown; staked: unknown; stakes: unknown }>(
@@ -481,6 +655,49 @@ describe.each(kinds)('group commit of crash bets on %s', (kind) => {
       expect(Number(rows[0]!.bets)).toBe(1);
       expect(Number(rows[0]!.staked)).toBe(1);
       expect(Number(rows[0]!.stakes)).toBe(1);
+    }
+    expect((await reconcile(db, { siteId })).ok).toBe(true);
+  });
+
+  it('cashes out every press of a group whose write failed one by one, each exactly once', async () => {
+    const { siteId, members } = await fiveMembers(db);
+    let round = await nextRound();
+    while (round.crashHundredths! < 120) round = await nextRound();
+    for (const [i, memberId] of members.entries()) {
+      await engine.placeBet(
+        { kind: 'member', siteId, memberId },
+        { amount: '10.00', idempotencyKey: `press-fallback-${i}` },
+      );
+    }
+    now = round.bettingEndsAt;
+    await engine.step();
+    const startedAt = (await findLatestRoundSecret(db))!.startedAt!;
+    const before = { ...engine.cashOutGroupStats };
+    // A statement cashing out several bets of the site fails.
+    const takenAt = startedAt + 2_000; // 1.12 ×, below the crash point
+    const cashed = `site_id = ${siteId} AND status = 'cashed'`;
+    await whileRefused(db, `crash_press_refused_${kind}`, 'UPDATE', cashed, async () => {
+      const answers = await Promise.all(
+        members.map((memberId) => engine.cashOut({ kind: 'member', siteId, memberId }, round.id, takenAt)),
+      );
+      for (const answer of answers) {
+        expect(answer).toMatchObject({
+          balance: '51.20',
+          bet: { amount: '10.00', status: 'cashed', cashout_multiplier: '1.12', payout: '11.20' },
+        });
+      }
+    });
+    expect(engine.cashOutGroupStats.rolledBack - before.rolledBack).toBeGreaterThan(0);
+    for (const memberId of members) {
+      const [row] = await rowsOf<{ wins: unknown }>(
+        db,
+        sql`SELECT count(*) AS wins FROM wallet_transfers t JOIN wallet_accounts a ON a.id = t.credit_account_id
+            WHERE a.member_id = ${text(memberId)}::bigint AND t.kind = 'win'`,
+      );
+      expect(Number(row!.wins)).toBe(1);
+      expect((await getBalances(db, memberId, { siteId })).cashMinor).toBe(
+        START_CASH_MINOR - 1_000n + 1_120n,
+      );
     }
     expect((await reconcile(db, { siteId })).ok).toBe(true);
   });

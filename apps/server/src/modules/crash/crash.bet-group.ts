@@ -1,9 +1,7 @@
-import { fromHundredths, GAME_RULES, payoutMinor } from '@sorte/fairness';
 import { sql } from 'drizzle-orm';
 import {
   commitWithNextStatement,
   type Db,
-  type Executor,
   isEmbedded,
   type Tx,
   transactionOnGenericPlans,
@@ -29,17 +27,15 @@ import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   type GroupLedger,
-  groupLedgerOf,
   groupReadOf,
   hasActiveGrant,
   membersLockParts,
   type PlannedTransfer,
   type PreparedTransfer,
   plannedWrites,
-  planTransfer,
   prepareTransfer,
 } from '../wallet/wallet.service.ts';
-import { betColumns, betColumnsOf, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
+import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 
 /**
  * Group commit of members' crash bets (ADR 026), the crash promotion of issue 16: when a betting
@@ -323,142 +319,4 @@ async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; l
         UNION ALL ${lock.rows}`,
   );
   return groupReadOf<TRead>(rows, 'bet');
-}
-
-/** Most wins of one settlement statement (a tick's auto cash-outs beyond it take several). */
-const MAX_SETTLED = 500;
-
-/**
- * Pays the auto cash-outs of a tick (or of the crash) in the settlement's transaction, `hundredths`
- * each at its own target, ADR 026: members' bets staked in cash alone are paid in two statements
- * per MAX_SETTLED (lock the bets still placed and their members' accounts · insert every win and
- * move every balance, and mark every bet cashed carrying its win), as `payWin` and `markCashed`
- * would one by one; the rest (a guest's, a stake with a bonus part, which splits its win by
- * grant) goes `oneByOne`. Answers the bets cashed.
- */
-export async function settleAutoBets(
-  tx: Executor,
-  due: readonly TCrashBetRow[],
-  now: number,
-  oneByOne: (bet: TCrashBetRow) => Promise<TCrashBetRow | null>,
-): Promise<TCrashBetRow[]> {
-  const inCash = (bet: TCrashBetRow) => bet.memberId !== null && bet.autoCashoutHundredths !== null;
-  const members = due.filter(inCash);
-  const settled: TCrashBetRow[] = [];
-  const left = new Set<TCrashBetRow>();
-  for (let from = 0; from < members.length; from += MAX_SETTLED) {
-    const chunk = await settleInCash(tx, members.slice(from, from + MAX_SETTLED), now);
-    settled.push(...chunk.paid);
-    for (const bet of chunk.left) left.add(bet);
-  }
-  // The rest in the order they fell due.
-  for (const bet of due) {
-    if (inCash(bet) && !left.has(bet)) continue;
-    const done = await oneByOne(bet);
-    if (done) settled.push(done);
-  }
-  return settled;
-}
-
-type TWin = { bet: TCrashBetRow; payout: bigint; plan: PlannedTransfer | null };
-
-async function settleInCash(
-  tx: Executor,
-  bets: readonly TCrashBetRow[],
-  now: number,
-): Promise<{ paid: TCrashBetRow[]; left: TCrashBetRow[] }> {
-  const lock = membersLockParts(bets.map((bet) => ({ siteId: bet.siteId, memberId: bet.memberId! })));
-  // The bets first, then the accounts: the order of a cash-out placed one by one.
-  const read = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_crash_settle_read',
-    sql`WITH open AS (
-          SELECT c.id::text AS id, t.metadata ? 'bonusParts' AS bonus
-          FROM crash_bets c JOIN wallet_transfers t ON t.id = c.bet_transfer_id
-          WHERE c.id = ANY(${`{${bets.map((bet) => bet.id).join(',')}}`}::bigint[]) AND c.status = 'placed'
-          ORDER BY c.id FOR UPDATE OF c),
-        ${lock.ctes}
-        SELECT 'open' AS what, to_jsonb(open) AS row FROM open
-        UNION ALL ${lock.rows}`,
-  );
-  const open = new Map(
-    read.filter((r) => r.what === 'open').map((r) => [String(r.row.id), r.row.bonus === true]),
-  );
-  const ledger = groupLedgerOf(read);
-  const wins: TWin[] = [];
-  const left: TCrashBetRow[] = [];
-  for (const bet of bets) {
-    const bonus = open.get(bet.id.toString());
-    // Settled meanwhile (a cash-out one by one): nothing to pay; a bonus part: one by one.
-    if (bonus === undefined) continue;
-    if (bonus) {
-      left.push(bet);
-      continue;
-    }
-    const payout = payoutMinor(
-      bet.stakeMinor,
-      fromHundredths(bet.autoCashoutHundredths!),
-      GAME_RULES.crash.limits.maxWinMinor,
-    );
-    if (payout === 0n) {
-      wins.push({ bet, payout, plan: null });
-      continue;
-    }
-    const win = prepareTransfer({
-      siteId: bet.siteId,
-      kind: 'win',
-      from: { system: 'house' },
-      to: { memberId: bet.memberId!, account: 'cash' },
-      amountMinor: payout,
-      idempotencyKey: `crash-bet:${bet.id}:win`,
-      reference: `crash-round:${bet.roundId}`,
-      // What `payWin` writes for the win of a stake paid in cash.
-      metadata: {
-        game: 'crash',
-        roundId: bet.roundId.toString(),
-        betId: bet.id.toString(),
-        winMinor: payout.toString(),
-        stakeKey: `crash-bet:${bet.id}:bet`,
-        part: 'cash',
-      },
-    });
-    try {
-      wins.push({ bet, payout, plan: planTransfer(ledger, win) });
-    } catch {
-      // Refused in the group (a balance past the ledger's ceiling): `payWin` answers it.
-      left.push(bet);
-    }
-  }
-  if (wins.length === 0) return { paid: [], left };
-  const plans = wins.flatMap((w) => (w.plan ? [w.plan] : []));
-  const { transfers, deltas, answers } = plannedWrites(ledger, plans);
-  const writes = transferWrites(transfers, deltas, { skipTaken: false });
-  const cashed = wins.map((w) => ({
-    id: w.bet.id.toString(),
-    site_id: w.bet.siteId.toString(),
-    at: w.bet.autoCashoutHundredths,
-    payout: w.payout.toString(),
-    win_key: w.plan ? `crash-bet:${w.bet.id}:win` : null,
-  }));
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_crash_settle_write',
-    sql`WITH ${writes.ctes},
-        cashed AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(cashed)}::jsonb)
-            AS c(id bigint, site_id bigint, at int, payout bigint, win_key text)),
-        updated AS (
-          UPDATE crash_bets b SET status = 'cashed', cashout_hundredths = c.at, payout_minor = c.payout,
-            settled_at = ${new Date(now).toISOString()}::timestamptz,
-            win_transfer_id = (SELECT ins.id FROM ins WHERE ins.site_id = c.site_id AND ins.idempotency_key = c.win_key)
-          FROM cashed c WHERE b.id = c.id AND b.status = 'placed'
-          RETURNING ${betColumnsOf(sql`b`)})
-        ${writes.rows}
-        UNION ALL SELECT 'bet', to_jsonb(updated) FROM updated`,
-  );
-  const resultOf = answers(readTransferWrites(rows));
-  for (const w of wins) if (w.plan) resultOf(w.plan, false);
-  const paid = rows.filter((r) => r.what === 'bet').map((r) => betOf(r.row as TBetRaw));
-  assertInvariant(paid.length === wins.length, 'every locked bet was cashed');
-  return { paid, left };
 }

@@ -28,12 +28,7 @@ import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { payWin } from '../wallet/wallet.service.ts';
-import {
-  CrashBetCommitter,
-  settleAutoBets,
-  type TCrashBetInput,
-  type TCrashPlaced,
-} from './crash.bet-group.ts';
+import { CrashBetCommitter, type TCrashBetInput, type TCrashPlaced } from './crash.bet-group.ts';
 import {
   formatHundredths,
   hasCrashed,
@@ -44,6 +39,7 @@ import {
 import {
   advanceChain,
   betSummary,
+  crashOf,
   extendBetting,
   findBetByKey,
   findChain,
@@ -69,6 +65,12 @@ import {
   type TCrashOwner,
   type TRoundSecretRow,
 } from './crash.repo.ts';
+import {
+  CrashCashOutCommitter,
+  cashOutHundredths,
+  settleAutoBets,
+  type TCashedOut,
+} from './crash.settle-group.ts';
 
 /**
  * The crash round state machine: betting (bets accepted until `bettingEndsAt`) → running (the
@@ -161,12 +163,6 @@ export function forwardHashes(terminalSeed: string, length: number): string[] {
   return forward;
 }
 
-/** A round's crash point; it exists past betting (the database checks it too). */
-function crashOf(round: TRoundSecretRow): number {
-  if (round.crashHundredths === null) throw new Error(`crash round ${round.id} has no crash point yet`);
-  return round.crashHundredths;
-}
-
 export function betView(bet: TCrashBetRow): TCrashBet {
   return {
     id: bet.id.toString(),
@@ -178,35 +174,6 @@ export function betView(bet: TCrashBetRow): TCrashBet {
     payout: formatMinor(bet.payoutMinor),
     client_seed: bet.clientSeed,
   };
-}
-
-/**
- * The multiplier (hundredths) a cash-out taken at `takenAt` pays, or its refusal: a bet settled
- * already (ROUND_NOT_ACTIVE), a round not running when it was taken or taken at or after the crash
- * instant (CRASH_CASHOUT_CLOSED). A bet the crash marked lost is still open to it when it was taken
- * before the crash instant.
- */
-export function cashOutHundredths(
-  round: TRoundSecretRow,
-  bet: TCrashBetRow,
-  takenAt: number,
-  tickMs: number,
-): number {
-  if (bet.status === 'cashed' || (bet.status === 'lost' && round.state !== 'crashed')) {
-    throw new AppError('ROUND_NOT_ACTIVE');
-  }
-  if (round.startedAt === null || round.state === 'betting') throw new AppError('CRASH_CASHOUT_CLOSED');
-  const elapsed = takenAt - round.startedAt;
-  if (hasCrashed(elapsed, crashOf(round))) {
-    throw new AppError(bet.status === 'lost' ? 'ROUND_NOT_ACTIVE' : 'CRASH_CASHOUT_CLOSED');
-  }
-  const tick = tickMultiplierAt(elapsed, tickMs);
-  const at =
-    bet.autoCashoutHundredths !== null && bet.autoCashoutHundredths <= tick
-      ? bet.autoCashoutHundredths
-      : tick;
-  if (at < 101) throw new AppError('CRASH_CASHOUT_CLOSED');
-  return at;
 }
 
 export class CrashEngine {
@@ -231,6 +198,8 @@ export class CrashEngine {
   private stepping: Promise<void> = Promise.resolve();
   /** Members' bets, grouped (ADR 026). */
   private readonly grouped: CrashBetCommitter;
+  /** Members' presses of "cash out", grouped (ADR 026). */
+  private readonly cashOuts: CrashCashOutCommitter;
 
   constructor(
     private readonly db: Db,
@@ -243,11 +212,19 @@ export class CrashEngine {
     this.tickMs = options.tickMs ?? 100;
     this.crashedPauseMs = options.crashedPauseMs ?? 3_000;
     this.chainLength = options.chainLength ?? 10_000;
+    this.cashOuts = new CrashCashOutCommitter(db, this.tickMs, (press) =>
+      this.cashOutOne({ kind: 'member', siteId: press.siteId, memberId: press.memberId }, press),
+    );
   }
 
   /** This engine's bet groups so far (ADR 026). */
   get betGroupStats(): Readonly<GroupQueueStats> {
     return this.grouped.stats;
+  }
+
+  /** This engine's groups of cash-out presses so far (ADR 026). */
+  get cashOutGroupStats(): Readonly<GroupQueueStats> {
+    return this.cashOuts.stats;
   }
 
   /** Whether this process runs rounds (false before start and on a standby process). */
@@ -586,8 +563,27 @@ export class CrashEngine {
     player: CrashPlayer,
     roundId: bigint,
     takenAt: number = this.clock(),
+    /** oneByOne: a member's press in a transaction of its own, never grouped (the tests' comparison). */
+    how: { oneByOne?: boolean } = {},
   ): Promise<{ bet: TCrashBet; balance: string }> {
-    const settled = await this.db.transaction(async (tx) => {
+    // Members' presses are grouped (ADR 026); a guest's fun-money bet is cashed out on its own.
+    const cashed =
+      player.kind === 'member' && !how.oneByOne
+        ? await this.cashOuts.press({ siteId: player.siteId, memberId: player.memberId, roundId, takenAt })
+        : await this.cashOutOne(player, { roundId, takenAt });
+    this.announceCashOut(cashed.bet);
+    return {
+      bet: betView(cashed.bet),
+      balance: cashed.balanceMinor === null ? await this.balanceOf(player) : formatMinor(cashed.balanceMinor),
+    };
+  }
+
+  /** A press in a transaction of its own: a guest's, and a member's the group leaves (ADR 026). */
+  private async cashOutOne(
+    player: CrashPlayer,
+    { roundId, takenAt }: { roundId: bigint; takenAt: number },
+  ): Promise<TCashedOut> {
+    const bet = await this.db.transaction(async (tx) => {
       const round = await shareLockRoundSecret(tx, roundId);
       const bet = round ? await findOwnBet(tx, roundId, ownerOf(player)) : null;
       if (!round || !bet) throw new AppError('NOT_FOUND');
@@ -596,8 +592,7 @@ export class CrashEngine {
       if (!paid) throw new AppError('ROUND_NOT_ACTIVE');
       return paid;
     });
-    this.announceCashOut(settled);
-    return { bet: betView(settled), balance: await this.balanceOf(player) };
+    return { bet, balanceMinor: null };
   }
 
   /** Pays a bet at `hundredths` once; null when it was already settled. */

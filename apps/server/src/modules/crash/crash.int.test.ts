@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
-import { crashClockStart } from '../../../test/crash.ts';
+import { crashClockStart, crashInstant } from '../../../test/crash.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { openWithInbox } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
@@ -23,7 +23,7 @@ import { testConfig } from '../../config.ts';
 import { CRASH_RECORD_ID_BASE } from '../originals/game-record.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
-import { formatHundredths, multiplierAt, tickMultiplierAt } from './crash.curve.ts';
+import { formatHundredths, tickMultiplierAt } from './crash.curve.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 
@@ -31,13 +31,6 @@ const kinds = await databaseKinds();
 
 /** A round whose crash point is fixed (every round past the salt ceremony of its chain). */
 type TKnownRound = TRoundSecretRow & { crashHundredths: number };
-
-/** The first whole millisecond at which the curve reaches `crash` (the crash instant). */
-function crashInstant(crash: number): number {
-  let t = 0;
-  while (multiplierAt(t) < crash) t += 1;
-  return t;
-}
 
 describe.each(kinds)('crash rounds on %s', (kind) => {
   let app: FastifyInstance;

@@ -165,7 +165,7 @@ export type TRoundSecretRow = {
   crashedAt: number | null;
 };
 
-type TRoundRaw = {
+export type TRoundRaw = {
   id: string;
   chain_id: string;
   position: number;
@@ -180,11 +180,11 @@ type TRoundRaw = {
 
 // These lists select `id::text`, whose output name is `id`: an ORDER BY must name the table's
 // column (crash_rounds.id), or PostgreSQL sorts by the text and '9' comes after '12'.
-const roundColumns = sql`id::text, chain_id::text, position, round_hash, hash_commitment, crash_hundredths, state,
+export const roundColumns = sql`id::text, chain_id::text, position, round_hash, hash_commitment, crash_hundredths, state,
   ${epochMs(sql`betting_ends_at`)} AS betting_ends_ms, ${epochMs(sql`started_at`)} AS started_ms,
   ${epochMs(sql`crashed_at`)} AS crashed_ms`;
 
-const roundOf = (r: TRoundRaw): TRoundSecretRow => ({
+export const roundOf = (r: TRoundRaw): TRoundSecretRow => ({
   id: BigInt(r.id),
   chainId: BigInt(r.chain_id),
   position: Number(r.position),
@@ -196,6 +196,12 @@ const roundOf = (r: TRoundRaw): TRoundSecretRow => ({
   startedAt: r.started_ms === null ? null : Math.round(Number(r.started_ms)),
   crashedAt: r.crashed_ms === null ? null : Math.round(Number(r.crashed_ms)),
 });
+
+/** A round's crash point; it exists past betting (the database checks it too). */
+export function crashOf(round: TRoundSecretRow): number {
+  if (round.crashHundredths === null) throw new Error(`crash round ${round.id} has no crash point yet`);
+  return round.crashHundredths;
+}
 
 export async function insertRoundSecret(
   tx: Executor,

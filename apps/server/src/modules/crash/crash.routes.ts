@@ -190,7 +190,8 @@ export const crashPlugin = fp(
         }
         try {
           // Success reaches every socket of the member as `cashed_out` (the engine announces it).
-          await engine.cashOut(member, BigInt(message.round_id));
+          // Taken now: nothing was awaited since the message was read.
+          await engine.cashOut(member, BigInt(message.round_id), engine.now());
         } catch (error) {
           if (!isAppError(error)) request.log.error({ err: error }, 'crash cash-out failed');
           send({ type: 'cashout_refused', ...refusal(lang, error) });

@@ -3,21 +3,14 @@ import { maskPlayerName } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
+import { crashInstant } from '../../../test/crash.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
-import { multiplierAt } from '../crash/crash.curve.ts';
 import type { CrashEngine } from '../crash/crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from '../crash/crash.repo.ts';
 
 const kinds = await databaseKinds();
-
-/** The first whole millisecond at which the curve reaches `hundredths`. */
-function crashInstantOf(hundredths: number): number {
-  let t = 0;
-  while (multiplierAt(t) < hundredths) t += 1;
-  return t;
-}
 
 describe.each(kinds)('the live feed beside the in-house games on %s', (kind) => {
   let app: FastifyInstance;
@@ -117,7 +110,7 @@ describe.each(kinds)('the live feed beside the in-house games on %s', (kind) => 
     now = round.bettingEndsAt;
     await engine.step();
     const started = (await secret()).startedAt!;
-    now = started + crashInstantOf(120);
+    now = started + crashInstant(120);
     await engine.step();
     const cashed = await post('/api/crash/cashout', big.token, { round_id: round.id.toString() });
     expect(cashed.body.status).toBe('success');
@@ -135,7 +128,7 @@ describe.each(kinds)('the live feed beside the in-house games on %s', (kind) => 
     // Before the crash, "my bets" never shows the crash point; after it, it does.
     const mineRunning = await get('/api/crash/my-bets', small.token);
     expect(mineRunning.body.data.list[0]).toMatchObject({ round_id: round.id.toString(), crash_point: null });
-    now = started + crashInstantOf(round.crashHundredths) + 1_000;
+    now = started + crashInstant(round.crashHundredths) + 1_000;
     await engine.step();
     const mineAfter = await get('/api/crash/my-bets', small.token);
     expect(mineAfter.body.data.list[0]).toMatchObject({
