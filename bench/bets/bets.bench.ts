@@ -21,6 +21,8 @@ import { groupQueueTotals } from '../../apps/server/src/db/group-queue.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
+import { GROWTH_PER_MS } from '../../apps/server/src/modules/crash/crash.curve.ts';
+import { shareLockRoundSecret } from '../../apps/server/src/modules/crash/crash.repo.ts';
 import {
   type BetGroupStats,
   betGroupStats,
@@ -638,11 +640,11 @@ async function tickScenario(server: Started): Promise<BenchRow> {
 }
 
 /** A GET of the server's JSON envelope as the demo site. */
-function getJson(port: number, path: string, token?: string) {
+function getJson(port: number, path: string, token?: string, agent?: http.Agent) {
   return new Promise<{ data: Record<string, unknown> }>((resolve, reject) => {
     const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     http
-      .get({ host: '127.0.0.1', port, path, headers: { host: 'localhost', ...auth } }, (response) => {
+      .get({ host: '127.0.0.1', port, path, agent, headers: { host: 'localhost', ...auth } }, (response) => {
         let answer = '';
         response.on('data', (chunk: Buffer) => {
           answer += chunk.toString('utf8');
@@ -652,6 +654,47 @@ function getJson(port: number, path: string, token?: string) {
       .on('error', reject);
   });
 }
+
+type TAnswer = { status: number; code: string | null; data: Record<string, unknown> | null };
+
+/** POSTs `body` as the player of `token` through `agent`: the status, the error code, the data. */
+const postAsPlayer = (port: number, agent: http.Agent, path: string, token: string, body: object) =>
+  new Promise<TAnswer>((resolveAnswer) => {
+    const text = JSON.stringify(body);
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        method: 'POST',
+        path,
+        headers: {
+          host: 'localhost',
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          'idempotency-key': randomUUID(),
+        },
+      },
+      (response) => {
+        let answer = '';
+        response.on('data', (chunk: Buffer) => {
+          answer += chunk.toString('utf8');
+        });
+        response.on('end', () => {
+          const parsed = JSON.parse(answer) as { code?: string; data?: Record<string, unknown> };
+          const status = response.statusCode ?? 0;
+          resolveAnswer({
+            status,
+            code: status === 200 ? null : String(parsed.code ?? status),
+            data: parsed.data ?? null,
+          });
+        });
+      },
+    );
+    request.on('error', () => resolveAnswer({ status: 0, code: 'connection', data: null }));
+    request.end(text);
+  });
 
 /**
  * A crash promotion: every player bets in ONE betting phase (the issue's "thousands of players at
@@ -685,47 +728,21 @@ async function crashBurstScenario(server: Started, tokens: string[]): Promise<Be
   const latencies: number[] = [];
   const refused = new Map<string, number>();
   const started = performance.now();
-  let next = 0;
-  const one = (token: string, i: number) =>
-    new Promise<void>((resolveBet) => {
-      const text = JSON.stringify({ amount: '1.00', auto_cashout: i % 2 === 0 ? '1.50' : '3.00' });
-      const at = performance.now();
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port: server.port,
-          agent,
-          method: 'POST',
-          path: '/api/crash/bet',
-          headers: {
-            host: 'localhost',
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(text),
-            'idempotency-key': randomUUID(),
-          },
-        },
-        (response) => {
-          let answer = '';
-          response.on('data', (chunk: Buffer) => {
-            answer += chunk.toString('utf8');
-          });
-          response.on('end', () => {
-            latencies.push(performance.now() - at);
-            if (response.statusCode !== 200) {
-              const code = String((JSON.parse(answer) as { code?: string }).code ?? response.statusCode);
-              refused.set(code, (refused.get(code) ?? 0) + 1);
-            }
-            resolveBet();
-          });
-        },
-      );
-      request.on('error', () => {
-        refused.set('connection', (refused.get('connection') ?? 0) + 1);
-        resolveBet();
-      });
-      request.end(text);
+  /** Every third player sets no auto cash-out: they cash out by hand, all at once. */
+  const byHand = (i: number) => i % 3 === 2;
+  const one = async (token: string, i: number) => {
+    const at = performance.now();
+    const auto = byHand(i) ? {} : { auto_cashout: i % 3 === 0 ? '1.50' : '3.00' };
+    const { code } = await postAsPlayer(server.port, agent, '/api/crash/bet', token, {
+      amount: '1.00',
+      ...auto,
     });
+    latencies.push(performance.now() - at);
+    if (code) refused.set(code, (refused.get(code) ?? 0) + 1);
+    else if (byHand(i)) manual.push(token);
+  };
+  const manual: string[] = [];
+  let next = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < tokens.length) {
@@ -735,10 +752,11 @@ async function crashBurstScenario(server: Started, tokens: string[]): Promise<Be
     }),
   );
   const elapsedS = (performance.now() - started) / 1000;
-  agent.destroy();
   const groupsAfter = groupQueueTotals().get('crash_bets') ?? { groups: 0, items: 0 };
   const groups = groupsAfter.groups - groupsBefore.groups;
   const grouped = groupsAfter.items - groupsBefore.items;
+  agent.destroy();
+  const cashOuts = await cashOutStorm(server, roundId, manual);
   // The round runs and crashes: every bet is lost or cashed out (auto) before reconciling.
   while ((await getJson(server.port, '/api/crash/state')).data.round_id === roundId) {
     if (Date.now() > deadline + 300_000) throw new Error(`crash round ${roundId} did not end`);
@@ -756,8 +774,58 @@ async function crashBurstScenario(server: Started, tokens: string[]): Promise<Be
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `taken ${taken} of ${tokens.length} in ${fmt(elapsedS, 2)} s of the phase's ${fmt(leftAtStart / 1000, 1)} s; refused: ${refused.size === 0 ? 'none' : [...refused].map(([code, n]) => `${code} ${n}`).join(', ')}; ${groups} groups, ${(grouped / Math.max(1, groups)).toFixed(1)} bets per group; reconcile: no drift`,
+    note: `taken ${taken} of ${tokens.length} in ${fmt(elapsedS, 2)} s of the phase's ${fmt(leftAtStart / 1000, 1)} s; refused: ${refused.size === 0 ? 'none' : [...refused].map(([code, n]) => `${code} ${n}`).join(', ')}; ${groups} groups, ${(grouped / Math.max(1, groups)).toFixed(1)} bets per group; ${cashOuts}; reconcile: no drift`,
   };
+}
+
+/**
+ * The crash promotion's players without an auto cash-out all press "cash out" at the same moment,
+ * once the round runs past 1.05 ×, each on their own connection: how long the storm takes, what
+ * each was paid (the tick of the moment the server took the request), and how many were refused
+ * though sent before the round's crash instant (its start and crash point as stored).
+ */
+async function cashOutStorm(server: Started, roundId: string, tokens: string[]): Promise<string> {
+  if (tokens.length === 0) return 'no cash-outs by hand';
+  // Each player has the page open on their own keep-alive connection, as from their own phone.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
+  await Promise.all(tokens.map((token) => getJson(server.port, '/api/crash/state', token, agent)));
+  let state = (await getJson(server.port, '/api/crash/state')).data;
+  while (state.round_id === roundId && !(state.phase === 'running' && Number(state.multiplier) >= 1.05)) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    state = (await getJson(server.port, '/api/crash/state')).data;
+  }
+  if (state.round_id !== roundId || state.phase !== 'running')
+    return `no cash-outs by hand: the round crashed at ${state.crash_point ?? '?'} × before 1.05 ×`;
+  const groupsBefore = { ...(groupQueueTotals().get('crash_cashouts') ?? { groups: 0, items: 0 }) };
+  const refused = new Map<string, number>();
+  const paidAt: number[] = [];
+  const latencies: number[] = [];
+  const started = performance.now();
+  const sentAt = Date.now();
+  await Promise.all(
+    tokens.map(async (token) => {
+      const at = performance.now();
+      const { code, data } = await postAsPlayer(server.port, agent, '/api/crash/cashout', token, {
+        round_id: roundId,
+      });
+      latencies.push(performance.now() - at);
+      if (code) refused.set(code, (refused.get(code) ?? 0) + 1);
+      else paidAt.push(Number((data?.bet as { cashout_multiplier: string } | undefined)?.cashout_multiplier));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  const groupsAfter = groupQueueTotals().get('crash_cashouts') ?? { groups: 0, items: 0 };
+  const groups = groupsAfter.groups - groupsBefore.groups;
+  const grouped = groupsAfter.items - groupsBefore.items;
+  const round = await server.database.db.transaction((tx) => shareLockRoundSecret(tx, BigInt(roundId)));
+  const crashPoint = round?.crashHundredths ?? 100;
+  const crashInstant = (round?.startedAt ?? 0) + Math.log(crashPoint / 100) / GROWTH_PER_MS;
+  latencies.sort((a, b) => a - b);
+  paidAt.sort((a, b) => a - b);
+  // Every press went out at `sentAt`: before the crash instant, each refusal lost a press in time.
+  const refusedInTime = sentAt < crashInstant ? [...refused.values()].reduce((a, b) => a + b, 0) : 0;
+  return `${tokens.length} cash-outs by hand in ${fmt(seconds, 2)} s (p50 ${fmt(percentile(latencies, 50), 0)} ms, p99 ${fmt(percentile(latencies, 99), 0)} ms), paid ${paidAt.length} at ${paidAt.length ? `${paidAt[0]!.toFixed(2)}–${paidAt.at(-1)!.toFixed(2)} ×` : '-'}, refused: ${refused.size === 0 ? 'none' : [...refused].map(([code, n]) => `${code} ${n}`).join(', ')}; ${groups} groups, ${(grouped / Math.max(1, groups)).toFixed(1)} presses per group; the round crashed at ${(crashPoint / 100).toFixed(2)} ×, ${fmt((crashInstant - sentAt) / 1000, 2)} s after they were sent${refusedInTime > 0 ? `; ${refusedInTime} refused though sent before the crash` : ''}`;
 }
 
 /**
