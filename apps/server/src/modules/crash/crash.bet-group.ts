@@ -122,6 +122,7 @@ export class CrashBetCommitter {
       maxGroup: MAX_GROUP,
       maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
       oncePerGroup: true,
+      readBeforeNext: isEmbedded(db),
       scopes: (item) => [`${item.siteId}:${item.memberId}`],
       post: (group) => this.post(group),
     });

@@ -126,6 +126,7 @@ class BetCommitter {
       maxGroup: MAX_GROUP,
       maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
       oncePerGroup: true,
+      readBeforeNext: isEmbedded(db),
       scopes: (item) => [`${item.player.siteId}:${item.player.memberId}`],
       post: (group) => this.post(group),
     });
