@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  commitWithNextStatement,
-  type Db,
-  isEmbedded,
-  type Tx,
-  transactionOnGenericPlans,
-} from '../../db/client.ts';
+import { commitWithNextStatement, type Db, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
   type GroupItem,
   type GroupOutcome,
-  GroupQueue,
+  type GroupQueue,
   type GroupQueueStats,
+  membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
 import { AppError } from '../../errors.ts';
@@ -41,7 +36,7 @@ import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo
  * Group commit of members' crash bets (ADR 026), the crash promotion of issue 16: when a betting
  * phase opens, every player bets within seconds, and one transaction per bet (about a dozen
  * statements) took 3.6 s for 1,000 players of a 6 s phase on PostgreSQL. Bets that arrive while a
- * group is being posted (or within WINDOW_MS of the first) are posted in ONE transaction of two
+ * group is being posted (or within a millisecond of the first) are posted in ONE transaction of two
  * statements, as the in-house bets are (ADR 023, `bet-group.ts`):
  *   BEGIN · share-lock the rounds bet on (the close of betting waits for them, as it waits for a
  *   bet placed one by one), and read per bet whether its key placed a bet already, whether its
@@ -59,13 +54,6 @@ import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo
  * does not offer. If the group's statements fail (a concurrent one-by-one bet of a member took the
  * round's place, VIP totals moved), it rolls back and each bet is placed one by one.
  */
-
-/** How long the first bet of a group waits for others (ms); later ones wait for a group in flight. */
-const WINDOW_MS = 1;
-/** Most bets in one group. */
-const MAX_GROUP = 200;
-/** Groups posted at once on PostgreSQL (the in-house bets' measure, ADR 023); one on PGlite. */
-const MAX_IN_FLIGHT = 2;
 
 /** A crash bet, validated, as the engine places it. */
 export type TCrashBetInput = {
@@ -116,16 +104,12 @@ export class CrashBetCommitter {
     private readonly db: Db,
     private readonly oneByOne: (bet: TCrashGroupBet) => Promise<TCrashPlaced>,
   ) {
-    this.queue = new GroupQueue<Item>({
-      name: 'crash_bets',
-      windowMs: WINDOW_MS,
-      maxGroup: MAX_GROUP,
-      maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
-      oncePerGroup: true,
-      readBeforeNext: isEmbedded(db),
-      scopes: (item) => [`${item.siteId}:${item.memberId}`],
-      post: (group) => this.post(group),
-    });
+    this.queue = membersQueue<Item>(
+      db,
+      'crash_bets',
+      (item) => item,
+      (group) => this.post(group),
+    );
   }
 
   get stats(): Readonly<GroupQueueStats> {

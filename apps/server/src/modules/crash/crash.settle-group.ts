@@ -1,11 +1,12 @@
 import { fromHundredths, GAME_RULES, payoutMinor } from '@sorte/fairness';
 import { sql } from 'drizzle-orm';
-import { type Db, type Executor, isEmbedded, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
+import { type Db, type Executor, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
   type GroupItem,
   type GroupOutcome,
-  GroupQueue,
+  type GroupQueue,
   type GroupQueueStats,
+  membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
 import { AppError } from '../../errors.ts';
@@ -240,13 +241,6 @@ async function writeWins(
 // ---------------------------------------------------------------------------------------------
 // The players' presses of "cash out"
 
-/** How long the first press of a group waits for others (ms); later ones wait for a group in flight. */
-const WINDOW_MS = 1;
-/** Most presses in one group. */
-const MAX_GROUP = 200;
-/** Groups posted at once on PostgreSQL (the bets' measure, ADR 023); one on PGlite. */
-const MAX_IN_FLIGHT = 2;
-
 /** A member's press of "cash out" on their bet of a round, taken by the server at `takenAt`. */
 export type TCashOutPress = { siteId: bigint; memberId: bigint; roundId: bigint; takenAt: number };
 
@@ -257,7 +251,7 @@ type Press = TCashOutPress & GroupItem<object, TCashedOut>;
 
 /**
  * Members' presses of "cash out", grouped: presses that arrive while a group is being posted (or
- * within WINDOW_MS of the first) are one transaction of two statements:
+ * within a millisecond of the first) are one transaction of two statements:
  *   BEGIN · share-lock the rounds (the crash waits for them, as it waits for a press one by one),
  *   lock the members' bets of those rounds and then their accounts (the order of a press one by
  *   one) · in one statement, insert every win, move every balance and mark every bet cashed · COMMIT.
@@ -275,16 +269,12 @@ export class CrashCashOutCommitter {
     private readonly tickMs: number,
     private readonly oneByOne: (press: TCashOutPress) => Promise<TCashedOut>,
   ) {
-    this.queue = new GroupQueue<Press>({
-      name: 'crash_cashouts',
-      windowMs: WINDOW_MS,
-      maxGroup: MAX_GROUP,
-      maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
-      oncePerGroup: true,
-      readBeforeNext: isEmbedded(db),
-      scopes: (press) => [`${press.siteId}:${press.memberId}`],
-      post: (group) => this.post(group),
-    });
+    this.queue = membersQueue<Press>(
+      db,
+      'crash_cashouts',
+      (press) => press,
+      (group) => this.post(group),
+    );
   }
 
   get stats(): Readonly<GroupQueueStats> {

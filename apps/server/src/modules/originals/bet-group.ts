@@ -3,12 +3,17 @@ import { sql } from 'drizzle-orm';
 import {
   commitWithNextStatement,
   type Db,
-  isEmbedded,
   perDatabase,
   type Tx,
   transactionOnGenericPlans,
 } from '../../db/client.ts';
-import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
+import {
+  type GroupItem,
+  type GroupOutcome,
+  type GroupQueue,
+  membersQueue,
+  postOrOneByOne,
+} from '../../db/group-queue.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
@@ -53,7 +58,7 @@ import { toRoundView } from './rounds.service.ts';
 /**
  * Group commit of whole in-house bets (ADR 023): `placeInstantBetGrouped` answers exactly what
  * `placeInstantBet` would — the same round, balance and refusals — but members' instant bets that
- * arrive while another group is being posted (or within WINDOW_MS of the first) are posted in ONE
+ * arrive while another group is being posted (or within a millisecond of the first) are posted in ONE
  * transaction whose statements do not grow with the group:
  *   BEGIN · lock every bettor's seed pair, and read per bet whether its key placed a round already,
  *   whether the member plays with a bonus, the responsible-gaming gate with each limit's period's
@@ -74,18 +79,6 @@ import { toRoundView } from './rounds.service.ts';
  * rolls back as a whole and every bet of it is placed one by one: the rows' own guards (balance
  * ≥ 0, unique keys, one round per nonce) stay in force throughout.
  */
-
-/** How long the first bet of a group waits for others (ms); later ones wait for a group in flight. */
-const WINDOW_MS = 1;
-/** Most bets in one group. */
-const MAX_GROUP = 200;
-/**
- * Groups posted at once on PostgreSQL (their members are disjoint): while one waits for its commit
- * the next is written. Measured on two cores (bench:bets): two beat one, four and eight (more
- * groups in flight only make each group smaller). On the embedded database one (`isEmbedded`):
- * 641–655 bets/s against 494–555 with two.
- */
-const MAX_IN_FLIGHT = 2;
 
 export interface BetGroupStats {
   groups: number;
@@ -120,16 +113,12 @@ class BetCommitter {
   readonly queue: GroupQueue<Item>;
 
   constructor(private readonly db: Db) {
-    this.queue = new GroupQueue<Item>({
-      name: 'bets',
-      windowMs: WINDOW_MS,
-      maxGroup: MAX_GROUP,
-      maxInFlight: isEmbedded(db) ? 1 : MAX_IN_FLIGHT,
-      oncePerGroup: true,
-      readBeforeNext: isEmbedded(db),
-      scopes: (item) => [`${item.player.siteId}:${item.player.memberId}`],
-      post: (group) => this.post(group),
-    });
+    this.queue = membersQueue<Item>(
+      db,
+      'bets',
+      (item) => item.player,
+      (group) => this.post(group),
+    );
   }
 
   private post(all: Item[]): Promise<void> {
