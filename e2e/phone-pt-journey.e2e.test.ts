@@ -8,8 +8,8 @@ import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Issue 14's story: a new player on a phone in Portuguese finds a game with the header search,
- * plays a crash round while the round's live bets table lists them, deposits R$ 100,00 by PIX,
- * adds a PIX key and withdraws R$ 20,00 with no fee. axe-core checks every step (zero serious or
+ * plays a crash round while the round's live bets table lists them, cashes out a crash bet by
+ * hand, deposits R$ 100,00 by PIX, adds a PIX key and withdraws R$ 20,00 with no fee. axe-core checks every step (zero serious or
  * critical findings), and every route of the site is visited with axe and kept as a screenshot
  * under test-results/e2e/.
  */
@@ -153,6 +153,49 @@ describe('a new player on a phone in Portuguese', () => {
       await page.getByTestId('crash-bets-tab-mine').click();
       await page.getByTestId('crash-my-bets-table').waitFor({ state: 'visible', timeout: 10_000 });
       await check(page, '06-crash-my-bets');
+
+      // Cash out by hand: a bet without an auto cash-out, "Sacar" pressed while the round runs (a
+      // round may crash before the press: then the next round, at most four).
+      let cashedText: string | null = null;
+      for (let round = 0; round < 4 && cashedText === null; round++) {
+        await expect
+          .poll(() => page.getByTestId('crash-phase').getAttribute('data-phase'), { timeout: 90_000 })
+          .toBe('betting');
+        await expect.poll(() => page.getByTestId('crash-bet').isEnabled(), { timeout: 15_000 }).toBe(true);
+        const before = Number(moneyOf(await page.getByTestId('game-balance').textContent()));
+        await page.getByTestId('crash-auto').fill('');
+        await page.getByTestId('crash-bet').click();
+        const cashout = page.getByTestId('crash-cashout');
+        await cashout.waitFor({ state: 'visible', timeout: 15_000 });
+        await expect
+          .poll(
+            async () => (await cashout.isEnabled()) || (await page.getByTestId('crash-result').count()) > 0,
+            {
+              timeout: 30_000,
+            },
+          )
+          .toBe(true);
+        if (await cashout.isEnabled()) await cashout.click().catch(() => undefined);
+        const myBet = page.getByTestId('crash-my-bet');
+        await expect
+          .poll(async () => /is-(win|loss)/.exec((await myBet.getAttribute('class')) ?? '')?.[1], {
+            timeout: 60_000,
+          })
+          .toBeDefined();
+        if ((await myBet.getAttribute('class'))?.includes('is-win')) {
+          cashedText = await myBet.textContent();
+          // "Você sacou em ×1,23: R$ 1,23": the payout reaches the balance shown.
+          const payout = Number(moneyOf(/R\$\s?[\d.,]+$/.exec(cashedText ?? '')?.[0] ?? ''));
+          expect(payout).toBeGreaterThanOrEqual(1.01);
+          await expect
+            .poll(async () => Number(moneyOf(await page.getByTestId('game-balance').textContent())), {
+              timeout: 15_000,
+            })
+            .toBeCloseTo(before - 1 + payout, 2);
+        }
+      }
+      expect(cashedText).toMatch(/^Você sacou em ×[\d.,]+: R\$\s[\d.,]+$/);
+      await check(page, '06b-crash-cashed-by-hand');
 
       // A PIX key: the CPF is asked once, as the key.
       await page.goto(`${server.url}/bank-card/add`);
