@@ -28,6 +28,8 @@ afterAll(async () => {
 
 /** "R$ 1.234,56" (pt, with its no-break space) → "1234.56". */
 const moneyOf = (text: string | null) => (text ?? '').replace(/[^\d,-]/g, '').replace(',', '.');
+/** "R$ 1.234,56" → 123456 centavos (whole numbers, no float arithmetic on money). */
+const centavosOf = (text: string | null) => Number(moneyOf(text).replace('.', ''));
 
 async function ptContext(): Promise<BrowserContext> {
   const context = await newPhoneContext(browser);
@@ -162,7 +164,7 @@ describe('a new player on a phone in Portuguese', () => {
           .poll(() => page.getByTestId('crash-phase').getAttribute('data-phase'), { timeout: 90_000 })
           .toBe('betting');
         await expect.poll(() => page.getByTestId('crash-bet').isEnabled(), { timeout: 15_000 }).toBe(true);
-        const before = Number(moneyOf(await page.getByTestId('game-balance').textContent()));
+        const before = centavosOf(await page.getByTestId('game-balance').textContent());
         await page.getByTestId('crash-auto').fill('');
         await page.getByTestId('crash-bet').click();
         const cashout = page.getByTestId('crash-cashout');
@@ -185,13 +187,13 @@ describe('a new player on a phone in Portuguese', () => {
         if ((await myBet.getAttribute('class'))?.includes('is-win')) {
           cashedText = await myBet.textContent();
           // "Você sacou em ×1,23: R$ 1,23": the payout reaches the balance shown.
-          const payout = Number(moneyOf(/R\$\s?[\d.,]+$/.exec(cashedText ?? '')?.[0] ?? ''));
-          expect(payout).toBeGreaterThanOrEqual(1.01);
+          const payout = centavosOf(/R\$\s?[\d.,]+$/.exec(cashedText ?? '')?.[0] ?? '');
+          expect(payout).toBeGreaterThanOrEqual(101);
           await expect
-            .poll(async () => Number(moneyOf(await page.getByTestId('game-balance').textContent())), {
+            .poll(async () => centavosOf(await page.getByTestId('game-balance').textContent()), {
               timeout: 15_000,
             })
-            .toBeCloseTo(before - 1 + payout, 2);
+            .toBe(before - 100 + payout);
         }
       }
       expect(cashedText).toMatch(/^Você sacou em ×[\d.,]+: R\$\s[\d.,]+$/);

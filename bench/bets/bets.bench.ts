@@ -21,7 +21,6 @@ import { groupQueueTotals } from '../../apps/server/src/db/group-queue.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
-import { GROWTH_PER_MS } from '../../apps/server/src/modules/crash/crash.curve.ts';
 import { shareLockRoundSecret } from '../../apps/server/src/modules/crash/crash.repo.ts';
 import {
   type BetGroupStats,
@@ -35,6 +34,7 @@ import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
+import { crashInstant } from '../../apps/server/test/crash.ts';
 import {
   type BenchRow,
   fmt,
@@ -696,6 +696,16 @@ const postAsPlayer = (port: number, agent: http.Agent, path: string, token: stri
     request.end(text);
   });
 
+/** Counts the groups a queue of this process posts from now on: "N groups, M <what> per group". */
+function groupsFrom(queue: string, what: string): () => string {
+  const before = { ...(groupQueueTotals().get(queue) ?? { groups: 0, items: 0 }) };
+  return () => {
+    const after = groupQueueTotals().get(queue) ?? { groups: 0, items: 0 };
+    const groups = after.groups - before.groups;
+    return `${groups} groups, ${((after.items - before.items) / Math.max(1, groups)).toFixed(1)} ${what} per group`;
+  };
+}
+
 /**
  * A crash promotion: every player bets in ONE betting phase (the issue's "thousands of players at
  * once"). The players have the crash page open (each loaded the round's state first). The bets go out through CONNECTIONS keep-alive connections as soon as a betting phase
@@ -722,7 +732,7 @@ async function crashBurstScenario(server: Started, tokens: string[]): Promise<Be
     state = (await getJson(server.port, '/api/crash/state')).data;
   }
   const roundId = String(state.round_id);
-  const groupsBefore = { ...(groupQueueTotals().get('crash_bets') ?? { groups: 0, items: 0 }) };
+  const betGroups = groupsFrom('crash_bets', 'bets');
   const leftAtStart = Number(state.betting_ms_left);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
@@ -752,9 +762,7 @@ async function crashBurstScenario(server: Started, tokens: string[]): Promise<Be
     }),
   );
   const elapsedS = (performance.now() - started) / 1000;
-  const groupsAfter = groupQueueTotals().get('crash_bets') ?? { groups: 0, items: 0 };
-  const groups = groupsAfter.groups - groupsBefore.groups;
-  const grouped = groupsAfter.items - groupsBefore.items;
+  const betGroupsNote = betGroups();
   agent.destroy();
   const cashOuts = await cashOutStorm(server, roundId, manual);
   // The round runs and crashes: every bet is lost or cashed out (auto) before reconciling.
@@ -774,7 +782,7 @@ async function crashBurstScenario(server: Started, tokens: string[]): Promise<Be
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `taken ${taken} of ${tokens.length} in ${fmt(elapsedS, 2)} s of the phase's ${fmt(leftAtStart / 1000, 1)} s; refused: ${refused.size === 0 ? 'none' : [...refused].map(([code, n]) => `${code} ${n}`).join(', ')}; ${groups} groups, ${(grouped / Math.max(1, groups)).toFixed(1)} bets per group; ${cashOuts}; reconcile: no drift`,
+    note: `taken ${taken} of ${tokens.length} in ${fmt(elapsedS, 2)} s of the phase's ${fmt(leftAtStart / 1000, 1)} s; refused: ${refused.size === 0 ? 'none' : [...refused].map(([code, n]) => `${code} ${n}`).join(', ')}; ${betGroupsNote}; ${cashOuts}; reconcile: no drift`,
   };
 }
 
@@ -796,7 +804,7 @@ async function cashOutStorm(server: Started, roundId: string, tokens: string[]):
   }
   if (state.round_id !== roundId || state.phase !== 'running')
     return `no cash-outs by hand: the round crashed at ${state.crash_point ?? '?'} × before 1.05 ×`;
-  const groupsBefore = { ...(groupQueueTotals().get('crash_cashouts') ?? { groups: 0, items: 0 }) };
+  const pressGroups = groupsFrom('crash_cashouts', 'presses');
   const refused = new Map<string, number>();
   const paidAt: number[] = [];
   const latencies: number[] = [];
@@ -815,17 +823,14 @@ async function cashOutStorm(server: Started, roundId: string, tokens: string[]):
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  const groupsAfter = groupQueueTotals().get('crash_cashouts') ?? { groups: 0, items: 0 };
-  const groups = groupsAfter.groups - groupsBefore.groups;
-  const grouped = groupsAfter.items - groupsBefore.items;
   const round = await server.database.db.transaction((tx) => shareLockRoundSecret(tx, BigInt(roundId)));
   const crashPoint = round?.crashHundredths ?? 100;
-  const crashInstant = (round?.startedAt ?? 0) + Math.log(crashPoint / 100) / GROWTH_PER_MS;
+  const instant = (round?.startedAt ?? 0) + crashInstant(crashPoint);
   latencies.sort((a, b) => a - b);
   paidAt.sort((a, b) => a - b);
   // Every press went out at `sentAt`: before the crash instant, each refusal lost a press in time.
-  const refusedInTime = sentAt < crashInstant ? [...refused.values()].reduce((a, b) => a + b, 0) : 0;
-  return `${tokens.length} cash-outs by hand in ${fmt(seconds, 2)} s (p50 ${fmt(percentile(latencies, 50), 0)} ms, p99 ${fmt(percentile(latencies, 99), 0)} ms), paid ${paidAt.length} at ${paidAt.length ? `${paidAt[0]!.toFixed(2)}–${paidAt.at(-1)!.toFixed(2)} ×` : '-'}, refused: ${refused.size === 0 ? 'none' : [...refused].map(([code, n]) => `${code} ${n}`).join(', ')}; ${groups} groups, ${(grouped / Math.max(1, groups)).toFixed(1)} presses per group; the round crashed at ${(crashPoint / 100).toFixed(2)} ×, ${fmt((crashInstant - sentAt) / 1000, 2)} s after they were sent${refusedInTime > 0 ? `; ${refusedInTime} refused though sent before the crash` : ''}`;
+  const refusedInTime = sentAt < instant ? [...refused.values()].reduce((a, b) => a + b, 0) : 0;
+  return `${tokens.length} cash-outs by hand in ${fmt(seconds, 2)} s (p50 ${fmt(percentile(latencies, 50), 0)} ms, p99 ${fmt(percentile(latencies, 99), 0)} ms), paid ${paidAt.length} at ${paidAt.length ? `${paidAt[0]!.toFixed(2)}–${paidAt.at(-1)!.toFixed(2)} ×` : '-'}, refused: ${refused.size === 0 ? 'none' : [...refused].map(([code, n]) => `${code} ${n}`).join(', ')}; ${pressGroups()}; the round crashed at ${(crashPoint / 100).toFixed(2)} ×, ${fmt((instant - sentAt) / 1000, 2)} s after they were sent${refusedInTime > 0 ? `; ${refusedInTime} refused though sent before the crash` : ''}`;
 }
 
 /**

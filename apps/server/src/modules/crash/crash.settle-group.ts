@@ -301,8 +301,7 @@ export class CrashCashOutCommitter {
   private async postPresses(tx: Tx, group: Press[]): Promise<GroupOutcome<TCashedOut>[]> {
     const { rounds, bets, ledger } = await readPresses(tx, group);
     const outcomes: GroupOutcome<TCashedOut>[] = group.map(() => ({ defer: true }));
-    const wins: TWin[] = [];
-    const ords = new Map<TWin, number>();
+    const wins: (TWin & { ord: number })[] = [];
     group.forEach((press, ord) => {
       const round = rounds.get(press.roundId.toString());
       const read = bets.get(`${press.roundId}:${press.memberId}`);
@@ -318,16 +317,17 @@ export class CrashCashOutCommitter {
         return;
       }
       const win = read.bonus ? null : winOf(ledger, { bet: read.bet, at, settledAt: press.takenAt });
-      if (!win) return;
-      wins.push(win);
-      ords.set(win, ord);
+      if (win) wins.push({ ...win, ord });
     });
     const paid = await writeWins(tx, ledger, wins);
-    for (const win of wins) {
-      const bet = paid.get(win.bet.id.toString())!;
-      const ord = ords.get(win)!;
+    for (const { bet, ord } of wins) {
       const press = group[ord]!;
-      outcomes[ord] = { result: { bet, balanceMinor: groupPlayable(ledger, press.siteId, press.memberId) } };
+      outcomes[ord] = {
+        result: {
+          bet: paid.get(bet.id.toString())!,
+          balanceMinor: groupPlayable(ledger, press.siteId, press.memberId),
+        },
+      };
     }
     return outcomes;
   }
