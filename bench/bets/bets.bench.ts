@@ -84,6 +84,14 @@ const LOSS_LIMIT = process.env.BENCH_LOSS_LIMIT === '1';
  * 100 connections). More connections are more players betting at once: larger groups.
  */
 const CONNECTIONS = Math.min(Math.max(Math.trunc(Number(process.env.BENCH_CONNECTIONS ?? 32)) || 32, 1), 90);
+/**
+ * The app's PostgreSQL pool in this process (BENCH_POOL; by default as many as the load's
+ * connections, at most 32). The production server rows use the server's own DATABASE_POOL_MAX.
+ */
+const POOL = Math.min(
+  Math.max(Math.trunc(Number(process.env.BENCH_POOL ?? 0)) || Math.min(CONNECTIONS, 32), 2),
+  90,
+);
 const PLAYERS = 1_000;
 /** Players of the crash promotion row, each betting once in one phase (BENCH_CRASH_PLAYERS ≤ 10,000). */
 const CRASH_PLAYERS = Math.min(Math.max(Number(process.env.BENCH_CRASH_PLAYERS ?? PLAYERS), 10), 10_000);
@@ -238,12 +246,14 @@ async function inProcessScenario(server: Started, memberIds: bigint[], grouped: 
  */
 const LOAD_CLIENTS = `
 const http = require('node:http');
+const crypto = require('node:crypto');
 const { performance } = require('node:perf_hooks');
-process.once('message', async ({ port, tokens, connections, warmup, seconds, maxBets, timeoutMs, method, path, body }) => {
+process.once('message', async ({ port, tokens, connections, warmup, seconds, maxBets, timeoutMs, method, path, body, keyed }) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const pick = () => tokens[Math.floor(Math.random() * tokens.length)];
   const post = () => new Promise((resolve) => {
     const headers = { host: 'localhost', authorization: 'Bearer ' + pick() };
+    if (keyed) headers['idempotency-key'] = crypto.randomUUID();
     if (body !== null) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     const request = http.request({ agent, host: '127.0.0.1', port, method, path, timeout: timeoutMs, headers }, (response) => { response.resume(); response.on('end', () => resolve(response.statusCode || 0)); });
     request.on('timeout', () => request.destroy(new Error('request timeout')));
@@ -304,13 +314,51 @@ async function analyzeAfterWarmUp(database: Database): Promise<void> {
 }
 
 /** What the load generator sends: dice bets, or a request that touches no database (the floor). */
-type TLoad = { what: string; method: 'GET' | 'POST'; path: string; body: string | null };
+type TLoad = {
+  what: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body: string | null;
+  /** Whether each request carries an Idempotency-Key of its own (the sportsbook requires one). */
+  keyed?: boolean;
+};
 const DICE: TLoad = {
   what: 'HTTP dice bets',
   method: 'POST',
   path: '/api/originals/dice/bet',
   body: JSON.stringify({ amount: '0.10', direction: 'under', target: 4950 }),
 };
+/**
+ * A football final: every player backs the home side of one match (its 1x2 market, odds taken as
+ * they come), the sportsbook's busiest moment. The match is the first one open on the demo feed.
+ */
+async function finalLoad(port: number): Promise<TLoad> {
+  type TEventView = {
+    id: string;
+    status: string;
+    markets: { type: string; status: string; selections: { id: string; code: string; odds: string }[] }[];
+  };
+  const { data } = await getJson(port, '/api/sports/events');
+  const events = (data as { list: TEventView[] }).list;
+  const home = events
+    .filter((event) => event.status === 'scheduled')
+    .flatMap((event) => event.markets.filter((market) => market.type === '1x2' && market.status === 'open'))
+    .flatMap((market) => market.selections.filter((selection) => selection.code === 'home'))[0];
+  if (!home) throw new Error('no open 1x2 market on the demo feed');
+  return {
+    what: 'HTTP sports bets, one match',
+    method: 'POST',
+    path: '/api/sports/bets',
+    keyed: true,
+    body: JSON.stringify({
+      type: 'single',
+      legs: [{ selection_id: home.id, odds: home.odds }],
+      stake: '1.00',
+      accept_odds_changes: 'any',
+    }),
+  };
+}
+
 /** The framework alone (routing, hooks, logging, metrics, headers): GET /healthz reads no database. */
 const FLOOR: TLoad = { what: 'HTTP floor: GET /healthz', method: 'GET', path: '/healthz', body: null };
 
@@ -507,9 +555,10 @@ async function diceScenario(
     method: load.method,
     path: load.path,
     body: load.body,
+    keyed: load.keyed ?? false,
   });
   const { latencies, failures, elapsedS, cpuMs: loadCpuMs } = await done;
-  const unit = load === DICE ? 'bet' : 'request';
+  const unit = load.method === 'POST' ? 'bet' : 'request';
   const cpuAfter = served.cpu();
   const cpu = { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
   const pgNote = postgresNote(pgBefore, latencies.length, unit);
@@ -520,7 +569,7 @@ async function diceScenario(
     mkdirSync(CPU_PROFILE_DIR, { recursive: true });
     const file = join(
       CPU_PROFILE_DIR,
-      `${load === DICE ? 'dice' : 'floor'}-${server.database.kind}-${Date.now()}.cpuprofile`,
+      `${load === DICE ? 'dice' : load === FLOOR ? 'floor' : 'sports'}-${server.database.kind}-${Date.now()}.cpuprofile`,
     );
     writeFileSync(file, JSON.stringify(profile));
     profiler.disconnect();
@@ -968,7 +1017,7 @@ async function main(): Promise<void> {
     const adminUrl = new URL(ADMIN_URL);
     await withThrowawayDatabase(adminUrl, 'sorte_bets', async (url, name) => {
       const server = await startServer(
-        await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: Math.min(CONNECTIONS, 32) }),
+        await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: POOL }),
       );
       try {
         const { tokens, memberIds } = await makePlayers(server);
@@ -986,6 +1035,10 @@ async function main(): Promise<void> {
           rows.push(postgresDice);
           progress(rows.at(-1)!);
           rows.push(await diceScenario(server, inProcessServer(server), tokens, FLOOR));
+          progress(rows.at(-1)!);
+          rows.push(
+            await diceScenario(server, inProcessServer(server), tokens, await finalLoad(server.port)),
+          );
           progress(rows.at(-1)!);
           rows.push(await inProcessScenario(server, memberIds, true));
           progress(rows.at(-1)!);

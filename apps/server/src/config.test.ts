@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(config.HOST).toBe('localhost');
   });
 
+  it('reads the PostgreSQL pool size, 20 unless set, and refuses one below 2', () => {
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_MAX: '8' }).DATABASE_POOL_MAX).toBe(8);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
   it('names every bad variable', () => {
     const attempt = () => loadConfig({ PORT: 'eighty', CAPTCHA: 'maybe', DATABASE_URL: 'mysql://x' });
     expect(attempt).toThrow(ConfigError);

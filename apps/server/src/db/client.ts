@@ -553,9 +553,9 @@ const NO_ROWS = { command: '', rowCount: 0, rows: [], fields: [] };
  *     that statement fails, the transaction is aborted and PostgreSQL answers that COMMIT with
  *     ROLLBACK; drizzle's own COMMIT or ROLLBACK of the transaction then gets that answer instead
  *     of a round trip, and a statement sent after it is refused.
- * Only the group committers use these (their first statement reads and locks, their last writes and
- * nothing runs between it and COMMIT but deciding the answers); every other transaction and
- * statement waits for each answer as before.
+ * Only the group committers and the sportsbook's placement use these (their first statement reads
+ * and locks, their last writes and nothing runs between it and COMMIT but deciding the answers);
+ * every other transaction and statement waits for each answer as before.
  */
 function pipelineTransactions(client: pg.PoolClient): void {
   const state: TPipelined = { begun: null, commitNext: false, committing: null };

@@ -10,9 +10,9 @@ import {
   type TSportsMarketStatus,
   type TSportsMarketType,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { preparedRowsOf, rowsOf } from '../wallet/wallet.repo.ts';
 import {
   cashOutValue,
   formatOdds,
@@ -322,6 +322,119 @@ export async function findBetByKey(
         WHERE b.member_id = ${big(memberId)} AND b.idempotency_key = ${key}`,
   );
   return rows[0] ?? null;
+}
+
+/**
+ * A placement's first statement: locks the markets of its selections FOR SHARE (ascending id: odds
+ * and market status change only under the market row's lock) and finds the bet its key placed
+ * already, if any. Prepared: one plan per connection.
+ */
+export async function lockPlacement(
+  executor: Executor,
+  where: { siteId: bigint; memberId: bigint; key: string; selectionIds: readonly string[] },
+): Promise<{ taken: string | null }> {
+  const [row] = await preparedRowsOf<{ taken: string | null }>(
+    executor,
+    'sorte_sports_lock_placement',
+    sql`WITH locked AS (
+          SELECT m.id FROM sports_markets m
+          WHERE m.site_id = ${big(where.siteId)}
+            AND m.id IN (SELECT market_id FROM sports_selections WHERE id = ANY(${idArray(where.selectionIds)}))
+          ORDER BY m.id FOR SHARE)
+        SELECT (SELECT count(*) FROM locked) AS markets,
+          (SELECT b.id::text FROM sports_bets b
+           WHERE b.member_id = ${big(where.memberId)} AND b.idempotency_key = ${where.key}) AS taken`,
+  );
+  return { taken: row?.taken ?? null };
+}
+
+/** A selection as a placement reads it, under its market's lock: its price and what the bet's view shows. */
+export type TPlacementSelection = Omit<TLegRow, 'bet_id' | 'position' | 'current_odds' | 'status'>;
+
+/**
+ * The selections of a placement with their markets and events, read after `lockPlacement` (a
+ * statement of its own: it sees what committed while the lock waited), and what the statement
+ * `gate` reads with them (the responsible-gaming gate's parts, `playGateParts`), in `also`.
+ * Prepared: one plan per connection.
+ */
+export async function placementSelections(
+  executor: Executor,
+  siteId: bigint,
+  selectionIds: readonly string[],
+  gate: { ctes: SQL; columns: SQL },
+): Promise<{ selections: TPlacementSelection[]; also: Record<string, unknown> }> {
+  const [row] = await preparedRowsOf<{ selections: TPlacementSelection[] } & Record<string, unknown>>(
+    executor,
+    'sorte_sports_placement_selections',
+    sql`WITH ${gate.ctes}
+        SELECT ${gate.columns}, coalesce((SELECT jsonb_agg(to_jsonb(x)) FROM (
+          SELECT s.id::text AS selection_id, s.code, m.id::text AS market_id, m.type AS market_type,
+                 ${marketStatus} AS market_status, e.id::text AS event_id, c.name AS competition_name,
+                 e.home_team, e.away_team, e.kickoff_at, e.status AS event_status, e.home_goals, e.away_goals,
+                 s.odds::text AS odds, s.result AS selection_result
+          FROM sports_selections s
+          JOIN sports_markets m ON m.id = s.market_id
+          JOIN sports_events e ON e.id = m.event_id
+          JOIN sports_competitions c ON c.id = e.competition_id
+          WHERE s.id = ANY(${idArray(selectionIds)}) AND m.site_id = ${big(siteId)}) x), '[]'::jsonb) AS selections`,
+  );
+  const { selections, ...also } = row!;
+  return { selections, also };
+}
+
+/**
+ * ONE statement: the bet and its legs (at the odds read under the lock). Null when its key is
+ * taken meanwhile (a concurrent request with the same key).
+ */
+export async function insertBetWithLegs(
+  executor: Executor,
+  bet: {
+    siteId: bigint;
+    memberId: bigint;
+    type: TBetRow['type'];
+    stakeMinor: bigint;
+    potentialReturnMinor: bigint;
+    key: string;
+    hash: string;
+  },
+  legs: readonly TPlacementSelection[],
+): Promise<TBetRow | null> {
+  const rows = legs.map((leg, position) => ({
+    position,
+    selection_id: leg.selection_id,
+    market_id: leg.market_id,
+    event_id: leg.event_id,
+    odds: leg.odds,
+  }));
+  const [row] = await preparedRowsOf<TBetRow>(
+    executor,
+    'sorte_sports_insert_bet',
+    sql`WITH b AS (
+          INSERT INTO sports_bets (site_id, member_id, type, stake_minor, potential_return_minor,
+                                   idempotency_key, request_hash)
+          VALUES (${big(bet.siteId)}, ${big(bet.memberId)}, ${bet.type}, ${big(bet.stakeMinor)},
+                  ${big(bet.potentialReturnMinor)}, ${bet.key}, ${bet.hash})
+          ON CONFLICT (member_id, idempotency_key) DO NOTHING
+          RETURNING *),
+        legs AS (
+          INSERT INTO sports_bet_legs (bet_id, position, selection_id, market_id, event_id, odds)
+          SELECT b.id, l.position, l.selection_id, l.market_id, l.event_id, l.odds
+          FROM b, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS l(position int, selection_id bigint, market_id bigint, event_id bigint, odds numeric))
+        SELECT ${BET_COLUMNS} FROM b`,
+  );
+  return row ?? null;
+}
+
+/** The legs of a bet just placed, as `findLegs` reads them, from the selections it was placed on. */
+export function placedLegs(betId: string, legs: readonly TPlacementSelection[]): TLegRow[] {
+  return legs.map((leg, position) => ({
+    ...leg,
+    bet_id: betId,
+    position,
+    current_odds: leg.odds,
+    status: 'open',
+  }));
 }
 
 export async function findMemberBets(

@@ -13,10 +13,17 @@ import {
   type TSportsSettings,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../db/client.ts';
+import {
+  commitWithNextStatement,
+  type Db,
+  type Executor,
+  type Tx,
+  transactionOnGenericPlans,
+} from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
-import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
+import { gateOf } from '../responsible-gaming/rg.repo.ts';
+import { assertPlayAllowed, playGateParts } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
@@ -50,8 +57,11 @@ import {
   findLegs,
   findMarketRows,
   findMemberBets,
-  marketStatus,
+  insertBetWithLegs,
+  lockPlacement,
   marketViews,
+  placedLegs,
+  placementSelections,
   type TBetRow,
   type TEventRow,
 } from './sports.repo.ts';
@@ -223,36 +233,6 @@ export interface TPlaceBetInput {
   accept_odds_changes: TSportsOddsPolicy;
 }
 
-type TLockedSelection = {
-  selection_id: string;
-  market_id: string;
-  market_status: 'open' | 'suspended' | 'settled';
-  event_id: string;
-  event_status: TEventRow['status'];
-  kickoff_at: Date | string;
-  odds: string;
-};
-
-/** Locks the markets of these selections FOR SHARE (ascending id) and reads the selections' prices. */
-async function lockSelections(tx: Tx, siteId: bigint, selectionIds: string[]): Promise<TLockedSelection[]> {
-  await rowsOf(
-    tx,
-    sql`SELECT m.id FROM sports_markets m
-        WHERE m.site_id = ${big(siteId)}
-          AND m.id IN (SELECT market_id FROM sports_selections WHERE id = ANY(${idArray(selectionIds)}))
-        ORDER BY m.id FOR SHARE`,
-  );
-  return rowsOf<TLockedSelection>(
-    tx,
-    sql`SELECT s.id::text AS selection_id, m.id::text AS market_id, ${marketStatus} AS market_status,
-               e.id::text AS event_id, e.status AS event_status, e.kickoff_at, s.odds::text AS odds
-        FROM sports_selections s
-        JOIN sports_markets m ON m.id = s.market_id
-        JOIN sports_events e ON e.id = m.event_id
-        WHERE s.id = ANY(${idArray(selectionIds)}) AND m.site_id = ${big(siteId)}`,
-  );
-}
-
 function requestHashOf(memberId: bigint, input: TPlaceBetInput, stakeMinor: bigint): string {
   const canonical = JSON.stringify({
     memberId: memberId.toString(),
@@ -302,24 +282,39 @@ export async function placeBet(
       replayed: true,
     };
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
-
-  if (stakeMinor < profile.minStakeMinor || stakeMinor > profile.maxStakeMinor) {
-    throw new AppError('BET_OUT_OF_RANGE', {
-      params: { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) },
-      extra: { data: { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) } },
-    });
-  }
-
-  let result: { bet: TBetRow; balance: bigint };
+  let result: { bet: TBetRow; view: TSportsBet; balance: bigint };
   // In play, a bet waits the site's delay and is then checked and taken at the prices and market
   // states of that moment (a goal or a price move meanwhile refuses it as the policy says).
   let delayServed = false;
+  const ids = input.legs.map((leg) => leg.selection_id);
+  // Seven round trips on PostgreSQL (BEGIN rides with the lock, COMMIT with the push): lock the
+  // markets and look for the key · read the selections and the RG gate · insert the bet with its
+  // legs · the stake (the wallet's lock and write, turnover and VIP) · push the bet to the member.
+  // The answer is built from what the transaction read and wrote.
   const attempt = () =>
-    deps.db.transaction(async (tx) => {
-      const ids = input.legs.map((leg) => leg.selection_id);
-      const current = await lockSelections(tx, site.id, ids);
+    transactionOnGenericPlans(deps.db, async (tx) => {
+      const { taken } = await lockPlacement(tx, {
+        siteId: site.id,
+        memberId,
+        key: idempotencyKey,
+        selectionIds: ids,
+      });
+      if (taken !== null) throw new SameKeyRace();
+      if (stakeMinor < profile.minStakeMinor || stakeMinor > profile.maxStakeMinor) {
+        throw new AppError('BET_OUT_OF_RANGE', {
+          params: { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) },
+          extra: {
+            data: { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) },
+          },
+        });
+      }
+      const read = await placementSelections(
+        tx,
+        site.id,
+        ids,
+        await playGateParts(tx, { siteId: site.id, memberId }),
+      );
+      const current = read.selections;
       const byId = new Map(current.map((row) => [row.selection_id, row]));
       const missing = ids.filter((id) => !byId.has(id));
       if (missing.length > 0)
@@ -382,36 +377,31 @@ export async function placeBet(
         throw new AppError('SPORTS_MAX_PAYOUT', { params, extra: { data: params } });
       }
 
-      await assertPlayAllowed(tx, { siteId: site.id, memberId }, stakeMinor);
+      await assertPlayAllowed(tx, { siteId: site.id, memberId }, stakeMinor, gateOf(read.also));
 
-      const inserted = await rowsOf<{ id: string }>(
+      const bet = await insertBetWithLegs(
         tx,
-        sql`INSERT INTO sports_bets (site_id, member_id, type, stake_minor, potential_return_minor,
-                                     idempotency_key, request_hash)
-            VALUES (${big(site.id)}, ${big(memberId)}, ${input.type}, ${big(stakeMinor)},
-                    ${big(potentialMinor < stakeMinor ? stakeMinor : potentialMinor)}, ${idempotencyKey}, ${hash})
-            ON CONFLICT (member_id, idempotency_key) DO NOTHING
-            RETURNING id::text AS id`,
+        {
+          siteId: site.id,
+          memberId,
+          type: input.type,
+          stakeMinor,
+          potentialReturnMinor: potentialMinor < stakeMinor ? stakeMinor : potentialMinor,
+          key: idempotencyKey,
+          hash,
+        },
+        legs,
       );
-      const betId = inserted[0]?.id;
-      if (!betId) throw new SameKeyRace();
-      const values = legs.map(
-        (leg, position) =>
-          sql`(${big(betId)}, ${position}, ${big(leg.selection_id)}, ${big(leg.market_id)}, ${big(leg.event_id)}, ${leg.odds}::numeric)`,
-      );
-      await tx.execute(
-        sql`INSERT INTO sports_bet_legs (bet_id, position, selection_id, market_id, event_id, odds)
-            VALUES ${sql.join(values, sql`, `)}`,
-      );
+      if (!bet) throw new SameKeyRace();
       let balance: bigint;
       try {
         const stake = await takeBetStake(tx, {
           siteId: site.id,
           memberId,
           amountMinor: stakeMinor,
-          idempotencyKey: `sports-bet:${betId}:stake`,
-          reference: `sports-bet:${betId}`,
-          metadata: { product: 'sports', betId, type: input.type, legs: legs.length },
+          idempotencyKey: `sports-bet:${bet.id}:stake`,
+          reference: `sports-bet:${bet.id}`,
+          metadata: { product: 'sports', betId: bet.id, type: input.type, legs: legs.length },
           gameCode: SPORTS_GAME_CODE,
           category: SPORTS_CATEGORY,
         });
@@ -423,9 +413,11 @@ export async function placeBet(
         if (isWalletError(error)) throw walletAppError(error);
         throw error;
       }
-      const bet = (await findBet(tx, { siteId: site.id, betId: BigInt(betId) }))!;
-      await pushBet(tx, site.id, memberId, await oneBetView(tx, site, bet));
-      return { bet, balance };
+      const view = betView(bet, placedLegs(bet.id, legs), sportsProfile(site.jurisdiction).cashOutMarginBp);
+      // The push is the transaction's last statement: its COMMIT rides with it.
+      commitWithNextStatement(tx);
+      await pushBet(tx, site.id, memberId, view);
+      return { bet, view, balance };
     });
   try {
     try {
@@ -439,17 +431,14 @@ export async function placeBet(
     }
   } catch (error) {
     if (error instanceof SameKeyRace) {
+      // The key placed a bet already (found by the lock, or taken by a concurrent request).
       const raced = await replay();
       if (raced) return raced;
     }
     throw error;
   }
   deps.publishBalance?.(site.id, memberId, 'sports_bet');
-  return {
-    bet: await oneBetView(deps.db, site, result.bet),
-    balance: formatMinor(result.balance),
-    replayed: false,
-  };
+  return { bet: result.view, balance: formatMinor(result.balance), replayed: false };
 }
 
 function parseStake(text: string): bigint {
