@@ -992,8 +992,11 @@ async function main(): Promise<void> {
     const lite = await startServer(await openDatabase({ kind: 'pglite', dataDir }));
     try {
       if (ONLY.has('pglite')) {
-        pgliteDice = await diceScenario(lite, inProcessServer(lite), (await makePlayers(lite)).tokens);
+        const { tokens } = await makePlayers(lite);
+        pgliteDice = await diceScenario(lite, inProcessServer(lite), tokens);
         rows.push(pgliteDice);
+        progress(rows.at(-1)!);
+        rows.push(await diceScenario(lite, inProcessServer(lite), tokens, await finalLoad(lite.port)));
         progress(rows.at(-1)!);
       }
       if (ONLY.has('crash')) {
