@@ -4,6 +4,7 @@ import { signBody } from '@sorte/game-aggregator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, fundedPlayer, HOSTS, solvedCaptcha } from '../../../test/app.ts';
+import { crashClockStart } from '../../../test/crash.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import type { CrashEngine } from '../crash/crash.engine.ts';
 import { addCard, type MoneyHarness, randomCpf, startMoneyHarness } from '../deposits/money.fixtures.ts';
@@ -20,7 +21,7 @@ describe.each(kinds)('responsible gaming limits and exclusions on %s', (kind) =>
   let h: MoneyHarness;
   let aggregator: AggregatorConnection;
   let engine: CrashEngine;
-  let now = Date.now();
+  let now = 0;
   beforeAll(async () => {
     h = await startMoneyHarness(kind);
     aggregator = await connectAggregator(
@@ -29,6 +30,8 @@ describe.each(kinds)('responsible gaming limits and exclusions on %s', (kind) =>
     );
     h.app.aggregator.attach(aggregator);
     engine = h.app.crash;
+    // After every round earlier test files played on this process's database (they run their own clocks).
+    now = await crashClockStart(h.db);
     await engine.start({ clock: () => now, autoRun: false });
   }, 60_000);
   afterAll(async () => {
@@ -107,6 +110,11 @@ describe.each(kinds)('responsible gaming limits and exclusions on %s', (kind) =>
     const p = await fundedPlayer(h.app, 10_000n);
     await setLimit(p.token, 'stake', 'day', '0.50');
     const site = (await h.app.services.sites.byCode('sorte'))!;
+    // A round taking bets: earlier files may have left this database's last round past its betting.
+    for (let i = 0; i < 12 && (await engine.state(null)).betting_ms_left <= 1; i++) {
+      now += 300_000;
+      await engine.step();
+    }
     now += 1;
     await expect(
       engine.placeBet(
