@@ -8,7 +8,7 @@ import { databaseKinds } from '../../../test/databases.ts';
 import { collect, openSocket } from '../../../test/sockets.ts';
 import { sumPlay } from '../responsible-gaming/rg.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { getBalances, grantBonus, reconcile, transfer } from '../wallet/wallet.service.ts';
 import { realignDemo, type SportsFeed, syncFeed } from './sports.feed.ts';
 import { formatOdds, parseOdds, returnOf } from './sports.pricing.ts';
 import { insertEvents, type TSportsSite } from './sports.service.ts';
@@ -683,6 +683,47 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     const after = await getBalances(app.services.db, player.memberId, { siteId: site.id });
     expect(after.wageringRequiredMinor).toBe(3_000n);
     expect(after.cashMinor).toBe(9_000n);
+  });
+
+  it('counts a stake paid partly by a bonus in the day’s turnover and the VIP totals, once', async () => {
+    const event = await newEvent();
+    const player = await fundedPlayer(app, 400n);
+    await grantBonus(app.services.db, {
+      siteId: site.id,
+      memberId: player.memberId,
+      campaignCode: 'test-sports-bonus',
+      periodKey: randomUUID(),
+      amountMinor: 1_000n,
+      wageringRequiredMinor: 50_000n,
+      maxBetMinor: null,
+      locksCash: false,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      terms: {},
+    });
+    const counters = async () => {
+      const [turnover] = await rowsOf<{ stake: string; bonus: string; bets: number }>(
+        app.services.db,
+        sql`SELECT coalesce(sum(stake_minor), 0)::text AS stake, coalesce(sum(bonus_stake_minor), 0)::text AS bonus,
+                   coalesce(sum(bets), 0)::int AS bets
+            FROM member_turnover WHERE member_id = ${player.memberId.toString()}::bigint AND category = 'sports'`,
+      );
+      const [vip] = await rowsOf<{ betting: string | null }>(
+        app.services.db,
+        sql`SELECT total_betting_minor::text AS betting FROM member_vip
+            WHERE member_id = ${player.memberId.toString()}::bigint`,
+      );
+      return { ...turnover!, betting: vip?.betting ?? '0' };
+    };
+    // 10.00 staked: the 4.00 of cash first, then 6.00 of bonus.
+    const key = randomUUID();
+    const placed = await place(player.token, [event.sel('btts', 'yes')], '10.00', { key });
+    expect(placed.status).toBe(200);
+    expect(placed.body.data.balance).toBe('4.00');
+    expect(await counters()).toEqual({ stake: '1000', bonus: '600', bets: 1, betting: '1000' });
+    // A replay counts nothing again.
+    const again = await place(player.token, [event.sel('btts', 'yes')], '10.00', { key });
+    expect(again.body.data.bet.id).toBe(placed.body.data.bet.id);
+    expect(await counters()).toEqual({ stake: '1000', bonus: '600', bets: 1, betting: '1000' });
   });
 
   it('refuses, translated and changing nothing: stale odds, suspended markets, stake limits, RG limits', async () => {

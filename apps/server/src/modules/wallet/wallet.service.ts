@@ -20,6 +20,7 @@ import {
   memberExists,
   siteExists,
   sumSystemBalances,
+  type TWriteAlso,
   writeTransfers,
 } from './wallet.repo.ts';
 import {
@@ -727,14 +728,18 @@ export type TLockedAccounts = {
   system: TWalletAccountRow[];
 };
 
-/** `transfer` inside the caller's transaction on accounts it has already locked. */
+/**
+ * `transfer` inside the caller's transaction on accounts it has already locked; `also`: what the
+ * caller writes in the transfer's statement (`TWriteAlso`), only if the transfer is written.
+ */
 export function transferLocked(
   tx: Tx,
   input: TransferInput,
   accounts: TLockedAccounts,
+  also?: TWriteAlso,
 ): Promise<TransferResult> {
   const { posting, hash } = prepareTransfer(input);
-  return post(tx, posting, accounts, hash);
+  return post(tx, posting, accounts, hash, also);
 }
 
 /** `hash`: the posting's request hash when the caller made it already (`prepareTransfer`). */
@@ -743,6 +748,7 @@ async function post(
   posting: Posting,
   pre?: TLockedAccounts,
   hash = requestHash(posting),
+  also?: TWriteAlso,
 ): Promise<TransferResult> {
   const refs = [posting.from, posting.to];
   const memberId = memberIdsOf(...refs)[0];
@@ -925,9 +931,12 @@ async function post(
       balance: String(delta.balance),
       wagering: String(delta.wagering),
     })),
-    { skipTaken: true },
+    { skipTaken: true, ...(also ? { also } : {}) },
   );
   const inserted = written.inserted[0];
+  // What went `also` was written with it: its key cannot have been taken meanwhile (the caller
+  // locked the member's accounts, which every transfer of theirs locks), else roll it all back.
+  if (also) assertInvariant(inserted, `transfer ${posting.idempotencyKey} written with what goes with it`);
   if (!inserted) {
     // The key is taken: by an earlier committed request (replay or conflict), or, for a transfer
     // between system accounts (nothing locked), by a concurrent one the insert waited for.
