@@ -1,20 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
-import { assertInvariant } from '../wallet/wallet.errors.ts';
 import type { TJson, TransferResult } from '../wallet/wallet.service.ts';
 import { stakeWithBonus } from '../wallet/wallet.service.ts';
 import { localDay } from './days.ts';
 import { PROFILES } from './promotions.profiles.ts';
-import {
-  gameCategory,
-  groupStakeCounts,
-  siteJurisdiction,
-  type TTurnoverAdd,
-  type TVipRow,
-  vipRowOf,
-} from './promotions.repo.ts';
-import { raiseCrossedLevels, stakeAdds } from './vip.ts';
+import { gameCategory, siteJurisdiction, type TTurnoverAdd } from './promotions.repo.ts';
+import { recordVipEvent } from './vip.ts';
 
 export interface TBetStakeInput {
   siteId: bigint;
@@ -39,9 +30,6 @@ export interface TBetStakeInput {
  */
 export async function takeBetStake(tx: Executor, input: TBetStakeInput): Promise<TransferResult> {
   const category = input.category ?? (await gameCategory(tx, input.gameCode));
-  const jurisdiction = await siteJurisdiction(tx, input.siteId);
-  const adds = stakeAdds(input.amountMinor, category);
-  let after: TVipRow | null = null;
   const result = await stakeWithBonus(tx, {
     siteId: input.siteId,
     memberId: input.memberId,
@@ -50,32 +38,17 @@ export async function takeBetStake(tx: Executor, input: TBetStakeInput): Promise
     reference: input.reference,
     metadata: input.metadata,
     category,
-    // The day's turnover and the VIP totals go in the statement of the stake's first transfer.
-    also: ({ bonusPartMinor }) => ({
-      name: 'stake_counts',
-      ctes: groupStakeCounts([
-        {
-          siteId: input.siteId,
-          memberId: input.memberId,
-          ...adds,
-          turnover: betTurnover(jurisdiction, category, input.amountMinor, bonusPartMinor),
-        },
-      ]),
-      rows: sql`UNION ALL SELECT 'vip', to_jsonb(group_vip) FROM group_vip`,
-      read: (rows) => {
-        const vip = rows.find((r) => r.what === 'vip');
-        if (vip) after = vipRowOf(vip.row as Parameters<typeof vipRowOf>[0]);
-      },
-    }),
   });
   if (!result.replayed) {
-    assertInvariant(after, 'the stake counted its VIP totals');
-    await raiseCrossedLevels(
-      tx,
-      { siteId: input.siteId, memberId: input.memberId, jurisdiction },
-      adds,
-      after,
-    );
+    const jurisdiction = await siteJurisdiction(tx, input.siteId);
+    await recordVipEvent(tx, {
+      siteId: input.siteId,
+      memberId: input.memberId,
+      jurisdiction,
+      stakeMinor: input.amountMinor,
+      category,
+      turnover: betTurnover(jurisdiction, category, input.amountMinor, result.bonusPartMinor),
+    });
   }
   return { ...result.first, debitBalanceAfterMinor: result.playableAfterMinor };
 }

@@ -7,7 +7,6 @@ import {
   rowsOf,
   TRANSFER_COLUMNS,
   type TTransferRaw,
-  type TWriteAlso,
   transferResultOf,
 } from './wallet.repo.ts';
 import type { TWalletAccountRow } from './wallet.schema.ts';
@@ -87,11 +86,6 @@ export interface StakeInput {
   metadata?: { [key: string]: TJson };
   /** Game category of the bet (wagering weight). */
   category: string;
-  /**
-   * What the caller writes with the stake's first transfer, in its statement (`TWriteAlso`), made
-   * from the stake's split once decided (a replayed stake writes nothing).
-   */
-  also?: (split: { cashPartMinor: bigint; bonusPartMinor: bigint }) => TWriteAlso;
 }
 
 export interface StakeResult {
@@ -497,7 +491,6 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
         : {}),
     };
     let first: TransferResult | null = null;
-    let also = input.also?.({ cashPartMinor: cashPart, bonusPartMinor: input.amountMinor - cashPart });
     if (cashPart > 0n) {
       first = await transferLocked(
         tx,
@@ -512,9 +505,7 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
           metadata: { ...common, part: 'cash' },
         },
         accounts,
-        also,
       );
-      also = undefined;
     }
     const spent = new Map<bigint, bigint>();
     for (const [grant, part] of plan) {
@@ -531,9 +522,7 @@ export async function stakeWithBonus(executor: Executor, input: StakeInput): Pro
           metadata: { ...common, part: 'bonus', grantId: grant.id.toString() },
         },
         accounts,
-        also,
       );
-      also = undefined;
       first ??= moved;
       spent.set(grant.id, part);
     }

@@ -421,35 +421,21 @@ export function readTransferWrites(
   return { inserted, balances };
 }
 
-/**
- * What a caller writes with a posting, in the posting's own statement (one round trip fewer): its
- * CTEs after the posting's, its rows after the posting's (with a `what` of their own), and `read`
- * gets the statement's rows. `name` names its shape: the statement is prepared under it.
- */
-export type TWriteAlso = {
-  name: string;
-  ctes: SQL;
-  rows: SQL;
-  read: (rows: readonly { what: string; row: Record<string, unknown> }[]) => void;
-};
-
-/** ONE statement for the writes of a posting (`transferWrites`), and what goes `also` with them. */
+/** ONE statement for the writes of a posting (`transferWrites`). */
 export async function writeTransfers(
   tx: Tx,
   transfers: readonly TTransferWrite[],
   deltas: readonly TBalanceDelta[],
-  options: { skipTaken: boolean; also?: TWriteAlso },
+  options: { skipTaken: boolean },
 ): Promise<TTransferWrites> {
   const { ctes, rows } = transferWrites(transfers, deltas, options);
-  const { also } = options;
-  const name = options.skipTaken ? 'sorte_write_transfers_skip' : 'sorte_write_transfers';
-  const written = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    also ? `${name}:${also.name}` : name,
-    also ? sql`WITH ${ctes}, ${also.ctes} ${rows} ${also.rows}` : sql`WITH ${ctes} ${rows}`,
+  return readTransferWrites(
+    await preparedRowsOf<{ what: 'ins' | 'upd'; row: Record<string, unknown> }>(
+      tx,
+      options.skipTaken ? 'sorte_write_transfers_skip' : 'sorte_write_transfers',
+      sql`WITH ${ctes} ${rows}`,
+    ),
   );
-  also?.read(written);
-  return readTransferWrites(written);
 }
 
 /** Balances of a site's system accounts, derived from their transfers (see the migration). */

@@ -20,7 +20,6 @@ import {
   memberExists,
   siteExists,
   sumSystemBalances,
-  type TWriteAlso,
   writeTransfers,
 } from './wallet.repo.ts';
 import {
@@ -728,18 +727,14 @@ export type TLockedAccounts = {
   system: TWalletAccountRow[];
 };
 
-/**
- * `transfer` inside the caller's transaction on accounts it has already locked; `also`: what the
- * caller writes in the transfer's statement (`TWriteAlso`), only if the transfer is written.
- */
+/** `transfer` inside the caller's transaction on accounts it has already locked. */
 export function transferLocked(
   tx: Tx,
   input: TransferInput,
   accounts: TLockedAccounts,
-  also?: TWriteAlso,
 ): Promise<TransferResult> {
   const { posting, hash } = prepareTransfer(input);
-  return post(tx, posting, accounts, hash, also);
+  return post(tx, posting, accounts, hash);
 }
 
 /** `hash`: the posting's request hash when the caller made it already (`prepareTransfer`). */
@@ -748,7 +743,6 @@ async function post(
   posting: Posting,
   pre?: TLockedAccounts,
   hash = requestHash(posting),
-  also?: TWriteAlso,
 ): Promise<TransferResult> {
   const refs = [posting.from, posting.to];
   const memberId = memberIdsOf(...refs)[0];
@@ -931,12 +925,9 @@ async function post(
       balance: String(delta.balance),
       wagering: String(delta.wagering),
     })),
-    { skipTaken: true, ...(also ? { also } : {}) },
+    { skipTaken: true },
   );
   const inserted = written.inserted[0];
-  // What went `also` was written with it: its key cannot have been taken meanwhile (the caller
-  // locked the member's accounts, which every transfer of theirs locks), else roll it all back.
-  if (also) assertInvariant(inserted, `transfer ${posting.idempotencyKey} written with what goes with it`);
   if (!inserted) {
     // The key is taken: by an earlier committed request (replay or conflict), or, for a transfer
     // between system accounts (nothing locked), by a concurrent one the insert waited for.
