@@ -138,7 +138,7 @@ export type CrashStartOptions = {
   lockUrl?: string | undefined;
 };
 
-const ENGINE_LOCK_KEY = 727_106;
+export const ENGINE_LOCK_KEY = 727_106;
 /** The leader's messages to follower processes (each under PostgreSQL's 8000-byte NOTIFY limit). */
 const NOTIFY_CHANNEL = 'sorte_crash';
 type TNotice =
@@ -299,7 +299,23 @@ export class CrashEngine {
         } else {
           this.retryLeadership(url, options);
         }
-      })().catch(this.report);
+      })().catch((error: unknown) => {
+        // A connection refused (the database restarting, every connection cut) or the round not
+        // read back: a lock taken is given up and leadership tried again, so no failure leaves
+        // the rounds without a leader (nor this process holding the lock without running them).
+        this.report(error);
+        if (this.stopped) return;
+        const held = this.lockClient;
+        this.lockClient = null;
+        void held?.end().catch(() => undefined);
+        if (this.listenClient) this.retryLeadership(url, options);
+        else
+          this.follow(url)
+            .catch(this.report)
+            .finally(() => {
+              if (!this.stopped) this.retryLeadership(url, options);
+            });
+      });
     }, STANDBY_RETRY_MS);
     this.timer.unref();
   }

@@ -13,6 +13,7 @@ import {
 } from '@sorte/fairness';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
 import { crashClockStart, crashInstant } from '../../../test/crash.ts';
@@ -24,7 +25,7 @@ import { CRASH_RECORD_ID_BASE } from '../originals/game-record.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
 import { formatHundredths, tickMultiplierAt } from './crash.curve.ts';
-import type { CrashEngine } from './crash.engine.ts';
+import { type CrashEngine, ENGINE_LOCK_KEY } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 
 const kinds = await databaseKinds();
@@ -909,6 +910,41 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     } finally {
       await followerApp.close();
       await leaderApp.close();
+    }
+  });
+
+  it('takes the lead once its database accepts connections again, however many tries failed', {
+    timeout: 60_000,
+  }, async () => {
+    // The lock lives in a database of its own here, which the test closes to connections.
+    const admin = new URL((await postgresAdminUrl())!);
+    const name = `sorte_lock_${randomUUID().slice(0, 8)}`;
+    const adminClient = new pg.Client({ connectionString: admin.toString() });
+    await adminClient.connect();
+    await adminClient.query(`CREATE DATABASE ${name}`);
+    const lockUrl = new URL(admin);
+    lockUrl.pathname = `/${name}`;
+    const holder = new pg.Client({ connectionString: lockUrl.toString() });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [ENGINE_LOCK_KEY]);
+    const other = await buildApp({ config: testConfig(), database: await seededDatabase('postgres') });
+    try {
+      await other.crash.start({ clock: () => now, lockUrl: lockUrl.toString() });
+      expect(other.crash.leading).toBe(false);
+      // The leader goes away while no new connection is accepted: the next tries to lead fail.
+      await adminClient.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await holder.query('SELECT pg_advisory_unlock($1)', [ENGINE_LOCK_KEY]);
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(other.crash.leading).toBe(false);
+      await adminClient.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      for (let i = 0; i < 100 && !other.crash.leading; i++)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(other.crash.leading).toBe(true);
+    } finally {
+      await other.close();
+      await holder.end();
+      await adminClient.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminClient.end();
     }
   });
 });
