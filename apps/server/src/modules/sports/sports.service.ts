@@ -282,7 +282,7 @@ export async function placeBet(
       replayed: true,
     };
   };
-  let result: { bet: TBetRow; view: TSportsBet; balance: bigint };
+  let result: { view: TSportsBet; balance: bigint };
   // In play, a bet waits the site's delay and is then checked and taken at the prices and market
   // states of that moment (a goal or a price move meanwhile refuses it as the policy says).
   let delayServed = false;
@@ -417,7 +417,7 @@ export async function placeBet(
       // The push is the transaction's last statement: its COMMIT rides with it.
       commitWithNextStatement(tx);
       await pushBet(tx, site.id, memberId, view);
-      return { bet, view, balance };
+      return { view, balance };
     });
   try {
     try {
