@@ -325,6 +325,14 @@ export async function findBetByKey(
 }
 
 /**
+ * What a leg's view shows of its selection, market, event and competition (`s`, `m`, `e`, `c`):
+ * read for a bet's legs (`findLegs`) and, before the bet exists, for a placement's selections.
+ */
+const LEG_SHOWN = sql`s.code, m.type AS market_type, ${marketStatus} AS market_status,
+  c.name AS competition_name, e.home_team, e.away_team, e.kickoff_at, e.status AS event_status,
+  e.home_goals, e.away_goals, s.result AS selection_result`;
+
+/**
  * A placement's first statement: locks the markets of its selections FOR SHARE (ascending id: odds
  * and market status change only under the market row's lock) and finds the bet its key placed
  * already, if any. Prepared: one plan per connection.
@@ -341,6 +349,7 @@ export async function lockPlacement(
           WHERE m.site_id = ${big(where.siteId)}
             AND m.id IN (SELECT market_id FROM sports_selections WHERE id = ANY(${idArray(where.selectionIds)}))
           ORDER BY m.id FOR SHARE)
+        -- A CTE no statement reads is not run: the count makes the lock happen.
         SELECT (SELECT count(*) FROM locked) AS markets,
           (SELECT b.id::text FROM sports_bets b
            WHERE b.member_id = ${big(where.memberId)} AND b.idempotency_key = ${where.key}) AS taken`,
@@ -368,10 +377,8 @@ export async function placementSelections(
     'sorte_sports_placement_selections',
     sql`WITH ${gate.ctes}
         SELECT ${gate.columns}, coalesce((SELECT jsonb_agg(to_jsonb(x)) FROM (
-          SELECT s.id::text AS selection_id, s.code, m.id::text AS market_id, m.type AS market_type,
-                 ${marketStatus} AS market_status, e.id::text AS event_id, c.name AS competition_name,
-                 e.home_team, e.away_team, e.kickoff_at, e.status AS event_status, e.home_goals, e.away_goals,
-                 s.odds::text AS odds, s.result AS selection_result
+          SELECT s.id::text AS selection_id, m.id::text AS market_id, e.id::text AS event_id, ${LEG_SHOWN},
+                 s.odds::text AS odds
           FROM sports_selections s
           JOIN sports_markets m ON m.id = s.market_id
           JOIN sports_events e ON e.id = m.event_id
@@ -462,11 +469,9 @@ export async function findLegs(executor: Executor, betIds: readonly (bigint | st
   if (betIds.length === 0) return [];
   return rowsOf<TLegRow>(
     executor,
-    sql`SELECT l.bet_id::text AS bet_id, l.position, l.selection_id::text AS selection_id, s.code,
-               l.market_id::text AS market_id, m.type AS market_type, ${marketStatus} AS market_status,
-               l.event_id::text AS event_id, c.name AS competition_name, e.home_team, e.away_team,
-               e.kickoff_at, e.status AS event_status, e.home_goals, e.away_goals,
-               l.odds::text AS odds, s.odds::text AS current_odds, l.status, s.result AS selection_result
+    sql`SELECT l.bet_id::text AS bet_id, l.position, l.selection_id::text AS selection_id,
+               l.market_id::text AS market_id, l.event_id::text AS event_id, ${LEG_SHOWN},
+               l.odds::text AS odds, s.odds::text AS current_odds, l.status
         FROM sports_bet_legs l
         JOIN sports_selections s ON s.id = l.selection_id
         JOIN sports_markets m ON m.id = l.market_id
