@@ -1,5 +1,5 @@
 import type { Db, Executor } from '../../db/client.ts';
-import { listenChannel, notifyChannel } from './realtime.channel.ts';
+import { channelText, listenChannel, notifyChannel } from './realtime.channel.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
 
 /**
@@ -23,6 +23,19 @@ export async function pushToMember(
 ): Promise<void> {
   const push: MemberPush = { siteId: String(siteId), memberId: String(memberId), message };
   await notifyChannel(executor, CHANNEL, push);
+}
+
+/**
+ * What `pushToMember` sends, for a statement that queues many pushes itself
+ * (`SELECT pg_notify(channel, text)` over its rows).
+ */
+export function memberPushNotice(
+  siteId: bigint,
+  memberId: bigint,
+  message: Record<string, unknown>,
+): { channel: string; text: string } {
+  const push: MemberPush = { siteId: String(siteId), memberId: String(memberId), message };
+  return { channel: CHANNEL, text: channelText(CHANNEL, push) };
 }
 
 /** Starts delivering member pushes to the hub's sockets; returns the stop function. */

@@ -14,9 +14,14 @@ import type { Db, Executor } from '../../db/client.ts';
 export const MAX_PAYLOAD_BYTES = 7000;
 
 export async function notifyChannel(executor: Executor, channel: string, payload: unknown): Promise<void> {
+  await executor.execute(sql`SELECT pg_notify(${channel}, ${channelText(channel, payload)})`);
+}
+
+/** A payload as `pg_notify` sends it on `channel` (a statement that notifies many sends these). */
+export function channelText(channel: string, payload: unknown): string {
   const text = JSON.stringify(payload);
   if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`${channel} payload too large`);
-  await executor.execute(sql`SELECT pg_notify(${channel}, ${text})`);
+  return text;
 }
 
 interface EmbeddedClient {

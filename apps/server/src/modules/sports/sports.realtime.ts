@@ -31,6 +31,11 @@ export async function pushBet(
   memberId: bigint,
   bet: TSportsBet,
 ): Promise<void> {
+  await pushToMember(executor, siteId, memberId, betMessage(bet));
+}
+
+/** A member's bet as its sockets get it (`pushBet`). */
+export function betMessage(bet: TSportsBet): TSportsServerMessage {
   const whole: TSportsServerMessage = {
     type: 'sports_bet',
     bet_id: bet.id,
@@ -39,8 +44,7 @@ export async function pushBet(
     bet,
   };
   // A long accumulator would not fit a client frame (or a NOTIFY payload): the summary only.
-  const message = JSON.stringify(whole).length <= SPORTS_PUSH_MAX_CHARS ? whole : { ...whole, bet: null };
-  await pushToMember(executor, siteId, memberId, message);
+  return JSON.stringify(whole).length <= SPORTS_PUSH_MAX_CHARS ? whole : { ...whole, bet: null };
 }
 
 /** Which sockets of this process watch which site. */

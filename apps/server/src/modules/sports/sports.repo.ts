@@ -328,7 +328,7 @@ export async function findBetByKey(
  * What a leg's view shows of its selection, market, event and competition (`s`, `m`, `e`, `c`):
  * read for a bet's legs (`findLegs`) and, before the bet exists, for a placement's selections.
  */
-const LEG_SHOWN = sql`s.code, m.type AS market_type, ${marketStatus} AS market_status,
+export const LEG_SHOWN = sql`s.code, m.type AS market_type, ${marketStatus} AS market_status,
   c.name AS competition_name, e.home_team, e.away_team, e.kickoff_at, e.status AS event_status,
   e.home_goals, e.away_goals, s.result AS selection_result`;
 

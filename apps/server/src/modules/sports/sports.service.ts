@@ -42,7 +42,7 @@ import {
   type TOutcome,
   voidMarket,
 } from './sports.pricing.ts';
-import { sportsProfile } from './sports.profiles.ts';
+import { sportsProfile, type TSportsProfile } from './sports.profiles.ts';
 import { pushBet, pushSports } from './sports.realtime.ts';
 import {
   betView,
@@ -64,6 +64,7 @@ import {
   placementSelections,
   type TBetRow,
   type TEventRow,
+  type TPlacementSelection,
 } from './sports.repo.ts';
 
 /**
@@ -233,7 +234,7 @@ export interface TPlaceBetInput {
   accept_odds_changes: TSportsOddsPolicy;
 }
 
-function requestHashOf(memberId: bigint, input: TPlaceBetInput, stakeMinor: bigint): string {
+export function requestHashOf(memberId: bigint, input: TPlaceBetInput, stakeMinor: bigint): string {
   const canonical = JSON.stringify({
     memberId: memberId.toString(),
     type: input.type,
@@ -242,6 +243,102 @@ function requestHashOf(memberId: bigint, input: TPlaceBetInput, stakeMinor: bigi
     policy: input.accept_odds_changes,
   });
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** A stake outside the site's range is refused before the selections are read. */
+export function assertStakeInRange(profile: TSportsProfile, stakeMinor: bigint): void {
+  if (stakeMinor < profile.minStakeMinor || stakeMinor > profile.maxStakeMinor) {
+    const range = { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) };
+    throw new AppError('BET_OUT_OF_RANGE', { params: range, extra: { data: range } });
+  }
+}
+
+/**
+ * A placement's legs, in the order it asked for them, from the selections read for it: refused when
+ * a selection is not offered (MARKET_CLOSED) or two legs are on one event.
+ */
+export function placementLegs(
+  input: Pick<TPlaceBetInput, 'legs'>,
+  selections: readonly TPlacementSelection[],
+): TPlacementSelection[] {
+  const byId = new Map(selections.map((row) => [row.selection_id, row]));
+  const missing = input.legs.map((leg) => leg.selection_id).filter((id) => !byId.has(id));
+  if (missing.length > 0)
+    throw new AppError('MARKET_CLOSED', { extra: { data: { selection_ids: missing } } });
+  const legs = input.legs.map((leg) => byId.get(leg.selection_id)!);
+  if (new Set(legs.map((leg) => leg.event_id)).size !== legs.length) throw new AppError('SPORTS_SAME_EVENT');
+  return legs;
+}
+
+/**
+ * What the legs' markets, events and prices allow (a placement's checks after the in-play delay, in
+ * order): refused when a market is closed or suspended, when a price moved beyond the player's odds
+ * policy, or past the max payout; else the bet's potential return at the current odds (never below
+ * the stake).
+ */
+export function priceLegs(
+  profile: TSportsProfile,
+  input: Pick<TPlaceBetInput, 'legs' | 'accept_odds_changes'>,
+  stakeMinor: bigint,
+  legs: readonly TPlacementSelection[],
+): bigint {
+  const closed = legs.filter(
+    (leg) =>
+      leg.market_status === 'settled' || leg.event_status === 'finished' || leg.event_status === 'cancelled',
+  );
+  if (closed.length > 0) {
+    throw new AppError('MARKET_CLOSED', {
+      extra: { data: { selection_ids: closed.map((leg) => leg.selection_id) } },
+    });
+  }
+  const suspended = legs.filter(
+    (leg) =>
+      leg.market_status !== 'open' ||
+      !eventTakesBets({ status: leg.event_status, kickoff_at: leg.kickoff_at }),
+  );
+  if (suspended.length > 0) {
+    throw new AppError('MARKET_SUSPENDED', {
+      extra: { data: { selection_ids: suspended.map((leg) => leg.selection_id) } },
+    });
+  }
+
+  const changes: TSportsOddsChange[] = [];
+  const refused: TSportsOddsChange[] = [];
+  input.legs.forEach((leg, index) => {
+    const seen = parseOdds(leg.odds) ?? 0n;
+    const now = parseOdds(legs[index]!.odds) ?? 0n;
+    if (seen === now) return;
+    const change = {
+      selection_id: leg.selection_id,
+      odds_seen: formatOdds(seen),
+      odds_now: formatOdds(now),
+    };
+    changes.push(change);
+    const accepted =
+      input.accept_odds_changes === 'any' || (input.accept_odds_changes === 'higher' && now > seen);
+    if (!accepted) refused.push(change);
+  });
+  if (refused.length > 0) throw new AppError('ODDS_CHANGED', { extra: { data: { changes } } });
+
+  const odds = legs.map((leg) => parseOdds(leg.odds)!);
+  const potentialMinor = returnOf(stakeMinor, odds);
+  if (potentialMinor > profile.maxPayoutMinor) {
+    // The largest stake these odds allow under the max payout.
+    const maxStake = (profile.maxPayoutMinor * stakeMinor) / potentialMinor;
+    const max = maxStake < profile.maxStakeMinor ? maxStake : profile.maxStakeMinor;
+    const params = { max_payout: formatMinor(profile.maxPayoutMinor), max: formatMinor(max) };
+    throw new AppError('SPORTS_MAX_PAYOUT', { params, extra: { data: params } });
+  }
+  return potentialMinor < stakeMinor ? stakeMinor : potentialMinor;
+}
+
+/** The stake of bet `betId` as the wallet posts it: its key, reference and metadata. */
+export function betStake(betId: string, type: TPlaceBetInput['type'], legs: number) {
+  return {
+    idempotencyKey: `sports-bet:${betId}:stake`,
+    reference: `sports-bet:${betId}`,
+    metadata: { product: 'sports', betId, type, legs },
+  };
 }
 
 class SameKeyRace extends Error {}
@@ -300,83 +397,19 @@ export async function placeBet(
         selectionIds: ids,
       });
       if (taken !== null) throw new SameKeyRace();
-      if (stakeMinor < profile.minStakeMinor || stakeMinor > profile.maxStakeMinor) {
-        throw new AppError('BET_OUT_OF_RANGE', {
-          params: { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) },
-          extra: {
-            data: { min: formatMinor(profile.minStakeMinor), max: formatMinor(profile.maxStakeMinor) },
-          },
-        });
-      }
+      assertStakeInRange(profile, stakeMinor);
       const read = await placementSelections(
         tx,
         site.id,
         ids,
         await playGateParts(tx, { siteId: site.id, memberId }),
       );
-      const current = read.selections;
-      const byId = new Map(current.map((row) => [row.selection_id, row]));
-      const missing = ids.filter((id) => !byId.has(id));
-      if (missing.length > 0)
-        throw new AppError('MARKET_CLOSED', { extra: { data: { selection_ids: missing } } });
-      const legs = input.legs.map((leg) => byId.get(leg.selection_id)!);
-      if (new Set(legs.map((leg) => leg.event_id)).size !== legs.length)
-        throw new AppError('SPORTS_SAME_EVENT');
+      const legs = placementLegs(input, read.selections);
       if (!delayServed && legs.some((leg) => leg.event_status === 'live')) {
         const { in_play_delay_ms: delay } = await sportsSettings(tx, site);
         if (delay > 0) throw new InPlayDelay(delay);
       }
-
-      const closed = legs.filter(
-        (leg) =>
-          leg.market_status === 'settled' ||
-          leg.event_status === 'finished' ||
-          leg.event_status === 'cancelled',
-      );
-      if (closed.length > 0) {
-        throw new AppError('MARKET_CLOSED', {
-          extra: { data: { selection_ids: closed.map((leg) => leg.selection_id) } },
-        });
-      }
-      const suspended = legs.filter(
-        (leg) =>
-          leg.market_status !== 'open' ||
-          !eventTakesBets({ status: leg.event_status, kickoff_at: leg.kickoff_at }),
-      );
-      if (suspended.length > 0) {
-        throw new AppError('MARKET_SUSPENDED', {
-          extra: { data: { selection_ids: suspended.map((leg) => leg.selection_id) } },
-        });
-      }
-
-      const changes: TSportsOddsChange[] = [];
-      const refused: TSportsOddsChange[] = [];
-      input.legs.forEach((leg, index) => {
-        const seen = parseOdds(leg.odds) ?? 0n;
-        const now = parseOdds(legs[index]!.odds) ?? 0n;
-        if (seen === now) return;
-        const change = {
-          selection_id: leg.selection_id,
-          odds_seen: formatOdds(seen),
-          odds_now: formatOdds(now),
-        };
-        changes.push(change);
-        const accepted =
-          input.accept_odds_changes === 'any' || (input.accept_odds_changes === 'higher' && now > seen);
-        if (!accepted) refused.push(change);
-      });
-      if (refused.length > 0) throw new AppError('ODDS_CHANGED', { extra: { data: { changes } } });
-
-      const odds = legs.map((leg) => parseOdds(leg.odds)!);
-      const potentialMinor = returnOf(stakeMinor, odds);
-      if (potentialMinor > profile.maxPayoutMinor) {
-        // The largest stake these odds allow under the max payout.
-        const maxStake = (profile.maxPayoutMinor * stakeMinor) / potentialMinor;
-        const max = maxStake < profile.maxStakeMinor ? maxStake : profile.maxStakeMinor;
-        const params = { max_payout: formatMinor(profile.maxPayoutMinor), max: formatMinor(max) };
-        throw new AppError('SPORTS_MAX_PAYOUT', { params, extra: { data: params } });
-      }
-
+      const potentialMinor = priceLegs(profile, input, stakeMinor, legs);
       await assertPlayAllowed(tx, { siteId: site.id, memberId }, stakeMinor, gateOf(read.also));
 
       const bet = await insertBetWithLegs(
@@ -386,7 +419,7 @@ export async function placeBet(
           memberId,
           type: input.type,
           stakeMinor,
-          potentialReturnMinor: potentialMinor < stakeMinor ? stakeMinor : potentialMinor,
+          potentialReturnMinor: potentialMinor,
           key: idempotencyKey,
           hash,
         },
@@ -399,9 +432,7 @@ export async function placeBet(
           siteId: site.id,
           memberId,
           amountMinor: stakeMinor,
-          idempotencyKey: `sports-bet:${bet.id}:stake`,
-          reference: `sports-bet:${bet.id}`,
-          metadata: { product: 'sports', betId: bet.id, type: input.type, legs: legs.length },
+          ...betStake(bet.id, input.type, legs.length),
           gameCode: SPORTS_GAME_CODE,
           category: SPORTS_CATEGORY,
         });
@@ -441,7 +472,7 @@ export async function placeBet(
   return { bet: result.view, balance: formatMinor(result.balance), replayed: false };
 }
 
-function parseStake(text: string): bigint {
+export function parseStake(text: string): bigint {
   const match = /^(0|[1-9]\d{0,10})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) throw new AppError('INVALID_AMOUNT');
   return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
