@@ -576,6 +576,36 @@ describe.each(kinds)('sportsbook on %s', (kind) => {
     expect(await cash(player.memberId)).toBe(8_400n + parseOdds(offer)!);
   });
 
+  it('pushes each bet of a group to its member’s socket once it commits, with the balance', async () => {
+    const event = await newEvent();
+    const players = await Promise.all([fundedPlayer(app, 10_000n), fundedPlayer(app, 10_000n)]);
+    const inboxes = await Promise.all(
+      players.map(async (player) => {
+        const socket = await openSocket(wsUrl);
+        const inbox = collect(socket);
+        socket.send(JSON.stringify({ type: 'auth', token: player.token }));
+        await inbox.next((m) => m.type === 'ready', 'ready');
+        return { socket, inbox };
+      }),
+    );
+    // Sent together: they are posted in one group (or two), each member's push to its own sockets.
+    const placed = await Promise.all(
+      players.map((player, i) => place(player.token, [event.sel('1x2', i === 0 ? 'home' : 'away')], '10.00')),
+    );
+    for (const [i, { socket, inbox }] of inboxes.entries()) {
+      expect(placed[i]!.status).toBe(200);
+      const bet = await inbox.next((m) => m.type === 'sports_bet', 'bet push');
+      expect(bet.bet).toEqual(placed[i]!.body.data.bet);
+      const balance = await inbox.next(
+        (m) => m.type === 'balance' && m.reason === 'sports_bet',
+        'balance push',
+      );
+      expect(balance).toMatchObject({ money: '90.00' });
+      expect(inbox.messages.filter((m) => m.type === 'sports_bet')).toHaveLength(1);
+      socket.close();
+    }
+  });
+
   it('pushes the settlement and the new balance to the member’s socket and audits the operator', async () => {
     const event = await newEvent();
     const player = await fundedPlayer(app, 10_000n);

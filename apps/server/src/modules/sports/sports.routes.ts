@@ -31,6 +31,7 @@ import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
+import { placeBetGrouped } from './sports.bet-group.ts';
 import { startSportsChannel } from './sports.realtime.ts';
 import {
   cancelEvent,
@@ -44,7 +45,6 @@ import {
   listEvents,
   listUnrecovered,
   markLive,
-  placeBet,
   setMarketStatus,
   setOdds,
   setSportsSettings,
@@ -157,7 +157,7 @@ export async function sportsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { memberId } = memberOf(request);
       const key = keyOf(request.body.idempotency_key, request.headers['idempotency-key']);
-      const placed = await placeBet(deps, request.site, memberId, request.body, key);
+      const placed = await placeBetGrouped(deps, request.site, memberId, request.body, key);
       return ok(request.lang, { bet: placed.bet, balance: placed.balance });
     },
   });

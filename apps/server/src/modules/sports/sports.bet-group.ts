@@ -1,0 +1,413 @@
+import { formatMinor, type TSportsBet } from '@sorte/contract';
+import { sql } from 'drizzle-orm';
+import {
+  commitWithNextStatement,
+  type Db,
+  perDatabase,
+  type Tx,
+  transactionOnGenericPlans,
+} from '../../db/client.ts';
+import {
+  type GroupItem,
+  type GroupOutcome,
+  type GroupQueue,
+  type GroupQueueStats,
+  membersQueue,
+  postOrOneByOne,
+} from '../../db/group-queue.ts';
+import { AppError } from '../../errors.ts';
+import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
+import { betTurnover } from '../promotions/stake.ts';
+import { GROUP_VIP_TOTALS, groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
+import { memberPushNotice } from '../realtime/member-channel.ts';
+import { siteTimeZone } from '../records/periods.ts';
+import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
+import { playRefusal } from '../responsible-gaming/rg.service.ts';
+import { assertInvariant } from '../wallet/wallet.errors.ts';
+import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import {
+  type GroupLedger,
+  groupReadOf,
+  hasActiveGrant,
+  membersLockParts,
+  type PlannedTransfer,
+  plannedWrites,
+  prepareTransfer,
+} from '../wallet/wallet.service.ts';
+import { sportsProfile } from './sports.profiles.ts';
+import { betMessage } from './sports.realtime.ts';
+import { betView, LEG_SHOWN, placedLegs, type TBetRow, type TPlacementSelection } from './sports.repo.ts';
+import {
+  assertStakeInRange,
+  betStake,
+  parseStake,
+  placeBet,
+  placementLegs,
+  priceLegs,
+  requestHashOf,
+  SPORTS_CATEGORY,
+  type TPlaceBetInput,
+  type TSportsDeps,
+  type TSportsSite,
+} from './sports.service.ts';
+
+/**
+ * Group commit of sportsbook bets (ADR 027), the football final of issue 16: thousands of players
+ * back one side of one match in the minutes before kick-off, and a bet placed on its own takes
+ * seven round trips. Bets that arrive while a group is being posted (or within a millisecond of the
+ * first) are posted in ONE transaction, as the in-house and crash bets are (ADR 023, 026):
+ *   BEGIN · share-lock the markets of every bet's selections (ascending id), and, written behind it
+ *   in the same round trip, a statement of its own (so it sees what committed while the lock
+ *   waited, as a placement on its own does) that reads the selections with their markets and
+ *   events, and per bet whether its key placed a bet already, whether the member has an active bonus
+ *   grant or a limit loosening due, the responsible-gaming gate with each limit's period's play,
+ *   the VIP totals and a bet id, then locks the members' accounts (the wallet's group lock) · in one
+ *   statement, insert every stake transfer and move every balance, insert every bet with its legs,
+ *   count turnover and VIP totals and queue each bet's push to its member · COMMIT (riding with the
+ *   write unless a VIP level is crossed, ADR 025). Two round trips for the group.
+ * Each bet keeps its own answer: the stake's range, a selection not offered, two legs on one event,
+ * a closed or suspended market, a price moved beyond the odds policy, the max payout, the gate's
+ * refusals and insufficient funds are decided in memory, in arrival order, by the functions a bet
+ * placed on its own uses, and a refused bet writes nothing. What the group does not decide goes the
+ * one-by-one way (`placeBet`) after it commits: a key that placed a bet already (its replay or
+ * conflict), a live leg (the in-play delay), an active bonus grant (the stake's cash/bonus split),
+ * a loosening due. If the group's statements fail (a deadlock with an operator's change, a key taken
+ * by another process, VIP totals moved), it rolls back and each bet is placed one by one.
+ */
+
+/** What a placement answers. */
+export type TPlaced = { bet: TSportsBet; balance: string; replayed: boolean };
+
+type Item = {
+  deps: TSportsDeps;
+  site: TSportsSite;
+  memberId: bigint;
+  input: TPlaceBetInput;
+  key: string;
+  stakeMinor: bigint;
+  hash: string;
+} & GroupItem<object, TPlaced>;
+
+type Outcome = GroupOutcome<TPlaced>;
+
+type TRead = {
+  ord: number;
+  taken: boolean;
+  granted: boolean;
+  gate_due: boolean;
+  bet_id: string;
+  /** The transaction's start (ms): the placed_at of every bet it inserts. */
+  now_ms: string;
+  vip: TGroupStake['vipBefore'];
+} & Record<string, unknown>;
+
+type TSelectionRead = TPlacementSelection & { site_id: string };
+
+/** A bet the group places: its legs, stake and view. */
+type TKept = {
+  item: Item;
+  read: TRead;
+  legs: TPlacementSelection[];
+  potentialMinor: bigint;
+  plan: PlannedTransfer;
+  view: TSportsBet;
+};
+
+class SportsBetCommitter {
+  readonly queue: GroupQueue<Item>;
+
+  constructor(private readonly db: Db) {
+    this.queue = membersQueue<Item>(
+      db,
+      'sports_bets',
+      (item) => ({ siteId: item.site.id, memberId: item.memberId }),
+      (group) => this.post(group),
+    );
+  }
+
+  private post(all: Item[]): Promise<void> {
+    return postOrOneByOne<object, TPlaced, Item>(
+      this.queue,
+      all,
+      async (group) => {
+        const outcomes = await transactionOnGenericPlans(this.db, (tx) => postSportsBets(tx, group));
+        // After the commit, as a bet placed on its own tells the realtime hub.
+        outcomes.forEach((outcome, i) => {
+          const { deps, site, memberId } = group[i]!;
+          if ('result' in outcome) deps.publishBalance?.(site.id, memberId, 'sports_bet');
+        });
+        return outcomes;
+      },
+      (item) => placeBet(item.deps, item.site, item.memberId, item.input, item.key),
+    );
+  }
+}
+
+const committerOf = perDatabase((db) => new SportsBetCommitter(db));
+
+/**
+ * Places a member's single or accumulator with the others arriving now: the same answers, refusals
+ * and records as `placeBet`.
+ */
+export async function placeBetGrouped(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  memberId: bigint,
+  input: TPlaceBetInput,
+  key: string,
+): Promise<TPlaced> {
+  // A stake that does not parse is refused before anything is queued, as `placeBet` refuses it.
+  const stakeMinor = parseStake(input.stake);
+  const hash = requestHashOf(memberId, input, stakeMinor);
+  return new Promise<TPlaced>((resolve, reject) => {
+    committerOf(deps.db).queue.push({ deps, site, memberId, input, key, stakeMinor, hash, resolve, reject });
+  });
+}
+
+/** Counters of this process's sportsbook groups on `db` (bench and tests). */
+export function sportsBetGroupStats(db: Db): Readonly<GroupQueueStats> {
+  return committerOf(db).queue.stats;
+}
+
+/** The whole group in its transaction; one outcome per bet, in the group's order. */
+async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
+  const { reads, ledger, selections } = await readSportsBets(tx, group);
+  const outcomes: Outcome[] = group.map(() => ({ defer: true }));
+  const kept: TKept[] = [];
+  for (const read of reads) {
+    const item = group[read.ord]!;
+    if (read.taken || read.granted || read.gate_due) continue;
+    const { site, memberId, input, stakeMinor } = item;
+    const profile = sportsProfile(site.jurisdiction);
+    let legs: TPlacementSelection[];
+    let potentialMinor: bigint;
+    try {
+      assertStakeInRange(profile, stakeMinor);
+      legs = placementLegs(
+        input,
+        selections.filter((s) => s.site_id === site.id.toString()),
+      );
+      // A live leg waits the site's in-play delay: the one-by-one way.
+      if (legs.some((leg) => leg.event_status === 'live')) continue;
+      potentialMinor = priceLegs(profile, input, stakeMinor, legs);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes[read.ord] = { error };
+      continue;
+    }
+    const refusal = playRefusal(site, gateOf(read), stakeMinor);
+    if (refusal) {
+      outcomes[read.ord] = { error: refusal };
+      continue;
+    }
+    const stakeOf = betStake(read.bet_id, input.type, legs.length);
+    const stake = prepareTransfer({
+      siteId: site.id,
+      kind: 'bet',
+      from: { memberId, account: 'cash' },
+      to: { system: 'house' },
+      amountMinor: stakeMinor,
+      idempotencyKey: stakeOf.idempotencyKey,
+      reference: stakeOf.reference,
+      // What `takeBetStake` writes for a stake paid in cash.
+      metadata: {
+        ...stakeOf.metadata,
+        stakeMinor: stakeMinor.toString(),
+        category: SPORTS_CATEGORY,
+        part: 'cash',
+      },
+    });
+    const planned = plannedStake(ledger, stake);
+    if ('refusal' in planned) {
+      outcomes[read.ord] = { error: planned.refusal };
+      continue;
+    }
+    const bet: TBetRow = {
+      id: read.bet_id,
+      site_id: site.id.toString(),
+      member_id: memberId.toString(),
+      type: input.type,
+      status: 'open',
+      stake_minor: stakeMinor.toString(),
+      potential_return_minor: potentialMinor.toString(),
+      payout_minor: '0',
+      unrecovered_minor: '0',
+      settle_seq: 0,
+      idempotency_key: item.key,
+      request_hash: item.hash,
+      placed_at: new Date(Number(read.now_ms)),
+      settled_at: null,
+    };
+    const view = betView(bet, placedLegs(bet.id, legs), profile.cashOutMarginBp);
+    kept.push({ item, read, legs, potentialMinor, plan: planned.plan, view });
+  }
+  if (kept.length === 0) return outcomes;
+  await writeSportsBets(tx, ledger, kept);
+  for (const { item, read, view } of kept) {
+    const balance = groupPlayable(ledger, item.site.id, item.memberId);
+    outcomes[read.ord] = { result: { bet: view, balance: formatMinor(balance), replayed: false } };
+  }
+  return outcomes;
+}
+
+/**
+ * Two statements written together: the first share-locks the markets of the group's selections
+ * (ascending id; odds and market status change only under the market row's lock); the second, run
+ * once the first holds its locks, reads what `postSportsBets` decides from and locks the members'
+ * accounts (the wallet's `groupLockParts`, id order, with the sites' system accounts): markets before
+ * accounts, the order of a bet placed on its own.
+ */
+async function readSportsBets(
+  tx: Tx,
+  group: Item[],
+): Promise<{ reads: TRead[]; ledger: GroupLedger; selections: TSelectionRead[] }> {
+  const ids = `{${[...new Set(group.flatMap((item) => item.input.legs.map((leg) => leg.selection_id)))].join(',')}}`;
+  const locked = preparedRowsOf(
+    tx,
+    'sorte_sports_bet_group_lock',
+    sql`WITH locked AS (
+          SELECT m.id FROM sports_markets m
+          WHERE m.id IN (SELECT market_id FROM sports_selections WHERE id = ANY(${ids}::bigint[]))
+          ORDER BY m.id FOR SHARE)
+        -- A CTE no statement reads is not run: the count makes the lock happen.
+        SELECT count(*) AS markets FROM locked`,
+  );
+  const wanted = group.map((item, ord) => ({
+    ord,
+    member_id: item.memberId.toString(),
+    key: item.key,
+    tz: siteTimeZone(item.site),
+  }));
+  const lock = membersLockParts(group.map((item) => ({ siteId: item.site.id, memberId: item.memberId })));
+  const read = preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
+    tx,
+    'sorte_sports_bet_group_read',
+    sql`WITH w AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
+            AS w(ord int, member_id bigint, key text, tz text)),
+        selections AS (
+          SELECT s.id::text AS selection_id, m.id::text AS market_id, e.id::text AS event_id, ${LEG_SHOWN},
+                 s.odds::text AS odds, m.site_id::text AS site_id
+          FROM sports_selections s
+          JOIN sports_markets m ON m.id = s.market_id
+          JOIN sports_events e ON e.id = m.event_id
+          JOIN sports_competitions c ON c.id = e.competition_id
+          WHERE s.id = ANY(${ids}::bigint[])),
+        bets AS (
+          SELECT w.ord,
+            (SELECT true FROM sports_bets b WHERE b.member_id = w.member_id AND b.idempotency_key = w.key)
+              IS NOT NULL AS taken,
+            ${hasActiveGrant(sql`w.member_id`)} AS granted,
+            nextval(pg_get_serial_sequence('sports_bets', 'id'))::text AS bet_id,
+            floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms,
+            ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
+            ${GROUP_VIP_TOTALS} AS vip
+          FROM w LEFT JOIN member_vip v ON v.member_id = w.member_id),
+        ${lock.ctes}
+        SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
+        UNION ALL SELECT 'selection', to_jsonb(selections) FROM selections
+        UNION ALL ${lock.rows}`,
+  );
+  const [, rows] = await Promise.all([locked, read]);
+  const selections: TSelectionRead[] = [];
+  for (const { what, row } of rows) if (what === 'selection') selections.push(row as TSelectionRead);
+  return { ...groupReadOf<TRead>(rows, 'bet'), selections };
+}
+
+/**
+ * ONE statement: the wallet's writes of the group (`plannedWrites`: every stake transfer and
+ * balance), every bet with its legs (at the odds read under the markets' lock), each stake in its
+ * member's turnover and VIP totals (checked to be the totals decided from the read, else it fails
+ * and the group goes one by one), and each bet's push to its member's sockets (`pg_notify`, sent at
+ * COMMIT). A VIP level crossed is raised after it.
+ */
+async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Promise<void> {
+  const { transfers, deltas, answers } = plannedWrites(
+    ledger,
+    kept.map((k) => k.plan),
+  );
+  const writes = transferWrites(transfers, deltas, { skipTaken: false });
+  const stakes = kept.map(
+    ({ item, read }): TGroupStake => ({
+      siteId: item.site.id,
+      memberId: item.memberId,
+      jurisdiction: item.site.jurisdiction,
+      category: SPORTS_CATEGORY,
+      stakeMinor: item.stakeMinor,
+      turnover: betTurnover(item.site.jurisdiction, SPORTS_CATEGORY, item.stakeMinor, 0n),
+      vipBefore: read.vip,
+    }),
+  );
+  const counts = groupStakeParts(stakes);
+  const bets = kept.map(({ item, read, potentialMinor }) => ({
+    id: read.bet_id,
+    site_id: item.site.id.toString(),
+    member_id: item.memberId.toString(),
+    type: item.input.type,
+    stake: item.stakeMinor.toString(),
+    potential: potentialMinor.toString(),
+    key: item.key,
+    hash: item.hash,
+  }));
+  const legs = kept.flatMap(({ read, legs }) =>
+    legs.map((leg, position) => ({
+      bet_id: read.bet_id,
+      position,
+      selection_id: leg.selection_id,
+      market_id: leg.market_id,
+      event_id: leg.event_id,
+      odds: leg.odds,
+    })),
+  );
+  const pushes = kept.map(({ item, view }) =>
+    memberPushNotice(item.site.id, item.memberId, betMessage(view)),
+  );
+  if (counts.crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
+  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
+    tx,
+    'sorte_sports_bet_group_write',
+    sql`WITH ${writes.ctes},
+        bets AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS b(id bigint, site_id bigint,
+            member_id bigint, type text, stake bigint, potential bigint, key text, hash text)),
+        inserted AS (
+          INSERT INTO sports_bets (id, site_id, member_id, type, stake_minor, potential_return_minor,
+            idempotency_key, request_hash)
+          OVERRIDING SYSTEM VALUE
+          SELECT b.id, b.site_id, b.member_id, b.type, b.stake, b.potential, b.key, b.hash FROM bets b
+          RETURNING id, floor(extract(epoch FROM placed_at) * 1000)::bigint::text AS placed_ms),
+        legs AS (
+          INSERT INTO sports_bet_legs (bet_id, position, selection_id, market_id, event_id, odds)
+          SELECT l.bet_id, l.position, l.selection_id, l.market_id, l.event_id, l.odds
+          FROM jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) AS l(bet_id bigint, position int,
+            selection_id bigint, market_id bigint, event_id bigint, odds numeric)
+          JOIN inserted ON inserted.id = l.bet_id
+          RETURNING bet_id),
+        pushed AS (
+          SELECT pg_notify(p.channel, p.text) FROM jsonb_to_recordset(${JSON.stringify(pushes)}::jsonb)
+            AS p(channel text, text text)),
+        ${counts.ctes}
+        ${writes.rows}
+        UNION ALL SELECT 'bet', jsonb_build_object('id', id::text, 'placed_ms', placed_ms) FROM inserted
+        UNION ALL SELECT 'legs', jsonb_build_object('n', (SELECT count(*) FROM legs))
+        UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))
+        ${counts.rows}`,
+  );
+  const resultOf = answers(readTransferWrites(rows));
+  for (const { plan } of kept) resultOf(plan, false);
+  const placed = new Map<string, string>();
+  let legCount = -1;
+  let pushCount = -1;
+  for (const { what, row } of rows) {
+    if (what === 'bet') placed.set(String(row.id), String(row.placed_ms));
+    else if (what === 'legs') legCount = Number(row.n);
+    else if (what === 'pushed') pushCount = Number(row.n);
+  }
+  // The views were built before the write: each bet is stored as its view shows it.
+  for (const { read } of kept) {
+    assertInvariant(placed.get(read.bet_id) === read.now_ms, `sports bet ${read.bet_id} placed as read`);
+  }
+  assertInvariant(legCount === legs.length && pushCount === kept.length, 'every leg and push written');
+  // The levels decided before the write: the write checked its totals are the ones they came from.
+  await raiseGroupLevels(tx, stakes, counts.crossed);
+}
