@@ -13,7 +13,14 @@ import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, getSystemBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
 import { placeBetGrouped, sportsBetGroupStats } from './sports.bet-group.ts';
 import { formatOdds, parseOdds } from './sports.pricing.ts';
-import { insertEvents, placeBet, type TPlaceBetInput, type TSportsSite } from './sports.service.ts';
+import {
+  cancelEvent,
+  enterResult,
+  insertEvents,
+  placeBet,
+  type TPlaceBetInput,
+  type TSportsSite,
+} from './sports.service.ts';
 
 /**
  * Group commit of sportsbook bets (ADR 027, sports.bet-group.ts) against bets placed on their own:
@@ -63,6 +70,9 @@ const PICKS: ({ match: number; type: string; code: string } | null)[] = [
 ];
 
 type Stake = { fixed: bigint } | { relative: 'exact' | 'over' };
+
+type TScore = { home: number; away: number };
+const scoreArb: fc.Arbitrary<TScore> = fc.record({ home: fc.nat({ max: 3 }), away: fc.nat({ max: 3 }) });
 
 type Op = {
   m: number;
@@ -145,7 +155,7 @@ function playersOf(ops: Op[]): number[] {
 }
 
 type TSelection = { id: string; odds: string };
-type Site = { site: TSportsSite; members: bigint[]; selections: (TSelection | null)[] };
+type Site = { site: TSportsSite; members: bigint[]; selections: (TSelection | null)[]; events: bigint[] };
 type Outcome = PromiseSettledResult<{ bet: TSportsBet; balance: string; replayed: boolean }>;
 type Request = { input: TPlaceBetInput; key: string };
 
@@ -234,7 +244,7 @@ async function createSite(db: Db, kickoff: { ahead: Date; past: Date }, pauseEnd
     );
     return { id: row!.id, odds: row!.odds };
   });
-  return { site, members, selections };
+  return { site, members, selections, events: MATCHES.map((ref) => ids.get(ref)!) };
 }
 
 async function createMember(db: Db, siteId: bigint, role: Role, pauseEndsAt: Date): Promise<bigint> {
@@ -283,7 +293,7 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
     bets: await rowsOf<Record<string, unknown>>(
       db,
       sql`SELECT b.type, b.status, b.stake_minor::text, b.potential_return_minor::text, b.payout_minor::text,
-            b.idempotency_key, b.settle_seq,
+            b.unrecovered_minor::text, b.idempotency_key, b.settle_seq, b.settled_at IS NOT NULL AS settled,
             (SELECT jsonb_agg(jsonb_build_array(l.position, l.odds::text, l.status, s.code, m.type, e.external_ref)
                ORDER BY l.position)
              FROM sports_bet_legs l JOIN sports_selections s ON s.id = l.selection_id
@@ -310,13 +320,16 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
     transfers: await rowsOf<Record<string, unknown>>(
       db,
       sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit,
-            t.metadata - ARRAY['betId', 'fedGrantId', 'bonusParts', 'grantId'] AS metadata,
-            (SELECT b.idempotency_key FROM sports_bets b WHERE t.reference = 'sports-bet:' || b.id) AS bet_key
+            t.metadata - ARRAY['betId', 'fedGrantId', 'bonusParts', 'grantId', 'stakeKey'] AS metadata,
+            (SELECT b.idempotency_key FROM sports_bets b WHERE t.reference = 'sports-bet:' || b.id) AS bet_key,
+            CASE WHEN t.idempotency_key LIKE 'sports-bet:%'
+              THEN regexp_replace(t.idempotency_key, '^sports-bet:[0-9]+|:b[0-9]+$', '', 'g') END AS key,
+            t.debit_balance_after_minor::text AS debit_after, t.credit_balance_after_minor::text AS credit_after
           FROM wallet_transfers t
           JOIN wallet_accounts d ON d.id = t.debit_account_id
           JOIN wallet_accounts c ON c.id = t.credit_account_id
-          WHERE (d.member_id = ${member}::bigint OR c.member_id = ${member}::bigint) AND t.kind = 'bet'
-          ORDER BY bet_key, t.amount_minor`,
+          WHERE (d.member_id = ${member}::bigint OR c.member_id = ${member}::bigint) AND t.kind <> 'deposit'
+          ORDER BY bet_key, t.id`,
     ),
   };
 }
@@ -373,26 +386,74 @@ describe.each(kinds)('group commit of sportsbook bets on %s', (kind) => {
     return { sequential: results[0]!, concurrent: results[1]! };
   }
 
-  it('players betting concurrently through the group get exactly the answers and state of bets placed on their own', async () => {
+  it('players betting concurrently through the group get exactly the answers and state of bets placed on their own; their results settle in groups as bet by bet', async () => {
     const before = { ...sportsBetGroupStats(db) };
     const seen = new SeenCases();
+    const kinds = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30, size: 'max' }), async (ops) => {
-        const kickoff = { ahead: new Date(Date.now() + 86_400_000), past: new Date(Date.now() - 600_000) };
-        const pauseEndsAt = new Date(Date.now() + 3 * 86_400_000);
-        const one = await createSite(db, kickoff, pauseEndsAt);
-        const grouped = await createSite(db, kickoff, pauseEndsAt);
-        const { sequential, concurrent } = await placeHistory(ops, one, grouped);
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 1, maxLength: 30, size: 'max' }),
+        fc.array(scoreArb, { minLength: 3, maxLength: 3 }),
+        async (ops, scores) => {
+          const kickoff = { ahead: new Date(Date.now() + 86_400_000), past: new Date(Date.now() - 600_000) };
+          const pauseEndsAt = new Date(Date.now() + 3 * 86_400_000);
+          const one = await createSite(db, kickoff, pauseEndsAt);
+          const grouped = await createSite(db, kickoff, pauseEndsAt);
+          const { sequential, concurrent } = await placeHistory(ops, one, grouped);
 
-        expect(concurrent.map(answer)).toEqual(sequential.map(answer));
-        expect(await siteState(db, grouped)).toEqual(await siteState(db, one));
-        const report = await reconcile(db, { siteId: grouped.site.id });
-        expect(report.drift).toEqual([]);
-        expect(report.ok).toBe(true);
-        seen.count(sequential);
-      }),
-      { numRuns: 4, examples: [[EVERY_CASE]] },
+          expect(concurrent.map(answer)).toEqual(sequential.map(answer));
+          expect(await siteState(db, grouped)).toEqual(await siteState(db, one));
+          const report = await reconcile(db, { siteId: grouped.site.id });
+          expect(report.drift).toEqual([]);
+          expect(report.ok).toBe(true);
+          seen.count(sequential);
+
+          // The results come in: bet by bet on the first twin, in groups on the other.
+          const [first, second, correction] = scores as [TScore, TScore, TScore];
+          const results: [number, TScore | 'cancel'][] = [
+            [0, first],
+            [1, second],
+            [2, 'cancel'],
+            [5, second],
+            [0, correction],
+          ];
+          for (const [match, score] of results) {
+            const settled = [];
+            for (const [s, twin] of [one, grouped].entries()) {
+              const options = { oneByOne: s === 0 };
+              const deps = { db };
+              const eventId = twin.events[match]!;
+              settled.push(
+                score === 'cancel'
+                  ? await cancelEvent(deps, twin.site, eventId, undefined, options)
+                  : await enterResult(deps, twin.site, eventId, score, undefined, options),
+              );
+            }
+            expect(settled[1]!.bets_settled).toBe(settled[0]!.bets_settled);
+          }
+          const after = await siteState(db, grouped);
+          expect(after).toEqual(await siteState(db, one));
+          for (const twin of [one, grouped])
+            expect((await reconcile(db, { siteId: twin.site.id })).ok).toBe(true);
+          for (const member of after.members) for (const t of member.transfers) kinds.add(String(t.kind));
+        },
+      ),
+      {
+        numRuns: 4,
+        examples: [
+          [
+            EVERY_CASE,
+            [
+              { home: 1, away: 0 },
+              { home: 1, away: 1 },
+              { home: 0, away: 2 },
+            ],
+          ],
+        ],
+      },
     );
+    // Settlements paid, refunded and taken back.
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['bet', 'refund', 'win', 'win_reversal']));
 
     seen.expectMet([
       'placed',

@@ -311,6 +311,32 @@ export async function findBet(
   return rows[0] ?? null;
 }
 
+/**
+ * A settlement's bets: every bet with a leg in these markets, locked FOR UPDATE in ascending id
+ * (the order of a bet settled on its own), with whether its stake had a bonus part or fed a grant
+ * (its win is split by `payWin`), and the transaction's start (ms), every settled_at it writes.
+ */
+export async function lockMarketBets(
+  executor: Executor,
+  marketIds: readonly string[],
+): Promise<{ bets: (TBetRow & { bonus_stake: boolean })[]; nowMs: string }> {
+  const bets = await rowsOf<TBetRow & { bonus_stake: boolean }>(
+    executor,
+    sql`SELECT ${BET_COLUMNS},
+          coalesce((SELECT t.metadata ? 'bonusParts' OR t.metadata ? 'fedGrantId' FROM wallet_transfers t
+                    WHERE t.site_id = b.site_id AND t.idempotency_key = 'sports-bet:' || b.id || ':stake'), false)
+            AS bonus_stake
+        FROM sports_bets b
+        WHERE b.id IN (SELECT bet_id FROM sports_bet_legs WHERE market_id = ANY(${idArray(marketIds)}))
+        ORDER BY b.id FOR UPDATE OF b`,
+  );
+  const [now] = await rowsOf<{ now_ms: string }>(
+    executor,
+    sql`SELECT floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms`,
+  );
+  return { bets, nowMs: now!.now_ms };
+}
+
 export async function findBetByKey(
   executor: Executor,
   memberId: bigint,

@@ -58,14 +58,22 @@ import {
   findMarketRows,
   findMemberBets,
   insertBetWithLegs,
+  lockMarketBets,
   lockPlacement,
   marketViews,
   placedLegs,
   placementSelections,
   type TBetRow,
   type TEventRow,
+  type TLegRow,
   type TPlacementSelection,
 } from './sports.repo.ts';
+import {
+  settleInGroups,
+  settlementWin,
+  type TGroupSettlement,
+  type TNewOutcome,
+} from './sports.settle-group.ts';
 
 /**
  * The sportsbook's money paths. Every one runs in ONE transaction that takes its locks in the same
@@ -571,84 +579,104 @@ export async function cashOut(
  * a resettlement first pays the new outcome, then takes back the previous payout (win_reversal);
  * what the player no longer holds is recorded as unrecovered (overdraft is impossible). Cashed-out
  * bets are final. Returns the members whose balance changed.
+ *
+ * A final's thousands of bets are settled in a few statements (ADR 027): the bets locked and their
+ * legs updated and read for all of them at once, then the first settlements of stakes paid in cash
+ * in groups (`settleInGroups`: every win transfer, balance, bet and push of a group in one
+ * statement). What takes a payout back, or pays a stake that had a bonus part, goes bet by bet
+ * (`resettleOne`); so does everything with `oneByOne` (tests compare the two).
  */
 async function resettleBets(
   tx: Tx,
   site: TSportsSite,
   marketIds: string[],
+  options: { oneByOne?: boolean } = {},
 ): Promise<{ settled: number; members: Set<string> }> {
   const members = new Set<string>();
-  let settled = 0;
-  const betIds = await rowsOf<{ bet_id: string }>(
-    tx,
-    sql`SELECT DISTINCT bet_id::text AS bet_id FROM sports_bet_legs WHERE market_id = ANY(${idArray(marketIds)})
-        ORDER BY bet_id`,
+  const { bets, nowMs } = await lockMarketBets(tx, marketIds);
+  const open = bets.filter((bet) => bet.status !== 'cashed_out');
+  if (open.length === 0) return { settled: 0, members };
+  // Leg statuses follow their selections' results (null → open: a result taken away reopens it).
+  await tx.execute(
+    sql`UPDATE sports_bet_legs l SET status = COALESCE(s.result, 'open')
+        FROM sports_selections s WHERE s.id = l.selection_id AND l.bet_id = ANY(${idArray(open.map((bet) => bet.id))})`,
   );
-  for (const { bet_id } of betIds) {
-    const bet = await findBet(tx, { siteId: site.id, betId: BigInt(bet_id) }, { forUpdate: true });
-    if (!bet || bet.status === 'cashed_out') continue;
-    // Leg statuses follow their selections' results (null → open: a result taken away reopens it).
-    await tx.execute(
-      sql`UPDATE sports_bet_legs l SET status = COALESCE(s.result, 'open')
-          FROM sports_selections s WHERE s.id = l.selection_id AND l.bet_id = ${big(bet.id)}`,
-    );
-    const legs = await findLegs(tx, [bet.id]);
-    const stakeMinor = BigInt(bet.stake_minor);
+  const legsOf = new Map<string, TLegRow[]>();
+  for (const leg of await findLegs(
+    tx,
+    open.map((bet) => bet.id),
+  )) {
+    const list = legsOf.get(leg.bet_id) ?? [];
+    list.push(leg);
+    legsOf.set(leg.bet_id, list);
+  }
+  const marginBp = sportsProfile(site.jurisdiction).cashOutMarginBp;
+  const unchanged: TGroupSettlement['pushed'] = [];
+  const changed: TNewOutcome[] = [];
+  /** Members with a settlement that goes bet by bet: all of theirs do, in bet order. */
+  const byOne = new Set<string>();
+  for (const bet of open) {
+    const legs = legsOf.get(bet.id) ?? [];
     const outcome = betOutcome(
-      stakeMinor,
+      BigInt(bet.stake_minor),
       legs.map((leg) => ({ odds: parseOdds(leg.odds)!, status: leg.status })),
     );
     const previousPayout = BigInt(bet.payout_minor);
-    const newPayout = outcome.status === 'open' ? 0n : outcome.payoutMinor;
-    if (outcome.status === bet.status && newPayout === previousPayout) {
+    const payoutMinor = outcome.status === 'open' ? 0n : outcome.payoutMinor;
+    if (outcome.status === bet.status && payoutMinor === previousPayout) {
       // Nothing changed for this bet, but its legs may have: tell the player anyway.
-      await pushBet(
-        tx,
-        site.id,
-        BigInt(bet.member_id),
-        betView(bet, legs, sportsProfile(site.jurisdiction).cashOutMarginBp),
-      );
+      unchanged.push({ memberId: BigInt(bet.member_id), view: betView(bet, legs, marginBp) });
       continue;
     }
-    const memberId = BigInt(bet.member_id);
-    const seq = bet.settle_seq + 1;
-    let unrecovered = 0n;
-    if (newPayout > 0n) {
-      await payWin(tx, {
-        siteId: site.id,
-        memberId,
-        amountMinor: newPayout,
-        idempotencyKey: `sports-bet:${bet.id}:pay:${seq}`,
-        stakeKey: `sports-bet:${bet.id}:stake`,
-        reference: `sports-bet:${bet.id}`,
-        metadata: { product: 'sports', betId: bet.id, outcome: outcome.status, settlement: seq },
-        kind: outcome.status === 'void' ? 'refund' : 'win',
-      });
-    }
-    if (previousPayout > 0n) {
-      unrecovered = await takeBack(tx, site.id, memberId, bet.id, previousPayout, {
-        key: `sports-bet:${bet.id}:reverse:${bet.settle_seq}`,
-        reverses: bet.settle_seq,
-      });
-    }
-    await tx.execute(
-      sql`UPDATE sports_bets
-          SET status = ${outcome.status}, payout_minor = ${big(newPayout)},
-              unrecovered_minor = unrecovered_minor + ${big(unrecovered)}, settle_seq = ${seq},
-              settled_at = ${outcome.status === 'open' ? sql`NULL` : sql`now()`}
-          WHERE id = ${big(bet.id)}`,
-    );
-    const after = (await findBet(tx, { siteId: site.id, betId: BigInt(bet.id) }))!;
-    await pushBet(
-      tx,
-      site.id,
-      memberId,
-      betView(after, legs, sportsProfile(site.jurisdiction).cashOutMarginBp),
-    );
+    changed.push({ bet, legs, status: outcome.status, payoutMinor });
     members.add(bet.member_id);
-    settled += 1;
+    if (options.oneByOne || previousPayout > 0n || bet.bonus_stake) byOne.add(bet.member_id);
   }
-  return { settled, members };
+  // A member's settlements keep the bets' order (a payout taken back finds the cash paid before it).
+  const grouped = changed.filter(({ bet }) => !byOne.has(bet.member_id));
+  await settleInGroups(tx, site, { settled: grouped, pushed: unchanged, nowMs });
+  for (const settlement of changed) {
+    if (byOne.has(settlement.bet.member_id)) await resettleOne(tx, site, settlement);
+  }
+  return { settled: changed.length, members };
+}
+
+/** One bet's new outcome, on its own: its payout, the previous one taken back, its row and push. */
+async function resettleOne(tx: Tx, site: TSportsSite, { bet, legs, status, payoutMinor }: TNewOutcome) {
+  const memberId = BigInt(bet.member_id);
+  const previousPayout = BigInt(bet.payout_minor);
+  const seq = bet.settle_seq + 1;
+  let unrecovered = 0n;
+  if (payoutMinor > 0n) {
+    await payWin(tx, {
+      siteId: site.id,
+      memberId,
+      amountMinor: payoutMinor,
+      ...settlementWin(bet.id, seq),
+      metadata: { product: 'sports', betId: bet.id, outcome: status, settlement: seq },
+      kind: status === 'void' ? 'refund' : 'win',
+    });
+  }
+  if (previousPayout > 0n) {
+    unrecovered = await takeBack(tx, site.id, memberId, bet.id, previousPayout, {
+      key: `sports-bet:${bet.id}:reverse:${bet.settle_seq}`,
+      reverses: bet.settle_seq,
+    });
+  }
+  await tx.execute(
+    sql`UPDATE sports_bets
+        SET status = ${status}, payout_minor = ${big(payoutMinor)},
+            unrecovered_minor = unrecovered_minor + ${big(unrecovered)}, settle_seq = ${seq},
+            settled_at = ${status === 'open' ? sql`NULL` : sql`now()`}
+        WHERE id = ${big(bet.id)}`,
+  );
+  const after = (await findBet(tx, { siteId: site.id, betId: BigInt(bet.id) }))!;
+  await pushBet(
+    tx,
+    site.id,
+    memberId,
+    betView(after, legs, sportsProfile(site.jurisdiction).cashOutMarginBp),
+  );
 }
 
 /**
@@ -824,6 +852,7 @@ export async function enterResult(
   eventId: bigint,
   score: { home: number; away: number },
   audit?: TAudit,
+  options: TSettleOptions = {},
 ): Promise<{ event: TSportsEvent; bets_settled: number }> {
   return settleEvent(
     deps,
@@ -832,11 +861,21 @@ export async function enterResult(
     (type) => settleMarket(type, score),
     { status: 'finished', score },
     audit,
+    options,
   );
 }
 
+/** `oneByOne`: every bet settled on its own, as before ADR 027 (tests compare the two). */
+type TSettleOptions = { oneByOne?: boolean };
+
 /** Cancels a match: every market void, every stake on it returned (an accumulator's leg drops out). */
-export async function cancelEvent(deps: TSportsDeps, site: TSportsSite, eventId: bigint, audit?: TAudit) {
+export async function cancelEvent(
+  deps: TSportsDeps,
+  site: TSportsSite,
+  eventId: bigint,
+  audit?: TAudit,
+  options: TSettleOptions = {},
+) {
   return settleEvent(
     deps,
     site,
@@ -844,6 +883,7 @@ export async function cancelEvent(deps: TSportsDeps, site: TSportsSite, eventId:
     (type) => voidMarket(type),
     { status: 'cancelled', score: null },
     audit,
+    options,
   );
 }
 
@@ -853,7 +893,8 @@ async function settleEvent(
   eventId: bigint,
   resultsOf: (type: TSportsMarketType) => Record<string, TOutcome>,
   state: { status: 'finished' | 'cancelled'; score: { home: number; away: number } | null },
-  audit?: TAudit,
+  audit: TAudit | undefined,
+  options: TSettleOptions,
 ) {
   const result = await deps.db.transaction(async (tx) => {
     await lockEvent(tx, site.id, eventId);
@@ -879,6 +920,7 @@ async function settleEvent(
       tx,
       site,
       markets.map((market) => market.id),
+      options,
     );
     const event = await pushEventState(tx, site.id, eventId);
     await audit?.(tx, event);
