@@ -32,7 +32,9 @@ import type { TBetBodies } from '../../apps/server/src/modules/originals/origina
 import { placeInstantBet } from '../../apps/server/src/modules/originals/originals.service.ts';
 import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
 import { sportsBetGroupStats } from '../../apps/server/src/modules/sports/sports.bet-group.ts';
+import { enterResult } from '../../apps/server/src/modules/sports/sports.service.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
+import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { crashInstant } from '../../apps/server/test/crash.ts';
@@ -337,7 +339,7 @@ const DICE: TLoad = {
  * A football final: every player backs the home side of one match (its 1x2 market, odds taken as
  * they come), the sportsbook's busiest moment. The match is the first one open on the demo feed.
  */
-async function finalLoad(port: number): Promise<TLoad> {
+async function finalLoad(port: number): Promise<TLoad & { eventId: string }> {
   type TEventView = {
     id: string;
     status: string;
@@ -345,12 +347,18 @@ async function finalLoad(port: number): Promise<TLoad> {
   };
   const { data } = await getJson(port, '/api/sports/events');
   const events = (data as { list: TEventView[] }).list;
-  const home = events
+  const [match] = events
     .filter((event) => event.status === 'scheduled')
-    .flatMap((event) => event.markets.filter((market) => market.type === '1x2' && market.status === 'open'))
-    .flatMap((market) => market.selections.filter((selection) => selection.code === 'home'))[0];
-  if (!home) throw new Error('no open 1x2 market on the demo feed');
+    .flatMap((event) =>
+      event.markets
+        .filter((market) => market.type === '1x2' && market.status === 'open')
+        .flatMap((market) => market.selections.filter((selection) => selection.code === 'home'))
+        .map((home) => ({ eventId: event.id, home })),
+    );
+  if (!match) throw new Error('no open 1x2 market on the demo feed');
+  const { eventId, home } = match;
   return {
+    eventId,
     what: 'HTTP sports bets, one match',
     method: 'POST',
     path: '/api/sports/bets',
@@ -362,6 +370,44 @@ async function finalLoad(port: number): Promise<TLoad> {
       stake: '1.00',
       accept_odds_changes: 'any',
     }),
+  };
+}
+
+/**
+ * The final whistle of the football final: the operator enters the match's result (1–0, every bet
+ * on the home side wins) and every bet on it is settled and paid in one transaction, as
+ * POST /api/admin/sports/events/:id/result does. Timed from the call to its commit.
+ */
+async function finalWhistle(server: Started, eventId: string): Promise<BenchRow> {
+  const db = server.database.db;
+  const [open] = await rowsOf<{ n: string }>(
+    db,
+    sql`SELECT count(DISTINCT l.bet_id)::text AS n FROM sports_bet_legs l WHERE l.event_id = ${eventId}::bigint`,
+  );
+  const cpuBefore = process.cpuUsage();
+  const pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
+  const started = performance.now();
+  const { bets_settled: settled } = await enterResult(
+    { db },
+    { id: server.siteId, jurisdiction: server.site.jurisdiction },
+    BigInt(eventId),
+    { home: 1, away: 0 },
+  );
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const report = await reconcile(db, { siteId: server.siteId });
+  if (!report.ok)
+    throw new Error(`ledger drift after the settlement: ${JSON.stringify(report.drift.slice(0, 3))}`);
+  if (settled !== Number(open!.n)) throw new Error(`settled ${settled} of the match's ${open!.n} bets`);
+  const perBet = (total: number) => total / Math.max(1, settled);
+  return {
+    what: `football final's result entered, ${server.database.kind}: its bets settled and paid`,
+    concurrency: 1,
+    count: settled,
+    perSecond: settled / (ms / 1000),
+    p50Ms: ms,
+    p99Ms: ms,
+    note: `one transaction of ${fmt(ms / 1000, 2)} s (the winners' accounts locked until it commits); node CPU ${fmt(perBet((cpu.user + cpu.system) / 1000), 3)} ms/bet${postgresNote(pgBefore, settled, 'bet')}; reconcile: no drift`,
   };
 }
 
@@ -1029,8 +1075,11 @@ async function main(): Promise<void> {
         pgliteDice = await diceScenario(lite, inProcessServer(lite), tokens);
         rows.push(pgliteDice);
         progress(rows.at(-1)!);
-        finals.pglite = await diceScenario(lite, inProcessServer(lite), tokens, await finalLoad(lite.port));
+        const final = await finalLoad(lite.port);
+        finals.pglite = await diceScenario(lite, inProcessServer(lite), tokens, final);
         rows.push(finals.pglite);
+        progress(rows.at(-1)!);
+        rows.push(await finalWhistle(lite, final.eventId));
         progress(rows.at(-1)!);
       }
       if (ONLY.has('crash')) {
@@ -1073,13 +1122,11 @@ async function main(): Promise<void> {
           progress(rows.at(-1)!);
           rows.push(await diceScenario(server, inProcessServer(server), tokens, FLOOR));
           progress(rows.at(-1)!);
-          finals.postgres = await diceScenario(
-            server,
-            inProcessServer(server),
-            tokens,
-            await finalLoad(server.port),
-          );
+          const final = await finalLoad(server.port);
+          finals.postgres = await diceScenario(server, inProcessServer(server), tokens, final);
           rows.push(finals.postgres);
+          progress(rows.at(-1)!);
+          rows.push(await finalWhistle(server, final.eventId));
           progress(rows.at(-1)!);
           rows.push(await inProcessScenario(server, memberIds, true));
           progress(rows.at(-1)!);
