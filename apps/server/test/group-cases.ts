@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Db } from '../src/db/client.ts';
 import type { GroupQueueStats } from '../src/db/group-queue.ts';
 import { AppError } from '../src/errors.ts';
+import { insertExclusion, upsertLimit } from '../src/modules/responsible-gaming/rg.repo.ts';
+import { createFundedTestMember } from '../src/modules/wallet/wallet.fixtures.ts';
+import { grantBonus } from '../src/modules/wallet/wallet.service.ts';
 
 type TAnswer = { balance: string; replayed: boolean };
 
@@ -53,4 +58,80 @@ export function expectReallyGrouped(before: GroupQueueStats, after: GroupQueueSt
   expect(groups).toBeLessThan(after.items - before.items);
   expect(after.deferred - before.deferred).toBeGreaterThan(0);
   expect(after.rolledBack - before.rolledBack).toBe(0);
+}
+
+/** A call's outcome as `Promise.allSettled` gives it, for answers compared side by side. */
+export function settledOf<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }) as const,
+    (reason: unknown) => ({ status: 'rejected', reason }) as const,
+  );
+}
+
+/**
+ * A refusal as the comparison tests compare it: its code and parameters; anything else as a crash,
+ * shown by its cause (a failed query's message carries the site's own ids).
+ */
+export function refusalOf(reason: unknown) {
+  if (reason instanceof AppError) return { refused: reason.code, params: reason.params ?? null };
+  const cause = reason instanceof Error && reason.cause instanceof Error ? reason.cause : reason;
+  return { crashed: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) };
+}
+
+/** The players of the crash and sportsbook comparison tests. */
+export const GROUP_ROLES = ['plain', 'plain', 'plain', 'stake', 'bonus', 'pause', 'terms'] as const;
+export type TGroupRole = (typeof GROUP_ROLES)[number];
+
+/**
+ * A member of `role` with `cashMinor`: a daily stake limit of R$ 30,00 (`stake`), an active bonus
+ * grant (`bonus`), a cooling-off pause until `pauseEndsAt` (`pause`), or terms to accept (`terms`:
+ * joined yesterday, a version of the terms took effect an hour ago).
+ */
+export async function createRoleMember(
+  db: Db,
+  siteId: bigint,
+  role: TGroupRole,
+  options: {
+    cashMinor: bigint;
+    pauseEndsAt: Date;
+    campaign: string;
+    bonus: { amountMinor: bigint; wageringMinor: bigint; maxBetMinor: bigint };
+  },
+): Promise<bigint> {
+  const memberId = await createFundedTestMember(db, siteId, options.cashMinor);
+  const member = memberId.toString();
+  if (role === 'stake') {
+    await upsertLimit(db, {
+      siteId,
+      memberId,
+      kind: 'stake',
+      period: 'day',
+      value: 3_000n,
+      pendingValue: null,
+      pendingRemove: false,
+      pendingEffectiveAt: null,
+    });
+  } else if (role === 'bonus') {
+    await grantBonus(db, {
+      siteId,
+      memberId,
+      campaignCode: options.campaign,
+      periodKey: 'once',
+      amountMinor: options.bonus.amountMinor,
+      wageringRequiredMinor: options.bonus.wageringMinor,
+      maxBetMinor: options.bonus.maxBetMinor,
+      locksCash: false,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      terms: {},
+    });
+  } else if (role === 'pause') {
+    await insertExclusion(db, { siteId, memberId, kind: 'cooling_off', endsAt: options.pauseEndsAt });
+  } else if (role === 'terms') {
+    await db.execute(
+      sql`UPDATE members SET created_at = now() - interval '1 day' WHERE id = ${member}::bigint`,
+    );
+    await db.execute(sql`INSERT INTO terms_versions (site_id, version, effective_at)
+        VALUES (${siteId.toString()}::bigint, 2, now() - interval '1 hour')`);
+  }
+  return memberId;
 }

@@ -7,17 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '../../../test/app.ts';
 import { crashClockStart, crashInstant } from '../../../test/crash.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { expectReallyGrouped, SeenCases } from '../../../test/group-cases.ts';
+import {
+  createRoleMember,
+  expectReallyGrouped,
+  GROUP_ROLES,
+  refusalOf,
+  SeenCases,
+  settledOf,
+  type TGroupRole,
+} from '../../../test/group-cases.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
 import { ensurePair } from '../originals/fairness.service.ts';
 import { findActivePair } from '../originals/originals.repo.ts';
-import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, getSystemBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
+import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 
@@ -42,11 +48,10 @@ import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 
 const kinds = await databaseKinds();
 
-const ROLES = ['plain', 'plain', 'plain', 'stake', 'bonus', 'pause', 'terms'] as const;
-type Role = (typeof ROLES)[number];
+const ROLES = GROUP_ROLES;
 const START_CASH_MINOR = 5_000n;
 /** The bonus player has less cash than its bonus: its larger stakes take a bonus part. */
-const startCash = (role: Role): bigint => (role === 'bonus' ? 1_000n : START_CASH_MINOR);
+const startCash = (role: TGroupRole): bigint => (role === 'bonus' ? 1_000n : START_CASH_MINOR);
 const BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
 const ROUNDS = 3;
 
@@ -181,12 +186,7 @@ function requestOf(ops: Op[], i: number, requests: Request[], balanceMinor: bigi
 /** An answer without the ids that differ between the two sites. */
 function answer(outcome: Outcome | PressOutcome | undefined) {
   if (!outcome) return { missing: true };
-  if (outcome.status === 'rejected') {
-    const error = outcome.reason;
-    if (error instanceof AppError) return { refused: error.code, params: error.params ?? null };
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return { crashed: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) };
-  }
+  if (outcome.status === 'rejected') return refusalOf(outcome.reason);
   const { bet, balance } = outcome.value;
   const { id: _id, ...rest } = bet;
   return { ...rest, balance, replayed: 'replayed' in outcome.value ? outcome.value.replayed : null };
@@ -201,43 +201,10 @@ async function createSite(db: Db, pauseEndsAt: Date): Promise<Site> {
   return { siteId, members };
 }
 
-async function createMember(db: Db, siteId: bigint, role: Role, pauseEndsAt: Date): Promise<bigint> {
-  const memberId = await createFundedTestMember(db, siteId, startCash(role));
+async function createMember(db: Db, siteId: bigint, role: TGroupRole, pauseEndsAt: Date): Promise<bigint> {
+  const options = { cashMinor: startCash(role), pauseEndsAt, campaign: 'crash-group-test', bonus: BONUS };
+  const memberId = await createRoleMember(db, siteId, role, options);
   await ensurePair(db, { kind: 'member', siteId, memberId });
-  if (role === 'stake') {
-    // R$ 30,00 a day.
-    await upsertLimit(db, {
-      siteId,
-      memberId,
-      kind: 'stake',
-      period: 'day',
-      value: 3_000n,
-      pendingValue: null,
-      pendingRemove: false,
-      pendingEffectiveAt: null,
-    });
-  } else if (role === 'bonus') {
-    await grantBonus(db, {
-      siteId,
-      memberId,
-      campaignCode: 'crash-group-test',
-      periodKey: 'once',
-      amountMinor: BONUS.amountMinor,
-      wageringRequiredMinor: BONUS.wageringMinor,
-      maxBetMinor: BONUS.maxBetMinor,
-      locksCash: false,
-      expiresAt: new Date(Date.now() + 86_400_000),
-      terms: {},
-    });
-  } else if (role === 'pause') {
-    await insertExclusion(db, { siteId, memberId, kind: 'cooling_off', endsAt: pauseEndsAt });
-  } else if (role === 'terms') {
-    await db.execute(
-      sql`UPDATE members SET created_at = now() - interval '1 day' WHERE id = ${text(memberId)}::bigint`,
-    );
-    await db.execute(sql`INSERT INTO terms_versions (site_id, version, effective_at)
-        VALUES (${text(siteId)}::bigint, 2, now() - interval '1 hour')`);
-  }
   return memberId;
 }
 
@@ -474,11 +441,6 @@ describe.each(kinds)('group commit of crash bets and cash-outs on %s', (kind) =>
         }),
       );
     };
-    const settled = <T>(promise: Promise<T>) =>
-      promise.then(
-        (value) => ({ status: 'fulfilled', value }) as const,
-        (reason: unknown) => ({ status: 'rejected', reason }) as const,
-      );
     for (let round = 0; round < ROUNDS; round++) {
       // A round that reaches 1.20 ×: a press late in it pays (below 1.01 × none can).
       let opened = await nextRound();
@@ -496,7 +458,7 @@ describe.each(kinds)('group commit of crash bets and cash-outs on %s', (kind) =>
               siteId: side.site.siteId,
               memberId: side.site.members[m]!,
             };
-            side.outcomes[i] = await settled(engine.placeBet(member, request, { oneByOne: side.oneByOne }));
+            side.outcomes[i] = await settledOf(engine.placeBet(member, request, { oneByOne: side.oneByOne }));
             const placed = side.outcomes[i]!;
             if (placed.status === 'fulfilled') balances[s]![m] = parseMinor(placed.value.balance)!;
           };
@@ -537,7 +499,7 @@ describe.each(kinds)('group commit of crash bets and cash-outs on %s', (kind) =>
                 siteId: side.site.siteId,
                 memberId: side.site.members[p.m]!,
               };
-              side.pressed[i] = await settled(
+              side.pressed[i] = await settledOf(
                 engine.cashOut(member, running.id, takenAt(p), { oneByOne: side.oneByOne }),
               );
             },

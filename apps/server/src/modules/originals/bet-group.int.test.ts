@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
-import { expectReallyGrouped, SeenCases } from '../../../test/group-cases.ts';
+import { expectReallyGrouped, refusalOf, SeenCases, settledOf } from '../../../test/group-cases.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
 import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
@@ -162,23 +161,10 @@ function requestOf(ops: Op[], i: number, requests: Request[], balanceMinor: bigi
 type Outcome = PromiseSettledResult<TBetResult>;
 
 /** The outcome of a bet, with its handler attached at once (a refusal is not an unhandled rejection). */
-function settled(call: Promise<TBetResult>): Promise<Outcome> {
-  return call.then(
-    (value) => ({ status: 'fulfilled', value }) as const,
-    (reason: unknown) => ({ status: 'rejected', reason }) as const,
-  );
-}
-
 /** An answer without the ids and times that differ between the two sites. */
 function answer(outcome: Outcome | undefined) {
   if (!outcome) return { missing: true };
-  if (outcome.status === 'rejected') {
-    const error = outcome.reason;
-    if (error instanceof AppError) return { refused: error.code, params: error.params ?? null };
-    // A crash is shown by its cause (a failed query's message carries the site's own ids).
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return { crashed: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) };
-  }
+  if (outcome.status === 'rejected') return refusalOf(outcome.reason);
   const { round, balance, replayed } = outcome.value;
   return {
     game: round.game,
@@ -215,7 +201,7 @@ async function placeHistory(
     const m = owner[i]!;
     const request = requestOf(ops, i, requests, balances[m]!);
     requests[i] = request;
-    const outcome = await settled(place(db, site.players[m]!, request.game, request.body, request.key));
+    const outcome = await settledOf(place(db, site.players[m]!, request.game, request.body, request.key));
     if (outcome.status === 'fulfilled') balances[m] = parseMinor(outcome.value.balance)!;
     outcomes[i] = outcome;
   };

@@ -4,13 +4,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { expectReallyGrouped, SeenCases } from '../../../test/group-cases.ts';
+import {
+  createRoleMember,
+  expectReallyGrouped,
+  GROUP_ROLES,
+  refusalOf,
+  SeenCases,
+  settledOf,
+  type TGroupRole,
+} from '../../../test/group-cases.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
-import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
-import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
+import { createTestSite } from '../wallet/wallet.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, getSystemBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
+import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
 import { placeBetGrouped, sportsBetGroupStats } from './sports.bet-group.ts';
 import { formatOdds, parseOdds } from './sports.pricing.ts';
 import {
@@ -41,10 +47,11 @@ import {
 
 const kinds = await databaseKinds();
 
-const ROLES = ['plain', 'plain', 'plain', 'stake', 'bonus', 'pause', 'terms'] as const;
-type Role = (typeof ROLES)[number];
+const ROLES = GROUP_ROLES;
 const START_CASH_MINOR = 5_000n;
-const startCash = (role: Role): bigint => (role === 'bonus' ? 1_000n : START_CASH_MINOR);
+/** The bonus player has less cash than its bonus: its larger stakes take a bonus part. */
+const startCash = (role: TGroupRole): bigint => (role === 'bonus' ? 1_000n : START_CASH_MINOR);
+const BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
 
 const PROBABILITIES = {
   '1x2': { home: 200_000n, draw: 250_000n, away: 550_000n },
@@ -187,12 +194,7 @@ function requestOf(ops: Op[], i: number, side: Site, requests: Request[], balanc
 /** An answer without what differs between the twins (ids, the moment it was placed). */
 function answer(outcome: Outcome | undefined) {
   if (!outcome) return { missing: true };
-  if (outcome.status === 'rejected') {
-    const error = outcome.reason;
-    if (error instanceof AppError) return { refused: error.code, params: error.params ?? null };
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return { crashed: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) };
-  }
+  if (outcome.status === 'rejected') return refusalOf(outcome.reason);
   const { bet, balance, replayed } = outcome.value;
   const { id: _id, placed_at: _at, legs, ...rest } = bet;
   const shown = legs.map(({ selection_id: _s, market_id: _m, event_id: _e, ...leg }) => leg);
@@ -205,7 +207,10 @@ async function createSite(db: Db, kickoff: { ahead: Date; past: Date }, pauseEnd
   const siteId = await createTestSite(db);
   const site: TSportsSite = { id: siteId, jurisdiction: 'intl' };
   const members: bigint[] = [];
-  for (const role of ROLES) members.push(await createMember(db, siteId, role, pauseEndsAt));
+  for (const role of ROLES) {
+    const options = { cashMinor: startCash(role), pauseEndsAt, campaign: 'sports-group-test', bonus: BONUS };
+    members.push(await createRoleMember(db, siteId, role, options));
+  }
   await db.execute(sql`INSERT INTO sports_settings (site_id, in_play_delay_ms, score_suspension_seconds)
       VALUES (${text(siteId)}::bigint, 0, 60)`);
   const [competition] = await rowsOf<{ id: string }>(
@@ -245,45 +250,6 @@ async function createSite(db: Db, kickoff: { ahead: Date; past: Date }, pauseEnd
     return { id: row!.id, odds: row!.odds };
   });
   return { site, members, selections, events: MATCHES.map((ref) => ids.get(ref)!) };
-}
-
-async function createMember(db: Db, siteId: bigint, role: Role, pauseEndsAt: Date): Promise<bigint> {
-  const memberId = await createFundedTestMember(db, siteId, startCash(role));
-  if (role === 'stake') {
-    // R$ 30,00 a day.
-    await upsertLimit(db, {
-      siteId,
-      memberId,
-      kind: 'stake',
-      period: 'day',
-      value: 3_000n,
-      pendingValue: null,
-      pendingRemove: false,
-      pendingEffectiveAt: null,
-    });
-  } else if (role === 'bonus') {
-    await grantBonus(db, {
-      siteId,
-      memberId,
-      campaignCode: 'sports-group-test',
-      periodKey: 'once',
-      amountMinor: 3_000n,
-      wageringRequiredMinor: 6_000n,
-      maxBetMinor: 1_500n,
-      locksCash: false,
-      expiresAt: new Date(Date.now() + 86_400_000),
-      terms: {},
-    });
-  } else if (role === 'pause') {
-    await insertExclusion(db, { siteId, memberId, kind: 'cooling_off', endsAt: pauseEndsAt });
-  } else if (role === 'terms') {
-    await db.execute(
-      sql`UPDATE members SET created_at = now() - interval '1 day' WHERE id = ${text(memberId)}::bigint`,
-    );
-    await db.execute(sql`INSERT INTO terms_versions (site_id, version, effective_at)
-        VALUES (${text(siteId)}::bigint, 2, now() - interval '1 hour')`);
-  }
-  return memberId;
 }
 
 /** What a member's bets left behind, without the ids that differ between the twins. */
@@ -353,11 +319,6 @@ describe.each(kinds)('group commit of sportsbook bets on %s', (kind) => {
   /** The history on both twins: one by one on the first, players concurrent on the grouped one. */
   async function placeHistory(ops: Op[], one: Site, grouped: Site) {
     const owner = playersOf(ops);
-    const settled = <T>(promise: Promise<T>) =>
-      promise.then(
-        (value) => ({ status: 'fulfilled', value }) as const,
-        (reason: unknown) => ({ status: 'rejected', reason }) as const,
-      );
     const results: Outcome[][] = [];
     for (const [s, side] of [one, grouped].entries()) {
       const requests: Request[] = [];
@@ -368,7 +329,7 @@ describe.each(kinds)('group commit of sportsbook bets on %s', (kind) => {
         const request = requestOf(ops, i, side, requests, balances[m]!);
         requests[i] = request;
         const place = s === 0 ? placeBet : placeBetGrouped;
-        outcomes[i] = await settled(place({ db }, side.site, side.members[m]!, request.input, request.key));
+        outcomes[i] = await settledOf(place({ db }, side.site, side.members[m]!, request.input, request.key));
         const placed = outcomes[i]!;
         if (placed.status === 'fulfilled') balances[m] = parseMinor(placed.value.balance)!;
       };

@@ -40,6 +40,8 @@ import { betView, LEG_SHOWN, placedLegs, type TBetRow, type TPlacementSelection 
 import {
   assertStakeInRange,
   betStake,
+  InPlayDelay,
+  inPlayDelayMs,
   parseStake,
   placeBet,
   placementLegs,
@@ -68,10 +70,11 @@ import {
  * Each bet keeps its own answer: the stake's range, a selection not offered, two legs on one event,
  * a closed or suspended market, a price moved beyond the odds policy, the max payout, the gate's
  * refusals and insufficient funds are decided in memory, in arrival order, by the functions a bet
- * placed on its own uses, and a refused bet writes nothing. What the group does not decide goes the
- * one-by-one way (`placeBet`) after it commits: a key that placed a bet already (its replay or
- * conflict), a live leg (the in-play delay), an active bonus grant (the stake's cash/bonus split),
- * a loosening due. If the group's statements fail (a deadlock with an operator's change, a key taken
+ * placed on its own uses, and a refused bet writes nothing. A bet with a live leg waits the site's
+ * in-play delay outside any group (nothing written) and comes back to one, checked at the prices of
+ * that moment, as `placeBet` does. What the group does not decide goes the one-by-one way
+ * (`placeBet`) after it commits: a key that placed a bet already (its replay or conflict), an active
+ * bonus grant (the stake's cash/bonus split), a loosening due. If the group's statements fail (a deadlock with an operator's change, a key taken
  * by another process, VIP totals moved), it rolls back and each bet is placed one by one.
  */
 
@@ -86,6 +89,8 @@ type Item = {
   key: string;
   stakeMinor: bigint;
   hash: string;
+  /** The bet waited the site's in-play delay already (its first try found a live leg). */
+  delayServed: boolean;
 } & GroupItem<object, TPlaced>;
 
 type Outcome = GroupOutcome<TPlaced>;
@@ -95,6 +100,8 @@ type TRead = {
   taken: boolean;
   granted: boolean;
   gate_due: boolean;
+  /** The site's own in-play delay (null: its profile's). */
+  delay_ms: number | null;
   bet_id: string;
   /** The transaction's start (ms): the placed_at of every bet it inserts. */
   now_ms: string;
@@ -138,7 +145,10 @@ class SportsBetCommitter {
         });
         return outcomes;
       },
-      (item) => placeBet(item.deps, item.site, item.memberId, item.input, item.key),
+      (item) =>
+        placeBet(item.deps, item.site, item.memberId, item.input, item.key, {
+          delayServed: item.delayServed,
+        }),
     );
   }
 }
@@ -159,9 +169,19 @@ export async function placeBetGrouped(
   // A stake that does not parse is refused before anything is queued, as `placeBet` refuses it.
   const stakeMinor = parseStake(input.stake);
   const hash = requestHashOf(memberId, input, stakeMinor);
-  return new Promise<TPlaced>((resolve, reject) => {
-    committerOf(deps.db).queue.push({ deps, site, memberId, input, key, stakeMinor, hash, resolve, reject });
-  });
+  const place = (delayServed: boolean) =>
+    new Promise<TPlaced>((resolve, reject) => {
+      const item = { deps, site, memberId, input, key, stakeMinor, hash, delayServed, resolve, reject };
+      committerOf(deps.db).queue.push(item);
+    });
+  try {
+    return await place(false);
+  } catch (error) {
+    if (!(error instanceof InPlayDelay)) throw error;
+    // A live leg: nothing was written; wait outside any group, then check it as of now.
+    await new Promise((resolve) => setTimeout(resolve, error.delayMs));
+    return place(true);
+  }
 }
 
 /** Counters of this process's sportsbook groups on `db` (bench and tests). */
@@ -187,8 +207,12 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
         input,
         selections.filter((s) => s.site_id === site.id.toString()),
       );
-      // A live leg waits the site's in-play delay: the one-by-one way.
-      if (legs.some((leg) => leg.event_status === 'live')) continue;
+      // A live leg waits the site's in-play delay first, then the bet comes back to a group.
+      const delay = inPlayDelayMs(site, read.delay_ms);
+      if (!item.delayServed && delay > 0 && legs.some((leg) => leg.event_status === 'live')) {
+        outcomes[read.ord] = { error: new InPlayDelay(delay) };
+        continue;
+      }
       potentialMinor = priceLegs(profile, input, stakeMinor, legs);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -275,6 +299,7 @@ async function readSportsBets(
   const wanted = group.map((item, ord) => ({
     ord,
     member_id: item.memberId.toString(),
+    site_id: item.site.id.toString(),
     key: item.key,
     tz: siteTimeZone(item.site),
   }));
@@ -284,7 +309,7 @@ async function readSportsBets(
     'sorte_sports_bet_group_read',
     sql`WITH w AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
-            AS w(ord int, member_id bigint, key text, tz text)),
+            AS w(ord int, member_id bigint, site_id bigint, key text, tz text)),
         selections AS (
           SELECT s.id::text AS selection_id, m.id::text AS market_id, e.id::text AS event_id, ${LEG_SHOWN},
                  s.odds::text AS odds, m.site_id::text AS site_id
@@ -298,6 +323,7 @@ async function readSportsBets(
             (SELECT true FROM sports_bets b WHERE b.member_id = w.member_id AND b.idempotency_key = w.key)
               IS NOT NULL AS taken,
             ${hasActiveGrant(sql`w.member_id`)} AS granted,
+            (SELECT s.in_play_delay_ms FROM sports_settings s WHERE s.site_id = w.site_id) AS delay_ms,
             nextval(pg_get_serial_sequence('sports_bets', 'id'))::text AS bet_id,
             floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms,
             ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},

@@ -123,6 +123,11 @@ export function sportsLimits(site: TSportsSite): TSportsLimits {
 // ---------------------------------------------------------------------------------------------
 // In-play settings
 
+/** The in-play delay of a site whose own setting is `stored` (null: none, the profile's default). */
+export function inPlayDelayMs(site: TSportsSite, stored: number | null): number {
+  return stored ?? sportsProfile(site.jurisdiction).inPlayDelayMs;
+}
+
 /** The site's in-play controls: its own row, else its jurisdiction profile's defaults. */
 export async function sportsSettings(executor: Executor, site: TSportsSite): Promise<TSportsSettings> {
   const rows = await rowsOf<{ delay: number; suspension: number }>(
@@ -132,7 +137,7 @@ export async function sportsSettings(executor: Executor, site: TSportsSite): Pro
   );
   const profile = sportsProfile(site.jurisdiction);
   return {
-    in_play_delay_ms: rows[0] ? Number(rows[0].delay) : profile.inPlayDelayMs,
+    in_play_delay_ms: inPlayDelayMs(site, rows[0] ? Number(rows[0].delay) : null),
     score_suspension_seconds: rows[0] ? Number(rows[0].suspension) : profile.scoreSuspensionSeconds,
   };
 }
@@ -352,7 +357,7 @@ export function betStake(betId: string, type: TPlaceBetInput['type'], legs: numb
 class SameKeyRace extends Error {}
 
 /** Thrown before anything is written when a live leg needs the in-play delay first. */
-class InPlayDelay extends Error {
+export class InPlayDelay extends Error {
   constructor(readonly delayMs: number) {
     super('in-play delay');
   }
@@ -371,6 +376,7 @@ export async function placeBet(
   memberId: bigint,
   input: TPlaceBetInput,
   idempotencyKey: string,
+  options: { delayServed?: boolean } = {},
 ): Promise<{ bet: TSportsBet; balance: string; replayed: boolean }> {
   const profile = sportsProfile(site.jurisdiction);
   const stakeMinor = parseStake(input.stake);
@@ -390,7 +396,8 @@ export async function placeBet(
   let result: { view: TSportsBet; balance: bigint };
   // In play, a bet waits the site's delay and is then checked and taken at the prices and market
   // states of that moment (a goal or a price move meanwhile refuses it as the policy says).
-  let delayServed = false;
+  // `delayServed`: a group served it already (sports.bet-group.ts).
+  let delayServed = options.delayServed ?? false;
   const ids = input.legs.map((leg) => leg.selection_id);
   // Seven round trips on PostgreSQL (BEGIN rides with the lock, COMMIT with the push): lock the
   // markets and look for the key · read the selections and the RG gate · insert the bet with its
