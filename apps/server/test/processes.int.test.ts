@@ -322,7 +322,7 @@ if (kinds.includes('postgres')) {
           if (now !== null && (round === null || now > round)) return now;
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
-        throw new Error(`no crash round after ${round}:\n${server.output.join('').slice(-3000)}`);
+        throw new Error(`no crash round after ${round}:\n${server.output.join('').slice(-20000)}`);
       };
       const before = await nextAfter(null);
 

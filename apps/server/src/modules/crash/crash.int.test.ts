@@ -865,7 +865,8 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
         token: p.token,
         payload: { amount: '4.00' },
       });
-      expect(bet.body.data.bet).toMatchObject({ round_id: round.id.toString(), status: 'placed' });
+      // The whole body: a refusal shows its code and message.
+      expect(bet.body).toMatchObject({ data: { bet: { round_id: round.id.toString(), status: 'placed' } } });
 
       const startedAt = await run(round, leaderApp.crash);
       await inbox.next((m) => m.type === 'state' && m.phase === 'running', 'relayed running');
