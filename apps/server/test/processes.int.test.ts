@@ -84,6 +84,31 @@ async function post(port: number, path: string, body: unknown, headers: Record<s
   return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
 }
 
+/** The current crash round of the process on `port`; null while its state cannot be read. */
+async function crashRound(port: number): Promise<bigint | null> {
+  const answer = await fetch(`http://127.0.0.1:${port}/api/crash/state`, { headers: HEADERS });
+  if (!answer.ok) return null;
+  return BigInt(((await answer.json()) as { data: { round_id: string } }).data.round_id);
+}
+
+/**
+ * The first bet of a new crash chain, which waits for one to fix its salt (ADR 008). The engine
+ * starts once the server listens: until its first round is open a bet is refused (GAME_UNAVAILABLE),
+ * and a chain without its bet never runs a round.
+ */
+async function saltBet(port: number, clientSeed: string): Promise<void> {
+  for (let i = 0; i < 200 && (await crashRound(port)) === null; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const placed = await post(
+    port,
+    '/api/crash/bet',
+    { amount: '1.00', client_seed: clientSeed },
+    { 'x-demo-token': await demoToken(port) },
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+}
+
 async function demoToken(port: number): Promise<string> {
   return String((await post(port, '/api/originals/demo/session', {})).body.data.demo_token);
 }
@@ -257,13 +282,7 @@ if (kinds.includes('postgres')) {
       const url = await freshPostgres();
       const first = await startProcess({ url, dataDir: tempDir('first') });
       const targets = [{ port: first.port, token: await demoToken(first.port) }];
-      // A new crash chain waits for a first bet to fix its salt (ADR 008), then rounds run.
-      await post(
-        first.port,
-        '/api/crash/bet',
-        { amount: '1.00', client_seed: 'processes' },
-        { 'x-demo-token': targets[0]!.token },
-      );
+      await saltBet(first.port, 'processes');
       let running = true;
       const load = betLoad(
         () => targets,
@@ -279,13 +298,10 @@ if (kinds.includes('postgres')) {
       while (onSecond() < 20) await new Promise((resolve) => setTimeout(resolve, 50));
 
       // The same crash round on both (its phase may move on between the two reads: poll).
-      const roundOf = async (port: number) => {
-        const answer = await fetch(`http://127.0.0.1:${port}/api/crash/state`, { headers: HEADERS });
-        return String(((await answer.json()) as { data: { round_id: string } }).data.round_id);
-      };
       let same = false;
       for (let i = 0; i < 100 && !same; i++) {
-        same = (await roundOf(first.port)) === (await roundOf(second.port));
+        const round = await crashRound(first.port);
+        same = round !== null && round === (await crashRound(second.port));
         if (!same) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(same).toBe(true);
@@ -302,19 +318,9 @@ if (kinds.includes('postgres')) {
     }, async () => {
       const url = await freshPostgres();
       const server = await startProcess({ url, dataDir: tempDir('crash-cut') });
-      // A new crash chain waits for a first bet to fix its salt (ADR 008), then rounds run.
-      await post(
-        server.port,
-        '/api/crash/bet',
-        { amount: '1.00', client_seed: 'crash-cut' },
-        { 'x-demo-token': await demoToken(server.port) },
-      );
+      await saltBet(server.port, 'crash-cut');
       /** The current round; null while the state cannot be read (503 right after the cut). */
-      const roundOf = async (): Promise<bigint | null> => {
-        const answer = await fetch(`http://127.0.0.1:${server.port}/api/crash/state`, { headers: HEADERS });
-        if (!answer.ok) return null;
-        return BigInt(((await answer.json()) as { data: { round_id: string } }).data.round_id);
-      };
+      const roundOf = () => crashRound(server.port);
       /** Waits for a round above `round`, or any readable one (a round runs at most 240 s, then a pause). */
       const nextAfter = async (round: bigint | null) => {
         for (let i = 0; i < 1_200; i++) {
