@@ -81,24 +81,25 @@ export function refusalOf(reason: unknown) {
 /** The players of the crash and sportsbook comparison tests. */
 export const GROUP_ROLES = ['plain', 'plain', 'plain', 'stake', 'bonus', 'pause', 'terms'] as const;
 export type TGroupRole = (typeof GROUP_ROLES)[number];
+export const GROUP_START_CASH_MINOR = 5_000n;
+/** The bonus player has less cash than its bonus: its larger stakes take a bonus part. */
+export const groupStartCash = (role: TGroupRole): bigint =>
+  role === 'bonus' ? 1_000n : GROUP_START_CASH_MINOR;
+const GROUP_BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
 
 /**
- * A member of `role` with `cashMinor`: a daily stake limit of R$ 30,00 (`stake`), an active bonus
- * grant (`bonus`), a cooling-off pause until `pauseEndsAt` (`pause`), or terms to accept (`terms`:
- * joined yesterday, a version of the terms took effect an hour ago).
+ * A member of `role` with its starting cash (`groupStartCash`): a daily stake limit of R$ 30,00
+ * (`stake`), an active bonus grant of R$ 30,00 to wager twice with a max bet of R$ 15,00 (`bonus`),
+ * a cooling-off pause until `pauseEndsAt` (`pause`), or terms to accept (`terms`: joined yesterday,
+ * a version of the terms took effect an hour ago).
  */
 export async function createRoleMember(
   db: Db,
   siteId: bigint,
   role: TGroupRole,
-  options: {
-    cashMinor: bigint;
-    pauseEndsAt: Date;
-    campaign: string;
-    bonus: { amountMinor: bigint; wageringMinor: bigint; maxBetMinor: bigint };
-  },
+  options: { pauseEndsAt: Date; campaign: string },
 ): Promise<bigint> {
-  const memberId = await createFundedTestMember(db, siteId, options.cashMinor);
+  const memberId = await createFundedTestMember(db, siteId, groupStartCash(role));
   const member = memberId.toString();
   if (role === 'stake') {
     await upsertLimit(db, {
@@ -117,9 +118,9 @@ export async function createRoleMember(
       memberId,
       campaignCode: options.campaign,
       periodKey: 'once',
-      amountMinor: options.bonus.amountMinor,
-      wageringRequiredMinor: options.bonus.wageringMinor,
-      maxBetMinor: options.bonus.maxBetMinor,
+      amountMinor: GROUP_BONUS.amountMinor,
+      wageringRequiredMinor: GROUP_BONUS.wageringMinor,
+      maxBetMinor: GROUP_BONUS.maxBetMinor,
       locksCash: false,
       expiresAt: new Date(Date.now() + 86_400_000),
       terms: {},

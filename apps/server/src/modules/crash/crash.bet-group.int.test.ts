@@ -11,6 +11,8 @@ import {
   createRoleMember,
   expectReallyGrouped,
   GROUP_ROLES,
+  GROUP_START_CASH_MINOR,
+  groupStartCash,
   refusalOf,
   SeenCases,
   settledOf,
@@ -49,10 +51,8 @@ import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 const kinds = await databaseKinds();
 
 const ROLES = GROUP_ROLES;
-const START_CASH_MINOR = 5_000n;
-/** The bonus player has less cash than its bonus: its larger stakes take a bonus part. */
-const startCash = (role: TGroupRole): bigint => (role === 'bonus' ? 1_000n : START_CASH_MINOR);
-const BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
+const START_CASH_MINOR = GROUP_START_CASH_MINOR;
+const startCash = groupStartCash;
 const ROUNDS = 3;
 
 type Stake = { fixed: bigint } | { relative: 'exact' | 'over' };
@@ -202,7 +202,7 @@ async function createSite(db: Db, pauseEndsAt: Date): Promise<Site> {
 }
 
 async function createMember(db: Db, siteId: bigint, role: TGroupRole, pauseEndsAt: Date): Promise<bigint> {
-  const options = { cashMinor: startCash(role), pauseEndsAt, campaign: 'crash-group-test', bonus: BONUS };
+  const options = { pauseEndsAt, campaign: 'crash-group-test' };
   const memberId = await createRoleMember(db, siteId, role, options);
   await ensurePair(db, { kind: 'member', siteId, memberId });
   return memberId;

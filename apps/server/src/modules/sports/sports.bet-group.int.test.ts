@@ -8,10 +8,10 @@ import {
   createRoleMember,
   expectReallyGrouped,
   GROUP_ROLES,
+  groupStartCash,
   refusalOf,
   SeenCases,
   settledOf,
-  type TGroupRole,
 } from '../../../test/group-cases.ts';
 import type { Db } from '../../db/client.ts';
 import { createTestSite } from '../wallet/wallet.fixtures.ts';
@@ -41,17 +41,16 @@ import {
  * (its bets go one by one); one on a cooling-off pause; one with new terms to accept. The history
  * has stakes below the minimum, above the balance and equal to it, past the max payout; odds seen
  * lower or higher than the current ones under each policy; two legs on one match; a suspended
- * market, a match past its kick-off, a live match (one by one: the in-play delay, here 0) and a
- * selection no site offers; replays of a key and other bets under a used key.
+ * market, a match past its kick-off, a live match (its site's in-play delay is 0 here) and a
+ * selection no site offers; replays of a key and other bets under a used key. Then results come
+ * in on both twins (two matches, a cancellation, the live match, a correction), settled bet by bet
+ * on the first and in groups on the other, and the twins must still end alike.
  */
 
 const kinds = await databaseKinds();
 
 const ROLES = GROUP_ROLES;
-const START_CASH_MINOR = 5_000n;
-/** The bonus player has less cash than its bonus: its larger stakes take a bonus part. */
-const startCash = (role: TGroupRole): bigint => (role === 'bonus' ? 1_000n : START_CASH_MINOR);
-const BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
+const startCash = groupStartCash;
 
 const PROBABILITIES = {
   '1x2': { home: 200_000n, draw: 250_000n, away: 550_000n },
@@ -208,7 +207,7 @@ async function createSite(db: Db, kickoff: { ahead: Date; past: Date }, pauseEnd
   const site: TSportsSite = { id: siteId, jurisdiction: 'intl' };
   const members: bigint[] = [];
   for (const role of ROLES) {
-    const options = { cashMinor: startCash(role), pauseEndsAt, campaign: 'sports-group-test', bonus: BONUS };
+    const options = { pauseEndsAt, campaign: 'sports-group-test' };
     members.push(await createRoleMember(db, siteId, role, options));
   }
   await db.execute(sql`INSERT INTO sports_settings (site_id, in_play_delay_ms, score_suspension_seconds)
