@@ -5,7 +5,8 @@ import type { GroupQueueStats } from '../src/db/group-queue.ts';
 import { AppError } from '../src/errors.ts';
 import { insertExclusion, upsertLimit } from '../src/modules/responsible-gaming/rg.repo.ts';
 import { createFundedTestMember } from '../src/modules/wallet/wallet.fixtures.ts';
-import { grantBonus } from '../src/modules/wallet/wallet.service.ts';
+import { rowsOf } from '../src/modules/wallet/wallet.repo.ts';
+import { getBalances, grantBonus } from '../src/modules/wallet/wallet.service.ts';
 
 type TAnswer = { balance: string; replayed: boolean };
 
@@ -135,4 +136,27 @@ export async function createRoleMember(
         VALUES (${siteId.toString()}::bigint, 2, now() - interval '1 hour')`);
   }
   return memberId;
+}
+
+/** A member's money as the comparison tests compare it: balances, bonus grants, turnover, VIP totals. */
+export async function memberMoney(db: Db, siteId: bigint, memberId: bigint) {
+  const member = memberId.toString();
+  return {
+    balances: await getBalances(db, memberId, { siteId }),
+    grants: await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT status, balance_minor::text, wagering_done_minor::text, converted_minor::text
+          FROM bonus_grants WHERE member_id = ${member}::bigint ORDER BY id`,
+    ),
+    turnover: await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT category, stake_minor::text, bonus_stake_minor::text, bets
+          FROM member_turnover WHERE member_id = ${member}::bigint ORDER BY day, category`,
+    ),
+    vip: await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT total_betting_minor::text, slot_betting_minor::text, live_betting_minor::text, level
+          FROM member_vip WHERE member_id = ${member}::bigint`,
+    ),
+  };
 }

@@ -13,6 +13,7 @@ import {
   GROUP_ROLES,
   GROUP_START_CASH_MINOR,
   groupStartCash,
+  memberMoney,
   refusalOf,
   SeenCases,
   settledOf,
@@ -238,22 +239,7 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
             bet_transfer_id IS NOT NULL AS staked, win_transfer_id IS NOT NULL AS paid
           FROM crash_bets WHERE member_id = ${member}::bigint ORDER BY round_id, idempotency_key`,
     ),
-    balances: await getBalances(db, memberId, { siteId }),
-    grants: await rowsOf<Record<string, unknown>>(
-      db,
-      sql`SELECT status, balance_minor::text, wagering_done_minor::text, converted_minor::text
-          FROM bonus_grants WHERE member_id = ${member}::bigint ORDER BY id`,
-    ),
-    turnover: await rowsOf<Record<string, unknown>>(
-      db,
-      sql`SELECT category, stake_minor::text, bonus_stake_minor::text, bets
-          FROM member_turnover WHERE member_id = ${member}::bigint ORDER BY day, category`,
-    ),
-    vip: await rowsOf<Record<string, unknown>>(
-      db,
-      sql`SELECT total_betting_minor::text, slot_betting_minor::text, live_betting_minor::text, level
-          FROM member_vip WHERE member_id = ${member}::bigint`,
-    ),
+    ...(await memberMoney(db, siteId, memberId)),
     transfers: await rowsOf<Record<string, unknown>>(
       db,
       sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit, t.metadata - ARRAY['betId', 'stakeKey', 'fedGrantId', 'bonusParts', 'grantId'] AS metadata

@@ -9,6 +9,7 @@ import {
   expectReallyGrouped,
   GROUP_ROLES,
   groupStartCash,
+  memberMoney,
   refusalOf,
   SeenCases,
   settledOf,
@@ -16,7 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { createTestSite } from '../wallet/wallet.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
+import { getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
 import { placeBetGrouped, sportsBetGroupStats } from './sports.bet-group.ts';
 import { formatOdds, parseOdds } from './sports.pricing.ts';
 import {
@@ -266,22 +267,7 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
              WHERE l.bet_id = b.id) AS legs
           FROM sports_bets b WHERE b.member_id = ${member}::bigint ORDER BY b.idempotency_key`,
     ),
-    balances: await getBalances(db, memberId, { siteId }),
-    grants: await rowsOf<Record<string, unknown>>(
-      db,
-      sql`SELECT status, balance_minor::text, wagering_done_minor::text, converted_minor::text
-          FROM bonus_grants WHERE member_id = ${member}::bigint ORDER BY id`,
-    ),
-    turnover: await rowsOf<Record<string, unknown>>(
-      db,
-      sql`SELECT category, stake_minor::text, bonus_stake_minor::text, bets
-          FROM member_turnover WHERE member_id = ${member}::bigint ORDER BY day, category`,
-    ),
-    vip: await rowsOf<Record<string, unknown>>(
-      db,
-      sql`SELECT total_betting_minor::text, slot_betting_minor::text, live_betting_minor::text, level
-          FROM member_vip WHERE member_id = ${member}::bigint`,
-    ),
+    ...(await memberMoney(db, siteId, memberId)),
     transfers: await rowsOf<Record<string, unknown>>(
       db,
       sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit,
