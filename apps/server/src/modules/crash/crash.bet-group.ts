@@ -21,6 +21,7 @@ import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
+  cashStake,
   type GroupLedger,
   groupReadOf,
   hasActiveGrant,
@@ -28,7 +29,6 @@ import {
   type PlannedTransfer,
   type PreparedTransfer,
   plannedWrites,
-  prepareTransfer,
 } from '../wallet/wallet.service.ts';
 import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 
@@ -166,23 +166,14 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
       outcomes[read.ord] = { error: refusal };
       continue;
     }
-    const stake = prepareTransfer({
+    const stake = cashStake({
       siteId: item.siteId,
-      kind: 'bet',
-      from: { memberId: item.memberId, account: 'cash' },
-      to: { system: 'house' },
+      memberId: item.memberId,
       amountMinor: item.stakeMinor,
       idempotencyKey: `crash-bet:${read.bet_id}:bet`,
       reference: `crash-round:${item.roundId}`,
-      // What `takeBetStake` writes for a stake paid in cash.
-      metadata: {
-        game: 'crash',
-        roundId: item.roundId.toString(),
-        betId: read.bet_id,
-        stakeMinor: item.stakeMinor.toString(),
-        category: item.category,
-        part: 'cash',
-      },
+      metadata: { game: 'crash', roundId: item.roundId.toString(), betId: read.bet_id },
+      category: item.category,
     });
     const planned = plannedStake(ledger, stake);
     if ('refusal' in planned) outcomes[read.ord] = { error: planned.refusal };

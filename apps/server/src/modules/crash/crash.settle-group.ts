@@ -14,13 +14,13 @@ import { groupPlayable } from '../originals/originals.money.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
+  cashWin,
   type GroupLedger,
   groupLedgerOf,
   membersLockParts,
   type PlannedTransfer,
   plannedWrites,
   planTransfer,
-  prepareTransfer,
 } from '../wallet/wallet.service.ts';
 import { hasCrashed, tickMultiplierAt } from './crash.curve.ts';
 import {
@@ -164,23 +164,14 @@ function winOf(ledger: GroupLedger, due: TDue): TWin | null {
   const { bet, at } = due;
   const payout = payoutMinor(bet.stakeMinor, fromHundredths(at), GAME_RULES.crash.limits.maxWinMinor);
   if (payout === 0n) return { ...due, payout, plan: null };
-  const win = prepareTransfer({
+  const win = cashWin({
     siteId: bet.siteId,
-    kind: 'win',
-    from: { system: 'house' },
-    to: { memberId: bet.memberId!, account: 'cash' },
+    memberId: bet.memberId!,
     amountMinor: payout,
     idempotencyKey: `crash-bet:${bet.id}:win`,
+    stakeKey: `crash-bet:${bet.id}:bet`,
     reference: `crash-round:${bet.roundId}`,
-    // What `payWin` writes for the win of a stake paid in cash.
-    metadata: {
-      game: 'crash',
-      roundId: bet.roundId.toString(),
-      betId: bet.id.toString(),
-      winMinor: payout.toString(),
-      stakeKey: `crash-bet:${bet.id}:bet`,
-      part: 'cash',
-    },
+    metadata: { game: 'crash', roundId: bet.roundId.toString(), betId: bet.id.toString() },
   });
   try {
     return { ...due, payout, plan: planTransfer(ledger, win) };

@@ -26,6 +26,8 @@ import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
+  cashStake,
+  cashWin,
   type GroupLedger,
   groupReadOf,
   hasActiveGrant,
@@ -34,7 +36,6 @@ import {
   type PreparedTransfer,
   plannedWrites,
   planTransfer,
-  prepareTransfer,
 } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,
@@ -335,27 +336,27 @@ function transfersOf(item: TBet, roundId: bigint, payoutMinor: bigint) {
   const { player, game, bet, category } = item;
   const metadata = { game, roundId: roundId.toString() };
   const stakeKey = `round:${roundId}:bet`;
-  const stake = prepareTransfer({
-    siteId: player.siteId,
-    kind: 'bet',
-    from: { memberId: player.memberId, account: 'cash' },
-    to: { system: 'house' },
+  const { siteId, memberId } = player;
+  const reference = `round:${roundId}`;
+  const stake = cashStake({
+    siteId,
+    memberId,
     amountMinor: bet.stakeMinor,
     idempotencyKey: stakeKey,
-    reference: `round:${roundId}`,
-    metadata: { ...metadata, stakeMinor: bet.stakeMinor.toString(), category, part: 'cash' },
+    reference,
+    metadata,
+    category,
   });
   const win =
     payoutMinor > 0n
-      ? prepareTransfer({
-          siteId: player.siteId,
-          kind: 'win',
-          from: { system: 'house' },
-          to: { memberId: player.memberId, account: 'cash' },
+      ? cashWin({
+          siteId,
+          memberId,
           amountMinor: payoutMinor,
           idempotencyKey: `round:${roundId}:win`,
-          reference: `round:${roundId}`,
-          metadata: { ...metadata, winMinor: payoutMinor.toString(), stakeKey, part: 'cash' },
+          stakeKey,
+          reference,
+          metadata,
         })
       : null;
   return { stake, win };

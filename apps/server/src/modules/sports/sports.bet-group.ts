@@ -19,24 +19,31 @@ import { AppError } from '../../errors.ts';
 import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
 import { betTurnover } from '../promotions/stake.ts';
 import { GROUP_VIP_TOTALS, groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
-import { memberPushNotice } from '../realtime/member-channel.ts';
+import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
+  cashStake,
   type GroupLedger,
   groupReadOf,
   hasActiveGrant,
   membersLockParts,
   type PlannedTransfer,
   plannedWrites,
-  prepareTransfer,
 } from '../wallet/wallet.service.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
-import { betView, LEG_SHOWN, placedLegs, type TBetRow, type TPlacementSelection } from './sports.repo.ts';
+import {
+  betView,
+  LEG_SHOWN,
+  legRows,
+  placedLegs,
+  type TBetRow,
+  type TPlacementSelection,
+} from './sports.repo.ts';
 import {
   assertStakeInRange,
   betStake,
@@ -224,22 +231,12 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
       outcomes[read.ord] = { error: refusal };
       continue;
     }
-    const stakeOf = betStake(read.bet_id, input.type, legs.length);
-    const stake = prepareTransfer({
+    const stake = cashStake({
       siteId: site.id,
-      kind: 'bet',
-      from: { memberId, account: 'cash' },
-      to: { system: 'house' },
+      memberId,
       amountMinor: stakeMinor,
-      idempotencyKey: stakeOf.idempotencyKey,
-      reference: stakeOf.reference,
-      // What `takeBetStake` writes for a stake paid in cash.
-      metadata: {
-        ...stakeOf.metadata,
-        stakeMinor: stakeMinor.toString(),
-        category: SPORTS_CATEGORY,
-        part: 'cash',
-      },
+      ...betStake(read.bet_id, input.type, legs.length),
+      category: SPORTS_CATEGORY,
     });
     const planned = plannedStake(ledger, stake);
     if ('refusal' in planned) {
@@ -376,14 +373,7 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
     hash: item.hash,
   }));
   const legs = kept.flatMap(({ read, legs }) =>
-    legs.map((leg, position) => ({
-      bet_id: read.bet_id,
-      position,
-      selection_id: leg.selection_id,
-      market_id: leg.market_id,
-      event_id: leg.event_id,
-      odds: leg.odds,
-    })),
+    legRows(legs).map((leg) => ({ bet_id: read.bet_id, ...leg })),
   );
   const pushes = kept.map(({ item, view }) =>
     memberPushNotice(item.site.id, item.memberId, betMessage(view)),
@@ -409,9 +399,7 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
             selection_id bigint, market_id bigint, event_id bigint, odds numeric)
           JOIN inserted ON inserted.id = l.bet_id
           RETURNING bet_id),
-        pushed AS (
-          SELECT pg_notify(p.channel, p.text) FROM jsonb_to_recordset(${JSON.stringify(pushes)}::jsonb)
-            AS p(channel text, text text)),
+        pushed AS (${notifyEach(pushes)}),
         ${counts.ctes}
         ${writes.rows}
         UNION ALL SELECT 'bet', jsonb_build_object('id', id::text, 'placed_ms', placed_ms) FROM inserted

@@ -432,13 +432,7 @@ export async function insertBetWithLegs(
   },
   legs: readonly TPlacementSelection[],
 ): Promise<TBetRow | null> {
-  const rows = legs.map((leg, position) => ({
-    position,
-    selection_id: leg.selection_id,
-    market_id: leg.market_id,
-    event_id: leg.event_id,
-    odds: leg.odds,
-  }));
+  const rows = legRows(legs);
   const [row] = await preparedRowsOf<TBetRow>(
     executor,
     'sorte_sports_insert_bet',
@@ -457,6 +451,17 @@ export async function insertBetWithLegs(
         SELECT ${BET_COLUMNS} FROM b`,
   );
   return row ?? null;
+}
+
+/** A bet's legs as its insert takes them: position, selection, market, event and the odds taken. */
+export function legRows(legs: readonly TPlacementSelection[]) {
+  return legs.map((leg, position) => ({
+    position,
+    selection_id: leg.selection_id,
+    market_id: leg.market_id,
+    event_id: leg.event_id,
+    odds: leg.odds,
+  }));
 }
 
 /** The legs of a bet just placed, as `findLegs` reads them, from the selections it was placed on. */

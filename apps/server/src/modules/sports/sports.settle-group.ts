@@ -1,16 +1,16 @@
 import type { TSportsBet } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { memberPushNotice } from '../realtime/member-channel.ts';
+import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
+  cashWin,
   groupLedgerOf,
   membersLockParts,
   type PlannedTransfer,
   plannedWrites,
   planTransfer,
-  prepareTransfer,
 } from '../wallet/wallet.service.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
@@ -116,28 +116,16 @@ export async function settleInGroups(
       const { bet, status, payoutMinor } = outcome;
       const seq = bet.settle_seq + 1;
       if (payoutMinor > 0n) {
-        const win = settlementWin(bet.id, seq);
         plans.push(
           planTransfer(
             ledger,
-            prepareTransfer({
+            cashWin({
               siteId: site.id,
-              kind: status === 'void' ? 'refund' : 'win',
-              from: { system: 'house' },
-              to: { memberId: BigInt(bet.member_id), account: 'cash' },
+              memberId: BigInt(bet.member_id),
               amountMinor: payoutMinor,
-              idempotencyKey: win.idempotencyKey,
-              reference: win.reference,
-              // What `payWin` writes for the win of a stake paid in cash.
-              metadata: {
-                product: 'sports',
-                betId: bet.id,
-                outcome: status,
-                settlement: seq,
-                winMinor: payoutMinor.toString(),
-                stakeKey: win.stakeKey,
-                part: 'cash',
-              },
+              ...settlementWin(bet.id, seq),
+              metadata: { product: 'sports', betId: bet.id, outcome: status, settlement: seq },
+              kind: status === 'void' ? 'refund' : 'win',
             }),
           ),
         );
@@ -172,9 +160,7 @@ export async function settleInGroups(
             FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS n(id bigint, status text, payout bigint, seq int)
             WHERE b.id = n.id
             RETURNING b.id),
-          pushed AS (
-            SELECT pg_notify(p.channel, p.text) FROM jsonb_to_recordset(${JSON.stringify(pushes)}::jsonb)
-              AS p(channel text, text text))
+          pushed AS (${notifyEach(pushes)})
           ${writes.rows}
           UNION ALL SELECT 'bets', jsonb_build_object('n', (SELECT count(*) FROM bets))
           UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))`,
@@ -192,8 +178,7 @@ export async function settleInGroups(
     await preparedRowsOf(
       tx,
       'sorte_sports_settle_push',
-      sql`SELECT count(pg_notify(p.channel, p.text)) AS n
-          FROM jsonb_to_recordset(${JSON.stringify(pushes)}::jsonb) AS p(channel text, text text)`,
+      sql`WITH pushed AS (${notifyEach(pushes)}) SELECT count(*) AS n FROM pushed`,
     );
   }
 }

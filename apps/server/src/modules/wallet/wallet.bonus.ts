@@ -11,6 +11,8 @@ import {
 } from './wallet.repo.ts';
 import type { TWalletAccountRow } from './wallet.schema.ts';
 import {
+  type PreparedTransfer,
+  prepareTransfer,
   type TJson,
   type TLockedAccounts,
   type TransferResult,
@@ -86,6 +88,28 @@ export interface StakeInput {
   metadata?: { [key: string]: TJson };
   /** Game category of the bet (wagering weight). */
   category: string;
+}
+
+/**
+ * The stake of a member without an active grant, as `stakeWithBonus` posts it (all of it from cash,
+ * under the bet's key), for a group commit to plan (ADR 023, 026, 027).
+ */
+export function cashStake(input: StakeInput & { metadata: { [key: string]: TJson } }): PreparedTransfer {
+  return prepareTransfer({
+    siteId: input.siteId,
+    kind: 'bet',
+    from: { memberId: input.memberId, account: 'cash' },
+    to: { system: 'house' },
+    amountMinor: input.amountMinor,
+    idempotencyKey: input.idempotencyKey,
+    reference: input.reference,
+    metadata: {
+      ...input.metadata,
+      stakeMinor: input.amountMinor.toString(),
+      category: input.category,
+      part: 'cash',
+    },
+  });
 }
 
 export interface StakeResult {
@@ -577,6 +601,28 @@ export interface WinInput {
   kind?: 'win' | 'refund';
   /** Turnover restored on the member's cash account requirement (a refund of a bet that lowered it). */
   wageringAddMinor?: bigint;
+}
+
+/**
+ * The win (or refund) of a stake paid in cash alone, as `payWin` posts it: all of it to cash, under
+ * the win's key, for a group commit to plan (ADR 023, 026, 027).
+ */
+export function cashWin(input: WinInput & { metadata: { [key: string]: TJson } }): PreparedTransfer {
+  return prepareTransfer({
+    siteId: input.siteId,
+    kind: input.kind ?? 'win',
+    from: { system: 'house' },
+    to: { memberId: input.memberId, account: 'cash' },
+    amountMinor: input.amountMinor,
+    idempotencyKey: input.idempotencyKey,
+    reference: input.reference,
+    metadata: {
+      ...input.metadata,
+      winMinor: input.amountMinor.toString(),
+      stakeKey: input.stakeKey,
+      part: 'cash',
+    },
+  });
 }
 
 export interface WinResult {

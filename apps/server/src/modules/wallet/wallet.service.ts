@@ -973,6 +973,8 @@ async function post(
 
 export {
   type BonusGrant,
+  cashStake,
+  cashWin,
   closeGrant,
   dueGrantIds,
   forfeitActiveGrants,
