@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { waitForCrashBetting } from './support/crash.ts';
 import { depositThroughSandbox, expectLoggedIn, newPlayer, plainMoney, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -79,11 +80,7 @@ describe('in-house games on a phone', () => {
       // The guest bets fun money on a live crash round too, with an auto cash-out at 1.01×.
       await openGame(page, 'crash', 'crash-play');
       expect(page.url()).toContain('mode=demo');
-      await page
-        .getByTestId('crash-phase')
-        .and(page.locator('[data-phase=betting]'))
-        .waitFor({ timeout: 60_000 });
-      await expect.poll(() => page.getByTestId('crash-bet').isEnabled(), { timeout: 15_000 }).toBe(true);
+      await waitForCrashBetting(page);
       await page.getByTestId('crash-auto').fill('1.01');
       await page.getByTestId('crash-bet').click();
       await expect.poll(() => textOf(page, 'crash-my-bet'), { timeout: 15_000 }).toMatch(/placed/);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
 import { loginOperator } from './support/operator.ts';
-import { expectLoggedIn, newPlayer, register } from './support/player.ts';
+import { expectLoggedIn, newPlayer, randomCpf, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -40,18 +40,6 @@ async function api(
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   return (await response.json()) as Envelope;
-}
-
-/** A valid CPF from 9 random digits. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (digits.every((d) => d === digits[0])) digits[0] = (digits[0]! + 1) % 10;
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
 }
 
 describe('a player deposits by PIX and withdraws after review', () => {

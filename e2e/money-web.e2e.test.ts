@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
 import { loginOperator } from './support/operator.ts';
-import { expectLoggedIn, fillWithdrawPassword, newPlayer, plainMoney, register } from './support/player.ts';
+import {
+  expectLoggedIn,
+  fillWithdrawPassword,
+  newPlayer,
+  plainMoney,
+  randomCpf,
+  register,
+} from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -26,19 +33,6 @@ afterAll(async () => {
 
 const SUBMITTED =
   'The withdrawal application has been submitted successfully. Please wait for the administrators review.';
-
-/** A random CPF with valid check digits, so every run adds a key nobody else holds. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (digits.every((digit) => digit === digits[0])) digits[0] = (digits[0]! + 1) % 10;
-  for (const count of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < count; i++) sum += digits[i]! * (count + 1 - i);
-    const rest = sum % 11;
-    digits.push(rest < 2 ? 0 : 11 - rest);
-  }
-  return digits.join('');
-}
 
 async function balanceText(page: Page): Promise<string> {
   return plainMoney(await page.getByTestId('header-balance').first().textContent());

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { expectLoggedIn, fillWithdrawPassword, newPlayer, register } from './support/player.ts';
+import { waitForCrashBetting } from './support/crash.ts';
+import { expectLoggedIn, fillWithdrawPassword, newPlayer, randomCpf, register } from './support/player.ts';
 import { PLAYER_ROUTES as ROUTES } from './support/routes.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -61,19 +62,6 @@ async function check(page: Page, step: string): Promise<void> {
   await toTop();
   const findings = await seriousAxeViolations(page);
   expect(findings, describeFindings(step, findings)).toEqual([]);
-}
-
-/** A random CPF with valid check digits. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (digits.every((digit) => digit === digits[0])) digits[0] = (digits[0]! + 1) % 10;
-  for (const count of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < count; i++) sum += digits[i]! * (count + 1 - i);
-    const rest = sum % 11;
-    digits.push(rest < 2 ? 0 : 11 - rest);
-  }
-  return digits.join('');
 }
 
 describe('a new player on a phone in Portuguese', () => {
@@ -136,10 +124,7 @@ describe('a new player on a phone in Portuguese', () => {
       await page.getByTestId('crash-play').waitFor({ state: 'visible' });
       expect(await page.locator('main h1, h1').count()).toBeGreaterThan(0);
       expect(await page.locator('main').count()).toBe(1);
-      await expect
-        .poll(() => page.getByTestId('crash-phase').getAttribute('data-phase'), { timeout: 60_000 })
-        .toBe('betting');
-      await expect.poll(() => page.getByTestId('crash-bet').isEnabled(), { timeout: 15_000 }).toBe(true);
+      await waitForCrashBetting(page);
       await page.getByTestId('crash-auto').fill('1.01');
       await page.getByTestId('crash-bet').click();
       await expect
@@ -160,10 +145,7 @@ describe('a new player on a phone in Portuguese', () => {
       // round may crash before the press: then the next round, at most four).
       let cashedText: string | null = null;
       for (let round = 0; round < 4 && cashedText === null; round++) {
-        await expect
-          .poll(() => page.getByTestId('crash-phase').getAttribute('data-phase'), { timeout: 90_000 })
-          .toBe('betting');
-        await expect.poll(() => page.getByTestId('crash-bet').isEnabled(), { timeout: 15_000 }).toBe(true);
+        await waitForCrashBetting(page);
         const before = centavosOf(await page.getByTestId('game-balance').textContent());
         await page.getByTestId('crash-auto').fill('');
         await page.getByTestId('crash-bet').click();

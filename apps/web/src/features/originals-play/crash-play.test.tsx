@@ -56,7 +56,8 @@ function stateOf(overrides: Partial<TCrashState>): { type: 'state' } & TCrashSta
     hash_commitment: 'ab'.repeat(32),
     terminating_hash: 'cd'.repeat(32),
     public_salt: 'salt',
-    betting_ms_left: 5000,
+    // Longer than the minute each fixture animation frame jumps (instantFrames), so betting stays open.
+    betting_ms_left: 120_000,
     bets: { count: 0, total: '0.00' },
     crash_point: null,
     round_hash: null,
@@ -235,5 +236,30 @@ describe('crash screen', () => {
     );
     socket.receive(stateOf({ phase: 'running', public_salt: 'ef'.repeat(32), betting_ms_left: 0 }));
     expect(screen.queryByTestId('crash-salt-pending')).toBeNull();
+  });
+
+  it('closes the bet button as the betting time runs out, before the round starts on the server', async () => {
+    sessionStorage.setItem('token', 'member-token');
+    renderCrash(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={vi.fn()} />);
+    const socket = latest();
+    socket.open();
+    socket.receive({ type: 'ready', member: true });
+    const button = screen.getByTestId('crash-bet');
+    const phase = screen.getByTestId('crash-phase');
+    // Too little time for a bet to reach the server before the end: closed, and said so.
+    socket.receive(stateOf({ betting_ms_left: 200 }));
+    expect(button).toHaveProperty('disabled', true);
+    expect(phase.textContent).toBe('Bets closed');
+    expect(phase.getAttribute('data-seconds')).toBe('0');
+    // A new chain's round without a bet takes bets again: the server says how long.
+    socket.receive(stateOf({ betting_ms_left: 90_000 }));
+    expect(button).toHaveProperty('disabled', false);
+    expect(phase.textContent).toBe('Place your bets · 90 s');
+    // The countdown closes it on its own when the time runs out (a fixture frame jumps a minute).
+    socket.receive(stateOf({ betting_ms_left: 30_000 }));
+    await waitFor(() => expect(button).toHaveProperty('disabled', true));
+    expect(phase.textContent).toBe('Bets closed');
+    await userEvent.click(button);
+    expect(socket.sent.filter((message) => message.type === 'bet')).toEqual([]);
   });
 });

@@ -23,6 +23,11 @@ import './crash.css';
 const HISTORY = 16;
 /** The server ticks every 100 ms: the display glides from one tick to the next over that span. */
 const TICK_MS = 100;
+/**
+ * The bet button closes this long before the round's betting end: a bet reaches the server a round
+ * trip later, and the server refuses one taken at or after the end (CRASH_BETTING_CLOSED).
+ */
+const BET_CLOSE_MARGIN_MS = 250;
 /** Reconnect backoff: 1 s, 2 s, 4 s … capped, and a limited number of tries before asking the player. */
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 15_000;
@@ -168,6 +173,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
   const [autoText, setAutoText] = useState('');
   const [shown, setShown] = useState(100);
   const [secondsLeft, setSecondsLeft] = useState(0);
+  const [bettingOpen, setBettingOpen] = useState(false);
   const [points, setPoints] = useState<TPoint[]>([]);
 
   const socket = useRef<WebSocket | null>(null);
@@ -203,6 +209,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           if (message.phase === 'betting') {
             bettingEnds.current = performance.now() + message.betting_ms_left;
             setSecondsLeft(Math.ceil(message.betting_ms_left / 1000));
+            setBettingOpen(message.betting_ms_left > BET_CLOSE_MARGIN_MS);
             setPoints([{ t: 0, m: 100 }]);
             setMyBet((bet) => (bet && bet.round_id !== message.round_id ? null : bet));
           }
@@ -373,6 +380,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
         setShown(Math.min(to, Math.floor(from + (to - from) * progress)));
       } else if (phaseRef.current === 'betting') {
         setSecondsLeft(Math.max(0, Math.ceil((bettingEnds.current - now) / 1000)));
+        setBettingOpen(bettingEnds.current - now > BET_CLOSE_MARGIN_MS);
       }
       frame = requestAnimationFrame(step);
     };
@@ -392,6 +400,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
     ready &&
     connected &&
     phase === 'betting' &&
+    bettingOpen &&
     pending === null &&
     myRoundBet === null &&
     stake.minor !== null &&
@@ -431,7 +440,9 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
     phase === null
       ? t('crash.connecting')
       : phase === 'betting'
-        ? t('crash.phase_betting', { seconds: secondsLeft })
+        ? bettingOpen
+          ? t('crash.phase_betting', { seconds: secondsLeft })
+          : t('crash.phase_closed')
         : phase === 'running'
           ? t('crash.phase_running')
           : t('crash.phase_crashed');
@@ -465,6 +476,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
             className="crash__phase"
             data-testid="crash-phase"
             data-phase={phase ?? ''}
+            data-seconds={phase === 'betting' && bettingOpen ? secondsLeft : 0}
             aria-live="polite"
           >
             {phaseLabel}
