@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { waitForCrashBetting } from './support/crash.ts';
+import { crashBetLine, waitForCrashBetting } from './support/crash.ts';
 import { depositThroughSandbox, expectLoggedIn, newPlayer, plainMoney, register } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -83,7 +83,7 @@ describe('in-house games on a phone', () => {
       await waitForCrashBetting(page);
       await page.getByTestId('crash-auto').fill('1.01');
       await page.getByTestId('crash-bet').click();
-      await expect.poll(() => textOf(page, 'crash-my-bet'), { timeout: 15_000 }).toMatch(/placed/);
+      await expect.poll(() => crashBetLine(page), { timeout: 15_000 }).toMatch(/placed/);
       // Settled when the curve passes 1.01× (or lost if the round crashes at 1.00×).
       await expect
         .poll(() => textOf(page, 'crash-my-bet'), { timeout: 60_000 })

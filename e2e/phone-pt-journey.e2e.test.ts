@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { waitForCrashBetting } from './support/crash.ts';
+import { crashBetLine, waitForCrashBetting } from './support/crash.ts';
 import { expectLoggedIn, fillWithdrawPassword, newPlayer, randomCpf, register } from './support/player.ts';
 import { PLAYER_ROUTES as ROUTES } from './support/routes.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -127,9 +127,7 @@ describe('a new player on a phone in Portuguese', () => {
       await waitForCrashBetting(page);
       await page.getByTestId('crash-auto').fill('1.01');
       await page.getByTestId('crash-bet').click();
-      await expect
-        .poll(() => page.getByTestId('crash-my-bet').textContent(), { timeout: 15_000 })
-        .toMatch(/R\$\s1,00/);
+      await expect.poll(() => crashBetLine(page), { timeout: 15_000 }).toMatch(/R\$\s1,00/);
       const myRow = page.locator('[data-testid="crash-bets-row"].is-mine');
       await myRow.waitFor({ state: 'visible', timeout: 15_000 });
       expect(await myRow.textContent()).toContain('R$');

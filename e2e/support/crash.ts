@@ -18,3 +18,15 @@ export async function waitForCrashBetting(page: Page, timeout = 90_000): Promise
     )
     .toBe(true);
 }
+
+/**
+ * The player's line for the round ("Aposta de R$ 1,00 feita…"), or the refusal the screen shows in
+ * its place, so a failed poll names why the bet is missing.
+ */
+export async function crashBetLine(page: Page): Promise<string> {
+  if ((await page.getByTestId('crash-my-bet').count()) > 0) {
+    return (await page.getByTestId('crash-my-bet').textContent()) ?? '';
+  }
+  const alert = page.locator('.crash__error');
+  return (await alert.count()) > 0 ? `refused: ${await alert.textContent()}` : 'no bet line yet';
+}

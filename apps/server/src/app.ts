@@ -218,7 +218,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
   });
   // 3. Routes.
-  await app.register(operationsPlugin, { database, metricsToken: config.METRICS_TOKEN });
+  await app.register(operationsPlugin, {
+    database,
+    metricsToken: config.METRICS_TOKEN,
+    starting: () => (app.crashStarting() ? ['crash'] : []),
+  });
   await app.register(
     async (api) => {
       await api.register(authRoutes);

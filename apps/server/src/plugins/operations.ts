@@ -9,8 +9,9 @@ import { type GroupQueueStats, groupQueueTotals } from '../db/group-queue.ts';
 /**
  * What a load balancer and a monitoring system ask a server process:
  * - `GET /healthz` — liveness: the process answers (no dependency checked);
- * - `GET /readyz` — readiness: the database answers; 503 while it does not and while the process
- *   shuts down, so a proxy stops sending players to a process that is going away;
+ * - `GET /readyz` — readiness: the database answers and what starts with the listening server (the
+ *   crash engine's first round) has started; 503 before, while the database does not answer and
+ *   while the process shuts down, so a proxy sends players only to a process that can serve them;
  * - `GET /metrics` — Prometheus text format: HTTP requests and their durations by route and status,
  *   in-flight requests, readiness, group commit (groups, items, deferred items, rolled-back groups
  *   and the largest group, of in-house bets, crash bets and wallet transfers), and the process's own (CPU, memory,
@@ -37,7 +38,15 @@ declare module 'fastify' {
 }
 
 export const operationsPlugin = fp(
-  async (app: FastifyInstance, options: { database: Database; metricsToken: string | undefined }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      database: Database;
+      metricsToken: string | undefined;
+      /** What is still starting after the server listens (empty once all has started or failed). */
+      starting?: () => string[];
+    },
+  ) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const requests = new Counter({
@@ -157,10 +166,14 @@ export const operationsPlugin = fp(
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
     app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-      const isReady = !closing && (await databaseAnswers());
+      const starting = options.starting?.() ?? [];
+      const answers = await databaseAnswers();
+      const isReady = !closing && starting.length === 0 && answers;
       ready.set(isReady ? 1 : 0);
       reply.header('cache-control', 'no-store');
-      if (!isReady) return reply.code(503).send({ status: closing ? 'closing' : 'database unavailable' });
+      if (closing) return reply.code(503).send({ status: 'closing' });
+      if (!answers) return reply.code(503).send({ status: 'database unavailable' });
+      if (starting.length > 0) return reply.code(503).send({ status: 'starting', starting });
       return { status: 'ready' };
     });
 
@@ -168,7 +181,7 @@ export const operationsPlugin = fp(
       if (!allowed(request, options.metricsToken)) {
         return reply.code(403).type('text/plain; charset=utf-8').send('forbidden\n');
       }
-      ready.set(!closing && (await databaseAnswers()) ? 1 : 0);
+      ready.set(!closing && (options.starting?.() ?? []).length === 0 && (await databaseAnswers()) ? 1 : 0);
       return reply
         .type(registry.contentType)
         .header('cache-control', 'no-store')

@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The crash round engine (started when the server listens, or by a test with its own clock). */
     crash: CrashEngine;
+    /** Whether the crash engine is still starting (from listen until its first round, or failing). */
+    crashStarting(): boolean;
   }
 }
 
@@ -93,13 +95,20 @@ export const crashPlugin = fp(
       onError: (error) => app.log.warn({ err: error }, 'crash engine step failed'),
     });
     app.decorate('crash', engine);
+    // Until the start below has settled, /readyz says the process is starting: a bet sent as soon
+    // as it said ready would find no round (GAME_UNAVAILABLE).
+    let starting = options.autoStart;
+    app.decorate('crashStarting', () => starting);
     app.addHook('onListen', async () => {
       if (!options.autoStart) return;
       // A database hiccup at start must not stop the server listening: the game answers
       // GAME_UNAVAILABLE until a later start succeeds.
       await engine
         .start({ lockUrl: options.lockUrl, ...options.start })
-        .catch((error: unknown) => app.log.error({ err: error }, 'crash engine did not start'));
+        .catch((error: unknown) => app.log.error({ err: error }, 'crash engine did not start'))
+        .finally(() => {
+          starting = false;
+        });
     });
     app.addHook('onClose', async () => {
       await engine.stop();
