@@ -35,7 +35,7 @@ import { sportsBetGroupStats } from '../../apps/server/src/modules/sports/sports
 import { enterResult } from '../../apps/server/src/modules/sports/sports.service.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
-import { reconcile } from '../../apps/server/src/modules/wallet/wallet.service.ts';
+import { grantBonus, reconcile } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { crashInstant } from '../../apps/server/test/crash.ts';
 import {
@@ -81,6 +81,12 @@ const SERVE_PROFILE_DIR = process.env.BENCH_SERVE_PROFILE;
  * bench can lose, so every bet's gate sums the month's play (member_play_hours) and none is refused.
  */
 const LOSS_LIMIT = process.env.BENCH_LOSS_LIMIT === '1';
+/**
+ * BENCH_BONUS=1: every player holds an active bonus grant (R$ 100,00, wagering far above what the
+ * run stakes, max bet R$ 50,00), as after a promotion's first-deposit bonus: every stake from cash
+ * feeds its wagering (ADR 028).
+ */
+const BONUS = process.env.BENCH_BONUS === '1';
 /**
  * Keep-alive connections of the HTTP load, callers of the in-process rows and pgbench clients
  * (BENCH_CONNECTIONS, 32 by default: the issue's figure; at most 90, under PostgreSQL's default of
@@ -159,6 +165,20 @@ async function makePlayers(
         pendingValue: null,
         pendingRemove: false,
         pendingEffectiveAt: null,
+      });
+    }
+    if (BONUS) {
+      await grantBonus(db, {
+        siteId: server.siteId,
+        memberId,
+        campaignCode: 'bench-first-deposit',
+        periodKey: 'once',
+        amountMinor: 10_000n,
+        wageringRequiredMinor: 1_000_000_000n,
+        maxBetMinor: 5_000n,
+        locksCash: false,
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+        terms: {},
       });
     }
     tokens.push(
@@ -1063,7 +1083,7 @@ async function main(): Promise<void> {
   const finals: { pglite: TDiceRow | null; postgres: TDiceRow | null } = { pglite: null, postgres: null };
   let pgbench: BenchRow | null = null;
   console.log(
-    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}${PGLITE_ON_DISK ? '; PGlite on disk' : ''}`,
+    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}${BONUS ? '; every player holds a bonus grant' : ''}${PGLITE_ON_DISK ? '; PGlite on disk' : ''}`,
   );
 
   if (ONLY.has('pglite') || ONLY.has('ticks') || ONLY.has('crash')) {

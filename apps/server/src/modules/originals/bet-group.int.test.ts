@@ -369,12 +369,14 @@ async function playerState(db: Db, player: TPlayer) {
     // The member's transfers as a multiset (their ids and keys name rounds, which differ per site).
     transfers: await rowsOf<Record<string, unknown>>(
       db,
-      sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit
+      sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit,
+            t.metadata->>'part' AS part, t.metadata->>'category' AS category,
+            t.metadata ? 'fedGrantId' AS feeds_grant, t.metadata ? 'bonusParts' AS bonus_parts
           FROM wallet_transfers t
           JOIN wallet_accounts d ON d.id = t.debit_account_id
           JOIN wallet_accounts c ON c.id = t.credit_account_id
           WHERE d.member_id = ${member}::bigint OR c.member_id = ${member}::bigint
-          ORDER BY t.kind, t.amount_minor, d.kind, c.kind`,
+          ORDER BY t.kind, t.amount_minor, d.kind, c.kind, part, feeds_grant, bonus_parts`,
     ),
   };
 }
@@ -419,8 +421,92 @@ describe.each(kinds)('group commit of in-house bets on %s', (kind) => {
       'COOLING_OFF',
       'TERMS_NOT_ACCEPTED',
     ]);
-    // The bonus and demo players' bets went one by one.
+    // The demo player's bets, and the bonus player's that take a bonus part, went one by one.
     const stats = (s: BetGroupStats) => ({ ...s, items: s.bets, rolledBack: s.fallbacks });
     expectReallyGrouped(stats(before), stats(betGroupStats(db)));
+  });
+});
+
+describe.each(kinds)('group commit of bets of members holding a bonus on %s', (kind) => {
+  it('groups stakes cash covers, feeding the grant, and leaves the stake that completes it to the one-by-one path', async () => {
+    const { db } = await testDatabase(kind);
+    const siteId = await createTestSite(db);
+    const players: Extract<TPlayer, { kind: 'member' }>[] = [];
+    for (let i = 0; i < 4; i++) {
+      const memberId = await createFundedTestMember(db, siteId, 50_000n);
+      await grantBonus(db, {
+        siteId,
+        memberId,
+        campaignCode: 'group-feed',
+        periodKey: 'once',
+        amountMinor: BONUS.amountMinor,
+        wageringRequiredMinor: BONUS.wageringMinor,
+        maxBetMinor: BONUS.maxBetMinor,
+        locksCash: false,
+        expiresAt: new Date(Date.now() + 86_400_000),
+        terms: {},
+      });
+      const player = { kind: 'member' as const, siteId, memberId };
+      await ensurePair(db, player);
+      players.push(player);
+    }
+    const before = betGroupStats(db);
+    // Seven bets of R$ 10,00 each, the players concurrent: five feed the grant (R$ 50,00 of the
+    // R$ 60,00 to wager), the sixth completes it, the seventh is a player's without a grant.
+    const answers = await Promise.all(
+      players.map(async (player, m) => {
+        const mine: TBetResult[] = [];
+        for (let i = 0; i < 7; i++) {
+          mine.push(
+            await placeInstantBetGrouped(
+              db,
+              player,
+              'dice',
+              { amount: '10.00', direction: 'under', target: 5000 },
+              `feed-${m}-${i}`,
+            ),
+          );
+        }
+        return mine;
+      }),
+    );
+    const after = betGroupStats(db);
+    expect(after.bets - before.bets).toBe(28);
+    // Only the completing stakes (one a player) went one by one; no group rolled back.
+    expect(after.deferred - before.deferred).toBe(4);
+    expect(after.fallbacks - before.fallbacks).toBe(0);
+    expect(after.groups - before.groups).toBeLessThan(28);
+
+    for (const [m, player] of players.entries()) {
+      const member = text(player.memberId);
+      const [grant] = await rowsOf<Record<string, string>>(
+        db,
+        sql`SELECT id::text, status, wagering_done_minor::text, converted_minor::text
+            FROM bonus_grants WHERE member_id = ${member}::bigint`,
+      );
+      expect(grant).toMatchObject({
+        status: 'completed',
+        wagering_done_minor: '6000',
+        converted_minor: '3000',
+      });
+      // The stakes name the grant they fed (the first six), all from cash, as stakeWithBonus posts them.
+      const stakes = await rowsOf<{ fed: string | null; part: string; amount: string }>(
+        db,
+        sql`SELECT t.metadata->>'fedGrantId' AS fed, t.metadata->>'part' AS part, t.amount_minor::text AS amount
+            FROM wallet_transfers t JOIN wallet_accounts d ON d.id = t.debit_account_id
+            WHERE d.member_id = ${member}::bigint AND t.kind = 'bet' ORDER BY t.id`,
+      );
+      expect(stakes).toEqual([
+        ...Array.from({ length: 6 }, () => ({ fed: grant!.id, part: 'cash', amount: '1000' })),
+        { fed: null, part: 'cash', amount: '1000' },
+      ]);
+      // The last answer's balance is the member's money now: cash plus the converted bonus.
+      const balances = await getBalances(db, player.memberId, { siteId });
+      expect(balances.bonusMinor).toBe(0n);
+      expect(answers[m]!.at(-1)!.balance).toBe(formatMinor(balances.totalMinor));
+    }
+    const report = await reconcile(db, { siteId });
+    expect(report.drift).toEqual([]);
+    expect(report.ok).toBe(true);
   });
 });

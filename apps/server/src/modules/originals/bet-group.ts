@@ -26,16 +26,22 @@ import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
+  type BonusGrant,
   cashStake,
+  cashStakeFeedingGrant,
   cashWin,
+  fedGrantWrites,
   type GroupLedger,
+  groupBalance,
+  groupGrantRows,
+  groupGrantsOf,
   groupReadOf,
-  hasActiveGrant,
   membersLockParts,
   type PlannedTransfer,
   type PreparedTransfer,
   plannedWrites,
   planTransfer,
+  type TFedGrant,
 } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,
@@ -62,11 +68,11 @@ import { toRoundView } from './rounds.service.ts';
  * arrive while another group is being posted (or within a millisecond of the first) are posted in ONE
  * transaction whose statements do not grow with the group:
  *   BEGIN · lock every bettor's seed pair, and read per bet whether its key placed a round already,
- *   whether the member plays with a bonus, the responsible-gaming gate with each limit's period's
+ *   the responsible-gaming gate with each limit's period's
  *   play, its VIP totals and a round id · lock the members' accounts (wallet group commit, ADR
- *   019) · in one statement, insert every stake and win transfer and move every balance, then
+ *   019), then their active bonus grants · in one statement, insert every stake and win transfer and move every balance, then
  *   insert every round (settled), take each nonce, mark the games recently played, count turnover
- *   and VIP totals · COMMIT. On PostgreSQL BEGIN rides with the read and, unless a VIP level is
+ *   and VIP totals and the wagering of the grants the stakes feed · COMMIT. On PostgreSQL BEGIN rides with the read and, unless a VIP level is
  *   crossed, COMMIT with the write (ADR 025): two round trips.
  * Each bet keeps its own outcome: the gate's refusals and insufficient funds are decided in memory,
  * in arrival order, by the same functions the one-by-one path uses (`playRefusal`, the wallet's
@@ -75,7 +81,8 @@ import { toRoundView } from './rounds.service.ts';
  *
  * What a group does not decide itself goes the one-by-one way after the group commits, in order:
  * a key that placed a round already (its replay or conflict), a member without a seed pair yet,
- * with an active bonus grant (the stake's cash/bonus split) or with a limit loosening due. If the
+ * with a bonus grant whose stake is not cash alone within the grants' max bets or completes the
+ * grant's wagering (ADR 028: `stakeWithBonus` splits and converts), or with a limit loosening due. If the
  * group's statements fail (a deadlock with another process, a site without system accounts), it
  * rolls back as a whole and every bet of it is placed one by one: the rows' own guards (balance
  * ≥ 0, unique keys, one round per nonce) stay in force throughout.
@@ -188,7 +195,6 @@ type TBetRead = {
   client_seed: string;
   next_nonce: string;
   taken: boolean;
-  granted: boolean;
   round_id: string;
   gate_due: boolean;
   /** The member's VIP totals before the group (their values null: no row yet, all zero). */
@@ -205,18 +211,20 @@ type TPlaced = {
   settlement: ReturnType<typeof settleInstant>;
   stake: PreparedTransfer;
   win: PreparedTransfer | null;
+  /** The grant whose wagering the stake feeds (a member holding active grants; ADR 028). */
+  fed: TFedGrant | null;
   stakePlan?: PlannedTransfer;
   winPlan?: PlannedTransfer | null;
 };
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
 async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
-  const { reads, ledger } = await readBets(tx, group);
+  const { reads, ledger, grants } = await readBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const placed: TPlaced[] = [];
   for (const read of reads) {
     const item = group[read.ord]!;
-    if (read.pair_id === null || read.taken || read.granted || read.gate_due) continue;
+    if (read.pair_id === null || read.taken || read.gate_due) continue;
     const site = { id: item.player.siteId, jurisdiction: item.jurisdiction };
     const refusal = playRefusal(site, gateOf(read), item.bet.stakeMinor);
     if (refusal) {
@@ -227,15 +235,12 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     const nonce = BigInt(read.next_nonce);
     const pair = { serverSeed: read.server_seed, clientSeed: read.client_seed };
     const settlement = settleInstant(item.game, seedsOf(pair, nonce), item.bet);
-    placed.push({
-      ord: read.ord,
-      item,
-      read,
-      roundId,
-      nonce,
-      settlement,
-      ...transfersOf(item, roundId, settlement.payoutMinor),
-    });
+    const memberGrants = grants.get(item.player.memberId) ?? [];
+    const cash = groupBalance(ledger, item.player.siteId, item.player.memberId, 'cash') ?? 0n;
+    const transfers = transfersOf(item, roundId, settlement.payoutMinor, memberGrants, cash);
+    // A stake that takes a bonus part, passes a max bet or completes a grant: one by one.
+    if (!transfers) continue;
+    placed.push({ ord: read.ord, item, read, roundId, nonce, settlement, ...transfers });
   }
   if (placed.length === 0) return outcomes;
 
@@ -286,14 +291,17 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
 
 /**
  * ONE statement: locks the seed pair of every bettor (id order), then the bettors' cash and bonus
- * accounts (id order; the wallet's `groupLockParts`, which also reads the system accounts), and
- * reads, per bet, whether its key placed a round already, whether the member has an active bonus
- * grant, the RG gate with each limit's play, the member's VIP totals (not locked: the write checks
- * them) and a round id for it. Pairs before accounts: the order the one-by-one bet takes them in.
+ * accounts (id order; the wallet's `groupLockParts`, which also reads the system accounts), then
+ * their active bonus grants (expiry, id: `groupGrantRows`), and reads, per bet, whether its key
+ * placed a round already, the RG gate with each limit's play, the member's VIP totals (not locked: the write checks
+ * them) and a round id for it. Pairs, accounts, grants: the order the one-by-one bet takes them in.
  * The stakes' and wins' keys name rounds whose ids this statement draws, so no transfer can hold
  * them yet: no key is read.
  */
-async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; ledger: GroupLedger }> {
+async function readBets(
+  tx: Tx,
+  group: TBet[],
+): Promise<{ reads: TBetRead[]; ledger: GroupLedger; grants: Map<bigint, BonusGrant[]> }> {
   const wanted = group.map((item, ord) => ({
     ord,
     member_id: item.player.memberId.toString(),
@@ -318,7 +326,6 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
             pairs.next_nonce::text AS next_nonce,
             (SELECT true FROM game_rounds r WHERE r.member_id = w.member_id AND r.idempotency_key = w.key)
               IS NOT NULL AS taken,
-            ${hasActiveGrant(sql`w.member_id`)} AS granted,
             nextval(pg_get_serial_sequence('game_rounds', 'id'))::text AS round_id,
             ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
             ${GROUP_VIP_TOTALS} AS vip
@@ -326,19 +333,30 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
             LEFT JOIN member_vip v ON v.member_id = w.member_id),
         ${lock.ctes}
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL ${lock.rows}`,
+        UNION ALL ${lock.rows}
+        UNION ALL ${groupGrantRows(group.map(({ player }) => player.memberId))}`,
   );
-  return groupReadOf<TBetRead>(rows, 'bet');
+  return { ...groupReadOf<TBetRead>(rows, 'bet'), grants: groupGrantsOf(rows) };
 }
 
-/** The stake (cash → house) and the win (house → cash) of a bet, as `takeStake` and `payWinnings` post them. */
-function transfersOf(item: TBet, roundId: bigint, payoutMinor: bigint) {
+/**
+ * The stake (cash → house) and the win (house → cash) of a bet, as `takeStake` and `payWinnings`
+ * post them; a member holding active grants feeds one of them (`cashStakeFeedingGrant`). Null: the
+ * stake is not one a group posts (a bonus part, a max bet passed, a grant completed).
+ */
+function transfersOf(
+  item: TBet,
+  roundId: bigint,
+  payoutMinor: bigint,
+  grants: readonly BonusGrant[],
+  cashMinor: bigint,
+): { stake: PreparedTransfer; fed: TFedGrant | null; win: PreparedTransfer | null } | null {
   const { player, game, bet, category } = item;
   const metadata = { game, roundId: roundId.toString() };
   const stakeKey = `round:${roundId}:bet`;
   const { siteId, memberId } = player;
   const reference = `round:${roundId}`;
-  const stake = cashStake({
+  const input = {
     siteId,
     memberId,
     amountMinor: bet.stakeMinor,
@@ -346,7 +364,10 @@ function transfersOf(item: TBet, roundId: bigint, payoutMinor: bigint) {
     reference,
     metadata,
     category,
-  });
+  };
+  const feeding = grants.length > 0 ? cashStakeFeedingGrant(input, grants, cashMinor) : null;
+  if (grants.length > 0 && !feeding) return null;
+  const stake = feeding?.stake ?? cashStake(input);
   const win =
     payoutMinor > 0n
       ? cashWin({
@@ -359,14 +380,15 @@ function transfersOf(item: TBet, roundId: bigint, payoutMinor: bigint) {
           metadata,
         })
       : null;
-  return { stake, win };
+  return { stake, fed: feeding?.fed ?? null, win };
 }
 
 /**
  * ONE statement: the wallet's writes of the group (`plannedWrites`: every transfer and balance),
  * then every round settled (carrying its transfers' ids, read from the transfers just inserted),
  * each bet's nonce (the pair's next nonce moves only if it is still the one the round took), each
- * game recently played and each stake in its member's turnover and VIP totals, which it checks are
+ * game recently played, each fed grant's wagering (moved only from the value read under its lock)
+ * and each stake in its member's turnover and VIP totals, which it checks are
  * the totals decided from the read (else it fails and the group goes one by one); a VIP level
  * crossed (decided before it, from those totals) is raised after it. One statement instead of
  * two: the group's transaction holds its rows' locks one round trip less (ADR 023); its COMMIT
@@ -414,6 +436,8 @@ async function writeGroup(
   });
   const counts = groupStakeParts(stakes);
   const { crossed } = counts;
+  const feds = kept.flatMap((p) => (p.fed ? [p.fed] : []));
+  const fed = fedGrantWrites(feds);
   if (crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
@@ -445,10 +469,12 @@ async function writeGroup(
           INSERT INTO member_recent_games (member_id, game_id)
           SELECT member_id, game_id FROM rounds
           ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
+        ${fed.cte},
         ${counts.ctes}
         ${writes.rows}
         UNION ALL SELECT 'round', to_jsonb(inserted) FROM inserted
         UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
+        UNION ALL ${fed.rows}
         ${counts.rows}`,
   );
   // Each bet's transfer ids, once: the rounds carry them and the answers show them.
@@ -460,8 +486,10 @@ async function writeGroup(
   const keptAt = new Map(kept.map((p, i) => [p.roundId, i]));
   const stored = new Map<bigint, TGameRoundRow>();
   let nonces = 0;
+  let fedGrants = 0;
   for (const { what, row } of rows) {
     if (what === 'pair') nonces++;
+    else if (what === 'fed') fedGrants++;
     else if (what === 'round') {
       const id = BigInt(String(row.id));
       const i = keptAt.get(id);
@@ -498,6 +526,8 @@ async function writeGroup(
   // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
   // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
   assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
+  // Locked by the read, so each grant's wagering was still the value the stake's plan started from.
+  assertInvariant(fedGrants === feds.length, 'every fed grant took its wagering');
   // The levels decided before the write: the write checked its totals are the ones they came from.
   await raiseGroupLevels(tx, stakes, crossed);
   return stored;

@@ -112,6 +112,85 @@ export function cashStake(input: StakeInput & { metadata: { [key: string]: TJson
   });
 }
 
+/** The wagering a group's stake adds to the grant it feeds, checked by the group's write. */
+export type TFedGrant = { grantId: bigint; doneBeforeMinor: bigint; countedMinor: bigint };
+
+/**
+ * The stake of a member holding active grants, for a group commit (ADR 028), in the one case the
+ * group posts itself: cash alone covers it, no grant still wagering has a max bet below it, and its
+ * wagering does not complete the grant it feeds. Then `stakeWithBonus` would post one transfer, all
+ * from cash under the bet's key, naming the fed grant (the earliest to expire), and add the stake's
+ * weighted amount to that grant's wagering: this is that transfer and that wagering. Null in every
+ * other case (a bonus part, BONUS_MAX_BET, a conversion): the bet is `stakeWithBonus`'s to place.
+ * `grants` are the member's active grants in lock order (expiry, id), `cashMinor` its cash now.
+ */
+export function cashStakeFeedingGrant(
+  input: StakeInput & { metadata: { [key: string]: TJson } },
+  grants: readonly BonusGrant[],
+  cashMinor: bigint,
+): { stake: PreparedTransfer; fed: TFedGrant } | null {
+  const fed = grants[0];
+  if (!fed || cashMinor < input.amountMinor) return null;
+  for (const grant of grants) {
+    const wagering = grant.wageringDoneMinor < grant.wageringRequiredMinor;
+    if (wagering && grant.maxBetMinor !== null && input.amountMinor > grant.maxBetMinor) return null;
+  }
+  const counted = (input.amountMinor * categoryWeight(fed.terms, input.category)) / 100n;
+  if (fed.wageringDoneMinor + counted >= fed.wageringRequiredMinor) return null;
+  return {
+    stake: cashStake({ ...input, metadata: { ...input.metadata, fedGrantId: fed.id.toString() } }),
+    fed: { grantId: fed.id, doneBeforeMinor: fed.wageringDoneMinor, countedMinor: counted },
+  };
+}
+
+/**
+ * A group read's rows (`what` = 'grant') locking the active grants of its members, in the order
+ * every path takes a member's grants (expiry, id); written after the members' accounts are locked,
+ * as `lockForMove` takes them.
+ */
+export function groupGrantRows(memberIds: readonly bigint[]): SQL {
+  return sql`SELECT 'grant' AS what, to_jsonb(grants) AS row FROM (
+      SELECT ${GRANT_COLUMNS} FROM bonus_grants
+      WHERE member_id = ANY(${`{${memberIds.join(',')}}`}::bigint[]) AND status = 'active'
+      ORDER BY expires_at, id FOR UPDATE) grants`;
+}
+
+/** The grants of `groupGrantRows` by member, each member's in lock order. */
+export function groupGrantsOf(rows: readonly { what: string; row: unknown }[]): Map<bigint, BonusGrant[]> {
+  const byMember = new Map<bigint, BonusGrant[]>();
+  for (const { what, row } of rows) {
+    if (what !== 'grant') continue;
+    const grant = toGrant(row as TGrantRaw);
+    const list = byMember.get(grant.memberId);
+    if (list) list.push(grant);
+    else byMember.set(grant.memberId, [grant]);
+  }
+  return byMember;
+}
+
+/**
+ * A CTE (`fed`) and its result rows ('fed') for a group's write statement: each fed grant's
+ * wagering moves on, only from the value the group read under its lock (so the write's rows
+ * show every grant moved, or the group is not the one its plan was made for).
+ */
+export function fedGrantWrites(feds: readonly TFedGrant[]): { cte: SQL; rows: SQL } {
+  const json = JSON.stringify(
+    feds.map((f) => ({
+      id: f.grantId.toString(),
+      done: f.doneBeforeMinor.toString(),
+      counted: f.countedMinor.toString(),
+    })),
+  );
+  return {
+    cte: sql`fed AS (
+          UPDATE bonus_grants g SET wagering_done_minor = g.wagering_done_minor + f.counted
+          FROM jsonb_to_recordset(${json}::jsonb) AS f(id bigint, done bigint, counted bigint)
+          WHERE g.id = f.id AND g.status = 'active' AND g.wagering_done_minor = f.done
+          RETURNING g.id)`,
+    rows: sql`SELECT 'fed' AS what, jsonb_build_object('id', id::text) AS row FROM fed`,
+  };
+}
+
 export interface StakeResult {
   /** The first transfer of the stake (cash if any cash was spent, else the first bonus part). */
   first: TransferResult;
