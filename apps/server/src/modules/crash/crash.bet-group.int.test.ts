@@ -242,7 +242,8 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
     ...(await memberMoney(db, siteId, memberId)),
     transfers: await rowsOf<Record<string, unknown>>(
       db,
-      sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit, t.metadata - ARRAY['betId', 'stakeKey', 'fedGrantId', 'bonusParts', 'grantId'] AS metadata
+      sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit, t.metadata - ARRAY['betId', 'stakeKey', 'fedGrantId', 'bonusParts', 'grantId'] AS metadata,
+            t.metadata ? 'fedGrantId' AS feeds_grant, t.metadata ? 'bonusParts' AS bonus_parts
           FROM wallet_transfers t
           JOIN wallet_accounts d ON d.id = t.debit_account_id
           JOIN wallet_accounts c ON c.id = t.credit_account_id
@@ -562,7 +563,7 @@ describe.each(kinds)('group commit of crash bets and cash-outs on %s', (kind) =>
     seenPresses.expectMet(['placed', 'NOT_FOUND', 'ROUND_NOT_ACTIVE', 'CRASH_CASHOUT_CLOSED']);
     // Presses taken in time but written after the crash had marked their bets lost.
     expect(paidAfterCrash).toBeGreaterThan(0);
-    // The bonus player's bets and presses went one by one.
+    // The bonus player's stakes that take a bonus part, and their presses, went one by one.
     expectReallyGrouped(before, engine.betGroupStats);
     expectReallyGrouped(pressesBefore, engine.cashOutGroupStats);
   }, 300_000);

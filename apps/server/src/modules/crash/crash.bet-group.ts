@@ -21,14 +21,18 @@ import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  cashStake,
+  type BonusGrant,
+  fedGrantWrites,
   type GroupLedger,
+  groupGrantRows,
+  groupGrantsOf,
   groupReadOf,
-  hasActiveGrant,
+  groupStake,
   membersLockParts,
   type PlannedTransfer,
   type PreparedTransfer,
   plannedWrites,
+  type TFedGrant,
 } from '../wallet/wallet.service.ts';
 import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 
@@ -40,17 +44,19 @@ import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo
  * statements, as the in-house bets are (ADR 023, `bet-group.ts`):
  *   BEGIN · share-lock the rounds bet on (the close of betting waits for them, as it waits for a
  *   bet placed one by one), and read per bet whether its key placed a bet already, whether its
- *   member bet in the round already, has an active bonus grant or a limit loosening due, the
+ *   member bet in the round already, has a limit loosening due, the
  *   responsible-gaming gate with each limit's period's play, the member's client seed and VIP
- *   totals and a bet id · lock the members' accounts (the wallet's group lock) · in one statement,
- *   insert every stake transfer and move every balance, insert every bet carrying its transfer,
- *   count turnover and VIP totals · COMMIT (riding with the write unless a VIP level is crossed,
+ *   totals and a bet id · lock the members' accounts (the wallet's group lock), then their active
+ *   bonus grants · in one statement, insert every stake transfer and move every balance, insert
+ *   every bet carrying its transfer, count turnover and VIP totals and the wagering of the grants
+ *   the stakes feed (ADR 028) · COMMIT (riding with the write unless a VIP level is crossed,
  *   ADR 025).
  * Each bet keeps its own answer: betting closed, the gate's refusals and insufficient funds are
  * decided in memory, in arrival order, by the functions the one-by-one path uses, and a refused
  * bet writes nothing. What the group does not decide goes the one-by-one way after it commits: a
- * key that placed a bet already (its replay or conflict), a second bet in the round, an active
- * bonus grant (the stake's cash/bonus split), a loosening due, no seed pair yet, a game the site
+ * key that placed a bet already (its replay or conflict), a second bet in the round, a grant
+ * holder's stake that is not cash alone within the max bets or that completes the grant (ADR 028),
+ * a loosening due, no seed pair yet, a game the site
  * does not offer. If the group's statements fail (a concurrent one-by-one bet of a member took the
  * round's place, VIP totals moved), it rolls back and each bet is placed one by one.
  */
@@ -89,7 +95,6 @@ type TRead = {
   ends_ms: number | null;
   taken: boolean;
   in_round: boolean;
-  granted: boolean;
   gate_due: boolean;
   client_seed: string | null;
   bet_id: string;
@@ -144,9 +149,15 @@ export class CrashBetCommitter {
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
 async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
-  const { reads, ledger } = await readCrashBets(tx, group);
+  const { reads, ledger, grants } = await readCrashBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
-  const kept: { item: TBet; read: TRead; stake: PreparedTransfer; plan: PlannedTransfer }[] = [];
+  const kept: {
+    item: TBet;
+    read: TRead;
+    stake: PreparedTransfer;
+    fed: TFedGrant | null;
+    plan: PlannedTransfer;
+  }[] = [];
   for (const read of reads) {
     const item = group[read.ord]!;
     // The one-by-one order: a key's earlier bet answers first, then whether betting is open.
@@ -155,7 +166,7 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
       outcomes[read.ord] = { error: new AppError('CRASH_BETTING_CLOSED') };
       continue;
     }
-    if (read.in_round || read.granted || read.gate_due) continue;
+    if (read.in_round || read.gate_due) continue;
     if (item.clientSeed === undefined && read.client_seed === null) continue;
     const refusal = playRefusal(
       { id: item.siteId, jurisdiction: item.jurisdiction },
@@ -166,7 +177,7 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
       outcomes[read.ord] = { error: refusal };
       continue;
     }
-    const stake = cashStake({
+    const staked = groupStake(ledger, grants, {
       siteId: item.siteId,
       memberId: item.memberId,
       amountMinor: item.stakeMinor,
@@ -175,9 +186,11 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
       metadata: { game: 'crash', roundId: item.roundId.toString(), betId: read.bet_id },
       category: item.category,
     });
-    const planned = plannedStake(ledger, stake);
+    // A stake that takes a bonus part, passes a max bet or completes a grant: one by one (ADR 028).
+    if (!staked) continue;
+    const planned = plannedStake(ledger, staked.stake);
     if ('refusal' in planned) outcomes[read.ord] = { error: planned.refusal };
-    else kept.push({ item, read, stake, plan: planned.plan });
+    else kept.push({ item, read, ...staked, plan: planned.plan });
   }
   if (kept.length === 0) return outcomes;
 
@@ -198,6 +211,7 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     }),
   );
   const counts = groupStakeParts(stakes);
+  const fed = fedGrantWrites(kept.flatMap((k) => (k.fed ? [k.fed] : [])));
   const bets = kept.map(({ item, read, stake }) => ({
     id: read.bet_id,
     round_id: item.roundId.toString(),
@@ -228,11 +242,14 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
             (SELECT ins.id FROM ins WHERE ins.site_id = b.site_id AND ins.idempotency_key = b.bet_key)
           FROM bets b
           RETURNING ${betColumns}),
+        ${fed.cte},
         ${counts.ctes}
         ${writes.rows}
         UNION ALL SELECT 'bet', to_jsonb(inserted) FROM inserted
+        UNION ALL ${fed.rows}
         ${counts.rows}`,
   );
+  fed.check(rows);
   const resultOf = answers(readTransferWrites(rows));
   const inserted = new Map<string, TCrashBetRow>();
   for (const { what, row } of rows) {
@@ -252,11 +269,14 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
 
 /**
  * ONE statement: share-locks the rounds bet on, then the bettors' cash and bonus accounts (the
- * wallet's `groupLockParts`, id order, with the site's system accounts) — the round before the
- * accounts, the order of a bet placed one by one and of the close of betting — and reads per bet
- * what `postCrashBets` decides from, with a bet id drawn for it (its stake's key names it).
+ * wallet's `groupLockParts`, id order, with the site's system accounts), then their active bonus
+ * grants (expiry, id) — the round, the accounts, the grants: the order of a bet placed one by one
+ * and of the close of betting — and reads per bet what `postCrashBets` decides from, with a bet id drawn for it (its stake's key names it).
  */
-async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; ledger: GroupLedger }> {
+async function readCrashBets(
+  tx: Tx,
+  group: TBet[],
+): Promise<{ reads: TRead[]; ledger: GroupLedger; grants: Map<bigint, BonusGrant[]> }> {
   const wanted = group.map((item, ord) => ({
     ord,
     round_id: item.roundId.toString(),
@@ -282,7 +302,6 @@ async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; l
               IS NOT NULL AS taken,
             (SELECT true FROM crash_bets b WHERE b.round_id = w.round_id AND b.member_id = w.member_id)
               IS NOT NULL AS in_round,
-            ${hasActiveGrant(sql`w.member_id`)} AS granted,
             (SELECT p.client_seed FROM fairness_seed_pairs p
               WHERE p.member_id = w.member_id AND p.revealed_at IS NULL) AS client_seed,
             nextval(pg_get_serial_sequence('crash_bets', 'id'))::text AS bet_id,
@@ -292,7 +311,8 @@ async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; l
             LEFT JOIN member_vip v ON v.member_id = w.member_id),
         ${lock.ctes}
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL ${lock.rows}`,
+        UNION ALL ${lock.rows}
+        UNION ALL ${groupGrantRows(group.map((item) => item.memberId))}`,
   );
-  return groupReadOf<TRead>(rows, 'bet');
+  return { ...groupReadOf<TRead>(rows, 'bet'), grants: groupGrantsOf(rows) };
 }

@@ -27,15 +27,13 @@ import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   type BonusGrant,
-  cashStake,
-  cashStakeFeedingGrant,
   cashWin,
   fedGrantWrites,
   type GroupLedger,
-  groupBalance,
   groupGrantRows,
   groupGrantsOf,
   groupReadOf,
+  groupStake,
   membersLockParts,
   type PlannedTransfer,
   type PreparedTransfer,
@@ -235,9 +233,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     const nonce = BigInt(read.next_nonce);
     const pair = { serverSeed: read.server_seed, clientSeed: read.client_seed };
     const settlement = settleInstant(item.game, seedsOf(pair, nonce), item.bet);
-    const memberGrants = grants.get(item.player.memberId) ?? [];
-    const cash = groupBalance(ledger, item.player.siteId, item.player.memberId, 'cash') ?? 0n;
-    const transfers = transfersOf(item, roundId, settlement.payoutMinor, memberGrants, cash);
+    const transfers = transfersOf(ledger, grants, item, roundId, settlement.payoutMinor);
     // A stake that takes a bonus part, passes a max bet or completes a grant: one by one.
     if (!transfers) continue;
     placed.push({ ord: read.ord, item, read, roundId, nonce, settlement, ...transfers });
@@ -341,22 +337,22 @@ async function readBets(
 
 /**
  * The stake (cash → house) and the win (house → cash) of a bet, as `takeStake` and `payWinnings`
- * post them; a member holding active grants feeds one of them (`cashStakeFeedingGrant`). Null: the
- * stake is not one a group posts (a bonus part, a max bet passed, a grant completed).
+ * post them; a member holding active grants feeds one of them (`groupStake`). Null: the stake is
+ * not one a group posts (a bonus part, a max bet passed, a grant completed).
  */
 function transfersOf(
+  ledger: GroupLedger,
+  grants: ReadonlyMap<bigint, readonly BonusGrant[]>,
   item: TBet,
   roundId: bigint,
   payoutMinor: bigint,
-  grants: readonly BonusGrant[],
-  cashMinor: bigint,
 ): { stake: PreparedTransfer; fed: TFedGrant | null; win: PreparedTransfer | null } | null {
   const { player, game, bet, category } = item;
   const metadata = { game, roundId: roundId.toString() };
   const stakeKey = `round:${roundId}:bet`;
   const { siteId, memberId } = player;
   const reference = `round:${roundId}`;
-  const input = {
+  const staked = groupStake(ledger, grants, {
     siteId,
     memberId,
     amountMinor: bet.stakeMinor,
@@ -364,10 +360,8 @@ function transfersOf(
     reference,
     metadata,
     category,
-  };
-  const feeding = grants.length > 0 ? cashStakeFeedingGrant(input, grants, cashMinor) : null;
-  if (grants.length > 0 && !feeding) return null;
-  const stake = feeding?.stake ?? cashStake(input);
+  });
+  if (!staked) return null;
   const win =
     payoutMinor > 0n
       ? cashWin({
@@ -380,7 +374,7 @@ function transfersOf(
           metadata,
         })
       : null;
-  return { stake, fed: feeding?.fed ?? null, win };
+  return { ...staked, win };
 }
 
 /**
@@ -486,10 +480,8 @@ async function writeGroup(
   const keptAt = new Map(kept.map((p, i) => [p.roundId, i]));
   const stored = new Map<bigint, TGameRoundRow>();
   let nonces = 0;
-  let fedGrants = 0;
   for (const { what, row } of rows) {
     if (what === 'pair') nonces++;
-    else if (what === 'fed') fedGrants++;
     else if (what === 'round') {
       const id = BigInt(String(row.id));
       const i = keptAt.get(id);
@@ -526,8 +518,7 @@ async function writeGroup(
   // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
   // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
   assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
-  // Locked by the read, so each grant's wagering was still the value the stake's plan started from.
-  assertInvariant(fedGrants === feds.length, 'every fed grant took its wagering');
+  fed.check(rows);
   // The levels decided before the write: the write checked its totals are the ones they came from.
   await raiseGroupLevels(tx, stakes, crossed);
   return stored;

@@ -272,6 +272,7 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
       db,
       sql`SELECT t.kind, t.amount_minor::text, d.kind AS debit, c.kind AS credit,
             t.metadata - ARRAY['betId', 'fedGrantId', 'bonusParts', 'grantId', 'stakeKey'] AS metadata,
+            t.metadata ? 'fedGrantId' AS feeds_grant, t.metadata ? 'bonusParts' AS bonus_parts,
             (SELECT b.idempotency_key FROM sports_bets b WHERE t.reference = 'sports-bet:' || b.id) AS bet_key,
             CASE WHEN t.idempotency_key LIKE 'sports-bet:%'
               THEN regexp_replace(t.idempotency_key, '^sports-bet:[0-9]+|:b[0-9]+$', '', 'g') END AS key,
@@ -418,7 +419,7 @@ describe.each(kinds)('group commit of sportsbook bets on %s', (kind) => {
       'COOLING_OFF',
       'TERMS_NOT_ACCEPTED',
     ]);
-    // The bonus player's bets, replays and live legs went one by one.
+    // The bonus player's stakes that take a bonus part, the replays and live legs went one by one.
     expectReallyGrouped(before, sportsBetGroupStats(db));
   }, 300_000);
   it('places every bet of a group whose write failed one by one, each exactly once', async () => {

@@ -26,13 +26,17 @@ import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  cashStake,
+  type BonusGrant,
+  fedGrantWrites,
   type GroupLedger,
+  groupGrantRows,
+  groupGrantsOf,
   groupReadOf,
-  hasActiveGrant,
+  groupStake,
   membersLockParts,
   type PlannedTransfer,
   plannedWrites,
+  type TFedGrant,
 } from '../wallet/wallet.service.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
@@ -68,11 +72,12 @@ import {
  *   BEGIN · share-lock the markets of every bet's selections (ascending id), and, written behind it
  *   in the same round trip, a statement of its own (so it sees what committed while the lock
  *   waited, as a placement on its own does) that reads the selections with their markets and
- *   events, and per bet whether its key placed a bet already, whether the member has an active bonus
- *   grant or a limit loosening due, the responsible-gaming gate with each limit's period's play,
- *   the VIP totals and a bet id, then locks the members' accounts (the wallet's group lock) · in one
- *   statement, insert every stake transfer and move every balance, insert every bet with its legs,
- *   count turnover and VIP totals and queue each bet's push to its member · COMMIT (riding with the
+ *   events, and per bet whether its key placed a bet already, whether the member has a limit loosening
+ *   due, the responsible-gaming gate with each limit's period's play,
+ *   the VIP totals and a bet id, then locks the members' accounts (the wallet's group lock) and
+ *   their active bonus grants · in one statement, insert every stake transfer and move every
+ *   balance, insert every bet with its legs, count turnover and VIP totals and the wagering of the
+ *   grants the stakes feed (ADR 028) and queue each bet's push to its member · COMMIT (riding with the
  *   write unless a VIP level is crossed, ADR 025). Two round trips for the group.
  * Each bet keeps its own answer: the stake's range, a selection not offered, two legs on one event,
  * a closed or suspended market, a price moved beyond the odds policy, the max payout, the gate's
@@ -80,9 +85,10 @@ import {
  * placed on its own uses, and a refused bet writes nothing. A bet with a live leg waits the site's
  * in-play delay outside any group (nothing written) and comes back to one, checked at the prices of
  * that moment, as `placeBet` does. What the group does not decide goes the one-by-one way
- * (`placeBet`) after it commits: a key that placed a bet already (its replay or conflict), an active
- * bonus grant (the stake's cash/bonus split), a loosening due. If the group's statements fail (a deadlock with an operator's change, a key taken
- * by another process, VIP totals moved), it rolls back and each bet is placed one by one.
+ * (`placeBet`) after it commits: a key that placed a bet already (its replay or conflict), a grant
+ * holder's stake that is not cash alone within the max bets or that completes the grant (ADR 028),
+ * a loosening due. If the group's statements fail (a deadlock with an operator's change, a key
+ * taken by another process, VIP totals moved), it rolls back and each bet is placed one by one.
  */
 
 /** What a placement answers. */
@@ -105,7 +111,6 @@ type Outcome = GroupOutcome<TPlaced>;
 type TRead = {
   ord: number;
   taken: boolean;
-  granted: boolean;
   gate_due: boolean;
   /** The site's own in-play delay (null: its profile's). */
   delay_ms: number | null;
@@ -124,6 +129,8 @@ type TKept = {
   legs: TPlacementSelection[];
   potentialMinor: bigint;
   plan: PlannedTransfer;
+  /** The grant whose wagering the stake feeds (a member holding active grants; ADR 028). */
+  fed: TFedGrant | null;
   view: TSportsBet;
 };
 
@@ -198,12 +205,12 @@ export function sportsBetGroupStats(db: Db): Readonly<GroupQueueStats> {
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
 async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
-  const { reads, ledger, selections } = await readSportsBets(tx, group);
+  const { reads, ledger, selections, grants } = await readSportsBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const kept: TKept[] = [];
   for (const read of reads) {
     const item = group[read.ord]!;
-    if (read.taken || read.granted || read.gate_due) continue;
+    if (read.taken || read.gate_due) continue;
     const { site, memberId, input, stakeMinor } = item;
     const profile = sportsProfile(site.jurisdiction);
     let legs: TPlacementSelection[];
@@ -231,14 +238,16 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
       outcomes[read.ord] = { error: refusal };
       continue;
     }
-    const stake = cashStake({
+    const staked = groupStake(ledger, grants, {
       siteId: site.id,
       memberId,
       amountMinor: stakeMinor,
       ...betStake(read.bet_id, input.type, legs.length),
       category: SPORTS_CATEGORY,
     });
-    const planned = plannedStake(ledger, stake);
+    // A stake that takes a bonus part, passes a max bet or completes a grant: one by one (ADR 028).
+    if (!staked) continue;
+    const planned = plannedStake(ledger, staked.stake);
     if ('refusal' in planned) {
       outcomes[read.ord] = { error: planned.refusal };
       continue;
@@ -260,7 +269,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
       settled_at: null,
     };
     const view = betView(bet, placedLegs(bet.id, legs), profile.cashOutMarginBp);
-    kept.push({ item, read, legs, potentialMinor, plan: planned.plan, view });
+    kept.push({ item, read, legs, potentialMinor, plan: planned.plan, fed: staked.fed, view });
   }
   if (kept.length === 0) return outcomes;
   await writeSportsBets(tx, ledger, kept);
@@ -275,13 +284,18 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
  * Two statements written together: the first share-locks the markets of the group's selections
  * (ascending id; odds and market status change only under the market row's lock); the second, run
  * once the first holds its locks, reads what `postSportsBets` decides from and locks the members'
- * accounts (the wallet's `groupLockParts`, id order, with the sites' system accounts): markets before
- * accounts, the order of a bet placed on its own.
+ * accounts (the wallet's `groupLockParts`, id order, with the sites' system accounts), then their
+ * active bonus grants (expiry, id): markets, accounts, grants, the order of a bet placed on its own.
  */
 async function readSportsBets(
   tx: Tx,
   group: Item[],
-): Promise<{ reads: TRead[]; ledger: GroupLedger; selections: TSelectionRead[] }> {
+): Promise<{
+  reads: TRead[];
+  ledger: GroupLedger;
+  selections: TSelectionRead[];
+  grants: Map<bigint, BonusGrant[]>;
+}> {
   const ids = `{${[...new Set(group.flatMap((item) => item.input.legs.map((leg) => leg.selection_id)))].join(',')}}`;
   const locked = preparedRowsOf(
     tx,
@@ -319,7 +333,6 @@ async function readSportsBets(
           SELECT w.ord,
             (SELECT true FROM sports_bets b WHERE b.member_id = w.member_id AND b.idempotency_key = w.key)
               IS NOT NULL AS taken,
-            ${hasActiveGrant(sql`w.member_id`)} AS granted,
             (SELECT s.in_play_delay_ms FROM sports_settings s WHERE s.site_id = w.site_id) AS delay_ms,
             nextval(pg_get_serial_sequence('sports_bets', 'id'))::text AS bet_id,
             floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms,
@@ -329,12 +342,13 @@ async function readSportsBets(
         ${lock.ctes}
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
         UNION ALL SELECT 'selection', to_jsonb(selections) FROM selections
-        UNION ALL ${lock.rows}`,
+        UNION ALL ${lock.rows}
+        UNION ALL ${groupGrantRows(group.map((item) => item.memberId))}`,
   );
   const [, rows] = await Promise.all([locked, read]);
   const selections: TSelectionRead[] = [];
   for (const { what, row } of rows) if (what === 'selection') selections.push(row as TSelectionRead);
-  return { ...groupReadOf<TRead>(rows, 'bet'), selections };
+  return { ...groupReadOf<TRead>(rows, 'bet'), selections, grants: groupGrantsOf(rows) };
 }
 
 /**
@@ -362,6 +376,7 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
     }),
   );
   const counts = groupStakeParts(stakes);
+  const fed = fedGrantWrites(kept.flatMap((k) => (k.fed ? [k.fed] : [])));
   const bets = kept.map(({ item, read, potentialMinor }) => ({
     id: read.bet_id,
     site_id: item.site.id.toString(),
@@ -400,13 +415,16 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
           JOIN inserted ON inserted.id = l.bet_id
           RETURNING bet_id),
         pushed AS (${notifyEach(pushes)}),
+        ${fed.cte},
         ${counts.ctes}
         ${writes.rows}
         UNION ALL SELECT 'bet', jsonb_build_object('id', id::text, 'placed_ms', placed_ms) FROM inserted
         UNION ALL SELECT 'legs', jsonb_build_object('n', (SELECT count(*) FROM legs))
         UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))
+        UNION ALL ${fed.rows}
         ${counts.rows}`,
   );
+  fed.check(rows);
   const resultOf = answers(readTransferWrites(rows));
   for (const { plan } of kept) resultOf(plan, false);
   const placed = new Map<string, string>();

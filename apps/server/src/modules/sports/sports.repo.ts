@@ -313,20 +313,21 @@ export async function findBet(
 
 /**
  * A settlement's bets: every bet with a leg in these markets, locked FOR UPDATE in ascending id
- * (the order of a bet settled on its own), with whether its stake had a bonus part or fed a grant
- * (its win is split by `payWin`), and the transaction's start (ms), every settled_at it writes.
+ * (the order of a bet settled on its own), with whether its stake had a bonus part (its win is
+ * split by `payWin`) and whether it fed a grant (its refund takes that wagering back), and the
+ * transaction's start (ms), every settled_at it writes.
  */
 export async function lockMarketBets(
   executor: Executor,
   marketIds: readonly string[],
-): Promise<{ bets: (TBetRow & { bonus_stake: boolean })[]; nowMs: string }> {
-  const bets = await rowsOf<TBetRow & { bonus_stake: boolean }>(
+): Promise<{ bets: (TBetRow & { bonus_stake: boolean; fed_grant: boolean })[]; nowMs: string }> {
+  const bets = await rowsOf<TBetRow & { bonus_stake: boolean; fed_grant: boolean }>(
     executor,
-    sql`SELECT ${BET_COLUMNS},
-          coalesce((SELECT t.metadata ? 'bonusParts' OR t.metadata ? 'fedGrantId' FROM wallet_transfers t
-                    WHERE t.site_id = b.site_id AND t.idempotency_key = 'sports-bet:' || b.id || ':stake'), false)
-            AS bonus_stake
+    sql`SELECT ${BET_COLUMNS}, coalesce(t.metadata ? 'bonusParts', false) AS bonus_stake,
+          coalesce(t.metadata ? 'fedGrantId', false) AS fed_grant
         FROM sports_bets b
+        LEFT JOIN wallet_transfers t
+          ON t.site_id = b.site_id AND t.idempotency_key = 'sports-bet:' || b.id || ':stake'
         WHERE b.id IN (SELECT bet_id FROM sports_bet_legs WHERE market_id = ANY(${idArray(marketIds)}))
         ORDER BY b.id FOR UPDATE OF b`,
   );

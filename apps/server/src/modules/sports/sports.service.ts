@@ -590,7 +590,8 @@ export async function cashOut(
  * A final's thousands of bets are settled in a few statements (ADR 027): the bets locked and their
  * legs updated and read for all of them at once, then the first settlements of stakes paid in cash
  * in groups (`settleInGroups`: every win transfer, balance, bet and push of a group in one
- * statement). What takes a payout back, or pays a stake that had a bonus part, goes bet by bet
+ * statement). What takes a payout back, pays a stake that had a bonus part, or voids one that fed a
+ * grant's wagering goes bet by bet
  * (`resettleOne`); so does everything with `oneByOne` (tests compare the two).
  */
 async function resettleBets(
@@ -637,7 +638,11 @@ async function resettleBets(
     }
     changed.push({ bet, legs, status: outcome.status, payoutMinor });
     members.add(bet.member_id);
-    if (options.oneByOne || previousPayout > 0n || bet.bonus_stake) byOne.add(bet.member_id);
+    // A stake that fed a grant is paid as any cash stake, but its refund (void) takes the wagering
+    // back from the grant: `payWin`'s, bet by bet.
+    const refundsWagering = bet.fed_grant && outcome.status === 'void';
+    if (options.oneByOne || previousPayout > 0n || bet.bonus_stake || refundsWagering)
+      byOne.add(bet.member_id);
   }
   // A member's settlements keep the bets' order (a payout taken back finds the cash paid before it).
   const grouped = changed.filter(({ bet }) => !byOne.has(bet.member_id));

@@ -173,7 +173,11 @@ export function groupGrantsOf(rows: readonly { what: string; row: unknown }[]): 
  * wagering moves on, only from the value the group read under its lock (so the write's rows
  * show every grant moved, or the group is not the one its plan was made for).
  */
-export function fedGrantWrites(feds: readonly TFedGrant[]): { cte: SQL; rows: SQL } {
+export function fedGrantWrites(feds: readonly TFedGrant[]): {
+  cte: SQL;
+  rows: SQL;
+  check: (written: readonly { what: string }[]) => void;
+} {
   const json = JSON.stringify(
     feds.map((f) => ({
       id: f.grantId.toString(),
@@ -188,6 +192,12 @@ export function fedGrantWrites(feds: readonly TFedGrant[]): { cte: SQL; rows: SQ
           WHERE g.id = f.id AND g.status = 'active' AND g.wagering_done_minor = f.done
           RETURNING g.id)`,
     rows: sql`SELECT 'fed' AS what, jsonb_build_object('id', id::text) AS row FROM fed`,
+    // Locked by the group's read, so each grant's wagering was still the value its plan started from.
+    check: (written) =>
+      assertInvariant(
+        written.filter((row) => row.what === 'fed').length === feds.length,
+        'every fed grant took its wagering',
+      ),
   };
 }
 
@@ -347,14 +357,6 @@ function playableOf(accounts: TLockedAccounts): { cashMinor: bigint; bonusMinor:
     });
   }
   return { cashMinor: cash.balanceMinor, bonusMinor: bonus.balanceMinor };
-}
-
-/**
- * Whether the member (an SQL expression, e.g. a column of a group's rows) has an active grant: its
- * bets are staked by `stakeWithBonus`, which splits them between cash and grants.
- */
-export function hasActiveGrant(member: SQL): SQL {
-  return sql`(SELECT true FROM bonus_grants WHERE member_id = ${member} AND status = 'active' LIMIT 1) IS NOT NULL`;
 }
 
 async function lockActiveGrants(tx: Tx, memberId: bigint): Promise<BonusGrant[]> {

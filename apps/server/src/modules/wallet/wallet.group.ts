@@ -8,6 +8,13 @@ import {
   transactionOnGenericPlans,
 } from '../../db/client.ts';
 import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
+import {
+  type BonusGrant,
+  cashStake,
+  cashStakeFeedingGrant,
+  type StakeInput,
+  type TFedGrant,
+} from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
   preparedRowsOf,
@@ -24,6 +31,7 @@ import {
   type PreparedTransfer,
   prepareTransfer,
   type TAccountRef,
+  type TJson,
   type TransferInput,
   type TransferResult,
   transfer,
@@ -341,6 +349,22 @@ export function groupBalance(
   const account = ledger.memberAccounts.get(memberKey(siteId, memberId))?.get(kind);
   if (!account) return null;
   return ledger.touched.get(account.id)?.balance ?? account.balance;
+}
+
+/**
+ * A bet's stake as a group posts it: all from cash (`cashStake`), or for a member holding active
+ * grants (`grants`, read by `groupGrantRows`) the cash stake feeding one (`cashStakeFeedingGrant`,
+ * ADR 028). Null: the stake is the one-by-one path's (`stakeWithBonus`).
+ */
+export function groupStake(
+  ledger: GroupLedger,
+  grants: ReadonlyMap<bigint, readonly BonusGrant[]>,
+  input: StakeInput & { metadata: { [key: string]: TJson } },
+): { stake: PreparedTransfer; fed: TFedGrant | null } | null {
+  const held = grants.get(input.memberId) ?? [];
+  if (held.length === 0) return { stake: cashStake(input), fed: null };
+  const cash = groupBalance(ledger, input.siteId, input.memberId, 'cash') ?? 0n;
+  return cashStakeFeedingGrant(input, held, cash);
 }
 
 /** The whole group inside its transaction: one read-and-lock statement, one write statement. */
