@@ -86,7 +86,23 @@ export const GROUP_START_CASH_MINOR = 5_000n;
 /** The bonus player has less cash than its bonus: its larger stakes take a bonus part. */
 export const groupStartCash = (role: TGroupRole): bigint =>
   role === 'bonus' ? 1_000n : GROUP_START_CASH_MINOR;
-const GROUP_BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
+export const GROUP_BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
+
+/** The comparison tests' bonus: R$ 30,00 to wager twice (R$ 60,00), max bet R$ 15,00, for a day. */
+export async function grantGroupBonus(db: Db, siteId: bigint, memberId: bigint, campaign: string) {
+  await grantBonus(db, {
+    siteId,
+    memberId,
+    campaignCode: campaign,
+    periodKey: 'once',
+    amountMinor: GROUP_BONUS.amountMinor,
+    wageringRequiredMinor: GROUP_BONUS.wageringMinor,
+    maxBetMinor: GROUP_BONUS.maxBetMinor,
+    locksCash: false,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    terms: {},
+  });
+}
 
 /**
  * A member of `role` with its starting cash (`groupStartCash`): a daily stake limit of R$ 30,00
@@ -114,18 +130,7 @@ export async function createRoleMember(
       pendingEffectiveAt: null,
     });
   } else if (role === 'bonus') {
-    await grantBonus(db, {
-      siteId,
-      memberId,
-      campaignCode: options.campaign,
-      periodKey: 'once',
-      amountMinor: GROUP_BONUS.amountMinor,
-      wageringRequiredMinor: GROUP_BONUS.wageringMinor,
-      maxBetMinor: GROUP_BONUS.maxBetMinor,
-      locksCash: false,
-      expiresAt: new Date(Date.now() + 86_400_000),
-      terms: {},
-    });
+    await grantGroupBonus(db, siteId, memberId, options.campaign);
   } else if (role === 'pause') {
     await insertExclusion(db, { siteId, memberId, kind: 'cooling_off', endsAt: options.pauseEndsAt });
   } else if (role === 'terms') {

@@ -3,12 +3,18 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
-import { expectReallyGrouped, refusalOf, SeenCases, settledOf } from '../../../test/group-cases.ts';
+import {
+  expectReallyGrouped,
+  grantGroupBonus,
+  refusalOf,
+  SeenCases,
+  settledOf,
+} from '../../../test/group-cases.ts';
 import type { Db } from '../../db/client.ts';
 import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, getSystemBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
+import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
 import { type BetGroupStats, betGroupStats, placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, findDemoPlayer } from './demo.service.ts';
 import { ensurePair } from './fairness.service.ts';
@@ -46,7 +52,6 @@ const START_CASH_MINOR: Record<Role, bigint> = {
   terms: 5_000n,
   demo: 0n,
 };
-const BONUS = { amountMinor: 3_000n, wageringMinor: 6_000n, maxBetMinor: 1_500n } as const;
 
 type Choice =
   | { game: 'dice'; direction: 'under' | 'over'; target: number }
@@ -262,18 +267,7 @@ async function createPlayer(db: Db, siteId: bigint, role: Role, pauseEndsAt: Dat
       });
       break;
     case 'bonus':
-      await grantBonus(db, {
-        siteId,
-        memberId,
-        campaignCode: 'bet-group-test',
-        periodKey: 'once',
-        amountMinor: BONUS.amountMinor,
-        wageringRequiredMinor: BONUS.wageringMinor,
-        maxBetMinor: BONUS.maxBetMinor,
-        locksCash: false,
-        expiresAt: new Date(Date.now() + 86_400_000),
-        terms: {},
-      });
+      await grantGroupBonus(db, siteId, memberId, 'bet-group-test');
       break;
     case 'pause':
       await insertExclusion(db, { siteId, memberId, kind: 'cooling_off', endsAt: pauseEndsAt });
@@ -434,18 +428,7 @@ describe.each(kinds)('group commit of bets of members holding a bonus on %s', (k
     const players: Extract<TPlayer, { kind: 'member' }>[] = [];
     for (let i = 0; i < 4; i++) {
       const memberId = await createFundedTestMember(db, siteId, 50_000n);
-      await grantBonus(db, {
-        siteId,
-        memberId,
-        campaignCode: 'group-feed',
-        periodKey: 'once',
-        amountMinor: BONUS.amountMinor,
-        wageringRequiredMinor: BONUS.wageringMinor,
-        maxBetMinor: BONUS.maxBetMinor,
-        locksCash: false,
-        expiresAt: new Date(Date.now() + 86_400_000),
-        terms: {},
-      });
+      await grantGroupBonus(db, siteId, memberId, 'group-feed');
       const player = { kind: 'member' as const, siteId, memberId };
       await ensurePair(db, player);
       players.push(player);
