@@ -165,23 +165,36 @@ export const operationsPlugin = fp(
 
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-    app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    type TReadiness =
+      | { status: 'ready' | 'closing' | 'database unavailable' }
+      | { status: 'starting'; starting: string[] };
+
+    /** Whether this process should get players now, and if not why. */
+    async function readinessOf(): Promise<TReadiness> {
+      if (closing) return { status: 'closing' };
+      if (!(await databaseAnswers())) return { status: 'database unavailable' };
       const starting = options.starting?.() ?? [];
-      const answers = await databaseAnswers();
-      const isReady = !closing && starting.length === 0 && answers;
-      ready.set(isReady ? 1 : 0);
+      return starting.length > 0 ? { status: 'starting', starting } : { status: 'ready' };
+    }
+
+    /** The readiness, also kept in the readiness gauge. */
+    async function readiness(): Promise<TReadiness> {
+      const answer = await readinessOf();
+      ready.set(answer.status === 'ready' ? 1 : 0);
+      return answer;
+    }
+
+    app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+      const answer = await readiness();
       reply.header('cache-control', 'no-store');
-      if (closing) return reply.code(503).send({ status: 'closing' });
-      if (!answers) return reply.code(503).send({ status: 'database unavailable' });
-      if (starting.length > 0) return reply.code(503).send({ status: 'starting', starting });
-      return { status: 'ready' };
+      return answer.status === 'ready' ? answer : reply.code(503).send(answer);
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (!allowed(request, options.metricsToken)) {
         return reply.code(403).type('text/plain; charset=utf-8').send('forbidden\n');
       }
-      ready.set(!closing && (options.starting?.() ?? []).length === 0 && (await databaseAnswers()) ? 1 : 0);
+      await readiness();
       return reply
         .type(registry.contentType)
         .header('cache-control', 'no-store')

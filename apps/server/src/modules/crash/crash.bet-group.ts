@@ -21,11 +21,8 @@ import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  type BonusGrant,
   fedGrantWrites,
   type GroupLedger,
-  groupGrantRows,
-  groupGrantsOf,
   groupReadOf,
   groupStake,
   membersLockParts,
@@ -149,7 +146,7 @@ export class CrashBetCommitter {
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
 async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
-  const { reads, ledger, grants } = await readCrashBets(tx, group);
+  const { reads, ledger } = await readCrashBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const kept: {
     item: TBet;
@@ -177,7 +174,7 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
       outcomes[read.ord] = { error: refusal };
       continue;
     }
-    const staked = groupStake(ledger, grants, {
+    const staked = groupStake(ledger, {
       siteId: item.siteId,
       memberId: item.memberId,
       amountMinor: item.stakeMinor,
@@ -211,7 +208,7 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     }),
   );
   const counts = groupStakeParts(stakes);
-  const fed = fedGrantWrites(kept.flatMap((k) => (k.fed ? [k.fed] : [])));
+  const fed = fedGrantWrites(kept);
   const bets = kept.map(({ item, read, stake }) => ({
     id: read.bet_id,
     round_id: item.roundId.toString(),
@@ -273,10 +270,7 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
  * grants (expiry, id) — the round, the accounts, the grants: the order of a bet placed one by one
  * and of the close of betting — and reads per bet what `postCrashBets` decides from, with a bet id drawn for it (its stake's key names it).
  */
-async function readCrashBets(
-  tx: Tx,
-  group: TBet[],
-): Promise<{ reads: TRead[]; ledger: GroupLedger; grants: Map<bigint, BonusGrant[]> }> {
+async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; ledger: GroupLedger }> {
   const wanted = group.map((item, ord) => ({
     ord,
     round_id: item.roundId.toString(),
@@ -284,7 +278,7 @@ async function readCrashBets(
     key: item.idempotencyKey,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  const lock = membersLockParts(group);
+  const lock = membersLockParts(group, { grants: true });
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_crash_bet_group_read',
@@ -311,8 +305,7 @@ async function readCrashBets(
             LEFT JOIN member_vip v ON v.member_id = w.member_id),
         ${lock.ctes}
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL ${lock.rows}
-        UNION ALL ${groupGrantRows(group.map((item) => item.memberId))}`,
+        UNION ALL ${lock.rows}`,
   );
-  return { ...groupReadOf<TRead>(rows, 'bet'), grants: groupGrantsOf(rows) };
+  return groupReadOf<TRead>(rows, 'bet');
 }

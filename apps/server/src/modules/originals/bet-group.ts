@@ -26,12 +26,9 @@ import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  type BonusGrant,
   cashWin,
   fedGrantWrites,
   type GroupLedger,
-  groupGrantRows,
-  groupGrantsOf,
   groupReadOf,
   groupStake,
   membersLockParts,
@@ -217,7 +214,7 @@ type TPlaced = {
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
 async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
-  const { reads, ledger, grants } = await readBets(tx, group);
+  const { reads, ledger } = await readBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const placed: TPlaced[] = [];
   for (const read of reads) {
@@ -233,7 +230,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     const nonce = BigInt(read.next_nonce);
     const pair = { serverSeed: read.server_seed, clientSeed: read.client_seed };
     const settlement = settleInstant(item.game, seedsOf(pair, nonce), item.bet);
-    const transfers = transfersOf(ledger, grants, item, roundId, settlement.payoutMinor);
+    const transfers = transfersOf(ledger, item, roundId, settlement.payoutMinor);
     // A stake that takes a bonus part, passes a max bet or completes a grant: one by one.
     if (!transfers) continue;
     placed.push({ ord: read.ord, item, read, roundId, nonce, settlement, ...transfers });
@@ -294,17 +291,17 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
  * The stakes' and wins' keys name rounds whose ids this statement draws, so no transfer can hold
  * them yet: no key is read.
  */
-async function readBets(
-  tx: Tx,
-  group: TBet[],
-): Promise<{ reads: TBetRead[]; ledger: GroupLedger; grants: Map<bigint, BonusGrant[]> }> {
+async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; ledger: GroupLedger }> {
   const wanted = group.map((item, ord) => ({
     ord,
     member_id: item.player.memberId.toString(),
     key: item.key,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  const lock = membersLockParts(group.map(({ player }) => player));
+  const lock = membersLockParts(
+    group.map(({ player }) => player),
+    { grants: true },
+  );
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_bet_group_read',
@@ -329,10 +326,9 @@ async function readBets(
             LEFT JOIN member_vip v ON v.member_id = w.member_id),
         ${lock.ctes}
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL ${lock.rows}
-        UNION ALL ${groupGrantRows(group.map(({ player }) => player.memberId))}`,
+        UNION ALL ${lock.rows}`,
   );
-  return { ...groupReadOf<TBetRead>(rows, 'bet'), grants: groupGrantsOf(rows) };
+  return groupReadOf<TBetRead>(rows, 'bet');
 }
 
 /**
@@ -342,7 +338,6 @@ async function readBets(
  */
 function transfersOf(
   ledger: GroupLedger,
-  grants: ReadonlyMap<bigint, readonly BonusGrant[]>,
   item: TBet,
   roundId: bigint,
   payoutMinor: bigint,
@@ -352,7 +347,7 @@ function transfersOf(
   const stakeKey = `round:${roundId}:bet`;
   const { siteId, memberId } = player;
   const reference = `round:${roundId}`;
-  const staked = groupStake(ledger, grants, {
+  const staked = groupStake(ledger, {
     siteId,
     memberId,
     amountMinor: bet.stakeMinor,
@@ -430,8 +425,7 @@ async function writeGroup(
   });
   const counts = groupStakeParts(stakes);
   const { crossed } = counts;
-  const feds = kept.flatMap((p) => (p.fed ? [p.fed] : []));
-  const fed = fedGrantWrites(feds);
+  const fed = fedGrantWrites(kept);
   if (crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
   const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,

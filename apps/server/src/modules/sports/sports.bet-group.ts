@@ -26,11 +26,8 @@ import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  type BonusGrant,
   fedGrantWrites,
   type GroupLedger,
-  groupGrantRows,
-  groupGrantsOf,
   groupReadOf,
   groupStake,
   membersLockParts,
@@ -205,7 +202,7 @@ export function sportsBetGroupStats(db: Db): Readonly<GroupQueueStats> {
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
 async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
-  const { reads, ledger, selections, grants } = await readSportsBets(tx, group);
+  const { reads, ledger, selections } = await readSportsBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const kept: TKept[] = [];
   for (const read of reads) {
@@ -238,7 +235,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
       outcomes[read.ord] = { error: refusal };
       continue;
     }
-    const staked = groupStake(ledger, grants, {
+    const staked = groupStake(ledger, {
       siteId: site.id,
       memberId,
       amountMinor: stakeMinor,
@@ -290,12 +287,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
 async function readSportsBets(
   tx: Tx,
   group: Item[],
-): Promise<{
-  reads: TRead[];
-  ledger: GroupLedger;
-  selections: TSelectionRead[];
-  grants: Map<bigint, BonusGrant[]>;
-}> {
+): Promise<{ reads: TRead[]; ledger: GroupLedger; selections: TSelectionRead[] }> {
   const ids = `{${[...new Set(group.flatMap((item) => item.input.legs.map((leg) => leg.selection_id)))].join(',')}}`;
   const locked = preparedRowsOf(
     tx,
@@ -314,7 +306,10 @@ async function readSportsBets(
     key: item.key,
     tz: siteTimeZone(item.site),
   }));
-  const lock = membersLockParts(group.map((item) => ({ siteId: item.site.id, memberId: item.memberId })));
+  const lock = membersLockParts(
+    group.map((item) => ({ siteId: item.site.id, memberId: item.memberId })),
+    { grants: true },
+  );
   const read = preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
     tx,
     'sorte_sports_bet_group_read',
@@ -342,13 +337,12 @@ async function readSportsBets(
         ${lock.ctes}
         SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
         UNION ALL SELECT 'selection', to_jsonb(selections) FROM selections
-        UNION ALL ${lock.rows}
-        UNION ALL ${groupGrantRows(group.map((item) => item.memberId))}`,
+        UNION ALL ${lock.rows}`,
   );
   const [, rows] = await Promise.all([locked, read]);
   const selections: TSelectionRead[] = [];
   for (const { what, row } of rows) if (what === 'selection') selections.push(row as TSelectionRead);
-  return { ...groupReadOf<TRead>(rows, 'bet'), selections, grants: groupGrantsOf(rows) };
+  return { ...groupReadOf<TRead>(rows, 'bet'), selections };
 }
 
 /**
@@ -376,7 +370,7 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
     }),
   );
   const counts = groupStakeParts(stakes);
-  const fed = fedGrantWrites(kept.flatMap((k) => (k.fed ? [k.fed] : [])));
+  const fed = fedGrantWrites(kept);
   const bets = kept.map(({ item, read, potentialMinor }) => ({
     id: read.bet_id,
     site_id: item.site.id.toString(),

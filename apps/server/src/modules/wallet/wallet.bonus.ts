@@ -91,8 +91,9 @@ export interface StakeInput {
 }
 
 /**
- * The stake of a member without an active grant, as `stakeWithBonus` posts it (all of it from cash,
- * under the bet's key), for a group commit to plan (ADR 023, 026, 027).
+ * A stake all from cash under the bet's key, as `stakeWithBonus` posts it for a member without an
+ * active grant (and, naming the fed grant in its metadata, for one whose cash covers it), for a
+ * group commit to plan (ADR 023, 026, 027, 028).
  */
 export function cashStake(input: StakeInput & { metadata: { [key: string]: TJson } }): PreparedTransfer {
   return prepareTransfer({
@@ -169,15 +170,16 @@ export function groupGrantsOf(rows: readonly { what: string; row: unknown }[]): 
 }
 
 /**
- * A CTE (`fed`) and its result rows ('fed') for a group's write statement: each fed grant's
- * wagering moves on, only from the value the group read under its lock (so the write's rows
+ * A CTE (`fed`) and its result rows ('fed') for a group's write statement: the wagering of each
+ * grant the group's stakes feed moves on, only from the value the group read under its lock (so the write's rows
  * show every grant moved, or the group is not the one its plan was made for).
  */
-export function fedGrantWrites(feds: readonly TFedGrant[]): {
+export function fedGrantWrites(stakes: readonly { fed: TFedGrant | null }[]): {
   cte: SQL;
   rows: SQL;
   check: (written: readonly { what: string }[]) => void;
 } {
+  const feds = stakes.flatMap(({ fed }) => (fed ? [fed] : []));
   const json = JSON.stringify(
     feds.map((f) => ({
       id: f.grantId.toString(),

@@ -12,6 +12,8 @@ import {
   type BonusGrant,
   cashStake,
   cashStakeFeedingGrant,
+  groupGrantRows,
+  groupGrantsOf,
   type StakeInput,
   type TFedGrant,
 } from './wallet.bonus.ts';
@@ -157,13 +159,15 @@ type Account = { id: bigint; balance: bigint | null; wagering: bigint };
 
 /**
  * A group's ledger in memory, inside its transaction: the members' locked cash and bonus accounts,
- * the sites' system accounts, the transfers already holding one of the group's keys, and the
- * balances as the transfers planned so far leave them.
+ * the sites' system accounts, the transfers already holding one of the group's keys, the members'
+ * locked active bonus grants by member (a bet group's lock, `membersLockParts` with grants), and
+ * the balances as the transfers planned so far leave them.
  */
 export type GroupLedger = {
   memberAccounts: Map<string, Map<string, Account>>;
   systemAccounts: Map<string, bigint>;
   prior: Map<string, TTransferRaw>;
+  grants: Map<bigint, BonusGrant[]>;
   touched: Map<bigint, { start: Account; balance: bigint; wagering: bigint }>;
 };
 
@@ -254,16 +258,25 @@ export function groupLockParts({ members, sites, keys }: GroupLockTargets): { ct
   };
 }
 
-/** `groupLockParts` of a group of members' bets: their accounts and their sites' system accounts. */
-export function membersLockParts(members: readonly { siteId: bigint; memberId: bigint }[]): {
+/**
+ * `groupLockParts` of a group of members' bets: their accounts and their sites' system accounts;
+ * with `grants`, then their active bonus grants (a stake feeds one: `groupStake`, ADR 028).
+ */
+export function membersLockParts(
+  members: readonly { siteId: bigint; memberId: bigint }[],
+  options: { grants?: boolean } = {},
+): {
   ctes: SQL;
   rows: SQL;
 } {
-  return groupLockParts({
+  const parts = groupLockParts({
     members: members.map(({ siteId, memberId }) => ({ siteId, memberId })),
     sites: [...new Set(members.map(({ siteId }) => siteId))],
     keys: [],
   });
+  if (!options.grants) return parts;
+  const grants = groupGrantRows(members.map(({ memberId }) => memberId));
+  return { ctes: parts.ctes, rows: sql`${parts.rows} UNION ALL ${grants}` };
 }
 
 /** A bet group's read: its rows of `what` in the group's order (`ord`), and its ledger. */
@@ -282,6 +295,7 @@ export function groupLedgerOf(read: readonly { what: string; row: unknown }[]): 
     memberAccounts: new Map(),
     systemAccounts: new Map(),
     prior: new Map(),
+    grants: groupGrantsOf(read),
     touched: new Map(),
   };
   for (const { what, row } of read) {
@@ -353,15 +367,14 @@ export function groupBalance(
 
 /**
  * A bet's stake as a group posts it: all from cash (`cashStake`), or for a member holding active
- * grants (`grants`, read by `groupGrantRows`) the cash stake feeding one (`cashStakeFeedingGrant`,
- * ADR 028). Null: the stake is the one-by-one path's (`stakeWithBonus`).
+ * grants (locked in the ledger) the cash stake feeding one (`cashStakeFeedingGrant`, ADR 028).
+ * Null: the stake is the one-by-one path's (`stakeWithBonus`).
  */
 export function groupStake(
   ledger: GroupLedger,
-  grants: ReadonlyMap<bigint, readonly BonusGrant[]>,
   input: StakeInput & { metadata: { [key: string]: TJson } },
 ): { stake: PreparedTransfer; fed: TFedGrant | null } | null {
-  const held = grants.get(input.memberId) ?? [];
+  const held = ledger.grants.get(input.memberId) ?? [];
   if (held.length === 0) return { stake: cashStake(input), fed: null };
   const cash = groupBalance(ledger, input.siteId, input.memberId, 'cash') ?? 0n;
   return cashStakeFeedingGrant(input, held, cash);

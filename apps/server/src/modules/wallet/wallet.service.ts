@@ -982,8 +982,6 @@ export {
   forfeitActiveGrants,
   grantBonus,
   grantWageringOwed,
-  groupGrantRows,
-  groupGrantsOf,
   listGrants,
   payWin,
   type StakeInput,
