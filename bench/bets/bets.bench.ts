@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -44,6 +44,7 @@ import {
   percentile,
   pgbenchRow,
   postgresCpuMs,
+  postgresCpuPer,
   postgresNote,
   postgresReachable,
   printTable,
@@ -244,7 +245,7 @@ async function inProcessScenario(server: Started, memberIds: bigint[], grouped: 
   const latencies = await run(SECONDS, MAX_BETS);
   const elapsedS = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const pgNote = postgresNote(pgBefore, latencies.length, 'bet');
+  const pgNote = postgresNote(postgresCpuPer(pgBefore, latencies.length), 'bet');
   latencies.sort((a, b) => a - b);
   const report = await reconcile(db, { siteId: server.siteId });
   if (!report.ok)
@@ -427,7 +428,7 @@ async function finalWhistle(server: Started, eventId: string): Promise<BenchRow>
     perSecond: settled / (ms / 1000),
     p50Ms: ms,
     p99Ms: ms,
-    note: `one transaction of ${fmt(ms / 1000, 2)} s (the winners' accounts locked until it commits); node CPU ${fmt(perBet((cpu.user + cpu.system) / 1000), 3)} ms/bet${postgresNote(pgBefore, settled, 'bet')}; reconcile: no drift`,
+    note: `one transaction of ${fmt(ms / 1000, 2)} s (the winners' accounts locked until it commits); node CPU ${fmt(perBet((cpu.user + cpu.system) / 1000), 3)} ms/bet${postgresNote(postgresCpuPer(pgBefore, settled), 'bet')}; reconcile: no drift`,
   };
 }
 
@@ -586,7 +587,13 @@ async function idleCpuMsPerSecond(served: TServed): Promise<number> {
 }
 
 /** A row of the HTTP load, with what the issue's targets read of it. */
-type TDiceRow = BenchRow & { serverCpuMs: number; failures: number };
+/** Per bet: the server's CPU, PostgreSQL's (null on PGlite) and the load generator's (ms). */
+type TDiceRow = BenchRow & {
+  serverCpuMs: number;
+  postgresCpuMs: number | null;
+  loadCpuMs: number;
+  failures: number;
+};
 
 async function diceScenario(
   server: Started,
@@ -640,7 +647,8 @@ async function diceScenario(
   const unit = load.method === 'POST' ? 'bet' : 'request';
   const cpuAfter = served.cpu();
   const cpu = { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
-  const pgNote = postgresNote(pgBefore, latencies.length, unit);
+  const postgresCpu = postgresCpuPer(pgBefore, latencies.length);
+  const pgNote = postgresNote(postgresCpu, unit);
   const perItem = (ms: number) => ms / Math.max(1, latencies.length);
   const cpuMsPerBet = perItem(cpu.user + cpu.system);
   if (profiler && CPU_PROFILE_DIR) {
@@ -667,6 +675,8 @@ async function diceScenario(
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     serverCpuMs: cpuMsPerBet,
+    postgresCpuMs: postgresCpu,
+    loadCpuMs: perItem(loadCpuMs),
     failures,
     note: `non-200: ${failures}; server CPU ${fmt(cpuMsPerBet, 2)} ms/${unit} (user ${fmt(perItem(cpu.user), 2)}, system ${fmt(perItem(cpu.system), 2)}; ${fmt(cpuMsPerBet - (idle * elapsedS) / Math.max(1, latencies.length), 2)} above the idle ${fmt(idle, 0)} ms/s)${pgNote}; load generator CPU ${fmt(perItem(loadCpuMs), 2)} ms/${unit}; ${groupsNote}reconcile: no drift`,
   };
@@ -1036,6 +1046,8 @@ function targets(
   if (tps !== null) lines.push(`pgbench -N -c ${CONNECTIONS}: ${whole(tps)} tps`);
   if (postgres) {
     lines.push(ratio(postgres, 0.5, 'HTTP dice on PostgreSQL'));
+    if (tps !== null && postgres.postgresCpuMs !== null)
+      lines.push(cpuBudget(postgres, postgres.postgresCpuMs, tps));
     lines.push(
       `HTTP dice on PostgreSQL, p99: ${fmt(postgres.p99Ms, 1)} ms (target ≤ 50 ms): ${verdict(postgres.p99Ms <= 50)}`,
     );
@@ -1067,6 +1079,23 @@ function targets(
     );
   }
   return lines;
+}
+
+/**
+ * The bets/s this machine's cores could carry at the row's CPU per bet (the server's, PostgreSQL's
+ * and the load generator's, which share them) with no core ever idle, against 0.5 × pgbench -N:
+ * the ceiling no shorter wait in the bet's chain can pass, only less CPU per bet or more cores.
+ */
+function cpuBudget(row: TDiceRow, postgresCpuMs: number, tps: number): string {
+  const cores = availableParallelism();
+  const perBet = row.serverCpuMs + postgresCpuMs + row.loadCpuMs;
+  const ceiling = (cores * 1000) / perBet;
+  return (
+    `  CPU budget: node ${fmt(row.serverCpuMs, 2)} + PostgreSQL ${fmt(postgresCpuMs, 2)} + load generator ` +
+    `${fmt(row.loadCpuMs, 2)} = ${fmt(perBet, 2)} ms per bet; ${cores} cores carry at most ` +
+    `${Math.round(ceiling).toLocaleString('en')} bets/s with none idle = ${fmt(ceiling / tps, 3)} × pgbench -N; ` +
+    `0.5 × needs ≤ ${fmt((cores * 1000) / (0.5 * tps), 2)} ms per bet on these cores`
+  );
 }
 
 /** One finished scenario, printed at once so a later failure never loses it. */

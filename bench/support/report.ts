@@ -109,7 +109,7 @@ export function pgbenchRow(adminUrl: URL, database: string, clients: number, sec
     );
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? Number.NaN);
     const count = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
-    const pgNote = postgresNote(pgBefore, count, 'transaction');
+    const pgNote = postgresNote(postgresCpuPer(pgBefore, count), 'transaction');
     // Per-transaction log lines: client_id transaction_no time(us) script_no time_epoch time_us.
     const latencies: number[] = [];
     for (const file of readdirSync(logDir)) {
@@ -172,11 +172,16 @@ export function postgresCpuMs(): number | null {
 }
 const CLOCK_TICKS = 100;
 
-/** "; PostgreSQL CPU x ms/bet" between two readings of postgresCpuMs, or nothing. */
-export function postgresNote(before: number | null, count: number, unit: string): string {
+/** PostgreSQL's CPU (ms) per item since a reading of postgresCpuMs, or null where none is read. */
+export function postgresCpuPer(before: number | null, count: number): number | null {
   const after = postgresCpuMs();
-  if (before === null || after === null) return '';
-  return `; PostgreSQL processes' CPU ${fmt((after - before) / Math.max(1, count), 2)} ms/${unit}`;
+  if (before === null || after === null) return null;
+  return (after - before) / Math.max(1, count);
+}
+
+/** "; PostgreSQL CPU x ms/bet" for a postgresCpuPer figure, or nothing. */
+export function postgresNote(perItem: number | null, unit: string): string {
+  return perItem === null ? '' : `; PostgreSQL processes' CPU ${fmt(perItem, 2)} ms/${unit}`;
 }
 
 /**
