@@ -125,6 +125,19 @@ async function oneConnection(database: Database): Promise<Database> {
   return openDatabase({ kind: 'postgres', url: pool.options.connectionString, poolMax: 1 });
 }
 
+/** Waits until the backend `pid` has ended (pg_terminate_backend only signals it). */
+async function backendGone(database: Database, pid: number): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    const [row] = await rowsOf<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ${pid}::int`,
+    );
+    if (row!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`backend ${pid} still running`);
+}
+
 async function countOf(executor: Executor, table: string): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(executor, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
   return row!.n;
@@ -216,10 +229,13 @@ describe.each((await databaseKinds()).filter((kind) => kind === 'postgres'))(
       await one.db.execute(sql.raw(`CREATE TABLE ${table} (n int)`));
       try {
         const [backend] = await rowsOf<{ pid: number }>(one.db, sql`SELECT pg_backend_pid() AS pid`);
-        await database.db.execute(sql`SELECT pg_terminate_backend(${backend!.pid}::int)`);
         // Every statement of the pipeline (BEGIN, the first, the last and its COMMIT) is answered
         // with the loss, none waits forever.
         const failed = await transactionOnGenericPlans(one.db, async (tx) => {
+          // The connection dies once the transaction holds it. (Killed while idle in the pool, the
+          // pool could hear of it first and give the transaction a new connection.)
+          await database.db.execute(sql`SELECT pg_terminate_backend(${backend!.pid}::int)`);
+          await backendGone(database, backend!.pid);
           await tx.execute(sql.raw(`INSERT INTO ${table} VALUES (1)`));
           commitWithNextStatement(tx);
           await preparedRowsOf(tx, 'sorte_test_lost', sql`INSERT INTO ${sql.raw(table)} VALUES (${2}::int)`);
