@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '../../../test/app.ts';
-import { crashClockStart, crashInstant } from '../../../test/crash.ts';
+import { crashClockStart, crashInstant, nextKnownRound } from '../../../test/crash.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import {
   createRoleMember,
@@ -28,7 +28,7 @@ import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixture
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
 import type { CrashEngine } from './crash.engine.ts';
-import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
+import { findLatestRoundSecret } from './crash.repo.ts';
 
 /**
  * Group commit of crash bets and of the players' cash-outs (ADR 026, crash.bet-group.ts,
@@ -367,24 +367,7 @@ describe.each(kinds)('group commit of crash bets and cash-outs on %s', (kind) =>
   });
 
   /** Plays the current round out and opens the next (past a new chain's salt ceremony). */
-  async function nextRound(): Promise<TRoundSecretRow> {
-    const before = (await findLatestRoundSecret(db))!;
-    for (let i = 0; i < 12; i++) {
-      const latest = (await findLatestRoundSecret(db))!;
-      if (latest.state === 'betting' && latest.crashHundredths === null) {
-        await engine.placeBet(
-          { kind: 'member', ...salt },
-          { amount: '1.00', idempotencyKey: `salt-${now}-${i}` },
-        );
-      }
-      now += 300_000;
-      await engine.step();
-      const opened = (await findLatestRoundSecret(db))!;
-      if (opened.id !== before.id && opened.state === 'betting' && opened.crashHundredths !== null)
-        return opened;
-    }
-    throw new Error('no new round');
-  }
+  const nextRound = () => nextKnownRound(db, engine, { now: () => now, advance: (ms) => (now += ms) }, salt);
 
   /**
    * The history round by round, both sites in the same round: the one-by-one site request after

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
-import { crashClockStart, crashInstant } from '../../../test/crash.ts';
+import { crashClockStart, crashInstant, nextKnownRound, type TKnownRound } from '../../../test/crash.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { openWithInbox } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
@@ -29,9 +29,6 @@ import { type CrashEngine, ENGINE_LOCK_KEY } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';
 
 const kinds = await databaseKinds();
-
-/** A round whose crash point is fixed (every round past the salt ceremony of its chain). */
-type TKnownRound = TRoundSecretRow & { crashHundredths: number };
 
 describe.each(kinds)('crash rounds on %s', (kind) => {
   let app: FastifyInstance;
@@ -67,29 +64,14 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
   const post = (url: string, token: string, payload: Record<string, unknown>) =>
     call(app, { method: 'POST', url, token, payload });
 
-  /**
-   * Runs the current round to its end and opens the next one (betting), returning its secret row.
-   * The first round of a new chain has no crash point until its bets fix the salt: it gets one bet
-   * here and is played through, and the round after it is returned.
-   */
-  async function nextRound(driver: CrashEngine = engine): Promise<TKnownRound> {
-    const before = await secret();
-    for (let i = 0; i < 12; i++) {
-      const latest = await secret();
-      // (Unless its betting is over by this file's clock: a round an earlier file left behind.)
-      if (latest.state === 'betting' && latest.crashHundredths === null && now < latest.bettingEndsAt) {
-        const owner = { kind: 'member' as const, siteId, memberId: saltBettor.memberId };
-        await driver.placeBet(owner, { amount: '1.00', idempotencyKey: `salt-${randomUUID()}` });
-      }
-      now += 300_000;
-      await driver.step();
-      const opened = await secret();
-      if (opened.id !== before.id && opened.state === 'betting' && opened.crashHundredths !== null) {
-        return opened as TKnownRound;
-      }
-    }
-    throw new Error('no new round');
-  }
+  /** The next betting round with a known crash point, driven by `driver` on this file's clock. */
+  const nextRound = (driver: CrashEngine = engine) =>
+    nextKnownRound(
+      app.services.db,
+      driver,
+      { now: () => now, advance: (ms) => (now += ms) },
+      { siteId, memberId: saltBettor.memberId },
+    );
 
   /** A fresh betting round whose (secret) crash point is at least `min` hundredths. */
   async function roundCrashingAtLeast(min: number, driver: CrashEngine = engine): Promise<TKnownRound> {
