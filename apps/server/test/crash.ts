@@ -62,3 +62,15 @@ export async function nextKnownRound(
   }
   throw new Error('no new round');
 }
+
+/** A fresh betting round whose (secret) crash point is at least `min` hundredths, from `next`. */
+export async function roundCrashingAtLeast(
+  min: number,
+  next: () => Promise<TKnownRound>,
+): Promise<TKnownRound> {
+  for (let i = 0; i < 60; i++) {
+    const round = await next();
+    if (round.crashHundredths >= min) return round;
+  }
+  throw new Error(`no round crashing at ${min} or more`);
+}

@@ -16,7 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
-import { crashClockStart, crashInstant, nextKnownRound, type TKnownRound } from '../../../test/crash.ts';
+import {
+  crashClockStart,
+  crashInstant,
+  roundCrashingAtLeast as knownRoundCrashingAtLeast,
+  nextKnownRound,
+} from '../../../test/crash.ts';
 import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { openWithInbox } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
@@ -74,13 +79,8 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     );
 
   /** A fresh betting round whose (secret) crash point is at least `min` hundredths. */
-  async function roundCrashingAtLeast(min: number, driver: CrashEngine = engine): Promise<TKnownRound> {
-    for (let i = 0; i < 60; i++) {
-      const round = await nextRound(driver);
-      if (round.crashHundredths >= min) return round;
-    }
-    throw new Error(`no round crashing at ${min} or more`);
-  }
+  const roundCrashingAtLeast = (min: number, driver: CrashEngine = engine) =>
+    knownRoundCrashingAtLeast(min, () => nextRound(driver));
 
   /** Ends betting and starts the round; returns its start time. */
   async function run(round: TRoundSecretRow, driver: CrashEngine = engine): Promise<number> {

@@ -3,12 +3,12 @@ import { maskPlayerName } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_TEXT, call, fundedPlayer, seededDatabase } from '../../../test/app.ts';
-import { crashInstant } from '../../../test/crash.ts';
+import { crashClockStart, crashInstant, nextKnownRound, roundCrashingAtLeast } from '../../../test/crash.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { CrashEngine } from '../crash/crash.engine.ts';
-import { findLatestRoundSecret, type TRoundSecretRow } from '../crash/crash.repo.ts';
+import { findLatestRoundSecret } from '../crash/crash.repo.ts';
 
 const kinds = await databaseKinds();
 
@@ -28,6 +28,8 @@ describe.each(kinds)('the live feed beside the in-house games on %s', (kind) => 
     });
     await app.ready();
     engine = app.crash;
+    // After every round earlier test files played on this process's database (they run their own clocks).
+    now = await crashClockStart(database.db);
     await engine.start({ clock: () => now, autoRun: false });
     siteId = (await app.services.sites.byCode('sorte'))!.id;
     saltBettor = await fundedPlayer(app, 1_000_000n);
@@ -43,28 +45,15 @@ describe.each(kinds)('the live feed beside the in-house games on %s', (kind) => 
     call(app, { method: 'POST', url, token, payload });
 
   /** The next round that takes bets and crashes at `min` hundredths or more. */
-  async function bettingRound(min: number): Promise<TRoundSecretRow & { crashHundredths: number }> {
-    for (let i = 0; i < 200; i++) {
-      const latest = await secret();
-      if (latest.state === 'betting' && latest.crashHundredths === null) {
-        const owner = { kind: 'member' as const, siteId, memberId: saltBettor.memberId };
-        // A round left by another suite's engine (its own clock) may already be past betting
-        // here: the engine's next step moves on to a round of this clock.
-        await engine
-          .placeBet(owner, { amount: '1.00', idempotencyKey: `salt-${randomUUID()}` })
-          .catch((error: unknown) => {
-            if ((error as { code?: string }).code !== 'CRASH_BETTING_CLOSED') throw error;
-          });
-      }
-      now += 300_000;
-      await engine.step();
-      const opened = await secret();
-      if (opened.state === 'betting' && opened.crashHundredths !== null && opened.crashHundredths >= min) {
-        return opened as TRoundSecretRow & { crashHundredths: number };
-      }
-    }
-    throw new Error(`no round crashing at ${min} or more`);
-  }
+  const bettingRound = (min: number) =>
+    roundCrashingAtLeast(min, () =>
+      nextKnownRound(
+        app.services.db,
+        engine,
+        { now: () => now, advance: (ms) => (now += ms) },
+        { siteId, memberId: saltBettor.memberId },
+      ),
+    );
 
   it("lists the round's real bets biggest first with masked names, then each cash-out as it is taken", async () => {
     const round = await bettingRound(150);
