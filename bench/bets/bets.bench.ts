@@ -586,8 +586,10 @@ async function idleCpuMsPerSecond(served: TServed): Promise<number> {
   return (after.user + after.system - before.user - before.system) / ((performance.now() - started) / 1000);
 }
 
-/** A row of the HTTP load, with what the targets read of it. */
-/** Per bet: the server's CPU, PostgreSQL's (null on PGlite) and the load generator's (ms). */
+/**
+ * A row of the HTTP load, with what the issue's targets read of it: per bet, the server's CPU,
+ * PostgreSQL's (null on PGlite) and the load generator's (ms).
+ */
 type TDiceRow = BenchRow & {
   serverCpuMs: number;
   postgresCpuMs: number | null;
