@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_CATEGORIES, GAME_TAGS } from './games.ts';
+import { CATEGORY_KEY_MESSAGE, CATEGORY_WEIGHT_KEYS, GAME_CATEGORIES, GAME_TAGS } from './games.ts';
 import { LANGUAGES } from './languages.ts';
 import { MAX_MINOR, parseMinor } from './money.ts';
 import { M, requiredString } from './validation.ts';
@@ -301,6 +301,13 @@ const minorText = z
   .refine((text) => BigInt(text) <= MAX_MINOR, { error: 'validation.invalid' });
 const bps = int(0, 100_000);
 
+/** A map keyed by game category: any other key is refused with its own message (what keys exist). */
+function categoryMap<const K extends readonly [string, ...string[]]>(keys: K, value: z.ZodNumber) {
+  return z.partialRecord(z.enum(keys), value, {
+    error: (issue) => (issue.code === 'invalid_type' ? M.wrongType : CATEGORY_KEY_MESSAGE),
+  });
+}
+
 /** A campaign's rules as data (ADR 012): the shape promotions.profiles.ts seeds, amounts in centavos. */
 export const ZAdminCampaignRules = z.object({
   trigger: z.enum(CAMPAIGN_TRIGGERS, { error: 'validation.invalid' }),
@@ -340,7 +347,7 @@ export const ZAdminCampaignRules = z.object({
       )
       .max(50)
       .optional(),
-    categoryBps: z.record(z.string().regex(/^[a-z_]{2,32}$/), bps).optional(),
+    categoryBps: categoryMap(GAME_CATEGORIES, bps).optional(),
     claimDays: int(1, 365).optional(),
   }),
   wagering: z.object({
@@ -348,7 +355,7 @@ export const ZAdminCampaignRules = z.object({
     base: z.enum(['deposit', 'reward'], { error: 'validation.invalid' }),
     maxBetMinor: minorText.nullable(),
     maxWinMinor: minorText.nullable(),
-    weights: z.record(z.string().regex(/^[a-z_]{2,32}$/), int(0, 100)),
+    weights: categoryMap(CATEGORY_WEIGHT_KEYS, int(0, 100)),
     expiryDays: int(1, 365),
     locksCash: z.boolean({ error: M.wrongType }),
   }),

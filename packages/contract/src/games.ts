@@ -23,6 +23,22 @@ export const GAME_CATEGORIES = [
 ] as const;
 export type TGameCategory = (typeof GAME_CATEGORIES)[number];
 
+/**
+ * Maps keyed by game category (wagering weights, rebate rates) take these keys only, so a key the
+ * catalogue does not use ('live' for 'live_casino') cannot compile, and the back office refuses it.
+ * `default` is the weight of every category a weights map leaves out.
+ */
+export type TCategoryRates = Partial<Record<TGameCategory, number>>;
+export type TCategoryWeights = Partial<Record<TGameCategory | 'default', number>>;
+export const CATEGORY_WEIGHT_KEYS = [...GAME_CATEGORIES, 'default'] as const;
+
+/** The message of a category map with a key outside the contract's list. */
+export const CATEGORY_KEY_MESSAGE = 'validation.category_unknown';
+
+export function isGameCategory(value: unknown): value is TGameCategory {
+  return typeof value === 'string' && (GAME_CATEGORIES as readonly string[]).includes(value);
+}
+
 export const GAME_TAGS = ['new', 'popular', 'hot'] as const;
 export type TGameTag = (typeof GAME_TAGS)[number];
 

@@ -1,4 +1,4 @@
-import type { TAdminCampaign } from '@sorte/contract';
+import { GAME_CATEGORIES, type TAdminCampaign } from '@sorte/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,9 @@ function RulesEditor({ campaign }: { campaign: TAdminCampaign }) {
           onChange={(e) => setText(e.target.value)}
         />
         <span className="field__hint">{t('promotions.rules_hint')}</span>
+        <span className="field__hint" data-testid={`category-keys-${campaign.code}`}>
+          {t('promotions.category_keys', { keys: GAME_CATEGORIES.join(', ') })}
+        </span>
       </label>
       <button type="submit" className="button button--primary" disabled={saving}>
         {t('content.save')}

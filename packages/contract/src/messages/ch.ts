@@ -32,6 +32,8 @@ export const ch: TCatalogue = {
   'validation.captcha_format': '請輸入圖片中顯示的字元',
   'validation.invite_code_format': '邀請碼只能包含字母和數字',
   'validation.invalid': '請輸入正確的參數',
+  'validation.category_unknown':
+    '未知的遊戲類別。請使用 slots, live_casino, arcade, crash, fish, bingo, card, lottery, sports, video_game（權重可用 default）',
   'validation.required.client_seed': '請輸入客戶端種子',
   'validation.client_seed_format': '客戶端種子須為1至64個字母、數字、空格或常用符號',
   'validation.idempotency_key': '請求鍵須為8至64個字母、數字或 . _ : -',
@@ -294,6 +296,7 @@ export const ch: TCatalogue = {
   'validation.host_current': '請保留您目前登入所用的網域（可從其他網域刪除）',
   'backoffice.jurisdiction_campaigns_on': '請先暫停以下活動：新的司法管轄區不允許（{campaigns}）',
   'promo.off.paused': '此活動已暫停',
+  'promo.invite.shared_identity': '該好友不發放邀請獎勵：其帳戶與您的帳戶存在相同的身分或支付資訊',
   'chat.off.paused': '聊天紅包雨已暫停',
   'validation.required.remark': '請輸入原因',
 };

@@ -32,6 +32,8 @@ export const cn: TCatalogue = {
   'validation.captcha_format': '请输入图片中显示的字符',
   'validation.invite_code_format': '邀请码只能包含字母和数字',
   'validation.invalid': '请输入正确的参数',
+  'validation.category_unknown':
+    '未知的游戏类别。请使用 slots, live_casino, arcade, crash, fish, bingo, card, lottery, sports, video_game（权重可用 default）',
   'validation.required.client_seed': '请输入客户端种子',
   'validation.client_seed_format': '客户端种子须为1至64个字母、数字、空格或常用符号',
   'validation.idempotency_key': '请求键须为8至64个字母、数字或 . _ : -',
@@ -294,6 +296,7 @@ export const cn: TCatalogue = {
   'validation.host_current': '请保留您当前登录所用的域名（可从其他域名删除它）',
   'backoffice.jurisdiction_campaigns_on': '请先暂停以下活动：新的司法辖区不允许（{campaigns}）',
   'promo.off.paused': '该活动已暂停',
+  'promo.invite.shared_identity': '该好友不发放邀请奖励：其账户与您的账户存在相同的身份或支付信息',
   'chat.off.paused': '聊天红包雨已暂停',
   'validation.required.remark': '请输入原因',
 };

@@ -33,6 +33,8 @@ export const en = {
   'validation.captcha_format': 'Please enter the characters shown in the image',
   'validation.invite_code_format': 'The invite code may only contain letters and digits',
   'validation.invalid': 'Please enter the correct parameters',
+  'validation.category_unknown':
+    'Unknown game category. Use slots, live_casino, arcade, crash, fish, bingo, card, lottery, sports, video_game (and default for weights)',
   'validation.required.client_seed': 'Please enter a client seed',
   'validation.client_seed_format':
     'The client seed must be 1 to 64 letters, digits, spaces or common symbols',
@@ -317,6 +319,8 @@ export const en = {
   'backoffice.jurisdiction_campaigns_on':
     'Pause these promotions first: the new jurisdiction does not allow them ({campaigns})',
   'promo.off.paused': 'This promotion is paused',
+  'promo.invite.shared_identity':
+    'No invitation reward for this friend: their account shares identity or payment details with yours',
   'chat.off.paused': 'The chat rain is paused',
   'validation.required.remark': 'Please enter the reason',
 } as const;

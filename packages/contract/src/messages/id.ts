@@ -32,6 +32,8 @@ export const id: TCatalogue = {
   'validation.captcha_format': 'Silakan masukkan karakter yang ditampilkan pada gambar',
   'validation.invite_code_format': 'Kode undangan hanya boleh berisi huruf dan angka',
   'validation.invalid': 'Silakan masukkan parameter yang benar',
+  'validation.category_unknown':
+    'Kategori permainan tidak dikenal. Gunakan slots, live_casino, arcade, crash, fish, bingo, card, lottery, sports, video_game (dan default untuk bobot)',
   'validation.required.client_seed': 'Silakan masukkan seed klien',
   'validation.client_seed_format': 'Seed klien harus 1 sampai 64 huruf, angka, spasi, atau simbol umum',
   'validation.idempotency_key': 'Kunci permintaan harus 8 sampai 64 huruf, angka, atau . _ : -',
@@ -320,6 +322,8 @@ export const id: TCatalogue = {
   'backoffice.jurisdiction_campaigns_on':
     'Jeda promosi ini dulu: yurisdiksi baru tidak mengizinkannya ({campaigns})',
   'promo.off.paused': 'Promosi ini sedang dijeda',
+  'promo.invite.shared_identity':
+    'Tidak ada hadiah undangan untuk teman ini: akunnya memiliki data identitas atau pembayaran yang sama dengan akun Anda',
   'chat.off.paused': 'Hujan hadiah chat sedang dijeda',
   'validation.required.remark': 'Silakan masukkan alasannya',
 };

@@ -32,6 +32,8 @@ export const msa: TCatalogue = {
   'validation.captcha_format': 'Sila masukkan aksara yang ditunjukkan dalam gambar',
   'validation.invite_code_format': 'Kod jemputan hanya boleh mengandungi huruf dan digit',
   'validation.invalid': 'Sila masukkan parameter yang betul',
+  'validation.category_unknown':
+    'Kategori permainan tidak dikenali. Gunakan slots, live_casino, arcade, crash, fish, bingo, card, lottery, sports, video_game (dan default untuk pemberat)',
   'validation.required.client_seed': 'Sila masukkan benih klien',
   'validation.client_seed_format': 'Benih klien mestilah 1 hingga 64 huruf, digit, ruang atau simbol biasa',
   'validation.idempotency_key': 'Kunci permintaan mestilah 8 hingga 64 huruf, digit atau . _ : -',
@@ -325,6 +327,8 @@ export const msa: TCatalogue = {
   'backoffice.jurisdiction_campaigns_on':
     'Jeda promosi ini dahulu: bidang kuasa baharu tidak membenarkannya ({campaigns})',
   'promo.off.paused': 'Promosi ini dijeda',
+  'promo.invite.shared_identity':
+    'Tiada ganjaran jemputan untuk rakan ini: akaunnya berkongsi butiran identiti atau pembayaran dengan akaun anda',
   'chat.off.paused': 'Hujan ganjaran sembang dijeda',
   'validation.required.remark': 'Sila masukkan sebabnya',
 };

@@ -32,6 +32,8 @@ export const pt: TCatalogue = {
   'validation.captcha_format': 'Por favor, insira os caracteres mostrados na imagem',
   'validation.invite_code_format': 'O código de convite pode conter apenas letras e números',
   'validation.invalid': 'Por favor, insira os parâmetros corretos',
+  'validation.category_unknown':
+    'Categoria de jogo desconhecida. Use slots, live_casino, arcade, crash, fish, bingo, card, lottery, sports, video_game (e default para os pesos)',
   'validation.required.client_seed': 'Por favor, insira uma semente do cliente',
   'validation.client_seed_format':
     'A semente do cliente deve ter de 1 a 64 letras, dígitos, espaços ou símbolos comuns',
@@ -323,6 +325,8 @@ export const pt: TCatalogue = {
   'backoffice.jurisdiction_campaigns_on':
     'Pause estas promoções antes: a nova jurisdição não as permite ({campaigns})',
   'promo.off.paused': 'Esta promoção está pausada',
+  'promo.invite.shared_identity':
+    'Sem recompensa de convite por este amigo: a conta dele compartilha dados de identidade ou de pagamento com a sua',
   'chat.off.paused': 'A chuva do chat está pausada',
   'validation.required.remark': 'Por favor, informe o motivo',
 };

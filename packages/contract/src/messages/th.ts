@@ -32,6 +32,8 @@ export const th: TCatalogue = {
   'validation.captcha_format': 'กรุณากรอกตัวอักษรที่แสดงในรูปภาพ',
   'validation.invite_code_format': 'รหัสเชิญต้องประกอบด้วยตัวอักษรและตัวเลขเท่านั้น',
   'validation.invalid': 'กรุณากรอกพารามิเตอร์ให้ถูกต้อง',
+  'validation.category_unknown':
+    'ไม่รู้จักหมวดเกมนี้ ใช้ slots, live_casino, arcade, crash, fish, bingo, card, lottery, sports, video_game (และ default สำหรับน้ำหนัก)',
   'validation.required.client_seed': 'กรุณากรอกเมล็ดพันธุ์ฝั่งผู้เล่น',
   'validation.client_seed_format': 'เมล็ดพันธุ์ฝั่งผู้เล่นต้องมี 1 ถึง 64 ตัวอักษร ตัวเลข ช่องว่าง หรือสัญลักษณ์ทั่วไป',
   'validation.idempotency_key': 'คีย์คำขอต้องมี 8 ถึง 64 ตัวอักษร ตัวเลข หรือ . _ : -',
@@ -295,6 +297,7 @@ export const th: TCatalogue = {
   'validation.host_current': 'โปรดเก็บโดเมนที่คุณใช้เข้าสู่ระบบอยู่ไว้ (ลบได้จากโดเมนอื่น)',
   'backoffice.jurisdiction_campaigns_on': 'โปรดหยุดโปรโมชันเหล่านี้ก่อน: เขตอำนาจศาลใหม่ไม่อนุญาต ({campaigns})',
   'promo.off.paused': 'โปรโมชันนี้หยุดชั่วคราว',
+  'promo.invite.shared_identity': 'ไม่มีรางวัลเชิญเพื่อนสำหรับเพื่อนคนนี้: บัญชีของเขามีข้อมูลตัวตนหรือการชำระเงินตรงกับบัญชีของคุณ',
   'chat.off.paused': 'ฝนรางวัลในแชทหยุดชั่วคราว',
   'validation.required.remark': 'กรุณาระบุเหตุผล',
 };

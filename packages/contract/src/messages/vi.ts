@@ -32,6 +32,8 @@ export const vi: TCatalogue = {
   'validation.captcha_format': 'Vui lòng nhập các ký tự hiển thị trong hình',
   'validation.invite_code_format': 'Mã mời chỉ được chứa chữ cái và chữ số',
   'validation.invalid': 'Vui lòng nhập đúng tham số',
+  'validation.category_unknown':
+    'Danh mục trò chơi không xác định. Hãy dùng slots, live_casino, arcade, crash, fish, bingo, card, lottery, sports, video_game (và default cho tỷ trọng)',
   'validation.required.client_seed': 'Vui lòng nhập hạt giống của người chơi',
   'validation.client_seed_format':
     'Hạt giống của người chơi phải gồm 1 đến 64 chữ cái, chữ số, dấu cách hoặc ký hiệu thông dụng',
@@ -314,6 +316,8 @@ export const vi: TCatalogue = {
   'backoffice.jurisdiction_campaigns_on':
     'Hãy tạm dừng các khuyến mãi này trước: khu vực pháp lý mới không cho phép ({campaigns})',
   'promo.off.paused': 'Khuyến mãi này đang tạm dừng',
+  'promo.invite.shared_identity':
+    'Không có thưởng mời cho người bạn này: tài khoản của họ trùng thông tin danh tính hoặc thanh toán với tài khoản của bạn',
   'chat.off.paused': 'Mưa thưởng trong chat đang tạm dừng',
   'validation.required.remark': 'Vui lòng nhập lý do',
 };

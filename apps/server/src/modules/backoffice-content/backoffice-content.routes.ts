@@ -247,12 +247,11 @@ export async function backofficeContentRoutes(app: FastifyInstance) {
       body: ZAdminGameUpdate,
       response: responses(ZAdminGame),
     },
-    handler: async (request) =>
-      ok(
-        request.lang,
-        await updateAdminGame(ctx(request), BigInt(request.params.id), request.body),
-        'messages.saved',
-      ),
+    handler: async (request) => {
+      const saved = await updateAdminGame(ctx(request), BigInt(request.params.id), request.body);
+      forgetSite(operatorOf(request).siteId);
+      return ok(request.lang, saved, 'messages.saved');
+    },
   });
 
   // Promotions and commission rules ---------------------------------------------------------------

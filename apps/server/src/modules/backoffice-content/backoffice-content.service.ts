@@ -334,6 +334,11 @@ export async function updateAdminGame(
       ...(patch.tags !== undefined ? { tags: patch.tags } : {}),
     });
     const after = (await findAdminGame(tx, operator.siteId, gameId))!;
+    // The site's category of a game decides its wagering weight, rebate rate and VIP track: every
+    // process forgets its cached copy when this commits.
+    if (after.category !== before.category) {
+      await notifyChannel(tx, SITE_CHANGED_CHANNEL, { siteId: String(operator.siteId) });
+    }
     await recordOperatorAction(
       tx,
       operator,

@@ -1,3 +1,4 @@
+import type { TGameCategory } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import { commitWithNextStatement, type Db, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
@@ -78,7 +79,7 @@ export type TCrashGroupBet = TCrashBetInput & { siteId: bigint; memberId: bigint
 /** What a placed bet answers: the bet, and the member's playable balance after it when known. */
 export type TCrashPlaced = { bet: TCrashBetRow; replayed: boolean; balanceMinor: bigint | null };
 
-type TReady = { category: string; jurisdiction: TJurisdiction };
+type TReady = { category: TGameCategory; jurisdiction: TJurisdiction };
 
 type Item = TCrashGroupBet & GroupItem<TReady, TCrashPlaced>;
 
@@ -125,7 +126,7 @@ export class CrashBetCommitter {
     const ready = (async (): Promise<TReady | null> => {
       if (!(await gameRow(db, db, player, 'crash'))) return null;
       return {
-        category: await gameCategory(db, 'crash'),
+        category: await gameCategory(db, bet.siteId, 'crash'),
         jurisdiction: await siteJurisdiction(db, bet.siteId),
       };
     })();

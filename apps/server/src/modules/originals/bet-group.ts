@@ -1,4 +1,4 @@
-import { formatMinor, type TInstantOriginal } from '@sorte/contract';
+import { formatMinor, type TGameCategory, type TInstantOriginal } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import {
   commitWithNextStatement,
@@ -105,7 +105,7 @@ type Item = {
   /** The game row (null: not offered here) and what its stake counts towards, read from caches. */
 } & GroupItem<TReady, TBetResult>;
 
-type TReady = { row: TCatalogueGame; category: string; jurisdiction: TJurisdiction };
+type TReady = { row: TCatalogueGame; category: TGameCategory; jurisdiction: TJurisdiction };
 
 /** A queued bet with its game row and counters' keys, as the group posts it. */
 type TBet = Item & TReady;
@@ -157,7 +157,7 @@ export async function placeInstantBetGrouped<G extends TInstantOriginal>(
     if (!row) return null;
     return {
       row,
-      category: await gameCategory(db, game),
+      category: await gameCategory(db, player.siteId, game),
       jurisdiction: await siteJurisdiction(db, player.siteId),
     };
   })();

@@ -1,3 +1,4 @@
+import type { TCategoryRates, TCategoryWeights, TGameCategory } from '@sorte/contract';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 
 /**
@@ -54,7 +55,7 @@ export interface TWageringRule {
   /** Largest amount converted to cash when the wagering is met (null: no cap). */
   maxWinMinor: string | null;
   /** Percent of each stake that counts, by game category (default for the others). */
-  weights: Record<string, number>;
+  weights: TCategoryWeights;
   /** Days the grant stays open before the rest is taken back. */
   expiryDays: number;
   /** The wagering locks the member's cash too (deposit + bonus), as the spec's recharge rule does. */
@@ -79,7 +80,7 @@ export interface TCampaignRules {
     maxSpinsPerDay?: number;
     prizes?: { amountMinor: string; weight: number; icon: string | null }[];
     /** rebates: basis points of the (cash) turnover per game category. */
-    categoryBps?: Record<string, number>;
+    categoryBps?: TCategoryRates;
     /** Days a top-up stays claimable (rechargerebate). */
     claimDays?: number;
   };
@@ -95,7 +96,8 @@ export interface TCampaignSeed {
   rules: TCampaignRules;
 }
 
-const SLOTS_FIRST = { default: 100, live: 20, sports: 0 };
+/** Slots count in full, live tables a fifth, the sportsbook not at all (market notes §1). */
+const SLOTS_FIRST: TCategoryWeights = { default: 100, live_casino: 20, sports: 0 };
 
 function wagering(partial: Partial<TWageringRule>): TWageringRule {
   return {
@@ -121,7 +123,8 @@ const PRIZES = [
   { amountMinor: '50000', weight: 0.5, icon: null },
 ];
 
-const REBATE_BPS = {
+/** Every category has a rate (a row on the rebates page), so this map names each one. */
+const REBATE_BPS: Record<TGameCategory, number> = {
   slots: 80,
   live_casino: 50,
   sports: 50,
@@ -131,7 +134,7 @@ const REBATE_BPS = {
   lottery: 30,
   bingo: 30,
   fish: 30,
-  video: 30,
+  video_game: 30,
 };
 
 function profile(timeZone: string, br: boolean): TCampaignSeed[] {

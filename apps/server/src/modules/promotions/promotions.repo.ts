@@ -1,3 +1,4 @@
+import type { TGameCategory } from '@sorte/contract';
 import { eq, sql } from 'drizzle-orm';
 import { databaseNumber, type Executor } from '../../db/client.ts';
 import { sites, type TJurisdiction, type TSiteRow } from '../sites/sites.schema.ts';
@@ -146,7 +147,7 @@ export async function invitees(
 
 /** Adds a stake to the member's turnover of the day and category (one row per member-day-category). */
 /** A bet's stake counted in the member's turnover of the day and category (rebates): one upsert. */
-export type TTurnoverAdd = { day: string; category: string; stakeMinor: bigint; bonusMinor: bigint };
+export type TTurnoverAdd = { day: string; category: TGameCategory; stakeMinor: bigint; bonusMinor: bigint };
 
 function turnoverUpsert(siteId: bigint, memberId: bigint, input: TTurnoverAdd) {
   return sql`
@@ -175,7 +176,7 @@ const VIP_ADDS = sql`ON CONFLICT (member_id) DO UPDATE SET
 export interface TTurnoverRow {
   memberId: bigint;
   day: string;
-  category: string;
+  category: TGameCategory;
   stakeMinor: bigint;
   bonusStakeMinor: bigint;
   bets: number;
@@ -188,7 +189,7 @@ export async function turnoverOf(
   const rows = await rowsOf<{
     member_id: unknown;
     day: unknown;
-    category: string;
+    category: TGameCategory;
     stake_minor: unknown;
     bonus_stake_minor: unknown;
     bets: number;
@@ -366,19 +367,35 @@ export async function takeLevelUps(
   );
 }
 
-/** The category of a game by its code (cached per database: categories do not change while running). */
-const categories = new Map<string, string>();
-export async function gameCategory(executor: Executor, code: string): Promise<string> {
-  const key = `${databaseNumber(executor)}:${code}`;
+/**
+ * The category a site gives a game: the back office's override for that site (site_games,
+ * migration 0039), else the catalogue's. Wagering weights, rebates and slot/live levels all read
+ * it, so a game an operator moved to live casino on their site counts as live casino there.
+ * Cached per database, site and game until the site changes (`forgetSiteCategories`, on every
+ * process through the site-change channel).
+ */
+const categories = new Map<string, TGameCategory>();
+const CATEGORY_CACHE_MAX_ENTRIES = 10_000;
+export async function gameCategory(executor: Executor, siteId: bigint, code: string): Promise<TGameCategory> {
+  const key = `${databaseNumber(executor)}:${siteId}:${code}`;
   const cached = categories.get(key);
   if (cached) return cached;
-  const rows = await rowsOf<{ category: string }>(
+  const rows = await rowsOf<{ category: TGameCategory }>(
     executor,
-    sql`SELECT category FROM games WHERE code = ${code} ORDER BY is_inhouse DESC LIMIT 1`,
+    sql`SELECT coalesce(sg.category, g.category) AS category FROM games g
+        LEFT JOIN site_games sg ON sg.game_id = g.id AND sg.site_id = ${s(siteId)}::bigint
+        WHERE g.code = ${code}`,
   );
+  // A code outside the catalogue (a provider's new game not imported yet) counts as a slot.
   const category = rows[0]?.category ?? 'slots';
-  if (categories.size < 10_000) categories.set(key, category);
+  if (categories.size >= CATEGORY_CACHE_MAX_ENTRIES) categories.clear();
+  categories.set(key, category);
   return category;
+}
+
+/** Forgets the cached game categories of a site (an operator changed its catalogue). */
+export function forgetSiteCategories(siteId: bigint): void {
+  for (const key of categories.keys()) if (key.split(':')[1] === String(siteId)) categories.delete(key);
 }
 
 /** Sites' jurisdictions, by database and site id. */
@@ -399,6 +416,7 @@ export async function siteJurisdiction(executor: Executor, siteId: bigint): Prom
 /** Forgets the cached jurisdiction of a site (an operator changed it in the back office). */
 export function forgetSiteJurisdiction(siteId: bigint): void {
   for (const key of jurisdictions.keys()) if (key.endsWith(`:${siteId}`)) jurisdictions.delete(key);
+  forgetSiteCategories(siteId);
 }
 
 // Job runs -----------------------------------------------------------------------------------

@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { formatMinor, type TGrant, type TLanguage, translate } from '@sorte/contract';
+import {
+  formatMinor,
+  isGameCategory,
+  type TGameCategory,
+  type TGrant,
+  type TLanguage,
+  translate,
+} from '@sorte/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TSite } from '../sites/sites.service.ts';
@@ -696,7 +703,7 @@ export async function coverHistory(ctx: TCtx, body: { status?: string; before_id
 }
 
 /** Rebate rate of a category for a member's level (the level's boost on top of the base rate). */
-function rebateBps(rules: TCampaignRules, category: string, boostBps: number): number {
+function rebateBps(rules: TCampaignRules, category: TGameCategory, boostBps: number): number {
   const base = rules.reward.categoryBps?.[category] ?? 0;
   return Math.floor((base * (10_000 + boostBps)) / 10_000);
 }
@@ -722,7 +729,7 @@ export async function rebatesList(ctx: TCtx) {
     toDay: today,
   });
   const grants = [...(await grantedKeys(ctx, 'rebates')).values()];
-  const categories = Object.keys(rules.reward.categoryBps ?? {});
+  const categories = Object.keys(rules.reward.categoryBps ?? {}).filter(isGameCategory);
   const list = categories.map((category) => {
     const of = (day: string) =>
       rows

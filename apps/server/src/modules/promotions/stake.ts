@@ -1,3 +1,4 @@
+import type { TGameCategory } from '@sorte/contract';
 import type { Executor } from '../../db/client.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import type { TJson, TransferResult } from '../wallet/wallet.service.ts';
@@ -14,10 +15,10 @@ export interface TBetStakeInput {
   idempotencyKey: string;
   reference?: string;
   metadata?: { [key: string]: TJson };
-  /** The game's code (its category decides the wagering weight, the rebate rate, slot/live levels). */
+  /** The game's code (its category on the site decides the wagering weight, the rebate rate, slot/live levels). */
   gameCode: string;
   /** The category when the bet is not a catalogue game (the sportsbook: 'sports'). */
-  category?: string;
+  category?: TGameCategory;
 }
 
 /**
@@ -29,7 +30,7 @@ export interface TBetStakeInput {
  * IDEMPOTENCY_CONFLICT) before anything moves.
  */
 export async function takeBetStake(tx: Executor, input: TBetStakeInput): Promise<TransferResult> {
-  const category = input.category ?? (await gameCategory(tx, input.gameCode));
+  const category = input.category ?? (await gameCategory(tx, input.siteId, input.gameCode));
   const result = await stakeWithBonus(tx, {
     siteId: input.siteId,
     memberId: input.memberId,
@@ -56,7 +57,7 @@ export async function takeBetStake(tx: Executor, input: TBetStakeInput): Promise
 /** A bet's turnover of the day (rebates): the day in the site's jurisdiction's time zone. */
 export function betTurnover(
   jurisdiction: TJurisdiction,
-  category: string,
+  category: TGameCategory,
   stakeMinor: bigint,
   bonusMinor: bigint,
 ): TTurnoverAdd {

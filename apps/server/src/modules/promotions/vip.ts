@@ -1,3 +1,4 @@
+import type { TGameCategory } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
@@ -42,8 +43,8 @@ export function giftBps(step: TVipLevel | undefined, totalMinor: bigint): number
   return step.giftMinBps + Number((BigInt(step.giftMaxBps - step.giftMinBps) * into) / span);
 }
 
-const SLOT_CATEGORIES = new Set(['slots']);
-const LIVE_CATEGORIES = new Set(['live_casino']);
+const SLOT_CATEGORIES: ReadonlySet<TGameCategory> = new Set(['slots']);
+const LIVE_CATEGORIES: ReadonlySet<TGameCategory> = new Set(['live_casino']);
 
 /** Adds a qualifying event to the member's totals and raises their levels. */
 export async function recordVipEvent(
@@ -54,7 +55,7 @@ export async function recordVipEvent(
     jurisdiction: TJurisdiction;
     rechargeMinor?: bigint;
     stakeMinor?: bigint;
-    category?: string;
+    category?: TGameCategory;
     /** A bet's turnover of the day (rebates), written with the totals. */
     turnover?: TTurnoverAdd;
   },
@@ -73,7 +74,7 @@ export async function recordVipEvent(
 }
 
 /** What a stake adds to the VIP totals: all of it to betting, to slot or live by its category. */
-export function stakeAdds(stakeMinor: bigint, category: string | undefined) {
+export function stakeAdds(stakeMinor: bigint, category: TGameCategory | undefined) {
   return {
     bettingMinor: stakeMinor,
     slotMinor: category && SLOT_CATEGORIES.has(category) ? stakeMinor : 0n,
@@ -135,7 +136,7 @@ export type TGroupStake = {
   siteId: bigint;
   memberId: bigint;
   jurisdiction: TJurisdiction;
-  category: string;
+  category: TGameCategory;
   stakeMinor: bigint;
   turnover: TTurnoverAdd;
   vipBefore: { r: unknown; b: unknown; sl: unknown; li: unknown; level: unknown };

@@ -3,6 +3,7 @@ import {
   formatMinor,
   SPORTS_MAX_LEGS,
   SPORTS_SELECTION_CODES,
+  type TGameCategory,
   type TSportsBet,
   type TSportsBetFilter,
   type TSportsEvent,
@@ -91,7 +92,7 @@ import {
  */
 
 export const SPORTS_GAME_CODE = 'sportsbook';
-export const SPORTS_CATEGORY = 'sports';
+export const SPORTS_CATEGORY: TGameCategory = 'sports';
 
 export interface TSportsSite {
   id: bigint;

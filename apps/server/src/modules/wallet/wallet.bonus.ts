@@ -1,3 +1,4 @@
+import { isGameCategory, type TCategoryWeights, type TGameCategory } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
@@ -86,8 +87,8 @@ export interface StakeInput {
   idempotencyKey: string;
   reference?: string;
   metadata?: { [key: string]: TJson };
-  /** Game category of the bet (wagering weight). */
-  category: string;
+  /** Game category of the bet on its site (wagering weight). */
+  category: TGameCategory;
 }
 
 /**
@@ -405,15 +406,23 @@ async function updateGrant(
     WHERE id = ${text(grantId)}::bigint`);
 }
 
+/** The category a stake's metadata recorded at bet time, or null when it names none we know. */
+function stakeCategory(value: unknown): TGameCategory | null {
+  return isGameCategory(value) ? value : null;
+}
+
 function maxWinOf(grant: BonusGrant): bigint | null {
   const value = grant.terms.maxWinMinor;
   return typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : null;
 }
 
-/** Weight in percent (0..100) of a game category for this grant's wagering. */
-export function categoryWeight(terms: Record<string, unknown>, category: string): bigint {
-  const weights = (terms.weights ?? {}) as Record<string, unknown>;
-  const value = weights[category] ?? weights.default ?? 100;
+/**
+ * Weight in percent (0..100) of a game category for this grant's wagering (null: a stake whose
+ * category was not recorded, weighed as the default).
+ */
+export function categoryWeight(terms: Record<string, unknown>, category: TGameCategory | null): bigint {
+  const weights = (terms.weights ?? {}) as TCategoryWeights;
+  const value = (category === null ? undefined : weights[category]) ?? weights.default ?? 100;
   const pct = typeof value === 'number' && Number.isInteger(value) ? value : 100;
   return BigInt(Math.max(0, Math.min(100, pct)));
 }
@@ -816,7 +825,8 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
           ).map(toGrant);
     const fed = locked.find((g) => g.id === fedId);
     if (fed?.status === 'active' && stakeMinor !== null) {
-      const counted = (stakeMinor * categoryWeight(fed.terms, String(stake?.metadata.category ?? ''))) / 100n;
+      const counted =
+        (stakeMinor * categoryWeight(fed.terms, stakeCategory(stake?.metadata.category))) / 100n;
       const back = counted < fed.wageringDoneMinor ? counted : fed.wageringDoneMinor;
       if (back > 0n) await updateGrant(tx, fed.id, { wageringDoneDeltaMinor: -back });
     }
