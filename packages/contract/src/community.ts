@@ -202,6 +202,26 @@ export const ZAgencySettleResponse = z.object({
 });
 export type TAgencySettleResponse = z.infer<typeof ZAgencySettleResponse>;
 
+/**
+ * GET /api/admin/agency/referral-blocks: rewards for bringing a player that were not paid because
+ * inviter and invitee share identity signals (ADR 030). Only the kinds of signal, never a value.
+ */
+export const REFERRAL_SIGNALS = ['cpf', 'payer_cpf', 'pix_key', 'ip'] as const;
+export const ZReferralBlocksResponse = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      reward: z.enum(['invitation', 'commission']),
+      inviter: z.string(),
+      invitee: z.string(),
+      signals: z.array(z.enum(REFERRAL_SIGNALS)),
+      first_seen_at: z.string(),
+      last_seen_at: z.string(),
+    }),
+  ),
+});
+export type TReferralBlocksResponse = z.infer<typeof ZReferralBlocksResponse>;
+
 /** GET /api/agency/mechanism/recharge: commission on subordinates' deposits, per level. */
 export const ZMechanismRecharge = z.object({
   enabled: z.boolean(),

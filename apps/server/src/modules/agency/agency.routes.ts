@@ -10,6 +10,7 @@ import {
   ZMechanismBetting,
   ZMechanismRecharge,
   ZMechanismSettlement,
+  ZReferralBlocksResponse,
   ZSubordinateRegisterRequest,
   ZSubordinateRegisterResponse,
   ZTeamResponse,
@@ -22,6 +23,7 @@ import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
+import { listReferralBlocks } from '../referrals/referrals.service.ts';
 import {
   claimCommissions,
   getInvite,
@@ -188,6 +190,20 @@ export async function agencyRoutes(app: FastifyInstance) {
       );
       return ok(request.lang, settled);
     },
+  });
+
+  r.get('/admin/agency/referral-blocks', {
+    onRequest: requirePermission('players.read'),
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Invitation rewards and commissions not paid because inviter and invitee share identity signals (which kinds, never the values)',
+      security: bearer,
+      querystring: ZLangQuery,
+      response: responses(ZReferralBlocksResponse),
+    },
+    handler: async (request) =>
+      ok(request.lang, { list: await listReferralBlocks(services.db, operatorOf(request).siteId) }),
   });
 
   r.post('/agency/subordinate/register', {

@@ -19,6 +19,7 @@ import { AppError } from '../../errors.ts';
 import { register, type TAuthDeps, type TClient } from '../auth/auth.service.ts';
 import { notify } from '../information/information.service.ts';
 import { addDays, dayBounds, localDay } from '../promotions/days.ts';
+import { blockedReferrals, isBlocked } from '../referrals/referrals.service.ts';
 import { sites } from '../sites/sites.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { transfer } from '../wallet/wallet.service.ts';
@@ -289,10 +290,14 @@ export async function settlePeriod(
       const volume = rules.basis === 'turnover' ? turnover : ngr;
       basisOf.set(row.member_id, { volume: volume > 0n ? volume : 0n, deposits: BigInt(row.deposits) });
     }
-    const links = await findAncestors(
+    const links = await rewardableLinks(
       tx,
-      [...basisOf.keys()].map((id) => BigInt(id)),
-      rules.maxLevels,
+      site,
+      await findAncestors(
+        tx,
+        [...basisOf.keys()].map((id) => BigInt(id)),
+        rules.maxLevels,
+      ),
     );
     // ancestor → level → { volume, deposits, members }
     const teams = new Map<string, Map<number, { volume: bigint; deposits: bigint; members: number }>>();
@@ -357,6 +362,21 @@ export async function settlePeriod(
     await finishRun(tx, runId, count, total);
     return { period, settled: true, members: count, totalMinor: total };
   });
+}
+
+/**
+ * The team links whose play may earn the ancestor a commission: not those where the ancestor and
+ * the team member share identity signals (the same person playing through a second account, ADR
+ * 030). Each link left out is kept, with why, for the operators.
+ */
+async function rewardableLinks<L extends { ancestor: string; descendant: string }>(
+  tx: Executor,
+  site: TSite,
+  links: L[],
+): Promise<L[]> {
+  const pairOf = (link: L) => ({ inviterId: BigInt(link.ancestor), inviteeId: BigInt(link.descendant) });
+  const blocked = await blockedReferrals(tx, site, 'commission', links.map(pairOf));
+  return links.filter((link) => !isBlocked(blocked, pairOf(link)));
 }
 
 /** Settles the site's previous period (yesterday in its time zone) unless it already was. */

@@ -9,6 +9,7 @@ import {
 } from '@sorte/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { blockedReferrals, isBlocked } from '../referrals/referrals.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   type BonusGrant,
@@ -233,22 +234,31 @@ async function ftdState(ctx: TCtx, campaign: TCampaignRow): Promise<TState> {
   });
 }
 
+/** An invitee who shares identity signals with the inviter earns no reward (ADR 030). */
+const sharedIdentity = () =>
+  new AppError('PROMO_NOT_ELIGIBLE', { messageKey: 'promo.invite.shared_identity' });
+
 async function invitationState(ctx: TCtx, campaign: TCampaignRow, name?: string): Promise<TState> {
   const { rules } = campaign;
   const people = await invitees(ctx.db, ctx.site.id, ctx.memberId);
   const given = await grantedKeys(ctx, campaign.code);
   const min = big(rules.reward.minBaseMinor);
   const reward = big(rules.reward.fixedMinor);
+  const due = people.filter((p) => p.depositedMinor >= min && !given.has(`invitee:${p.id}`));
+  const pairOf = (p: { id: bigint }) => ({ inviterId: ctx.memberId, inviteeId: p.id });
+  const blocked = await blockedReferrals(ctx.db, ctx.site, 'invitation', due.map(pairOf));
+  const barred = (p: { id: bigint }) => isBlocked(blocked, pairOf(p));
   const list = people.map((p) => ({
     name: p.username,
     registered_at: p.createdAt.toISOString(),
     deposited: formatMinor(p.depositedMinor),
     required_amount: formatMinor(min),
-    qualified: p.depositedMinor >= min,
+    qualified: p.depositedMinor >= min && !barred(p),
+    shared_identity: barred(p),
     is_claimed: given.has(`invitee:${p.id}`),
     reward_amount: formatMinor(reward),
   }));
-  const open = people.filter((p) => p.depositedMinor >= min && !given.has(`invitee:${p.id}`));
+  const open = due.filter((p) => !barred(p));
   if (name !== undefined) {
     const person = people.find((p) => p.username.toLowerCase() === name.toLowerCase());
     if (!person) return state({ refusal: new AppError('USER_DOES_NOT_EXIST'), list });
@@ -256,16 +266,14 @@ async function invitationState(ctx: TCtx, campaign: TCampaignRow, name?: string)
       return state({ claimed: true, refusal: new AppError('PROMO_NOTHING_TO_CLAIM'), list });
     }
     if (person.depositedMinor < min) return state({ refusal: new AppError('PROMO_NOT_ELIGIBLE'), list });
+    if (barred(person)) return state({ refusal: sharedIdentity(), list });
     return state({ eligible: true, amountMinor: reward, periodKey: `invitee:${person.id}`, list });
   }
   const first = open[0];
   if (!first) {
     const claimed = people.length > 0 && people.every((p) => given.has(`invitee:${p.id}`));
-    return state({
-      claimed,
-      refusal: new AppError(claimed ? 'PROMO_NOTHING_TO_CLAIM' : 'PROMO_NOT_ELIGIBLE'),
-      list,
-    });
+    const why = claimed ? new AppError('PROMO_NOTHING_TO_CLAIM') : due.length > 0 ? sharedIdentity() : null;
+    return state({ claimed, refusal: why ?? new AppError('PROMO_NOT_ELIGIBLE'), list });
   }
   return state({
     eligible: true,
