@@ -1,9 +1,9 @@
-import type { TAdminAgencyRules, TAgencyRulesInput } from '@sorte/contract';
+import type { TAdminAgencyRules, TAgencyRulesInput, TReferralBlocksResponse } from '@sorte/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api.ts';
-import { formatMoney, intlLocale } from '../i18n.ts';
+import { formatDateTime, formatMoney, intlLocale } from '../i18n.ts';
 import { Field, Notice, Section, useSave } from './content-kit.tsx';
 
 const KEY = ['admin-agency-rules'];
@@ -204,6 +204,49 @@ function RulesForm({ data }: { data: TAdminAgencyRules }) {
   );
 }
 
+/**
+ * Rewards for bringing a player that were not paid because inviter and invitee share identity
+ * signals (ADR 030): who, which reward, which kinds of signal; never the values.
+ */
+function ReferralBlocks() {
+  const { t } = useTranslation();
+  const blocks = useQuery({
+    queryKey: ['admin-referral-blocks'],
+    queryFn: async () => (await api<TReferralBlocksResponse>('/admin/agency/referral-blocks')).data.list,
+  });
+  if (!blocks.data) return null;
+  return (
+    <Section title={t('commission.blocks.title')} hint={t('commission.blocks.hint')} testId="referral-blocks">
+      {blocks.data.length === 0 ? (
+        <p className="muted">{t('commission.blocks.none')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('commission.blocks.inviter')}</th>
+              <th>{t('commission.blocks.invitee')}</th>
+              <th>{t('commission.blocks.reward')}</th>
+              <th>{t('commission.blocks.signals')}</th>
+              <th>{t('commission.blocks.last_seen')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {blocks.data.map((block) => (
+              <tr key={block.id}>
+                <td>{block.inviter}</td>
+                <td>{block.invitee}</td>
+                <td>{t(`commission.blocks.rewards.${block.reward}`)}</td>
+                <td>{block.signals.map((s) => t(`commission.blocks.signal.${s}`)).join(', ')}</td>
+                <td>{formatDateTime(block.last_seen_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  );
+}
+
 export default function CommissionPage() {
   const { t } = useTranslation();
   const rules = useQuery({
@@ -234,6 +277,7 @@ export default function CommissionPage() {
           <RulesForm key={rules.dataUpdatedAt} data={rules.data} />
         </Section>
       )}
+      <ReferralBlocks />
     </div>
   );
 }
