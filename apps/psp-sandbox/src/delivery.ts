@@ -39,7 +39,8 @@ export class WebhookDeliverer {
 
   constructor(
     private readonly store: StateStore,
-    private readonly secret: string,
+    /** HMAC key of the optional signature; null sends callbacks unsigned, as the standard does. */
+    private readonly secret: string | null,
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
   ) {}
@@ -112,7 +113,9 @@ export class WebhookDeliverer {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signWebhook(this.secret, delivery.body, Math.floor(this.now() / 1000)),
+          ...(this.secret !== null
+            ? { [SIGNATURE_HEADER]: signWebhook(this.secret, delivery.body, Math.floor(this.now() / 1000)) }
+            : {}),
         },
         body: delivery.body,
         signal: controller.signal,
