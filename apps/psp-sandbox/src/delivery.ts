@@ -43,6 +43,7 @@ export class WebhookDeliverer {
     private readonly secret: string | null,
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
+    private readonly onAttempt?: (url: string, body: string, status: number | null) => void,
   ) {}
 
   /** Queues a notification; the caller saves the state (this only mutates it) and then calls `kick`. */
@@ -108,6 +109,7 @@ export class WebhookDeliverer {
   private async attempt(delivery: Delivery, controller: AbortController): Promise<void> {
     const timeout = setTimeout(() => controller.abort(), this.options.timeoutMs);
     let error: string | null = null;
+    let status: number | null = null;
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
@@ -122,12 +124,14 @@ export class WebhookDeliverer {
         redirect: 'manual',
       });
       await response.body?.cancel();
+      status = response.status;
       if (response.status < 200 || response.status >= 300) error = `HTTP ${response.status}`;
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
     } finally {
       clearTimeout(timeout);
     }
+    this.onAttempt?.(delivery.url, delivery.body, status);
     // Shutting down is not the receiver's fault: leave the attempt uncounted for the next start.
     if (this.closed) return;
     delivery.attempts += 1;

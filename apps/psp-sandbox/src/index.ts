@@ -4,6 +4,7 @@ export {
   API_BASE_PATH,
   createSandbox,
   DEFAULT_PIX_KEY,
+  type Exchange,
   type Sandbox,
   type SandboxOptions,
 } from './sandbox.ts';

@@ -36,10 +36,27 @@ export interface SandboxOptions {
   payoutDecisionDelayMs?: number;
   tokenTtlSeconds?: number;
   webhookDelivery?: Partial<DeliveryOptions>;
+  /** Sees every API exchange and callback attempt (a traffic log; tests check it against the standard). */
+  onExchange?: (exchange: Exchange) => void;
   /** Injectable clock (ms since epoch) so tests can move time. */
   now?: () => number;
   logger?: boolean;
 }
+
+/** One request to the sandbox's API and its answer, or one callback it made and the receiver's answer. */
+export type Exchange =
+  | {
+      kind: 'api';
+      method: string;
+      /** The route as registered, e.g. `/api/v2/cob/:txid`. */
+      route: string;
+      url: string;
+      requestBody: unknown;
+      status: number;
+      contentType: string;
+      responseBody: string;
+    }
+  | { kind: 'callback'; url: string; body: string; status: number | null };
 
 export interface Sandbox {
   /** Starts listening; resolves to the base URL. */
@@ -79,6 +96,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     strict ? null : (options.webhookSecret ?? null),
     { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhookDelivery },
     now,
+    options.onExchange
+      ? (url, body, status) => options.onExchange!({ kind: 'callback', url, body, status })
+      : undefined,
   );
   const psp = new Psp(
     store,
@@ -141,6 +161,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         status,
       });
   });
+  if (options.onExchange) recordExchanges(app, options.onExchange);
   registerApi(app, psp, tokens, strict ? API_BASE_PATH : '');
   registerPages(app, psp);
 
@@ -172,4 +193,22 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       await store.flushed();
     },
   };
+}
+
+function recordExchanges(app: FastifyInstance, onExchange: (exchange: Exchange) => void): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url ?? request.url;
+    if (route.startsWith('/pay') || route.startsWith('/admin') || route === '/') return payload;
+    onExchange({
+      kind: 'api',
+      method: request.method,
+      route,
+      url: request.url,
+      requestBody: request.body,
+      status: reply.statusCode,
+      contentType: String(reply.getHeader('content-type') ?? ''),
+      responseBody: typeof payload === 'string' ? payload : '',
+    });
+    return payload;
+  });
 }

@@ -14,7 +14,7 @@ export interface TestPki {
   server: { cert: string; key: string };
   client: { cert: string; key: string; certFile: string; keyFile: string };
   caFile: string;
-  stranger: { cert: string; key: string };
+  stranger: { cert: string; key: string; certFile: string; keyFile: string };
   remove(): void;
 }
 
@@ -106,7 +106,12 @@ export function createTestPki(): TestPki {
       certFile: join(dir, 'client.crt'),
       keyFile: join(dir, 'client.key'),
     },
-    stranger: { cert: read('stranger.crt'), key: read('stranger.key') },
+    stranger: {
+      cert: read('stranger.crt'),
+      key: read('stranger.key'),
+      certFile: join(dir, 'stranger.crt'),
+      keyFile: join(dir, 'stranger.key'),
+    },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
