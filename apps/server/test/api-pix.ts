@@ -30,7 +30,7 @@ export interface Errata {
 
 function applyErrata(node: unknown, path: string, errata: Errata): void {
   if (Array.isArray(node)) {
-    node.forEach((child, index) => applyErrata(child, `${path}/${index}`, errata));
+    for (const [index, child] of node.entries()) applyErrata(child, `${path}/${index}`, errata);
     return;
   }
   if (typeof node !== 'object' || node === null) return;
@@ -108,7 +108,7 @@ export class ApiPixValidator {
     const op = this.operation(path, method);
     if (!op?.requestBody) return null;
     const ref = (op.requestBody as Json).$ref as string | undefined;
-    const base = ref ? ref.slice(1) : `/paths/${escape(path)}/${method.toLowerCase()}/requestBody`;
+    const base = ref ? ref.slice(1) : `/paths/${pointerOf(path)}/${method.toLowerCase()}/requestBody`;
     return `#${base}/content/application~1json/schema`;
   }
 
@@ -123,7 +123,7 @@ export class ApiPixValidator {
     const content = resolved.content as Json | undefined;
     if (!content) return null;
     const type = Object.keys(content)[0]!;
-    const base = ref ? ref.slice(1) : `/paths/${escape(path)}/${method.toLowerCase()}/responses/${status}`;
+    const base = ref ? ref.slice(1) : `/paths/${pointerOf(path)}/${method.toLowerCase()}/responses/${status}`;
     return `#${base}/content/${type.replace('/', '~1')}/schema`;
   }
 
@@ -131,10 +131,10 @@ export class ApiPixValidator {
   parameters(path: string, method: string): { param: Json; schema: string }[] {
     const item = (this.doc.paths as Record<string, Json>)[path] ?? {};
     const lists: [Json[] | undefined, string][] = [
-      [item.parameters as Json[] | undefined, `/paths/${escape(path)}/parameters`],
+      [item.parameters as Json[] | undefined, `/paths/${pointerOf(path)}/parameters`],
       [
         this.operation(path, method)?.parameters as Json[] | undefined,
-        `/paths/${escape(path)}/${method.toLowerCase()}/parameters`,
+        `/paths/${pointerOf(path)}/${method.toLowerCase()}/parameters`,
       ],
     ];
     return lists.flatMap(([list, base]) =>
@@ -175,7 +175,7 @@ export class ApiPixValidator {
   }
 }
 
-function escape(path: string): string {
+function pointerOf(path: string): string {
   return path.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
