@@ -154,7 +154,7 @@ function withPayment(deps: TDepositDeps, row: TDepositOrderRow): TRechargeRespon
  * is built from the charge's `location` (EMV QRCPS, as the payer's bank reads it), and without
  * either the charge cannot be paid, which fails the order.
  */
-function brCodeOf(charge: Charge, pixKey: string): string {
+export function brCodeOf(charge: Charge, pixKey: string): string {
   if (charge.pixCopiaECola) return charge.pixCopiaECola;
   if (!charge.location || charge.pixKey !== pixKey)
     throw new PspError('PSP_BAD_RESPONSE', 'charge without pixCopiaECola or location');

@@ -33,7 +33,9 @@ const PAYER_QUERY_MARGIN_MS = 15 * 60_000;
  */
 async function payerProof(psp: PspConnection, deps: TDepositDeps, pix: PixPayment): Promise<PayerProof> {
   const order = pix.txid ? await findOrderByTxid(deps.db, pix.txid) : null;
-  if (!order || (await findDepositPayerCheck(deps.db, order.siteId)) === 'none') return null;
+  // A replay (the job reads the same Pix for two hours) needs no proof: it changes no money.
+  if (!order || order.endToEndId === pix.endToEndId) return null;
+  if ((await findDepositPayerCheck(deps.db, order.siteId)) === 'none') return null;
   const member = await findMemberProfile(deps.db, order.siteId, order.memberId);
   const candidate = member?.cpf ?? pix.payer?.cpf ?? null;
   if (!candidate) return { cpf: null };
