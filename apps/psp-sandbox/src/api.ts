@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidCnpj, isValidCpf } from './documents.ts';
 import { parseValor } from './money.ts';
 import type { Scope, TokenIssuer } from './oauth.ts';
+import { registerPixList } from './pix-list.ts';
 import { type ChargeInput, type Psp, SandboxError } from './psp.ts';
 import type { Charge, Payout } from './state.ts';
 
@@ -115,12 +116,12 @@ function violations(prefix: string, error: z.ZodError): Violation[] {
   }));
 }
 
-export function cobView(charge: Charge, withPix: boolean) {
+export function cobView(psp: Psp, charge: Charge, withPix: boolean) {
   return {
     calendario: charge.calendario,
     txid: charge.txid,
     revisao: charge.revisao,
-    loc: charge.loc,
+    loc: { ...charge.loc, txid: charge.txid },
     location: charge.loc.location,
     status: charge.status,
     ...(charge.devedor ? { devedor: charge.devedor } : {}),
@@ -129,7 +130,7 @@ export function cobView(charge: Charge, withPix: boolean) {
     ...(charge.solicitacaoPagador !== undefined ? { solicitacaoPagador: charge.solicitacaoPagador } : {}),
     ...(charge.infoAdicionais ? { infoAdicionais: charge.infoAdicionais } : {}),
     pixCopiaECola: charge.pixCopiaECola,
-    ...(withPix && charge.pix.length > 0 ? { pix: charge.pix } : {}),
+    ...(withPix && charge.pix.length > 0 ? { pix: charge.pix.map((pix) => psp.pixView(pix, charge)) } : {}),
   };
 }
 
@@ -137,8 +138,35 @@ export function payoutView(payout: Payout) {
   return payout;
 }
 
-/** The machine API: OAuth token, cob, webhook and payouts, in the API Pix's conventions. */
-export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer): void {
+/**
+ * The machine API in the API Pix's conventions: the OAuth token at `/oauth/token` and the payload
+ * locations at the root, cob, pix, webhook and the sandbox's payouts under `basePath` (strict
+ * mode: `/api/v2`, as a real PSP's servers are `https://host/api/` plus the version).
+ */
+export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer, basePath: string): void {
+  registerToken(app, tokens);
+  registerLocations(app, psp);
+  if (!basePath) {
+    registerResources(app, psp, tokens);
+    return;
+  }
+  app.register(async (scope) => registerResources(scope, psp, tokens), { prefix: basePath });
+}
+
+function registerToken(app: FastifyInstance, tokens: TokenIssuer): void {
+  app.post('/oauth/token', async (request, reply) => {
+    const form = typeof request.body === 'string' ? new URLSearchParams(request.body) : new URLSearchParams();
+    const result = tokens.issue({ authorization: request.headers.authorization, form });
+    reply.header('cache-control', 'no-store');
+    if (!result.ok) {
+      if (result.status === 401) reply.header('www-authenticate', 'Basic realm="psp-sandbox"');
+      return reply.code(result.status).send(result.body);
+    }
+    return reply.send(result.body);
+  });
+}
+
+function registerResources(app: FastifyInstance, psp: Psp, tokens: TokenIssuer): void {
   const guard = (scope: Scope) => async (request: FastifyRequest, reply: FastifyReply) => {
     const verdict = tokens.check(request.headers.authorization, scope);
     if (verdict === 'unauthenticated') {
@@ -165,17 +193,6 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
     if (error.kind === 'conflict') return problem(reply, 409, type, 'Conflito', error.message);
     return problem(reply, 400, type, 'Operação inválida', error.message);
   };
-
-  app.post('/oauth/token', async (request, reply) => {
-    const form = typeof request.body === 'string' ? new URLSearchParams(request.body) : new URLSearchParams();
-    const result = tokens.issue({ authorization: request.headers.authorization, form });
-    reply.header('cache-control', 'no-store');
-    if (!result.ok) {
-      if (result.status === 401) reply.header('www-authenticate', 'Basic realm="psp-sandbox"');
-      return reply.code(result.status).send(result.body);
-    }
-    return reply.send(result.body);
-  });
 
   app.put<{ Params: { txid: string } }>(
     '/cob/:txid',
@@ -214,7 +231,7 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
       if (body.infoAdicionais) input.infoAdicionais = body.infoAdicionais;
       try {
         const { charge, created } = await psp.putCharge(txid, input);
-        return reply.code(created ? 201 : 200).send(cobView(charge, false));
+        return reply.code(created ? 201 : 200).send(cobView(psp, charge, false));
       } catch (error) {
         return sandboxError(reply, error, 'CobOperacaoInvalida');
       }
@@ -237,7 +254,7 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
         );
       }
       try {
-        return reply.send(cobView(await psp.removeCharge(request.params.txid), false));
+        return reply.send(cobView(psp, await psp.removeCharge(request.params.txid), false));
       } catch (error) {
         return sandboxError(reply, error, 'CobOperacaoInvalida');
       }
@@ -257,7 +274,7 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
           'Cobrança não encontrada.',
           'No charge with this txid.',
         );
-      return reply.send(cobView(charge, true));
+      return reply.send(cobView(psp, charge, true));
     },
   );
 
@@ -325,7 +342,7 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
       const found = E2E_ID.test(request.params.e2eid) ? psp.findPix(request.params.e2eid) : null;
       if (!found)
         return problem(reply, 404, 'NaoEncontrado', 'Pix não encontrado.', 'No Pix with this endToEndId.');
-      return reply.send(found.pix);
+      return reply.send(psp.pixView(found.pix, found.charge));
     },
   );
 
@@ -374,7 +391,7 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
 
   app.put<{ Params: { id: string } }>(
     '/payouts/:id',
-    { preHandler: guard('payout.write') },
+    { preHandler: guard('pix.write') },
     async (request, reply) => {
       if (!TXID.test(request.params.id)) {
         return problem(
@@ -412,7 +429,7 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
 
   app.get<{ Params: { id: string } }>(
     '/payouts/:id',
-    { preHandler: guard('payout.read') },
+    { preHandler: guard('pix.read') },
     async (request, reply) => {
       const payout = psp.state.payouts[request.params.id];
       if (!payout)
@@ -427,6 +444,10 @@ export function registerApi(app: FastifyInstance, psp: Psp, tokens: TokenIssuer)
     },
   );
 
+  registerPixList(app, psp, guard);
+}
+
+function registerLocations(app: FastifyInstance, psp: Psp): void {
   // The location of a dynamic BR Code. A payer's app asks for the charge's payload; a browser
   // (the tester scanning the QR with a phone) is sent to the payer page instead.
   app.get<{ Params: { id: string } }>('/qr/v2/:id', async (request, reply) => {

@@ -39,9 +39,11 @@ export class WebhookDeliverer {
 
   constructor(
     private readonly store: StateStore,
-    private readonly secret: string,
+    /** HMAC key of the optional signature; null sends callbacks unsigned, as the standard does. */
+    private readonly secret: string | null,
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
+    private readonly onAttempt?: (url: string, body: string, status: number | null) => void,
   ) {}
 
   /** Queues a notification; the caller saves the state (this only mutates it) and then calls `kick`. */
@@ -107,24 +109,29 @@ export class WebhookDeliverer {
   private async attempt(delivery: Delivery, controller: AbortController): Promise<void> {
     const timeout = setTimeout(() => controller.abort(), this.options.timeoutMs);
     let error: string | null = null;
+    let status: number | null = null;
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signWebhook(this.secret, delivery.body, Math.floor(this.now() / 1000)),
+          ...(this.secret !== null
+            ? { [SIGNATURE_HEADER]: signWebhook(this.secret, delivery.body, Math.floor(this.now() / 1000)) }
+            : {}),
         },
         body: delivery.body,
         signal: controller.signal,
         redirect: 'manual',
       });
       await response.body?.cancel();
+      status = response.status;
       if (response.status < 200 || response.status >= 300) error = `HTTP ${response.status}`;
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
     } finally {
       clearTimeout(timeout);
     }
+    this.onAttempt?.(delivery.url, delivery.body, status);
     // Shutting down is not the receiver's fault: leave the attempt uncounted for the next start.
     if (this.closed) return;
     delivery.attempts += 1;

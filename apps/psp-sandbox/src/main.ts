@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createSandbox } from './sandbox.ts';
@@ -17,7 +18,12 @@ const Env = z.object({
   PSP_SANDBOX_MERCHANT_CITY: z.string().min(1).max(15).optional(),
   PSP_CLIENT_ID: z.string().min(1).max(200),
   PSP_CLIENT_SECRET: z.string().min(1).max(200),
-  PSP_WEBHOOK_SECRET: z.string().min(16).max(200),
+  PSP_WEBHOOK_SECRET: z.string().min(16).max(200).optional(),
+  /** Strict mode (the standard only, mTLS): needs the three PEM files below. */
+  PSP_SANDBOX_STRICT: z.enum(['on', 'off']).default('off'),
+  PSP_SANDBOX_CERT_FILE: z.string().min(1).optional(),
+  PSP_SANDBOX_KEY_FILE: z.string().min(1).optional(),
+  PSP_SANDBOX_CA_FILE: z.string().min(1).optional(),
 });
 
 const parsed = Env.safeParse(process.env);
@@ -27,6 +33,18 @@ if (!parsed.success) {
   process.exit(1);
 }
 const env = parsed.data;
+const strict = env.PSP_SANDBOX_STRICT === 'on';
+const tlsFiles = [env.PSP_SANDBOX_CERT_FILE, env.PSP_SANDBOX_KEY_FILE, env.PSP_SANDBOX_CA_FILE];
+if (strict && tlsFiles.some((file) => !file)) {
+  console.error(
+    'PSP_SANDBOX_STRICT=on needs PSP_SANDBOX_CERT_FILE, PSP_SANDBOX_KEY_FILE and PSP_SANDBOX_CA_FILE',
+  );
+  process.exit(1);
+}
+if (!strict && !env.PSP_WEBHOOK_SECRET) {
+  console.error('PSP_WEBHOOK_SECRET (16+ characters) is required outside strict mode');
+  process.exit(1);
+}
 
 const sandbox = createSandbox({
   host: env.PSP_SANDBOX_HOST,
@@ -34,7 +52,17 @@ const sandbox = createSandbox({
   dataDir: resolve(env.PSP_SANDBOX_DATA_DIR),
   clientId: env.PSP_CLIENT_ID,
   clientSecret: env.PSP_CLIENT_SECRET,
-  webhookSecret: env.PSP_WEBHOOK_SECRET,
+  ...(env.PSP_WEBHOOK_SECRET ? { webhookSecret: env.PSP_WEBHOOK_SECRET } : {}),
+  ...(strict
+    ? {
+        strict: true,
+        tls: {
+          cert: readFileSync(env.PSP_SANDBOX_CERT_FILE!),
+          key: readFileSync(env.PSP_SANDBOX_KEY_FILE!),
+          ca: readFileSync(env.PSP_SANDBOX_CA_FILE!),
+        },
+      }
+    : {}),
   payoutMode: env.PSP_SANDBOX_PAYOUT_MODE,
   logger: true,
   ...(env.PSP_SANDBOX_PUBLIC_URL ? { publicUrl: env.PSP_SANDBOX_PUBLIC_URL } : {}),

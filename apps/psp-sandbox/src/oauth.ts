@@ -1,6 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Every scope this sandbox grants; a client may ask for a subset. */
+/**
+ * Every scope this sandbox grants, all named by the API Pix standard (its own payout API is
+ * guarded by pix.write / pix.read); a client may ask for a subset, an unknown scope is refused.
+ */
 export const SCOPES = [
   'cob.write',
   'cob.read',
@@ -8,8 +11,6 @@ export const SCOPES = [
   'pix.write',
   'webhook.write',
   'webhook.read',
-  'payout.write',
-  'payout.read',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

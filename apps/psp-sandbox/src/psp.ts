@@ -53,6 +53,19 @@ export interface PspOptions {
   pixKeys: readonly string[];
   /** Delay before an automatic payout decision, so the "in processing" state is observable. */
   payoutDecisionDelayMs: number;
+  /**
+   * Add the payer (`pagador: { cpf, nome }`) to every Pix shown: an extension some PSPs have and
+   * the standard's Pix schema does not. Off in strict mode, where only `GET /pix?cpf=` tells.
+   */
+  payerExtension: boolean;
+}
+
+export interface PixFilter {
+  inicio: number;
+  fim: number;
+  txid?: string;
+  cpf?: string;
+  cnpj?: string;
 }
 
 function randomAlphanumeric(length: number): string {
@@ -138,28 +151,14 @@ export class Psp {
   }
 
   /**
-   * PUT /cob/{txid}: creates the charge, or revises it while it is ATIVA. Repeating the same
-   * request is a no-op so callers can retry safely.
+   * PUT /cob/{txid}: creates the charge. As the standard says, a txid already used is an invalid
+   * request (400), whatever the body: a client that lost the answer reads `GET /cob/{txid}`.
    */
   async putCharge(txid: string, input: ChargeInput): Promise<{ charge: Charge; created: boolean }> {
     if (!this.options.pixKeys.includes(input.chave)) {
       throw new SandboxError('invalid', 'cob.chave: the key does not belong to this receiver');
     }
-    const existing = this.state.charges[txid];
-    if (existing) {
-      this.settleExpiry(existing);
-      if (sameJson(this.requestOf(existing), input)) return { charge: existing, created: false };
-      if (existing.status !== 'ATIVA') {
-        throw new SandboxError(
-          'invalid',
-          'the charge exists, is not ATIVA, and this request would change it',
-        );
-      }
-      this.apply(existing, input);
-      existing.revisao += 1;
-      await this.store.save();
-      return { charge: existing, created: false };
-    }
+    if (this.state.charges[txid]) throw new SandboxError('invalid', 'txid: already used by another charge');
     this.makeRoom();
     const nowIso = new Date(this.now()).toISOString();
     const locId = this.state.nextLocId++;
@@ -196,18 +195,6 @@ export class Psp {
     charge.encerramento = new Date(this.now()).toISOString();
     await this.store.save();
     return charge;
-  }
-
-  private requestOf(charge: Charge): ChargeInput {
-    const request: ChargeInput = {
-      expiracao: charge.calendario.expiracao,
-      original: charge.valor.original,
-      chave: charge.chave,
-    };
-    if (charge.devedor) request.devedor = charge.devedor;
-    if (charge.solicitacaoPagador !== undefined) request.solicitacaoPagador = charge.solicitacaoPagador;
-    if (charge.infoAdicionais) request.infoAdicionais = charge.infoAdicionais;
-    return request;
   }
 
   private apply(charge: Charge, input: ChargeInput): void {
@@ -252,7 +239,8 @@ export class Psp {
     charge.status = 'CONCLUIDA';
     charge.pix.push(pix);
     const webhook = this.state.webhooks[charge.chave];
-    if (webhook) this.deliverer.enqueue('pix', joinUrl(webhook.webhookUrl, 'pix'), { pix: [pix] });
+    if (webhook)
+      this.deliverer.enqueue('pix', joinUrl(webhook.webhookUrl, 'pix'), { pix: [this.pixView(pix, charge)] });
     await this.store.save();
     this.deliverer.kick();
     return pix;
@@ -269,6 +257,30 @@ export class Psp {
     charge.encerramento = new Date(this.now()).toISOString();
     await this.store.save();
     return charge;
+  }
+
+  /** A Pix as the API shows it: the standard's fields, plus the payer only with the extension on. */
+  pixView(pix: PixReceived, charge: Charge) {
+    const { pagador, ...standard } = pix;
+    return { ...standard, chave: charge.chave, ...(this.options.payerExtension ? { pagador } : {}) };
+  }
+
+  /** GET /pix: received Pix in [inicio, fim], optionally of one txid or payer document, oldest first. */
+  listPix(filter: PixFilter) {
+    const found: { pix: PixReceived; charge: Charge }[] = [];
+    for (const charge of Object.values(this.state.charges)) {
+      for (const pix of charge.pix) {
+        const at = Date.parse(pix.horario);
+        if (at < filter.inicio || at > filter.fim) continue;
+        if (filter.txid !== undefined && pix.txid !== filter.txid) continue;
+        if (filter.cpf !== undefined && pix.pagador.cpf !== filter.cpf) continue;
+        if (filter.cnpj !== undefined) continue;
+        found.push({ pix, charge });
+      }
+    }
+    return found
+      .sort((a, b) => a.pix.horario.localeCompare(b.pix.horario))
+      .map(({ pix, charge }) => this.pixView(pix, charge));
   }
 
   findPix(endToEndId: string): { charge: Charge; pix: PixReceived } | null {
@@ -343,7 +355,10 @@ export class Psp {
     devolucao.status = 'DEVOLVIDO';
     devolucao.horario.liquidacao = new Date(this.now()).toISOString();
     const webhook = this.state.webhooks[found.charge.chave];
-    if (webhook) this.deliverer.enqueue('pix', joinUrl(webhook.webhookUrl, 'pix'), { pix: [found.pix] });
+    if (webhook)
+      this.deliverer.enqueue('pix', joinUrl(webhook.webhookUrl, 'pix'), {
+        pix: [this.pixView(found.pix, found.charge)],
+      });
     await this.store.save();
     this.deliverer.kick();
   }

@@ -163,17 +163,21 @@ describe('PUT /cob/{txid}', () => {
     expect(response.json().calendario.expiracao).toBe(86_400);
   });
 
-  it('treats a repeated identical PUT as a no-op and a changed one as a revision', async () => {
+  it('answers a repeated PUT of a txid with 400, as the standard does, and keeps the charge as it was', async () => {
     const { app, sandbox } = open();
     const auth = await bearer(app);
     const put = (payload: object) =>
       app.inject({ method: 'PUT', url: `/cob/${TXID}`, headers: { authorization: auth }, payload });
-    expect((await put(cob(sandbox))).statusCode).toBe(201);
-    const again = await put(cob(sandbox));
-    expect(again.statusCode).toBe(200);
-    expect(again.json().revisao).toBe(0);
-    const revised = await put(cob(sandbox, { valor: { original: '11.00' } }));
-    expect(revised.json()).toMatchObject({ revisao: 1, valor: { original: '11.00' } });
+    const created = await put(cob(sandbox));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().loc).toMatchObject({ txid: TXID, tipoCob: 'cob' });
+    for (const again of [cob(sandbox), cob(sandbox, { valor: { original: '11.00' } })]) {
+      const answer = await put(again);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().type).toBe('https://pix.bcb.gov.br/api/v2/error/CobOperacaoInvalida');
+    }
+    const read = await app.inject({ method: 'GET', url: `/cob/${TXID}`, headers: { authorization: auth } });
+    expect(read.json()).toMatchObject({ revisao: 0, valor: { original: '10.00' }, loc: { txid: TXID } });
   });
 
   it('lists every violation of a bad body in API Pix problem form', async () => {

@@ -17,8 +17,16 @@ export interface SandboxOptions {
   publicUrl?: string;
   clientId: string;
   clientSecret: string;
-  /** HMAC key of webhook signatures, shared with the receiver. */
-  webhookSecret: string;
+  /** HMAC key of the sandbox's own callback signature, shared with the receiver; not in strict mode. */
+  webhookSecret?: string;
+  /**
+   * Behave as the API Pix standard says and nothing more: HTTPS that requires a client certificate
+   * signed by `tls.ca` (mTLS), the API under `/api/v2`, unsigned callbacks, and Pix without the
+   * payer extension. Needs `tls`.
+   */
+  strict?: boolean;
+  /** The sandbox's server certificate and key, and the CA its clients' certificates must chain to. */
+  tls?: { cert: string | Buffer; key: string | Buffer; ca: string | Buffer };
   merchantName?: string;
   merchantCity?: string;
   /** The receiver's DICT keys (charges use one; webhooks are registered per key). */
@@ -28,31 +36,55 @@ export interface SandboxOptions {
   payoutDecisionDelayMs?: number;
   tokenTtlSeconds?: number;
   webhookDelivery?: Partial<DeliveryOptions>;
+  /** Sees every API exchange and callback attempt (a traffic log; tests check it against the standard). */
+  onExchange?: (exchange: Exchange) => void;
   /** Injectable clock (ms since epoch) so tests can move time. */
   now?: () => number;
   logger?: boolean;
 }
+
+/** One request to the sandbox's API and its answer, or one callback it made and the receiver's answer. */
+export type Exchange =
+  | {
+      kind: 'api';
+      method: string;
+      /** The route as registered, e.g. `/api/v2/cob/:txid`. */
+      route: string;
+      url: string;
+      requestBody: unknown;
+      status: number;
+      contentType: string;
+      responseBody: string;
+    }
+  | { kind: 'callback'; url: string; body: string; status: number | null };
 
 export interface Sandbox {
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops listening, stops retries and waits for the last state write. */
   close(): Promise<void>;
-  /** The base URL; only defined once listening. */
+  /** The base URL (the host; token at /oauth/token); only defined once listening. */
   readonly url: string;
+  /** Where cob, pix, webhook and payouts live: `url` plus `/api/v2` in strict mode. */
+  readonly apiUrl: string;
   /** The receiver's first PIX key, the one to put in `cob.chave` and `PUT /webhook/{chave}`. */
   readonly pixKey: string;
   /** The Fastify instance, for `inject` in tests. */
   readonly app: FastifyInstance;
 }
 
+/** The API's base path in strict mode (a standard PSP's servers are https://host/api/ + version). */
+export const API_BASE_PATH = '/api/v2';
 export const DEFAULT_PIX_KEY = '2f3c6a6e-5d0b-4f7e-9a51-8c4d2b7e1f90';
 const MAX_BODY_BYTES = 64 * 1024;
 
 export function createSandbox(options: SandboxOptions): Sandbox {
-  if (!options.clientId || !options.clientSecret || options.webhookSecret.length < 16) {
-    throw new Error('PSP sandbox needs clientId, clientSecret and a webhookSecret of at least 16 characters');
-  }
+  const strict = options.strict === true;
+  if (!options.clientId || !options.clientSecret)
+    throw new Error('PSP sandbox needs clientId and clientSecret');
+  if (!strict && (options.webhookSecret ?? '').length < 16)
+    throw new Error('PSP sandbox needs a webhookSecret of at least 16 characters (or strict mode)');
+  if (strict && !options.tls) throw new Error('the strict PSP sandbox needs tls (mutual TLS)');
   const now = options.now ?? Date.now;
   const host = options.host ?? '127.0.0.1';
   let url: string | null = options.publicUrl?.replace(/\/+$/, '') ?? null;
@@ -61,9 +93,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const store = new StateStore(options.dataDir, options.payoutMode ?? 'manual');
   const deliverer = new WebhookDeliverer(
     store,
-    options.webhookSecret,
+    strict ? null : (options.webhookSecret ?? null),
     { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhookDelivery },
     now,
+    options.onExchange
+      ? (url, body, status) => options.onExchange!({ kind: 'callback', url, body, status })
+      : undefined,
   );
   const psp = new Psp(
     store,
@@ -73,6 +108,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       merchantCity: options.merchantCity ?? 'Sao Paulo',
       pixKeys,
       payoutDecisionDelayMs: options.payoutDecisionDelayMs ?? 500,
+      payerExtension: !strict,
     },
     now,
     () => {
@@ -88,6 +124,18 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   );
 
   const app = Fastify({
+    ...(options.tls
+      ? {
+          https: {
+            cert: options.tls.cert,
+            key: options.tls.key,
+            ca: options.tls.ca,
+            // mTLS: no handshake without a client certificate signed by our CA.
+            requestCert: true,
+            rejectUnauthorized: true,
+          },
+        }
+      : {}),
     logger: options.logger ?? false,
     bodyLimit: MAX_BODY_BYTES,
     connectionTimeout: 30_000,
@@ -113,7 +161,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         status,
       });
   });
-  registerApi(app, psp, tokens);
+  if (options.onExchange) recordExchanges(app, options.onExchange);
+  registerApi(app, psp, tokens, strict ? API_BASE_PATH : '');
   registerPages(app, psp);
 
   let closed = false;
@@ -123,6 +172,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     get url() {
       if (!url) throw new Error('the PSP sandbox is not listening yet');
       return url;
+    },
+    get apiUrl() {
+      if (!url) throw new Error('the PSP sandbox is not listening yet');
+      return `${url}${strict ? API_BASE_PATH : ''}`;
     },
     async listen() {
       const address = await app.listen({ host, port: options.port ?? 0 });
@@ -140,4 +193,22 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       await store.flushed();
     },
   };
+}
+
+function recordExchanges(app: FastifyInstance, onExchange: (exchange: Exchange) => void): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url ?? request.url;
+    if (route.startsWith('/pay') || route.startsWith('/admin') || route === '/') return payload;
+    onExchange({
+      kind: 'api',
+      method: request.method,
+      route,
+      url: request.url,
+      requestBody: request.body,
+      status: reply.statusCode,
+      contentType: String(reply.getHeader('content-type') ?? ''),
+      responseBody: typeof payload === 'string' ? payload : '',
+    });
+    return payload;
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_ADAPTERS } from './modules/payments/psp/payout-adapter.ts';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -63,13 +64,27 @@ export const ZConfig = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5, 1000),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(30, 100_000),
   LOGIN_LOCK_MINUTES: positiveInt(15, 24 * 60),
+  /** The server's public address (https in production); the PSP's callbacks are built on it. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** The PSP's API Pix base URL, version path included (e.g. https://pix.example.com/api/v2). */
   PSP_BASE_URL: z.url().optional(),
+  /** OAuth token URL; default /oauth/token on PSP_BASE_URL's host, as the standard's example. */
+  PSP_TOKEN_URL: z.url().optional(),
   PSP_CLIENT_ID: z.string().min(1).optional(),
   PSP_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Only for a PSP that also signs callbacks like the sandbox; API Pix callbacks are unsigned. */
   PSP_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Our DICT key at the PSP (set with the other PSP_* variables for a real PSP). */
   PSP_PIX_KEY: z.string().min(1).max(77).optional(),
-  /** Where the PSP calls back (…/api/psp/webhook); default http://127.0.0.1:<PORT>/api/psp/webhook. */
+  /** Whose API sends Pix (withdrawals): not in the standard, one adapter per PSP. */
+  PSP_PAYOUT_ADAPTER: z.enum(PAYOUT_ADAPTERS).optional(),
+  /** mTLS client certificate and key (PEM), or a PKCS#12 file and its passphrase; the PSP's CA. */
+  PSP_CERT_FILE: z.string().min(1).optional(),
+  PSP_KEY_FILE: z.string().min(1).optional(),
+  PSP_PFX_FILE: z.string().min(1).optional(),
+  PSP_PFX_PASSPHRASE: z.string().min(1).optional(),
+  PSP_CA_FILE: z.string().min(1).optional(),
+  /** Where the PSP calls back (…/api/psp/webhook); default <PUBLIC_BASE_URL>/api/psp/webhook. */
   PSP_WEBHOOK_URL: z.url().optional(),
   /** Loopback port of the local PSP sandbox (used when no PSP is configured); 0 picks a free one. */
   PSP_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),

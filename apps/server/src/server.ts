@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { issueOwnerSetupLinks } from './modules/admin/bootstrap.ts';
 import { connectMail } from './modules/mail/mail.connection.ts';
-import { connectPsp } from './modules/payments/psp/psp.connection.ts';
+import { connectPsp, pspWebhookUrl } from './modules/payments/psp/psp.connection.ts';
 import { connectAggregator } from './modules/providers/aggregator.connection.ts';
 import { connectRegistry } from './modules/responsible-gaming/registry.connection.ts';
 import { startRegistryRechecks } from './modules/responsible-gaming/registry.service.ts';
@@ -63,20 +63,30 @@ async function main(): Promise<void> {
   const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
   // The PSP (or the local sandbox when none is configured) calls this server back, so it is
   // connected once the port is known; until then deposits answer PAYMENT_SERVICE_UNAVAILABLE.
-  const psp = await connectPsp(
-    {
-      baseUrl: config.PSP_BASE_URL,
-      clientId: config.PSP_CLIENT_ID,
-      clientSecret: config.PSP_CLIENT_SECRET,
-      webhookSecret: config.PSP_WEBHOOK_SECRET,
-      pixKey: config.PSP_PIX_KEY,
-    },
-    {
-      dataDir: resolve(config.DATA_DIR),
-      sandboxPort: config.PSP_SANDBOX_PORT,
-      webhookUrl: config.PSP_WEBHOOK_URL ?? `http://127.0.0.1:${port}/api/psp/webhook`,
-    },
-  );
+  const pspSettings = {
+    baseUrl: config.PSP_BASE_URL,
+    tokenUrl: config.PSP_TOKEN_URL,
+    clientId: config.PSP_CLIENT_ID,
+    clientSecret: config.PSP_CLIENT_SECRET,
+    webhookSecret: config.PSP_WEBHOOK_SECRET,
+    pixKey: config.PSP_PIX_KEY,
+    payoutAdapter: config.PSP_PAYOUT_ADAPTER,
+    certFile: config.PSP_CERT_FILE,
+    keyFile: config.PSP_KEY_FILE,
+    caFile: config.PSP_CA_FILE,
+    pfxFile: config.PSP_PFX_FILE,
+    pfxPassphrase: config.PSP_PFX_PASSPHRASE,
+  };
+  const psp = await connectPsp(pspSettings, {
+    dataDir: resolve(config.DATA_DIR),
+    sandboxPort: config.PSP_SANDBOX_PORT,
+    webhookUrl: pspWebhookUrl({
+      configured: config.PSP_WEBHOOK_URL,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      port,
+      realPsp: config.PSP_BASE_URL !== undefined,
+    }),
+  });
   app.psp.attach(psp);
   // Third-party games: the aggregator calls our wallet back on this port too.
   const aggregator = await connectAggregator(

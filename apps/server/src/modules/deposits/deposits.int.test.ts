@@ -1,20 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../test/databases.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { expireDeposits } from './deposits.service.ts';
+import { applyPixNotification, expireDeposits } from './deposits.service.ts';
 import {
   balancesOf,
   call,
   HOSTS,
   type MoneyHarness,
   newPlayer,
+  paymentOf,
   payOnSandbox,
+  pixCallback,
   randomCpf,
+  redirectCallbacks,
   setMemberCpf,
-  signedWebhook,
   startMoneyHarness,
   waitFor,
 } from './money.fixtures.ts';
+import { reconcilePix } from './pix-settlement.ts';
 
 const kinds = await databaseKinds();
 
@@ -82,121 +85,122 @@ describe.each(kinds)('PIX deposits through the sandbox PSP on %s', (kind) => {
     });
   });
 
-  it('credits exactly once when the notification is replayed ten times, reordered and concurrent', async () => {
+  /** The callback body the standard sends for a Pix (endToEndId, txid, valor, horario, chave). */
+  const callbackOf = (pix: { endToEndId: string; txid: string | null }, valor: string) => ({
+    pix: [{ endToEndId: pix.endToEndId, txid: pix.txid, valor, horario: new Date().toISOString() }],
+  });
+
+  it('credits exactly once when the callback is replayed ten times, reordered and concurrent', async () => {
     const player = await newPlayer(h.app);
     const first = await order(player.token, '50.00');
     const second = await order(player.token, '70.00');
-    const pix = (txid: string, e2e: string, valor: string) => ({
-      pix: [
-        {
-          endToEndId: e2e,
-          txid,
-          valor,
-          horario: new Date().toISOString(),
-          pagador: { cpf: randomCpf(), nome: 'Ana' },
-        },
-      ],
-    });
-    const e2eA = `E${'1'.repeat(8)}${Date.now()}${'A'.repeat(10)}`.slice(0, 32);
-    const e2eB = `E${'2'.repeat(8)}${Date.now()}${'B'.repeat(10)}`.slice(0, 32);
-    const deliveries = [
-      ...Array.from({ length: 10 }, () => pix(second.txid, e2eB, '70.00')),
-      ...Array.from({ length: 10 }, () => pix(first.txid, e2eA, '50.00')),
-    ];
-    const answers = await Promise.all(
-      deliveries.map((body) => signedWebhook(h.app, 'pix', body, h.psp.webhookSecret)),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
-    const outcomes = answers.flatMap((a) => a.json().data.outcomes);
-    expect(outcomes.filter((o: string) => o === 'credited')).toHaveLength(2);
-    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(12_000n);
-    for (const body of deliveries.slice(0, 3)) await signedWebhook(h.app, 'pix', body, h.psp.webhookSecret);
-    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(12_000n);
-    expect((await reconcile(h.db)).ok).toBe(true);
+    await redirectCallbacks(h, 'nowhere');
+    try {
+      await payOnSandbox(h.psp, first.txid, randomCpf());
+      await payOnSandbox(h.psp, second.txid, randomCpf());
+      const pixA = await paymentOf(h, first.txid);
+      const pixB = await paymentOf(h, second.txid);
+      const deliveries = [
+        ...Array.from({ length: 10 }, () => callbackOf(pixB, '70.00')),
+        ...Array.from({ length: 10 }, () => callbackOf(pixA, '50.00')),
+      ];
+      const answers = await Promise.all(deliveries.map((body) => pixCallback(h.app, body)));
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+      const outcomes = answers.flatMap((a) => a.json().data.outcomes);
+      expect(outcomes.filter((o: string) => o === 'credited')).toHaveLength(2);
+      expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(12_000n);
+      for (const body of deliveries.slice(0, 3)) await pixCallback(h.app, body);
+      expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(12_000n);
+      expect((await reconcile(h.db)).ok).toBe(true);
+    } finally {
+      await redirectCallbacks(h, 'app');
+    }
   });
 
-  it('refuses a delivery with a bad, missing or stale signature and changes nothing', async () => {
+  it('credits nothing from a forged callback: the Pix is read back from the PSP, which does not know it', async () => {
     const player = await newPlayer(h.app);
     const created = await order(player.token, '40.00');
-    const body = {
-      pix: [
-        {
-          endToEndId: `E${Date.now()}`.padEnd(32, 'Z'),
-          txid: created.txid,
-          valor: '40.00',
-          horario: new Date().toISOString(),
-        },
-      ],
-    };
-    const forged = await signedWebhook(h.app, 'pix', body, 'not-the-secret-at-all-0123456789');
-    expect(forged.statusCode).toBe(401);
-    const unsigned = await h.app.inject({
-      method: 'POST',
-      url: '/api/psp/webhook/pix',
-      headers: { host: HOSTS.intl, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(unsigned.statusCode).toBe(401);
+    const forged = callbackOf({ endToEndId: `E${Date.now()}`.padEnd(32, 'Z'), txid: created.txid }, '40.00');
+    const answer = await pixCallback(h.app, forged);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.outcomes).toEqual(['unknown_pix']);
     expect((await detail(player.token, created.order_no)).status).toBe('pending');
     expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(0n);
+    // Someone else's real Pix claimed for this order credits the order the PSP says it paid.
+    const other = await newPlayer(h.app);
+    const theirs = await order(other.token, '25.00');
+    await redirectCallbacks(h, 'nowhere');
+    try {
+      await payOnSandbox(h.psp, theirs.txid, randomCpf());
+      const pix = await paymentOf(h, theirs.txid);
+      const claimed = await pixCallback(h.app, callbackOf({ ...pix, txid: created.txid }, '40.00'));
+      expect(claimed.json().data.outcomes).toEqual(['credited']);
+    } finally {
+      await redirectCallbacks(h, 'app');
+    }
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(0n);
+    expect((await balancesOf(h.db, other.memberId)).cashMinor).toBe(2500n);
   });
 
-  it('takes a signed notification on a host that is no site domain (a PSP calls the URL it was given)', async () => {
+  it('takes a callback on a host that is no site domain, and skips an odd item without refusing the batch', async () => {
     const player = await newPlayer(h.app);
     const created = await order(player.token, '15.00');
-    const body = {
-      pix: [
-        {
-          endToEndId: `E${Date.now()}H`.padEnd(32, 'H'),
-          txid: created.txid,
-          valor: '15.00',
-          horario: new Date().toISOString(),
-        },
-      ],
-    };
-    const delivered = await signedWebhook(h.app, 'pix', body, h.psp.webhookSecret, 'callbacks.psp.invalid');
-    expect(delivered.statusCode).toBe(200);
+    await redirectCallbacks(h, 'nowhere');
+    try {
+      await payOnSandbox(h.psp, created.txid, randomCpf());
+      const pix = await paymentOf(h, created.txid);
+      const body = callbackOf(pix, '15.00');
+      const odd = { endToEndId: 'short', pagador: { documento: 1 }, valor: 15 };
+      const delivered = await pixCallback(h.app, { pix: [odd, ...body.pix] }, 'callbacks.psp.invalid');
+      expect(delivered.statusCode).toBe(200);
+      expect(delivered.json().data.outcomes).toEqual(['credited']);
+    } finally {
+      await redirectCallbacks(h, 'app');
+    }
     expect((await detail(player.token, created.order_no)).status).toBe('paid');
     expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(1500n);
   });
 
-  it('acknowledges a Pix for an unknown txid without money and refunds a wrong amount', async () => {
-    const unknown = await signedWebhook(
-      h.app,
-      'pix',
-      {
-        pix: [
-          {
-            endToEndId: 'E'.padEnd(32, 'Q'),
-            txid: 'x'.repeat(30),
-            valor: '10.00',
-            horario: new Date().toISOString(),
-          },
-        ],
-      },
-      h.psp.webhookSecret,
-    );
-    expect(unknown.statusCode).toBe(200);
-    expect(unknown.json().data.outcomes).toEqual(['unknown_txid']);
+  it('credits a Pix whose callback was lost through the reconciliation job, once per period across processes', async () => {
+    const player = await newPlayer(h.app);
+    const created = await order(player.token, '33.00');
+    const deps = { db: h.db, psp: h.app.psp, realtime: h.app.realtime, log: h.app.log };
+    const job = `test-${Math.random().toString(36).slice(2, 10)}`;
+    await redirectCallbacks(h, 'nowhere');
+    try {
+      await payOnSandbox(h.psp, created.txid, randomCpf());
+      const pix = await paymentOf(h, created.txid);
+      const runs = await Promise.all([reconcilePix(deps, { job }), reconcilePix(deps, { job })]);
+      expect(runs.filter((r) => r === null)).toHaveLength(1);
+      expect((await detail(player.token, created.order_no)).status).toBe('paid');
+      expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(3300n);
+      // The late callback and a later period find it credited.
+      expect((await pixCallback(h.app, callbackOf(pix, '33.00'))).json().data.outcomes).toEqual(['replayed']);
+      expect(await reconcilePix(deps, { job, now: new Date(Date.now() + 10 * 60_000) })).toBe(0);
+    } finally {
+      await redirectCallbacks(h, 'app');
+    }
+    expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(3300n);
+  });
 
+  it('refunds a Pix of another amount than the order (defence: the PSP reported it, we do not credit it)', async () => {
     const player = await newPlayer(h.app);
     const created = await order(player.token, '30.00');
-    const wrong = await signedWebhook(
-      h.app,
-      'pix',
+    const deps = { db: h.db, psp: h.app.psp, realtime: h.app.realtime, log: h.app.log };
+    const outcome = await applyPixNotification(
+      deps,
       {
-        pix: [
-          {
-            endToEndId: `E${Date.now()}`.padEnd(32, 'W'),
-            txid: created.txid,
-            valor: '3.00',
-            horario: new Date().toISOString(),
-          },
-        ],
+        endToEndId: `E${Date.now()}`.padEnd(32, 'W'),
+        txid: created.txid,
+        amountMinor: 300n,
+        paidAt: new Date(),
+        payer: null,
+        payerMessage: null,
+        refunds: [],
       },
-      h.psp.webhookSecret,
+      null,
     );
-    expect(wrong.json().data.outcomes).toEqual(['refunded']);
+    expect(outcome).toBe('refunded');
     expect((await detail(player.token, created.order_no)).status).toBe('refunded');
     expect((await balancesOf(h.db, player.memberId)).cashMinor).toBe(0n);
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { keysetPage } from '../../db/keyset.ts';
-import { sites } from '../sites/sites.schema.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
 import {
   depositOrders,
   memberMoneyProfile,
@@ -36,12 +36,41 @@ export async function findMemberProfile(executor: Executor, siteId: bigint, memb
   return rows[0] ?? null;
 }
 
-export async function findSiteJurisdiction(executor: Executor, siteId: bigint): Promise<string | null> {
-  const rows = await executor
-    .select({ jurisdiction: sites.jurisdiction })
-    .from(sites)
-    .where(eq(sites.id, siteId));
-  return rows[0]?.jurisdiction ?? null;
+export type TPayerCheck = 'none' | 'own_cpf';
+
+/** How the site's jurisdiction profile wants a deposit's payer proven (ADR 031). */
+export async function findDepositPayerCheck(executor: Executor, siteId: bigint): Promise<TPayerCheck> {
+  const rows = await rowsOf<{ payer_check: string }>(
+    executor,
+    sql`SELECT p.deposit_payer_check AS payer_check FROM sites s
+        JOIN jurisdiction_profiles p ON p.jurisdiction = s.jurisdiction WHERE s.id = ${siteId.toString()}::bigint`,
+  );
+  return rows[0]?.payer_check === 'own_cpf' ? 'own_cpf' : 'none';
+}
+
+/** The order of a txid, unlocked (to prepare PSP queries before the locking transaction). */
+export async function findOrderByTxid(executor: Executor, txid: string): Promise<TDepositOrderRow | null> {
+  const rows = await executor.select().from(depositOrders).where(eq(depositOrders.txid, txid));
+  return rows[0] ?? null;
+}
+
+/** Claims (job, period) for this process; false when another one already has it. */
+export async function claimReconcileRun(executor: Executor, job: string, period: string): Promise<boolean> {
+  const rows = await rowsOf<{ job: string }>(
+    executor,
+    sql`INSERT INTO psp_reconcile_runs (job, period) VALUES (${job}, ${period})
+        ON CONFLICT DO NOTHING RETURNING job`,
+  );
+  return rows.length > 0;
+}
+
+export async function finishReconcileRun(
+  executor: Executor,
+  input: { job: string; period: string; seen: number; credited: number },
+): Promise<void> {
+  await executor.execute(sql`
+    UPDATE psp_reconcile_runs SET finished_at = now(), seen = ${input.seen}, credited = ${input.credited}
+    WHERE job = ${input.job} AND period = ${input.period}`);
 }
 
 export async function insertDepositOrder(

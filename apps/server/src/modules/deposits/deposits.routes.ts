@@ -26,6 +26,7 @@ import {
   listRecharges,
   type TDepositDeps,
 } from './deposits.service.ts';
+import { RECONCILE_PERIOD_MS, reconcilePix } from './pix-settlement.ts';
 
 const tags = ['deposits'];
 const bearer = [{ bearerAuth: [] }];
@@ -119,5 +120,11 @@ export async function depositsRoutes(app: FastifyInstance) {
     app,
     { everyMs: EXPIRY_INTERVAL_MS, failure: 'deposit expiry failed', start: 'ready', level: 'warn' },
     () => expireDeposits(deps.db),
+  );
+  // Missed callbacks: the PSP's list of received Pix, one run per period across processes.
+  repeatingJob(
+    app,
+    { everyMs: RECONCILE_PERIOD_MS / 5, failure: 'Pix reconciliation failed', level: 'warn' },
+    () => reconcilePix(deps),
   );
 }

@@ -8,13 +8,14 @@ import {
   type TRechargeListResponse,
   type TRechargeResponse,
 } from '@sorte/contract';
+import { buildDynamicBrCode } from '@sorte/psp-sandbox';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-cards.repo.ts';
 import { notify } from '../information/information.service.ts';
-import { createTxid, PspError } from '../payments/psp/psp.client.ts';
-import type { PixNotification } from '../payments/psp/psp.webhook.ts';
+import type { PixPayment } from '../payments/psp/psp.client.ts';
+import { type Charge, createTxid, PspError } from '../payments/psp/psp.client.ts';
 import { channelGiftBps, onDepositCredited, rechargeGiftMinor } from '../promotions/promotions.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertDepositAllowed } from '../responsible-gaming/rg.service.ts';
@@ -26,7 +27,6 @@ import {
   findMemberOrders,
   findMemberProfile,
   findSiteChannels,
-  findSiteJurisdiction,
   insertDepositOrder,
   lockOrderByTxid,
   markRefundSettled,
@@ -149,6 +149,18 @@ function withPayment(deps: TDepositDeps, row: TDepositOrderRow): TRechargeRespon
   };
 }
 
+/**
+ * The BR Code to show. The standard makes `pixCopiaECola` optional; without it the dynamic BR Code
+ * is built from the charge's `location` (EMV QRCPS, as the payer's bank reads it), and without
+ * either the charge cannot be paid, which fails the order.
+ */
+export function brCodeOf(charge: Charge, pixKey: string): string {
+  if (charge.pixCopiaECola) return charge.pixCopiaECola;
+  if (!charge.location || charge.pixKey !== pixKey)
+    throw new PspError('PSP_BAD_RESPONSE', 'charge without pixCopiaECola or location');
+  return buildDynamicBrCode({ location: charge.location, merchantName: 'Sorte', merchantCity: 'Sao Paulo' });
+}
+
 export interface CreateRechargeInput {
   amountMinor: bigint;
   channelId: bigint;
@@ -208,7 +220,7 @@ export async function createRecharge(
       ...(input.description ? { payerRequest: input.description } : {}),
     });
     order = await updateDepositOrder(deps.db, order.id, {
-      pixCopyPaste: charge.pixCopiaECola,
+      pixCopyPaste: brCodeOf(charge, psp.pixKey),
       expiresAt: charge.expiresAt,
     });
   } catch (error) {
@@ -317,14 +329,25 @@ interface RefundWork {
 }
 
 /**
- * Applies one verified Pix notification. The order row is locked, so replays, reordered and
- * concurrent deliveries of the same payment run one after another; the first credits (the wallet
- * transfer under the key `pix:<endToEndId>` and the order update commit together), the others find
- * the order paid by that endToEndId and change nothing. A Pix that must not be credited (amount
- * differs from the order, br payer CPF not the member's, a second payment of a paid charge) is
- * refunded through the PSP after the commit.
+ * What the PSP proved about a deposit's payer before the transaction (pix-settlement.ts): null when
+ * the site's profile asks for no proof; else the CPF the PSP listed this Pix under, or none.
  */
-export async function applyPixNotification(deps: TDepositDeps, pix: PixNotification): Promise<PixOutcome> {
+export type PayerProof = null | { cpf: string | null };
+
+/**
+ * Applies one Pix that our authenticated client read from the PSP (never a callback's own body).
+ * The order row is locked, so replays, reordered and concurrent deliveries of the same payment run
+ * one after another; the first credits (the wallet transfer under the key `pix:<endToEndId>` and
+ * the order update commit together), the others find the order paid by that endToEndId and change
+ * nothing. A Pix that must not be credited (amount differs from the order, a payer the profile's
+ * rule does not accept, a second payment of a paid charge) is refunded through the PSP after the
+ * commit.
+ */
+export async function applyPixNotification(
+  deps: TDepositDeps,
+  pix: PixPayment,
+  proof: PayerProof,
+): Promise<PixOutcome> {
   const refunds: RefundWork[] = [];
   let credited: TDepositOrderRow | null = null;
 
@@ -339,7 +362,7 @@ export async function applyPixNotification(deps: TDepositDeps, pix: PixNotificat
         );
       }
     }
-    const order = await lockOrderByTxid(tx, pix.txid);
+    const order = pix.txid ? await lockOrderByTxid(tx, pix.txid) : null;
     if (!order) return 'unknown_txid';
     if (order.endToEndId === pix.endToEndId) {
       // A replay. A refund we asked for and never heard back about is asked again (idempotent).
@@ -362,7 +385,7 @@ export async function applyPixNotification(deps: TDepositDeps, pix: PixNotificat
       await updateDepositOrder(tx, order.id, {
         status: 'refunded',
         endToEndId: pix.endToEndId,
-        payerCpf: pix.payer?.cpf ?? null,
+        payerCpf: proof?.cpf ?? pix.payer?.cpf ?? null,
         paidAt: pix.paidAt,
         failReason: reason,
         refundId: refundIdOf(pix.endToEndId),
@@ -373,17 +396,16 @@ export async function applyPixNotification(deps: TDepositDeps, pix: PixNotificat
     };
 
     if (pix.amountMinor !== order.amountMinor) return refuse('amount_mismatch');
-    if ((await findSiteJurisdiction(tx, order.siteId)) === 'br') {
+    if (proof !== null) {
       const member = await findMemberProfile(tx, order.siteId, order.memberId, true);
-      const payerCpf = pix.payer?.cpf ?? null;
-      if (!member || !payerCpf) return refuse('cpf_mismatch');
+      if (!member || !proof.cpf) return refuse('cpf_mismatch');
       if (member.cpf === null) {
         // No CPF on file yet: the payer's bank has verified this CPF, so it binds the member, unless
         // another member of the site already holds it.
-        await lockCpf(tx, order.siteId, payerCpf);
-        if (await cpfTakenByOther(tx, order.siteId, order.memberId, payerCpf)) return refuse('cpf_mismatch');
-        await bindMemberCpf(tx, order.memberId, payerCpf);
-      } else if (member.cpf !== payerCpf) {
+        await lockCpf(tx, order.siteId, proof.cpf);
+        if (await cpfTakenByOther(tx, order.siteId, order.memberId, proof.cpf)) return refuse('cpf_mismatch');
+        await bindMemberCpf(tx, order.memberId, proof.cpf);
+      } else if (member.cpf !== proof.cpf) {
         return refuse('cpf_mismatch');
       }
     }
@@ -416,7 +438,7 @@ export async function applyPixNotification(deps: TDepositDeps, pix: PixNotificat
     credited = await updateDepositOrder(tx, order.id, {
       status: 'paid',
       endToEndId: pix.endToEndId,
-      payerCpf: pix.payer?.cpf ?? null,
+      payerCpf: proof?.cpf ?? pix.payer?.cpf ?? null,
       paidAt: pix.paidAt,
       creditTransferId: credit.transferId,
     });

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signWebhook } from '@sorte/psp-sandbox';
+import { createTestPki, type Exchange } from '@sorte/psp-sandbox';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
 import type { DatabaseKind } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
 import { connectPsp, type PspConnection } from '../payments/psp/psp.connection.ts';
-import { PSP_SIGNATURE_HEADER } from '../payments/psp/psp.webhook.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, openMemberAccounts, transfer } from '../wallet/wallet.service.ts';
 
@@ -22,30 +22,64 @@ export interface MoneyHarness {
   db: Db;
   psp: PspConnection;
   baseUrl: string;
+  /** Every exchange between the server and the sandbox, callbacks included. */
+  traffic: Exchange[];
   close(): Promise<void>;
 }
 
+/**
+ * The sandbox runs in strict mode (ADR 031): HTTPS that requires our client certificate (a PKI
+ * made for this run), the standard's paths and scopes, unsigned callbacks, no payer extension.
+ */
 export async function startMoneyHarness(kind: DatabaseKind): Promise<MoneyHarness> {
   const app = await buildTestApp(kind);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const dataDir = mkdtempSync(join(tmpdir(), 'sorte-money-'));
+  const pki = createTestPki();
+  const traffic: Exchange[] = [];
   const psp = await connectPsp(
     {},
-    { dataDir, sandboxPort: 0, webhookUrl: `http://127.0.0.1:${port}/api/psp/webhook` },
+    {
+      dataDir,
+      sandboxPort: 0,
+      webhookUrl: `http://127.0.0.1:${port}/api/psp/webhook`,
+      strictSandbox: {
+        server: pki.server,
+        client: { cert: pki.client.cert, key: pki.client.key },
+        ca: pki.ca,
+        onExchange: (exchange) => traffic.push(exchange),
+      },
+    },
   );
   app.psp.attach(psp);
+  // The tester's pages are on the same mTLS listener: the helpers present the client certificate.
+  testers.set(psp, new Agent({ connect: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca } }));
   return {
     app,
     db: app.services.db,
     psp,
     baseUrl: `http://127.0.0.1:${port}`,
+    traffic,
     close: async () => {
       await app.close();
       await app.psp.close();
       rmSync(dataDir, { recursive: true, force: true });
+      pki.remove();
     },
   };
+}
+
+const testers = new WeakMap<PspConnection, Agent>();
+
+/** A request to the sandbox's tester pages (payer page, payout decisions). */
+function testerFetch(
+  psp: PspConnection,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string },
+) {
+  const dispatcher = testers.get(psp);
+  return undiciFetch(url, { ...init, redirect: 'manual', ...(dispatcher ? { dispatcher } : {}) });
 }
 
 /** A valid CPF built from 9 random digits (check digits computed). */
@@ -131,11 +165,10 @@ export async function addCard(
 
 /** The tester pays a charge on the sandbox payer page (a form POST, as the browser does). */
 export async function payOnSandbox(psp: PspConnection, txid: string, cpf: string, name = 'Maria Silva') {
-  const response = await fetch(`${psp.sandboxUrl}/pay/${txid}`, {
+  const response = await testerFetch(psp, `${psp.sandboxUrl}/pay/${txid}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ nome: name, cpf }).toString(),
-    redirect: 'manual',
   });
   if (response.status !== 303)
     throw new Error(`sandbox pay answered ${response.status}: ${await response.text()}`);
@@ -143,11 +176,10 @@ export async function payOnSandbox(psp: PspConnection, txid: string, cpf: string
 
 /** Decides a payout on the sandbox overview page. */
 export async function decidePayout(psp: PspConnection, payoutId: string, outcome: 'succeed' | 'fail') {
-  const response = await fetch(`${psp.sandboxUrl}/admin/payouts/${payoutId}/${outcome}`, {
+  const response = await testerFetch(psp, `${psp.sandboxUrl}/admin/payouts/${payoutId}/${outcome}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: outcome === 'fail' ? 'motivo=conta+encerrada' : '',
-    redirect: 'manual',
   });
   if (response.status >= 400) throw new Error(`sandbox payout ${outcome} answered ${response.status}`);
 }
@@ -166,25 +198,28 @@ export async function waitFor<T>(
   }
 }
 
-/** A webhook delivery signed like the PSP's (or with another secret, to test refusals). */
-export function signedWebhook(
-  app: FastifyInstance,
-  path: 'pix' | 'payout',
-  body: unknown,
-  secret: string,
-  host: string = HOSTS.intl,
-) {
-  const raw = JSON.stringify(body);
+/** A callback as an API Pix PSP posts it: JSON, no signature (the standard relies on mTLS). */
+export function pixCallback(app: FastifyInstance, body: unknown, host: string = HOSTS.intl) {
   return app.inject({
     method: 'POST',
-    url: `/api/psp/webhook/${path}`,
-    headers: {
-      host,
-      'content-type': 'application/json',
-      [PSP_SIGNATURE_HEADER]: signWebhook(secret, raw, Math.floor(Date.now() / 1000)),
-    },
-    payload: raw,
+    url: '/api/psp/webhook/pix',
+    headers: { host, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
   });
+}
+
+/**
+ * Points the sandbox's callbacks at a closed port (they are lost, as when our server is down), or
+ * back at the app; tests use it to decide when, how often and how a callback arrives.
+ */
+export async function redirectCallbacks(h: MoneyHarness, to: 'nowhere' | 'app'): Promise<void> {
+  const url = to === 'app' ? `${h.baseUrl}/api/psp/webhook` : 'http://127.0.0.1:9/lost';
+  await h.psp.client.registerWebhook(h.psp.pixKey, url);
+}
+
+/** The Pix the sandbox received for a charge, as our client reads it back. */
+export async function paymentOf(h: MoneyHarness, txid: string) {
+  return waitFor(async () => (await h.psp.client.getCharge(txid)).payments[0], `the Pix of ${txid}`);
 }
 
 export { call, HOSTS };

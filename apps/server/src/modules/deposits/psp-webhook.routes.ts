@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_WEBHOOK_BODY_BYTES, readPixWebhook, type WebhookResult } from '../payments/psp/psp.webhook.ts';
-import { applyPixNotification, type TDepositDeps } from './deposits.service.ts';
+import { type CallbackResult, MAX_WEBHOOK_BODY_BYTES, readPixCallback } from '../payments/psp/psp.webhook.ts';
+import type { TDepositDeps } from './deposits.service.ts';
+import { settlePixHint } from './pix-settlement.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +30,7 @@ export async function rawJsonBodies(app: FastifyInstance) {
 export function refuseWebhook<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  result: Extract<WebhookResult<T>, { ok: false }>,
+  result: Extract<CallbackResult<T>, { ok: false }>,
 ) {
   request.log.warn({ reason: result.reason }, 'PSP webhook refused');
   const signature = result.reason !== 'invalid_json' && result.reason !== 'invalid_body';
@@ -42,9 +43,11 @@ export function refuseWebhook<T>(
 }
 
 /**
- * `POST /api/psp/webhook/pix`: the PSP's Pix notifications. Any bad signature is refused (401) and
- * changes nothing; an unknown txid is logged and acknowledged without money. A failure while
- * applying answers 500 so the PSP delivers again (every step is idempotent).
+ * `POST /api/psp/webhook/pix`: the PSP's Pix callback, a notification only: each endToEndId in it
+ * is read back from the PSP and what the PSP answers is applied (pix-settlement.ts). A bad signature
+ * (when one is configured) is refused with 401; an item we cannot read is skipped; a Pix the PSP
+ * does not know is acknowledged without money. A failure while applying answers 500 so the PSP
+ * delivers again (every step is idempotent).
  */
 export async function pspPixWebhookRoutes(app: FastifyInstance) {
   const deps: TDepositDeps = { db: app.services.db, psp: app.psp, realtime: app.realtime, log: app.log };
@@ -55,14 +58,15 @@ export async function pspPixWebhookRoutes(app: FastifyInstance) {
       return reply
         .code(503)
         .send({ status: 'fail', code: 'PAYMENT_SERVICE_UNAVAILABLE', message: 'no PSP', data: null });
-    const result = readPixWebhook({
+    const result = readPixCallback({
       rawBody: request.rawBody ?? Buffer.alloc(0),
       headers: request.headers,
       secret: connection.webhookSecret,
     });
     if (!result.ok) return refuseWebhook(request, reply, result);
+    if (result.skipped > 0) request.log.warn({ skipped: result.skipped }, 'odd Pix callback items skipped');
     const outcomes = [];
-    for (const pix of result.notifications) outcomes.push(await applyPixNotification(deps, pix));
+    for (const hint of result.items) outcomes.push(await settlePixHint(deps, hint));
     return { status: 'success', code: 200, message: 'ok', data: { outcomes } };
   });
 }

@@ -17,6 +17,7 @@ import {
   startMoneyHarness,
   waitFor,
 } from '../deposits/money.fixtures.ts';
+import { efiPayouts, type PayoutAdapter } from '../payments/psp/payout-adapter.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import { syncPayouts } from './withdrawals.service.ts';
@@ -406,6 +407,85 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     } finally {
       await h.psp.client.registerWebhook(h.psp.pixKey, `${h.baseUrl}/api/psp/webhook`);
     }
+  });
+
+  describe('payouts through an adapter whose endpoints the PSP does not have (answers 404)', () => {
+    const deps = () => ({
+      db: h.db,
+      psp: h.app.psp,
+      realtime: h.app.realtime,
+      throttle: h.app.services.throttle,
+      log: h.app.log,
+    });
+    /** Swaps the connection's payout adapter for the test, then puts the real one back. */
+    async function withAdapter(adapter: PayoutAdapter, body: () => Promise<void>) {
+      const real = h.psp.payouts;
+      h.psp.payouts = adapter;
+      try {
+        await body();
+      } finally {
+        h.psp.payouts = real;
+      }
+    }
+    const approveNew = async (player: Awaited<ReturnType<typeof fundedPlayer>>) => {
+      const created = (
+        await withdraw(player, { money: '100', member_bank_id: player.cardId, qk_pwd: player.qkPwd })
+      ).body.data;
+      await admin(`/api/admin/withdrawals/${created.order_no}/approve`, { remark: 'checked' });
+      return created.order_no as string;
+    };
+
+    it('a 404 to the send (Efí’s paths on a PSP without them) fails the order and returns the money at once', async () => {
+      const player = await fundedPlayer(50_000n);
+      await withAdapter(efiPayouts(h.psp.client, h.psp.pixKey), async () => {
+        const orderNo = await approveNew(player);
+        expect((await orderOf(player, orderNo)).status).toBe('failed');
+        expect(await syncPayouts(deps(), 0)).toBe(0);
+      });
+      const balances = await balancesOf(h.db, player.memberId);
+      expect(balances.cashMinor).toBe(50_000n);
+      expect(balances.holdMinor).toBe(0n);
+      expect((await reconcile(h.db)).ok).toBe(true);
+    });
+
+    it('a payout the PSP does not have is sent again within the window, and failed with the money returned after it', async () => {
+      const sandbox = h.psp.payouts;
+      let sends = 0;
+      // The send's answer is lost before the PSP got it; queries go to the real PSP.
+      const lossy: PayoutAdapter = {
+        ...sandbox,
+        send: async (input) => {
+          sends += 1;
+          return sends === 1 ? { kind: 'unknown', reason: 'timeout' } : sandbox.send(input);
+        },
+        get: (id) => sandbox.get(id),
+      };
+      const resent = await fundedPlayer(50_000n);
+      const expired = await fundedPlayer(50_000n);
+      await withAdapter(lossy, async () => {
+        const resentNo = await approveNew(resent);
+        expect((await orderOf(resent, resentNo)).status).toBe('paying');
+        await syncPayouts(deps(), 0);
+        expect(sends).toBe(2);
+        const payoutId = (await admin('/api/admin/withdrawals?status=paying')).body.data.list.find(
+          (o: { order_no: string }) => o.order_no === resentNo,
+        ).payout_id;
+        await decidePayout(h.psp, payoutId, 'succeed');
+        await waitFor(async () => (await orderOf(resent, resentNo)).status === 'paid', 'the payout');
+
+        sends = 0;
+        const expiredNo = await approveNew(expired);
+        await h.db.execute(
+          sql`UPDATE withdrawal_orders SET reviewed_at = now() - interval '1 hour' WHERE order_no = ${expiredNo}`,
+        );
+        await syncPayouts(deps(), 0);
+        expect(sends).toBe(1);
+        expect((await orderOf(expired, expiredNo)).status).toBe('failed');
+      });
+      expect((await balancesOf(h.db, resent.memberId)).holdMinor).toBe(0n);
+      expect(await balancesOf(h.db, expired.memberId)).toMatchObject({ cashMinor: 50_000n, holdMinor: 0n });
+      expect((await reconcile(h.db)).ok).toBe(true);
+    });
   });
 
   it('an operator of another site cannot see or review the order', async () => {

@@ -24,9 +24,8 @@ import { memberOf } from '../../plugins/session-auth.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { assertOwnMember } from '../deposits/deposits.service.ts';
 import { rawJsonBodies, refuseWebhook } from '../deposits/psp-webhook.routes.ts';
-import { readPayoutWebhook } from '../payments/psp/psp.webhook.ts';
+import { readPayoutCallback } from '../payments/psp/psp.webhook.ts';
 import {
-  applyPayoutNotification,
   approveWithdrawal,
   cancelWithdrawal,
   createWithdrawal,
@@ -34,6 +33,7 @@ import {
   listForReview,
   listWithdrawals,
   rejectWithdrawal,
+  syncPayoutById,
   syncPayouts,
   type TWithdrawalDeps,
 } from './withdrawals.service.ts';
@@ -215,7 +215,10 @@ export async function withdrawalsAdminRoutes(app: FastifyInstance) {
   });
 }
 
-/** `POST /api/psp/webhook/payout`: payout results; a bad signature is refused and changes nothing. */
+/**
+ * `POST /api/psp/webhook/payout`: payout news, a notification only: each id is asked about at the
+ * PSP and its answer applied. A bad signature (when one is configured) is refused, changing nothing.
+ */
 export async function pspPayoutWebhookRoutes(app: FastifyInstance) {
   const deps = depsOf(app);
   await rawJsonBodies(app);
@@ -226,14 +229,14 @@ export async function pspPayoutWebhookRoutes(app: FastifyInstance) {
         .code(503)
         .send({ status: 'fail', code: 'PAYMENT_SERVICE_UNAVAILABLE', message: 'no PSP', data: null });
     }
-    const result = readPayoutWebhook({
+    const result = readPayoutCallback({
       rawBody: request.rawBody ?? Buffer.alloc(0),
       headers: request.headers,
       secret: connection.webhookSecret,
     });
     if (!result.ok) return refuseWebhook(request, reply, result);
     const outcomes = [];
-    for (const payout of result.notifications) outcomes.push(await applyPayoutNotification(deps, payout));
+    for (const id of result.items) outcomes.push(await syncPayoutById(deps, id));
     return { status: 'success', code: 200, message: 'ok', data: { outcomes } };
   });
 }

@@ -25,8 +25,8 @@ import { maskPixKey } from '../bank-cards/pix-key.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
 import type { PspGateway } from '../deposits/psp-gateway.ts';
 import { notify } from '../information/information.service.ts';
-import { createPayoutId, type PixKeyType, PspError } from '../payments/psp/psp.client.ts';
-import type { PayoutNotification } from '../payments/psp/psp.webhook.ts';
+import type { PayoutAnswer } from '../payments/psp/payout-adapter.ts';
+import { createPayoutId, type PixKeyType } from '../payments/psp/psp.client.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertSecondFactor } from '../security/second-factor.ts';
 import { findSecurityMember } from '../security/security.repo.ts';
@@ -533,11 +533,15 @@ const PIX_KEY_TYPES: Record<TWithdrawalOrderRow['pixKeyType'], PixKeyType> = {
   EMAIL: 'EMAIL',
 };
 
-/** Sends (or re-sends: the payout id is the idempotency key) the order's payout to the PSP. */
-async function sendPayout(deps: TWithdrawalDeps, order: TWithdrawalOrderRow): Promise<void> {
+/**
+ * Sends (or re-sends: the payout id is the idempotency key) the order's payout through the PSP's
+ * payout adapter, and applies a definite answer at once: done, failed, or refused (the money
+ * returns). An unknown answer leaves the order `paying` for the sync job to ask about by id.
+ */
+async function sendPayout(deps: TWithdrawalDeps, order: TWithdrawalOrderRow): Promise<PayoutAnswer> {
   const connection = deps.psp.connection();
   const document = order.payeeCpf ?? '';
-  await connection.client.createPayout({
+  const answer = await connection.payouts.send({
     id: order.payoutId!,
     amountMinor: order.actualMinor,
     pixKey: order.pixKey,
@@ -548,6 +552,18 @@ async function sendPayout(deps: TWithdrawalDeps, order: TWithdrawalOrderRow): Pr
         : { cpf: document, name: order.payeeName },
     description: `Sorte ${order.orderNo}`,
   });
+  if (answer.kind === 'refused') {
+    deps.log.warn(
+      { orderNo: order.orderNo, reason: answer.reason },
+      'PSP refused the payout; returning the money',
+    );
+    await failPayout(deps, order.payoutId!, answer.reason);
+  } else if (answer.kind === 'accepted') {
+    await applyPayoutAnswer(deps, order.payoutId!, answer);
+  } else {
+    deps.log.error({ orderNo: order.orderNo, answer }, 'payout outcome unknown; the sync job asks the PSP');
+  }
+  return answer;
 }
 
 /**
@@ -592,16 +608,7 @@ export async function approveWithdrawal(
   });
   // A first approval of a two-person order: recorded, still pending, nothing sent.
   if (!order) return toOrderAfter(deps.db, operator.siteId, orderNo);
-  try {
-    await sendPayout(deps, order);
-  } catch (error) {
-    if (error instanceof PspError && (error.code === 'PSP_REJECTED' || error.code === 'PSP_CONFLICT')) {
-      deps.log.warn({ err: error, orderNo }, 'PSP refused the payout; returning the money');
-      await failPayout(deps, order.payoutId!, `psp_rejected: ${error.message}`.slice(0, 200));
-    } else {
-      deps.log.error({ err: error, orderNo }, 'payout not sent yet; the sync job retries');
-    }
-  }
+  await sendPayout(deps, order);
   return toOrderAfter(deps.db, operator.siteId, orderNo);
 }
 
@@ -721,15 +728,16 @@ function notifyOrder(
 
 export type PayoutOutcome = 'paid' | 'failed' | 'pending' | 'ignored';
 
-/** Applies a verified payout notification; repeats and unknown ids change nothing. */
-export async function applyPayoutNotification(
+/** Applies what the PSP answered about a payout (to our send or our query); repeats change nothing. */
+export async function applyPayoutAnswer(
   deps: TWithdrawalDeps,
-  payout: PayoutNotification,
+  payoutId: string,
+  answer: Extract<PayoutAnswer, { kind: 'accepted' }>,
 ): Promise<PayoutOutcome> {
-  if (payout.status === 'REALIZADO')
-    return (await completePayout(deps, payout.id, payout.settledAt)) ? 'paid' : 'ignored';
-  if (payout.status === 'NAO_REALIZADO') {
-    return (await failPayout(deps, payout.id, (payout.failureReason ?? 'payout_failed').slice(0, 200)))
+  if (answer.status === 'REALIZADO')
+    return (await completePayout(deps, payoutId, answer.settledAt)) ? 'paid' : 'ignored';
+  if (answer.status === 'NAO_REALIZADO') {
+    return (await failPayout(deps, payoutId, (answer.failureReason ?? 'payout_failed').slice(0, 200)))
       ? 'failed'
       : 'ignored';
   }
@@ -737,35 +745,49 @@ export async function applyPayoutNotification(
 }
 
 /**
- * The payout sync job: orders `paying` for longer than `staleMs` are asked about at the PSP
- * (a lost webhook or a payout that never reached it) and settled, failed or sent again.
+ * A payout the PSP says it does not have is sent again (same id) for this long after approval;
+ * past it, it is a definite failure and the held money returns. Bounded: never resent forever.
+ */
+export const PAYOUT_RESEND_WINDOW_MS = 30 * 60_000;
+
+/** Asks the PSP about one payout by id and acts on a definite answer. */
+export async function syncPayout(deps: TWithdrawalDeps, order: TWithdrawalOrderRow): Promise<PayoutOutcome> {
+  const connection = deps.psp.connection();
+  const answer = await connection.payouts.get(order.payoutId!);
+  if (answer.kind === 'accepted') return applyPayoutAnswer(deps, order.payoutId!, answer);
+  if (answer.kind === 'not_found') {
+    const approvedAt = (order.reviewedAt ?? order.updatedAt).getTime();
+    if (Date.now() - approvedAt > PAYOUT_RESEND_WINDOW_MS) {
+      return (await failPayout(deps, order.payoutId!, 'payout_not_found_at_psp')) ? 'failed' : 'ignored';
+    }
+    const sent = await sendPayout(deps, order);
+    return sent.kind === 'refused' ? 'failed' : 'pending';
+  }
+  deps.log.warn({ orderNo: order.orderNo, answer }, 'payout sync: the PSP could not tell');
+  return 'pending';
+}
+
+/** A payout callback names an id: what the PSP answers our query about it is applied. */
+export async function syncPayoutById(deps: TWithdrawalDeps, payoutId: string): Promise<PayoutOutcome> {
+  const order = await deps.db.transaction((tx) => lockOrderByPayoutId(tx, payoutId));
+  if (order?.status !== 'paying') return 'ignored';
+  return syncPayout(deps, order);
+}
+
+/**
+ * The payout sync job: orders `paying` for longer than `staleMs` are asked about at the PSP (a lost
+ * callback, or a send whose answer we never got) and settled, failed or sent again.
  */
 export async function syncPayouts(deps: TWithdrawalDeps, staleMs = 60_000): Promise<number> {
-  const connection = deps.psp.attached;
-  if (!connection) return 0;
+  if (!deps.psp.attached) return 0;
   const stale = await findStalePaying(deps.db, new Date(Date.now() - staleMs), PAYOUT_SYNC_BATCH);
   let changed = 0;
   for (const order of stale) {
     try {
-      const payout = await connection.client.getPayout(order.payoutId!);
-      const outcome = await applyPayoutNotification(deps, {
-        id: payout.id,
-        status: payout.status,
-        amountMinor: payout.amountMinor,
-        requestedAt: payout.requestedAt,
-        settledAt: payout.settledAt,
-        endToEndId: payout.endToEndId,
-        failureReason: payout.failureReason,
-      });
+      const outcome = await syncPayout(deps, order);
       if (outcome === 'paid' || outcome === 'failed') changed += 1;
     } catch (error) {
-      if (error instanceof PspError && error.code === 'PSP_NOT_FOUND') {
-        await sendPayout(deps, order).catch((e: unknown) =>
-          deps.log.warn({ err: e }, 'payout resend failed'),
-        );
-      } else {
-        deps.log.warn({ err: error, orderNo: order.orderNo }, 'payout sync failed');
-      }
+      deps.log.warn({ err: error, orderNo: order.orderNo }, 'payout sync failed');
     }
   }
   return changed;

@@ -40,6 +40,14 @@ const token =
     });
 
 const TXID = 'abcdefghijklmnopqrstuvwxyz012345';
+const JSON_COB = {
+  calendario: { criacao: '2026-11-23T12:00:00.000Z', expiracao: 900 },
+  txid: 'abcdefghijklmnopqrstuvwxyz012345',
+  revisao: 0,
+  status: 'ATIVA',
+  valor: { original: '123.45' },
+  chave: 'key',
+};
 const cob =
   (status = 'ATIVA', extra: Record<string, unknown> = {}) =>
   () =>
@@ -104,7 +112,7 @@ describe('PspClient', () => {
     expect(tokenCall!.headers.authorization).toBe(
       `Basic ${Buffer.from('client%20id:s3cr%3Aet').toString('base64')}`,
     );
-    expect(tokenCall!.body).toBe('grant_type=client_credentials');
+    expect(new URLSearchParams(tokenCall!.body).get('grant_type')).toBe('client_credentials');
     expect(cobCall!.method).toBe('PUT');
     expect(cobCall!.headers.authorization).toBe('Bearer T1');
     expect(JSON.parse(cobCall!.body!)).toEqual({
@@ -188,32 +196,22 @@ describe('PspClient', () => {
       detail: 'bad',
       violacoes: [{ razao: 'zero', propriedade: 'cob.valor.original' }],
     };
-    const psp = fakePsp({ '/oauth/token': [token('T1')], [`/cob/${TXID}`]: [() => json(400, problem)] });
+    const psp = fakePsp({
+      '/oauth/token': [token('T1')],
+      [`/cob/${TXID}`]: [() => json(400, problem), () => json(404, {})],
+    });
     const error = (await client(psp.fetch)
       .createCharge({ txid: TXID, amountMinor: 1n, expiresInSeconds: 60, pixKey: 'key' })
       .catch((e: unknown) => e)) as PspError;
     expect(error.code).toBe('PSP_REJECTED');
     expect(error.violations).toEqual([{ razao: 'zero', propriedade: 'cob.valor.original' }]);
-    expect(psp.calls).toHaveLength(2);
+    // One PUT, then one GET to see whether the txid is an earlier charge of ours (it is not).
+    expect(psp.calls.map((c) => c.method)).toEqual(['POST', 'PUT', 'GET']);
   });
 
-  it('maps 404 and 409 to their own codes', async () => {
-    const psp = fakePsp({
-      '/oauth/token': [token('T1')],
-      [`/cob/${TXID}`]: [() => json(404, {})],
-      [`/payouts/${TXID}`]: [() => json(409, { detail: 'used' })],
-    });
-    const pix = client(psp.fetch);
-    await expect(pix.getCharge(TXID)).rejects.toMatchObject({ code: 'PSP_NOT_FOUND' });
-    await expect(
-      pix.createPayout({
-        id: TXID,
-        amountMinor: 100n,
-        pixKey: '52998224725',
-        pixKeyType: 'CPF',
-        recipient: { cpf: '52998224725', name: 'A' },
-      }),
-    ).rejects.toMatchObject({ code: 'PSP_CONFLICT' });
+  it('maps 404 to PSP_NOT_FOUND', async () => {
+    const psp = fakePsp({ '/oauth/token': [token('T1')], [`/cob/${TXID}`]: [() => json(404, {})] });
+    await expect(client(psp.fetch).getCharge(TXID)).rejects.toMatchObject({ code: 'PSP_NOT_FOUND' });
   });
 
   it('refuses a response that is not API Pix shaped', async () => {
@@ -243,35 +241,100 @@ describe('PspClient', () => {
     expect(psp.calls).toHaveLength(0);
   });
 
-  it('writes payout amounts as API Pix strings and reads the result back as centavos', async () => {
+  it('asks the token from /oauth/token on the host of a versioned base URL, with the scopes, or from PSP_TOKEN_URL', async () => {
+    for (const [options, expected] of [
+      [{ baseUrl: 'https://pix.example.com/api/v2/' }, 'https://pix.example.com/oauth/token'],
+      [
+        { baseUrl: 'https://pix.example.com/api/v2', tokenUrl: 'https://auth.example.com/oauth2/token' },
+        'https://auth.example.com/oauth2/token',
+      ],
+    ] as const) {
+      const calls: { url: string; body: string }[] = [];
+      const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+        calls.push({ url: String(input), body: String(init?.body ?? '') });
+        return String(input).includes('token') ? token('T')() : cob()();
+      }) as typeof globalThis.fetch;
+      await new PspClient({ ...options, clientId: 'id', clientSecret: 's', fetch }).getCharge(TXID);
+      expect(calls[0]!.url).toBe(expected);
+      expect(new URLSearchParams(calls[0]!.body).get('scope')).toBe(
+        'cob.write cob.read pix.read pix.write webhook.write webhook.read',
+      );
+      expect(calls[1]!.url).toBe(`https://pix.example.com/api/v2/cob/${TXID}`);
+    }
+  });
+
+  it('accepts a charge without pixCopiaECola or location, both optional in the standard', async () => {
+    const bare = () => {
+      const body = JSON.parse(JSON.stringify({ ...JSON_COB }));
+      delete body.pixCopiaECola;
+      delete body.location;
+      delete body.loc;
+      return json(200, body);
+    };
+    const psp = fakePsp({ '/oauth/token': [token('T1')], [`/cob/${TXID}`]: [bare] });
+    expect(await client(psp.fetch).getCharge(TXID)).toMatchObject({ location: null, pixCopiaECola: null });
+  });
+
+  it('reads GET /cob/{txid} when PUT says the txid exists: the same charge is ours, another one is a conflict', async () => {
+    const taken = () => json(400, { title: 'Cobrança inválida.', detail: 'txid já utilizado' });
     const psp = fakePsp({
       '/oauth/token': [token('T1')],
-      [`/payouts/${TXID}`]: [
-        () =>
-          json(201, {
-            id: TXID,
-            status: 'EM_PROCESSAMENTO',
-            valor: '0.07',
-            chave: 'a@b.com',
-            tipoChave: 'EMAIL',
-            favorecido: { cpf: '52998224725', nome: 'A' },
-            horario: { solicitacao: '2026-11-23T12:00:00.000Z' },
-          }),
+      [`/cob/${TXID}`]: [taken, cob(), () => json(409, {}), cob()],
+    });
+    const pix = client(psp.fetch);
+    const input = { txid: TXID, amountMinor: 12345n, expiresInSeconds: 900, pixKey: 'key' };
+    await expect(pix.createCharge(input)).resolves.toMatchObject({ txid: TXID, amountMinor: 12345n });
+    await expect(pix.createCharge({ ...input, amountMinor: 500n })).rejects.toMatchObject({
+      code: 'PSP_CONFLICT',
+    });
+    expect(psp.calls.filter((c) => c.url.includes('/cob/')).map((c) => c.method)).toEqual([
+      'PUT',
+      'GET',
+      'PUT',
+      'GET',
+    ]);
+  });
+
+  it('lists received Pix with the standard query names and reads each item on its own', async () => {
+    const good = {
+      endToEndId: 'E12345678202611231200abcdefghijk',
+      txid: TXID,
+      valor: '10.00',
+      horario: '2026-11-23T12:00:00Z',
+      pagador: { cpf: 12345 },
+    };
+    const page = {
+      parametros: {
+        inicio: '2026-11-23T11:00:00Z',
+        fim: '2026-11-23T13:00:00Z',
+        paginacao: { paginaAtual: 0, itensPorPagina: 100, quantidadeDePaginas: 1, quantidadeTotalDeItens: 3 },
+      },
+      pix: [
+        good,
+        { ...good, valor: 10 },
+        { endToEndId: 'E12345678202611231200abcdefghijl', valor: '1.00', horario: '2026-11-23T12:00:00Z' },
       ],
+    };
+    const psp = fakePsp({ '/oauth/token': [token('T1')], '/pix': [() => json(200, page)] });
+    const result = await client(psp.fetch).listPix({
+      from: new Date('2026-11-23T11:00:00Z'),
+      to: new Date('2026-11-23T13:00:00Z'),
+      txid: TXID,
+      payerCpf: '52998224725',
     });
-    const payout = await client(psp.fetch).createPayout({
-      id: TXID,
-      amountMinor: 7n,
-      pixKey: 'a@b.com',
-      pixKeyType: 'EMAIL',
-      recipient: { cpf: '52998224725', name: 'A' },
-    });
-    expect(JSON.parse(psp.calls[1]!.body!).valor).toBe('0.07');
-    expect(payout).toMatchObject({
-      status: 'EM_PROCESSAMENTO',
-      amountMinor: 7n,
-      settledAt: null,
-      endToEndId: null,
+    expect(result.skipped).toBe(1);
+    expect(result.items.map((p) => [p.txid, p.amountMinor, p.payer])).toEqual([
+      [TXID, 1000n, null],
+      [null, 100n, null],
+    ]);
+    const query = new URL(psp.calls[1]!.url).searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      inicio: '2026-11-23T11:00:00.000Z',
+      fim: '2026-11-23T13:00:00.000Z',
+      txid: TXID,
+      cpf: '52998224725',
+      'paginacao.paginaAtual': '0',
+      'paginacao.itensPorPagina': '100',
     });
   });
 });

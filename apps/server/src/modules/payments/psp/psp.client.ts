@@ -1,11 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { formatMinor, parseMinor } from '@sorte/contract';
-import { z } from 'zod';
+import { formatMinor } from '@sorte/contract';
+import { Agent, fetch as undiciFetch } from 'undici';
+import {
+  END_TO_END_ID,
+  type PixPayment,
+  parsePix,
+  parsePixList,
+  REFUND_ID,
+  type Refund,
+  TXID_PATTERN,
+  toRefund,
+  ZCob,
+  ZPixPage,
+  ZProblem,
+  ZRefund,
+  ZToken,
+} from './psp.schemas.ts';
+
+export type { PixPayment, Refund, RefundStatus } from './psp.schemas.ts';
+export { TXID_PATTERN } from './psp.schemas.ts';
 
 /**
- * Client of a PIX PSP speaking the BACEN "API Pix" (v2): OAuth 2.0 client credentials, immediate
- * charges (`PUT/GET /cob/{txid}`), webhook registration (`PUT /webhook/{chave}`), plus the payout
- * API of our PSP link (`PUT/GET /payouts/{id}`, see apps/psp-sandbox/README.md).
+ * Client of a PIX PSP speaking the BACEN "API Pix" (v2): OAuth 2.0 client credentials over mutual
+ * TLS, immediate charges (`PUT/GET/PATCH /cob/{txid}`), received Pix (`GET /pix`, `GET /pix/{e2eid}`),
+ * refunds and webhook registration. Sending Pix is not in the standard: see payout-adapter.ts.
+ *
+ * `baseUrl` includes the API's version path (the standard's servers are `https://host/api/` plus
+ * the version, e.g. `https://pix.example.com/api/v2`); the token URL is a separate setting whose
+ * default, as in the document's OAuth2 scheme, is `/oauth/token` on the same host.
  *
  * Every call we make is idempotent by construction (PUT with an id we choose, or GET), so network
  * failures, timeouts, 429 and 5xx are retried a bounded number of times with backoff. A 401 means
@@ -13,10 +35,28 @@ import { z } from 'zod';
  * Amounts cross this boundary as bigint centavos and go on the wire as "123.45".
  */
 
+/** Client certificate, key and the PSP's CA (PEM), or a PKCS#12 bundle. */
+export interface PspTls {
+  cert?: string | Buffer;
+  key?: string | Buffer;
+  ca?: string | Buffer;
+  pfx?: Buffer;
+  passphrase?: string;
+}
+
+/** The scopes our calls need, as the standard names them. */
+export const PSP_SCOPES = ['cob.write', 'cob.read', 'pix.read', 'pix.write', 'webhook.write', 'webhook.read'];
+
 export interface PspClientOptions {
   baseUrl: string;
+  /** Default: `/oauth/token` on the base URL's host. */
+  tokenUrl?: string;
   clientId: string;
   clientSecret: string;
+  /** Sent as the token request's `scope`; default PSP_SCOPES. */
+  scopes?: readonly string[];
+  /** Mutual TLS for every call (token included); required by real API Pix PSPs. */
+  tls?: PspTls;
   /** Per HTTP attempt. */
   timeoutMs?: number;
   /** Attempts per call, the first one included. */
@@ -36,7 +76,7 @@ export type PspErrorCode =
   | 'PSP_AUTH_FAILED'
   /** The PSP rejected the request as invalid (400/422); `violations` says why. */
   | 'PSP_REJECTED'
-  /** No such charge or payout (404). */
+  /** No such charge, Pix or payout, or no such endpoint (404). */
   | 'PSP_NOT_FOUND'
   /** The id is already used with a different request (409). */
   | 'PSP_CONFLICT'
@@ -56,7 +96,6 @@ export class PspError extends Error {
 }
 
 export type ChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
-export type PayoutStatus = 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
 export type PixKeyType = 'CPF' | 'CNPJ' | 'EMAIL' | 'TELEFONE' | 'EVP';
 export type Party = { cpf: string; name: string } | { cnpj: string; name: string };
 
@@ -71,51 +110,20 @@ export interface CreateChargeInput {
   payerRequest?: string;
 }
 
-export interface PixPayment {
-  endToEndId: string;
-  txid: string;
-  amountMinor: bigint;
-  paidAt: Date;
-  payer: { cpf: string; name: string } | null;
-}
-
 export interface Charge {
   txid: string;
   revision: number;
   status: ChargeStatus;
   amountMinor: bigint;
+  pixKey: string;
   createdAt: Date;
   expiresAt: Date;
-  /** Payload location, without scheme, as the API Pix returns it. */
-  location: string;
-  /** The BR Code (copy-and-paste string) to show and render as a QR. */
-  pixCopiaECola: string;
+  /** Payload location, without scheme; optional in the standard. */
+  location: string | null;
+  /** The BR Code (copy-and-paste string); optional in the standard. */
+  pixCopiaECola: string | null;
   payments: PixPayment[];
 }
-
-export interface CreatePayoutInput {
-  /** From `createPayoutId()`; the idempotency key of the payout. */
-  id: string;
-  amountMinor: bigint;
-  pixKey: string;
-  pixKeyType: PixKeyType;
-  recipient: Party;
-  description?: string;
-}
-
-export interface Payout {
-  id: string;
-  status: PayoutStatus;
-  amountMinor: bigint;
-  pixKey: string;
-  pixKeyType: PixKeyType;
-  requestedAt: Date;
-  settledAt: Date | null;
-  endToEndId: string | null;
-  failureReason: string | null;
-}
-
-export type RefundStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
 
 export interface RefundPixInput {
   /** The Pix to return money from. */
@@ -127,23 +135,28 @@ export interface RefundPixInput {
   description?: string;
 }
 
-export interface Refund {
-  id: string;
-  returnId: string;
-  amountMinor: bigint;
-  status: RefundStatus;
-  requestedAt: Date;
-  settledAt: Date | null;
-  reason: string | null;
+export interface ListPixInput {
+  from: Date;
+  to: Date;
+  txid?: string;
+  /** "Filtro pelo CPF do pagador": only Pix paid from this CPF. */
+  payerCpf?: string;
+  page?: number;
+  perPage?: number;
 }
 
-export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/;
-const END_TO_END_ID = /^[a-zA-Z0-9]{32}$/;
-const REFUND_ID = /^[a-zA-Z0-9]{1,35}$/;
+export interface PixPage {
+  items: PixPayment[];
+  /** Items of the page that were not the standard's shape (logged, never fatal). */
+  skipped: number;
+  page: number;
+  pages: number;
+}
+
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** The largest amount the API Pix can express: 10 integer digits. */
 const MAX_PIX_MINOR = 999_999_999_999n;
-const MAX_RESPONSE_BYTES = 256 * 1024;
+const MAX_RESPONSE_BYTES = 1024 * 1024;
 const MAX_EXPIRES_IN_SECONDS = 2_147_483_647;
 
 /**
@@ -165,143 +178,39 @@ export function createTxid(length = 32): string {
 /** Payout ids follow the same rule as txids. */
 export const createPayoutId = createTxid;
 
-function toValor(amountMinor: bigint): string {
+export function toValor(amountMinor: bigint): string {
   if (amountMinor <= 0n || amountMinor > MAX_PIX_MINOR)
     throw new RangeError('amount out of the API Pix range');
   return formatMinor(amountMinor);
 }
-
-const valor = z
-  .string()
-  .regex(/^\d{1,10}\.\d{2}$/)
-  .transform((text) => parseMinor(text) ?? -1n)
-  .refine((minor) => minor >= 0n);
-const instant = z
-  .string()
-  .refine((text) => !Number.isNaN(Date.parse(text)))
-  .transform((text) => new Date(text));
-
-const ZCob = z.object({
-  txid: z.string().regex(TXID_PATTERN),
-  revisao: z.number().int().min(0),
-  status: z.enum(['ATIVA', 'CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR', 'REMOVIDA_PELO_PSP']),
-  calendario: z.object({ criacao: instant, expiracao: z.number().int().min(1) }),
-  valor: z.object({ original: valor }),
-  location: z.string().max(77).optional(),
-  loc: z.object({ location: z.string().max(77) }).optional(),
-  pixCopiaECola: z.string().max(512),
-  pix: z
-    .array(
-      z.object({
-        endToEndId: z.string().regex(END_TO_END_ID),
-        txid: z.string().max(35).optional(),
-        valor,
-        horario: instant,
-        pagador: z.object({ cpf: z.string(), nome: z.string() }).optional(),
-      }),
-    )
-    .max(100)
-    .optional(),
-});
-
-const ZPayout = z.object({
-  id: z.string().regex(TXID_PATTERN),
-  status: z.enum(['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO']),
-  valor,
-  chave: z.string().max(77),
-  tipoChave: z.enum(['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'EVP']),
-  horario: z.object({ solicitacao: instant, liquidacao: instant.optional() }),
-  endToEndId: z.string().optional(),
-  motivo: z.string().max(140).optional(),
-});
-
-const ZRefund = z.object({
-  id: z.string().regex(REFUND_ID),
-  rtrId: z.string().regex(END_TO_END_ID),
-  valor,
-  status: z.enum(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']),
-  horario: z.object({ solicitacao: instant, liquidacao: instant.optional() }),
-  motivo: z.string().max(140).optional(),
-});
-
-function toRefund(body: unknown): Refund {
-  const parsed = ZRefund.safeParse(body);
-  if (!parsed.success) throw new PspError('PSP_BAD_RESPONSE', 'PSP returned a refund of an unknown shape');
-  const refund = parsed.data;
-  return {
-    id: refund.id,
-    returnId: refund.rtrId,
-    amountMinor: refund.valor,
-    status: refund.status,
-    requestedAt: refund.horario.solicitacao,
-    settledAt: refund.horario.liquidacao ?? null,
-    reason: refund.motivo ?? null,
-  };
-}
-
-const ZToken = z.object({
-  access_token: z.string().min(1).max(4096),
-  token_type: z.string().regex(/^bearer$/i),
-  expires_in: z
-    .number()
-    .int()
-    .min(1)
-    .max(86_400 * 30),
-});
-
-const ZProblem = z.object({
-  title: z.string().max(500).optional(),
-  detail: z.string().max(2000).optional(),
-  violacoes: z
-    .array(z.object({ razao: z.string().optional(), propriedade: z.string().optional() }))
-    .max(50)
-    .optional(),
-});
 
 function toCharge(body: unknown): Charge {
   const parsed = ZCob.safeParse(body);
   if (!parsed.success)
     throw new PspError('PSP_BAD_RESPONSE', 'PSP returned a charge that is not API Pix shaped');
   const cob = parsed.data;
-  const location = cob.location ?? cob.loc?.location;
-  if (!location) throw new PspError('PSP_BAD_RESPONSE', 'PSP returned a charge without a location');
   return {
     txid: cob.txid,
     revision: cob.revisao,
     status: cob.status,
     amountMinor: cob.valor.original,
+    pixKey: cob.chave,
     createdAt: cob.calendario.criacao,
     expiresAt: new Date(cob.calendario.criacao.getTime() + cob.calendario.expiracao * 1000),
-    location,
-    pixCopiaECola: cob.pixCopiaECola,
-    payments: (cob.pix ?? []).map((pix) => ({
-      endToEndId: pix.endToEndId,
-      txid: pix.txid ?? cob.txid,
-      amountMinor: pix.valor,
-      paidAt: pix.horario,
-      payer: pix.pagador ? { cpf: pix.pagador.cpf, name: pix.pagador.nome } : null,
-    })),
+    location: cob.location ?? cob.loc?.location ?? null,
+    pixCopiaECola: cob.pixCopiaECola ?? null,
+    // A Pix inside a charge paid that charge, whether or not the item repeats the txid.
+    payments: parsePixList(cob.pix).items.map((pix) => ({ ...pix, txid: pix.txid ?? cob.txid })),
   };
 }
 
-function toPayout(body: unknown): Payout {
-  const parsed = ZPayout.safeParse(body);
-  if (!parsed.success) throw new PspError('PSP_BAD_RESPONSE', 'PSP returned a payout of an unknown shape');
-  const payout = parsed.data;
-  return {
-    id: payout.id,
-    status: payout.status,
-    amountMinor: payout.valor,
-    pixKey: payout.chave,
-    pixKeyType: payout.tipoChave,
-    requestedAt: payout.horario.solicitacao,
-    settledAt: payout.horario.liquidacao ?? null,
-    endToEndId: payout.endToEndId ?? null,
-    failureReason: payout.motivo ?? null,
-  };
+function parseRefund(body: unknown): Refund {
+  const parsed = ZRefund.safeParse(body);
+  if (!parsed.success) throw new PspError('PSP_BAD_RESPONSE', 'PSP returned a refund of an unknown shape');
+  return toRefund(parsed.data);
 }
 
-function party(value: Party) {
+export function party(value: Party) {
   return 'cpf' in value ? { cpf: value.cpf, nome: value.name } : { cnpj: value.cnpj, nome: value.name };
 }
 
@@ -313,8 +222,24 @@ interface CachedToken {
   renewAt: number;
 }
 
+/** A fetch that presents our client certificate (undici's Agent carries the TLS settings). */
+function mutualTlsFetch(tls: PspTls): typeof fetch {
+  const dispatcher = new Agent({
+    connect: {
+      ...(tls.cert ? { cert: tls.cert } : {}),
+      ...(tls.key ? { key: tls.key } : {}),
+      ...(tls.ca ? { ca: tls.ca } : {}),
+      ...(tls.pfx ? { pfx: tls.pfx } : {}),
+      ...(tls.passphrase ? { passphrase: tls.passphrase } : {}),
+    },
+  });
+  return ((input: string, init?: RequestInit) =>
+    undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof fetch;
+}
+
 export class PspClient {
   private readonly baseUrl: string;
+  private readonly tokenUrl: string;
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
   private readonly retryBaseDelayMs: number;
@@ -329,15 +254,20 @@ export class PspClient {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new Error('PSP base URL must be http(s)');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.tokenUrl = options.tokenUrl ?? new URL('/oauth/token', url).toString();
     this.timeoutMs = Math.min(Math.max(options.timeoutMs ?? 10_000, 100), 60_000);
     this.maxAttempts = Math.min(Math.max(options.maxAttempts ?? 3, 1), 5);
     this.retryBaseDelayMs = Math.min(Math.max(options.retryBaseDelayMs ?? 200, 0), 5_000);
     this.refreshMarginMs = options.tokenRefreshMarginMs ?? 60_000;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? (options.tls ? mutualTlsFetch(options.tls) : globalThis.fetch);
     this.now = options.now ?? Date.now;
   }
 
-  /** `PUT /cob/{txid}`: creates the charge (or returns it unchanged when the same request is repeated). */
+  /**
+   * `PUT /cob/{txid}`: creates the charge. The standard answers a txid already in use with an
+   * error (400/409), also when our own earlier attempt did create it and only its answer was lost,
+   * so such an answer is followed by `GET /cob/{txid}`: the same charge (amount and key) is ours.
+   */
   async createCharge(input: CreateChargeInput): Promise<Charge> {
     if (!TXID_PATTERN.test(input.txid)) throw new RangeError('txid must match [a-zA-Z0-9]{26,35}');
     if (
@@ -354,28 +284,65 @@ export class PspClient {
       chave: input.pixKey,
       ...(input.payerRequest ? { solicitacaoPagador: input.payerRequest.slice(0, 140) } : {}),
     };
-    return toCharge(await this.call('PUT', `/cob/${input.txid}`, body));
+    try {
+      return toCharge(await this.request('PUT', `/cob/${input.txid}`, body));
+    } catch (error) {
+      if (!(error instanceof PspError) || (error.code !== 'PSP_CONFLICT' && error.code !== 'PSP_REJECTED'))
+        throw error;
+      const existing = await this.getCharge(input.txid).catch(() => null);
+      if (existing && existing.amountMinor === input.amountMinor && existing.pixKey === input.pixKey)
+        return existing;
+      throw error;
+    }
   }
 
   /** `GET /cob/{txid}`: the charge with its status and the Pix received for it. */
   async getCharge(txid: string): Promise<Charge> {
     if (!TXID_PATTERN.test(txid)) throw new RangeError('txid must match [a-zA-Z0-9]{26,35}');
-    return toCharge(await this.call('GET', `/cob/${txid}`));
+    return toCharge(await this.request('GET', `/cob/${txid}`));
   }
 
   /** `PATCH /cob/{txid}` with status REMOVIDA_PELO_USUARIO_RECEBEDOR: withdraws an unpaid charge. */
   async removeCharge(txid: string): Promise<Charge> {
     if (!TXID_PATTERN.test(txid)) throw new RangeError('txid must match [a-zA-Z0-9]{26,35}');
-    return toCharge(await this.call('PATCH', `/cob/${txid}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }));
+    return toCharge(
+      await this.request('PATCH', `/cob/${txid}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }),
+    );
+  }
+
+  /** `GET /pix/{e2eid}`: one received Pix as the PSP records it (what a deposit is credited from). */
+  async getPix(endToEndId: string): Promise<PixPayment> {
+    if (!END_TO_END_ID.test(endToEndId)) throw new RangeError('endToEndId must be 32 [a-zA-Z0-9]');
+    const pix = parsePix(await this.request('GET', `/pix/${endToEndId}`));
+    if (!pix) throw new PspError('PSP_BAD_RESPONSE', 'PSP returned a Pix that is not API Pix shaped');
+    return pix;
+  }
+
+  /** `GET /pix?inicio&fim[&txid][&cpf]&paginacao.*`: one page of received Pix. */
+  async listPix(input: ListPixInput): Promise<PixPage> {
+    if (!(input.from < input.to)) throw new RangeError('from must be before to');
+    if (input.txid !== undefined && !REFUND_ID.test(input.txid)) throw new RangeError('malformed txid');
+    if (input.payerCpf !== undefined && !/^\d{11}$/.test(input.payerCpf))
+      throw new RangeError('cpf must be 11 digits');
+    const query = new URLSearchParams({ inicio: input.from.toISOString(), fim: input.to.toISOString() });
+    if (input.txid) query.set('txid', input.txid);
+    if (input.payerCpf) query.set('cpf', input.payerCpf);
+    query.set('paginacao.paginaAtual', String(input.page ?? 0));
+    query.set('paginacao.itensPorPagina', String(input.perPage ?? 100));
+    const parsed = ZPixPage.safeParse(await this.request('GET', `/pix?${query}`));
+    if (!parsed.success)
+      throw new PspError('PSP_BAD_RESPONSE', 'PSP returned a Pix list of an unknown shape');
+    const { items, skipped } = parsePixList(parsed.data.pix);
+    const { paginaAtual, quantidadeDePaginas } = parsed.data.parametros.paginacao;
+    return { items, skipped, page: paginaAtual, pages: quantidadeDePaginas };
   }
 
   /**
-   * `PUT /webhook/{chave}`: Pix received on this key are posted to `{webhookUrl}/pix`; payout
-   * results to `{webhookUrl}/payout`.
+   * `PUT /webhook/{chave}`: Pix received on this key are posted to `{webhookUrl}/pix`.
    */
   async registerWebhook(pixKey: string, webhookUrl: string): Promise<void> {
     if (pixKey.length === 0 || pixKey.length > 77) throw new RangeError('pixKey must have 1..77 characters');
-    await this.call('PUT', `/webhook/${encodeURIComponent(pixKey)}`, { webhookUrl });
+    await this.request('PUT', `/webhook/${encodeURIComponent(pixKey)}`, { webhookUrl });
   }
 
   /**
@@ -389,36 +356,30 @@ export class PspClient {
       valor: toValor(input.amountMinor),
       ...(input.description ? { descricao: input.description.slice(0, 140) } : {}),
     };
-    return toRefund(await this.call('PUT', `/pix/${input.endToEndId}/devolucao/${input.refundId}`, body));
+    return parseRefund(
+      await this.request('PUT', `/pix/${input.endToEndId}/devolucao/${input.refundId}`, body),
+    );
   }
 
   /** `GET /pix/{e2eid}/devolucao/{id}`. */
   async getRefund(endToEndId: string, refundId: string): Promise<Refund> {
     if (!END_TO_END_ID.test(endToEndId) || !REFUND_ID.test(refundId))
       throw new RangeError('malformed refund reference');
-    return toRefund(await this.call('GET', `/pix/${endToEndId}/devolucao/${refundId}`));
+    return parseRefund(await this.request('GET', `/pix/${endToEndId}/devolucao/${refundId}`));
   }
 
-  /** `PUT /payouts/{id}`: asks the PSP to send money; the result arrives by webhook (or `getPayout`). */
-  async createPayout(input: CreatePayoutInput): Promise<Payout> {
-    if (!TXID_PATTERN.test(input.id)) throw new RangeError('payout id must match [a-zA-Z0-9]{26,35}');
-    const body = {
-      valor: toValor(input.amountMinor),
-      chave: input.pixKey,
-      tipoChave: input.pixKeyType,
-      favorecido: party(input.recipient),
-      ...(input.description ? { descricao: input.description.slice(0, 140) } : {}),
-    };
-    return toPayout(await this.call('PUT', `/payouts/${input.id}`, body));
-  }
-
-  /** `GET /payouts/{id}`. */
-  async getPayout(id: string): Promise<Payout> {
-    if (!TXID_PATTERN.test(id)) throw new RangeError('payout id must match [a-zA-Z0-9]{26,35}');
-    return toPayout(await this.call('GET', `/payouts/${id}`));
-  }
-
-  private async call(method: 'GET' | 'PUT' | 'PATCH', path: string, body?: unknown): Promise<unknown> {
+  /**
+   * One authenticated call under the base URL, with the retries above; the JSON answer of a 2xx, or
+   * a PspError. Payout adapters use it for their PSP's own endpoints.
+   */
+  async request(
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST',
+    path: string,
+    body?: unknown,
+    /** The path is on the base URL's host rather than under its version path (a PSP's own API). */
+    options: { fromOrigin?: boolean } = {},
+  ): Promise<unknown> {
+    const url = options.fromOrigin ? new URL(path, this.baseUrl).toString() : `${this.baseUrl}${path}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     let refreshed = false;
     let lastFailure = 'no attempt made';
@@ -427,7 +388,7 @@ export class PspClient {
       let response: Response;
       try {
         const token = await this.accessToken();
-        response = await this.send(`${this.baseUrl}${path}`, {
+        response = await this.send(url, {
           method,
           headers: {
             authorization: `Bearer ${token.value}`,
@@ -517,14 +478,17 @@ export class PspClient {
     const basic = Buffer.from(
       `${encodeURIComponent(this.options.clientId)}:${encodeURIComponent(this.options.clientSecret)}`,
     ).toString('base64');
-    const response = await this.send(`${this.baseUrl}/oauth/token`, {
+    const form = new URLSearchParams({ grant_type: 'client_credentials' });
+    const scopes = this.options.scopes ?? PSP_SCOPES;
+    if (scopes.length > 0) form.set('scope', scopes.join(' '));
+    const response = await this.send(this.tokenUrl, {
       method: 'POST',
       headers: {
         authorization: `Basic ${basic}`,
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
       },
-      body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+      body: form.toString(),
     });
     if (response.status === 429 || response.status >= 500) {
       await response.body?.cancel();

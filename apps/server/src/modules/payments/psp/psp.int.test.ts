@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, isValidBrCode, type Sandbox } from '@sorte/psp-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxPayouts } from './payout-adapter.ts';
 import { createPayoutId, createTxid, PspClient } from './psp.client.ts';
-import { PSP_SIGNATURE_HEADER, readPayoutWebhook, readPixWebhook } from './psp.webhook.ts';
+import { PSP_SIGNATURE_HEADER, readPayoutCallback, readPixCallback } from './psp.webhook.ts';
 
 /**
  * The adapter against the real sandbox over loopback HTTP: OAuth, cob, the payer page, signed
@@ -147,8 +148,8 @@ describe('PSP adapter against the PSP sandbox', () => {
     const created = await newCharge();
     expect(created.status).toBe('ATIVA');
     expect(created.amountMinor).toBe(12_345n);
-    expect(isValidBrCode(created.pixCopiaECola)).toBe(true);
-    expect(created.pixCopiaECola).toContain(created.location);
+    expect(isValidBrCode(created.pixCopiaECola!)).toBe(true);
+    expect(created.pixCopiaECola).toContain(created.location!);
 
     const fetched = await psp.getCharge(created.txid);
     expect(fetched.status).toBe('ATIVA');
@@ -159,14 +160,14 @@ describe('PSP adapter against the PSP sandbox', () => {
     const html = await page.text();
     expect(html).toContain('R$ 123,45');
     expect(html).toContain('<svg');
-    expect(html).toContain(created.pixCopiaECola);
+    expect(html).toContain(created.pixCopiaECola!);
 
     const paid = await pay(created.txid);
     expect(paid.status).toBe(303);
 
     const delivery = await waitFor(() => receiver.about(created.txid)[0], 'the pix notification');
     expect(delivery.path).toBe('/webhooks/psp/pix');
-    const result = readPixWebhook({
+    const result = readPixCallback({
       rawBody: delivery.rawBody,
       headers: delivery.headers,
       secret: WEBHOOK_SECRET,
@@ -174,22 +175,23 @@ describe('PSP adapter against the PSP sandbox', () => {
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.notifications).toHaveLength(1);
-    const [notification] = result.notifications;
+    expect(result.items).toHaveLength(1);
+    // The callback only names the Pix; what it is comes from reading it back.
+    const notification = await psp.getPix(result.items[0]!.endToEndId);
     expect(notification).toMatchObject({
       txid: created.txid,
       amountMinor: 12_345n,
       payer: { cpf: '52998224725', name: 'Maria da Silva' },
     });
-    expect(notification!.endToEndId).toMatch(/^E\d{8}\d{12}[a-zA-Z0-9]{11}$/);
+    expect(notification.endToEndId).toMatch(/^E\d{8}\d{12}[a-zA-Z0-9]{11}$/);
 
     const concluded = await psp.getCharge(created.txid);
     expect(concluded.status).toBe('CONCLUIDA');
-    expect(concluded.payments.map((p) => p.endToEndId)).toEqual([notification!.endToEndId]);
+    expect(concluded.payments.map((p) => p.endToEndId)).toEqual([notification.endToEndId]);
 
     // A second notification signed with another secret would be refused by the adapter.
     expect(
-      readPixWebhook({
+      readPixCallback({
         rawBody: delivery.rawBody,
         headers: delivery.headers,
         secret: 'another-secret-0123456789',
@@ -251,7 +253,7 @@ describe('PSP adapter against the PSP sandbox', () => {
     expect(new Set(attempts.map((a) => a.rawBody)).size).toBe(1);
     for (const attempt of attempts) {
       expect(
-        readPixWebhook({
+        readPixCallback({
           rawBody: attempt.rawBody,
           headers: attempt.headers,
           secret: WEBHOOK_SECRET,
@@ -296,13 +298,13 @@ describe('PSP adapter against the PSP sandbox', () => {
       () => receiver.about(pending.txid).find((r) => r.answered === 200),
       'the resumed delivery after restart',
     );
-    const result = readPixWebhook({
+    const result = readPixCallback({
       rawBody: resumed.rawBody,
       headers: resumed.headers,
       secret: WEBHOOK_SECRET,
       nowMs: clock(),
     });
-    expect(result.ok && result.notifications[0]!.txid).toBe(pending.txid);
+    expect(result.ok && result.items[0]!.txid).toBe(pending.txid);
     expect((await psp.getCharge(pending.txid)).status).toBe('CONCLUIDA');
   });
 
@@ -313,15 +315,15 @@ describe('PSP adapter against the PSP sandbox', () => {
       () => receiver.about(charge.txid).find((r) => r.answered === 200),
       'the payment',
     );
-    const first = readPixWebhook({
+    const first = readPixCallback({
       rawBody: paidWith.rawBody,
       headers: paidWith.headers,
       secret: WEBHOOK_SECRET,
       nowMs: clock(),
     });
     if (!first.ok) throw new Error('payment notification did not verify');
-    const endToEndId = first.notifications[0]!.endToEndId;
-    expect(first.notifications[0]!.payer?.cpf).toBe('11144477735');
+    const endToEndId = first.items[0]!.endToEndId;
+    expect((await psp.getPix(endToEndId)).payer?.cpf).toBe('11144477735');
 
     await expect(
       psp.refundPix({ endToEndId, refundId: 'too1much', amountMinor: 5_001n }),
@@ -345,14 +347,14 @@ describe('PSP adapter against the PSP sandbox', () => {
       () => receiver.about(charge.txid).find((r) => r.answered === 200 && r.rawBody.includes('DEVOLVIDO')),
       'the refund notification',
     );
-    const result = readPixWebhook({
+    const result = readPixCallback({
       rawBody: news.rawBody,
       headers: news.headers,
       secret: WEBHOOK_SECRET,
       nowMs: clock(),
     });
-    expect(result.ok && result.notifications[0]).toMatchObject({
-      endToEndId,
+    expect(result.ok && result.items[0]).toMatchObject({ endToEndId });
+    expect(await psp.getPix(endToEndId)).toMatchObject({
       refunds: [{ id: 'cpfMismatch1', status: 'DEVOLVIDO', amountMinor: 5_000n }],
     });
     expect((await psp.getRefund(endToEndId, 'cpfMismatch1')).status).toBe('DEVOLVIDO');
@@ -367,13 +369,12 @@ describe('PSP adapter against the PSP sandbox', () => {
       pixKeyType: 'CPF' as const,
       recipient: { cpf: '52998224725', name: 'Maria da Silva' },
     };
-    const created = await psp.createPayout(request);
-    expect(created).toMatchObject({ id, status: 'EM_PROCESSAMENTO', amountMinor: 4_250n });
+    const payouts = sandboxPayouts(psp);
+    expect(await payouts.send(request)).toMatchObject({ kind: 'accepted', status: 'EM_PROCESSAMENTO' });
     // Same id, same body: the original payout, not a second one.
-    expect((await psp.createPayout(request)).requestedAt).toEqual(created.requestedAt);
-    await expect(psp.createPayout({ ...request, amountMinor: 4_251n })).rejects.toMatchObject({
-      code: 'PSP_CONFLICT',
-    });
+    expect(await payouts.send(request)).toMatchObject({ kind: 'accepted', status: 'EM_PROCESSAMENTO' });
+    // Same id, another body: a conflict, which only a query by id can resolve.
+    expect(await payouts.send({ ...request, amountMinor: 4_251n })).toMatchObject({ kind: 'unknown' });
 
     const decided = await fetch(`${sandbox.url}/admin/payouts/${id}/succeed`, {
       method: 'POST',
@@ -386,18 +387,14 @@ describe('PSP adapter against the PSP sandbox', () => {
     );
     expect(delivery.path).toBe('/webhooks/psp/payout');
     expect(delivery.headers[PSP_SIGNATURE_HEADER]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    const result = readPayoutWebhook({
+    const result = readPayoutCallback({
       rawBody: delivery.rawBody,
       headers: delivery.headers,
       secret: WEBHOOK_SECRET,
       nowMs: clock(),
     });
-    expect(result.ok && result.notifications[0]).toMatchObject({
-      id,
-      status: 'REALIZADO',
-      amountMinor: 4_250n,
-    });
-    expect((await psp.getPayout(id)).status).toBe('REALIZADO');
+    expect(result.ok && result.items).toEqual([id]);
+    expect(await payouts.get(id)).toMatchObject({ kind: 'accepted', status: 'REALIZADO' });
 
     const again = await fetch(`${sandbox.url}/admin/payouts/${id}/fail`, {
       method: 'POST',
@@ -408,7 +405,7 @@ describe('PSP adapter against the PSP sandbox', () => {
 
   it('notifies a failed payout with its reason', async () => {
     const id = createPayoutId();
-    await psp.createPayout({
+    await sandboxPayouts(psp).send({
       id,
       amountMinor: 990n,
       pixKey: 'maria@example.com',
@@ -424,19 +421,19 @@ describe('PSP adapter against the PSP sandbox', () => {
       () => receiver.about(id).find((r) => r.answered === 200),
       'payout failure notification',
     );
-    const result = readPayoutWebhook({
+    const result = readPayoutCallback({
       rawBody: delivery.rawBody,
       headers: delivery.headers,
       secret: WEBHOOK_SECRET,
       nowMs: clock(),
     });
-    expect(result.ok && result.notifications[0]).toMatchObject({
-      id,
+    expect(result.ok && result.items).toEqual([id]);
+    expect(await sandboxPayouts(psp).get(id)).toMatchObject({
+      kind: 'accepted',
       status: 'NAO_REALIZADO',
       failureReason: 'Conta destino encerrada',
       endToEndId: null,
     });
-    expect((await psp.getPayout(id)).status).toBe('NAO_REALIZADO');
   });
 
   it('decides payouts automatically when the sandbox is set to', async () => {
@@ -446,7 +443,7 @@ describe('PSP adapter against the PSP sandbox', () => {
       redirect: 'manual',
     });
     const id = createPayoutId();
-    await psp.createPayout({
+    await sandboxPayouts(psp).send({
       id,
       amountMinor: 100n,
       pixKey: '+5511987654321',
@@ -454,7 +451,7 @@ describe('PSP adapter against the PSP sandbox', () => {
       recipient: { cpf: '52998224725', name: 'Maria da Silva' },
     });
     await waitFor(() => receiver.about(id).some((r) => r.answered === 200), 'automatic decision');
-    expect((await psp.getPayout(id)).status).toBe('NAO_REALIZADO');
+    expect(await sandboxPayouts(psp).get(id)).toMatchObject({ status: 'NAO_REALIZADO' });
     await fetch(`${sandbox.url}/admin/settings`, {
       method: 'POST',
       body: new URLSearchParams({ payoutMode: 'manual' }),
@@ -462,15 +459,15 @@ describe('PSP adapter against the PSP sandbox', () => {
   });
 
   it('rejects a payout whose key does not match its type, and a charge on a foreign key', async () => {
-    await expect(
-      psp.createPayout({
+    expect(
+      await sandboxPayouts(psp).send({
         id: createPayoutId(),
         amountMinor: 100n,
         pixKey: '52998224724',
         pixKeyType: 'CPF',
         recipient: { cpf: '52998224725', name: 'Maria' },
       }),
-    ).rejects.toMatchObject({ code: 'PSP_REJECTED' });
+    ).toMatchObject({ kind: 'refused' });
     await expect(
       psp.createCharge({
         txid: createTxid(),

@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   PSP_SIGNATURE_HEADER,
-  parsePayoutWebhook,
-  parsePixWebhook,
-  readPixWebhook,
+  parsePayoutCallback,
+  parsePixCallback,
+  readPixCallback,
   verifyPspSignature,
 } from './psp.webhook.ts';
 
@@ -145,167 +145,84 @@ describe('verifyPspSignature', () => {
   });
 });
 
-describe('parsePixWebhook', () => {
-  it('returns typed notifications with bigint centavos and dates', () => {
-    const result = parsePixWebhook(pixBody);
-    expect(result).toEqual({
-      ok: true,
-      notifications: [
-        {
-          endToEndId: 'E99999999202611231200abcdefghijk',
-          txid: 'abcdefghijklmnopqrstuvwxyz012345',
-          amountMinor: 12345n,
-          paidAt: new Date('2026-11-23T11:59:58.000Z'),
-          payer: { cpf: '52998224725', name: 'Maria da Silva' },
-          payerMessage: null,
-          refunds: [],
-        },
-      ],
-    });
-  });
-
-  it('accepts the API Pix example without a payer', () => {
+describe('parsePixCallback', () => {
+  it('takes the endToEndIds to read back, with the txid when it is there (optional in the standard)', () => {
     const body = JSON.stringify({
       pix: [
         {
           endToEndId: 'E87654321202009091221dfghi123456',
-          txid: '971122d8f37211eaadc10242ac120002',
           valor: '110.00',
           horario: '2020-09-09T20:15:00.358Z',
-          infoPagador: '0123456789',
         },
+        JSON.parse(pixBody).pix[0],
       ],
     });
-    const result = parsePixWebhook(body);
-    expect(result.ok && result.notifications[0]).toMatchObject({
-      amountMinor: 11000n,
-      payer: null,
-      payerMessage: '0123456789',
+    expect(parsePixCallback(body)).toEqual({
+      ok: true,
+      skipped: 0,
+      items: [
+        { endToEndId: 'E87654321202009091221dfghi123456', txid: null },
+        { endToEndId: 'E99999999202611231200abcdefghijk', txid: 'abcdefghijklmnopqrstuvwxyz012345' },
+      ],
     });
   });
 
-  it('reads refund news, also in the single-object form of the API Pix example', () => {
-    const refund = {
-      id: '123ABC',
-      rtrId: 'D12345678202009091221abcdf098765',
-      valor: '10.00',
-      horario: { solicitacao: '2020-09-09T20:15:00.358Z' },
-      status: 'DEVOLVIDO',
-    };
-    const item = {
-      endToEndId: 'E12345678202009091221kkkkkkkkkkk',
-      txid: 'c3e0e7a4e7f1469a9f782d3d4999343c',
-      valor: '110.00',
-      horario: '2020-09-09T20:15:00.358Z',
-    };
-    for (const devolucoes of [refund, [refund]]) {
-      const result = parsePixWebhook(JSON.stringify({ pix: [{ ...item, devolucoes }] }));
-      expect(result.ok && result.notifications[0]!.refunds).toEqual([
-        {
-          id: '123ABC',
-          returnId: 'D12345678202009091221abcdf098765',
-          amountMinor: 1000n,
-          status: 'DEVOLVIDO',
-          reason: null,
-        },
-      ]);
-    }
+  it('skips an odd item without rejecting the others (a payer of another shape, a bad id)', () => {
+    const item = JSON.parse(pixBody).pix[0];
+    const body = JSON.stringify({
+      pix: [
+        { ...item, pagador: { documento: 'x', tipo: 1 } },
+        { ...item, endToEndId: 'short' },
+        'not an object',
+        { ...item, endToEndId: 'E99999999202611231200abcdefghijl', valor: 12.5 },
+      ],
+    });
+    const result = parsePixCallback(body);
+    expect(result.ok && result.items.map((i) => i.endToEndId)).toEqual([
+      'E99999999202611231200abcdefghijk',
+      'E99999999202611231200abcdefghijl',
+    ]);
+    expect(result.ok && result.skipped).toBe(2);
   });
 
-  it('rejects bad amounts, ids, CPFs, empty lists and non-JSON', () => {
-    const item = JSON.parse(pixBody).pix[0];
-    const bad = [
-      { pix: [{ ...item, valor: '1.5' }] },
-      { pix: [{ ...item, valor: '-1.00' }] },
-      { pix: [{ ...item, valor: '0.00' }] },
-      { pix: [{ ...item, valor: 12.5 }] },
-      { pix: [{ ...item, endToEndId: 'short' }] },
-      { pix: [{ ...item, txid: undefined }] },
-      { pix: [{ ...item, horario: 'yesterday' }] },
-      { pix: [{ ...item, pagador: { cpf: '52998224724', nome: 'X' } }] },
-      { pix: [] },
-      { notpix: [] },
-    ];
-    for (const body of bad)
-      expect(parsePixWebhook(JSON.stringify(body)).ok, JSON.stringify(body)).toBe(false);
-    expect(parsePixWebhook('{not json')).toEqual({ ok: false, reason: 'invalid_json' });
+  it('refuses what is not a { pix: [...] } JSON body', () => {
+    expect(parsePixCallback('{not json')).toEqual({ ok: false, reason: 'invalid_json' });
+    expect(parsePixCallback('{"notpix":[]}')).toEqual({ ok: false, reason: 'invalid_body' });
+    expect(parsePixCallback('{"pix":{}}')).toEqual({ ok: false, reason: 'invalid_body' });
   });
 });
 
-describe('readPixWebhook', () => {
-  it('parses nothing from a body whose signature does not verify', () => {
+describe('readPixCallback', () => {
+  it('takes an unsigned callback when no secret is configured (the standard: mTLS, no signature)', () => {
+    const result = readPixCallback({ rawBody: pixBody, headers: {}, secret: null, nowMs: NOW_MS });
+    expect(result.ok && result.items).toHaveLength(1);
+  });
+
+  it('with a secret configured, parses nothing from a body whose signature does not verify', () => {
     const headers = { [PSP_SIGNATURE_HEADER]: sign(pixBody, NOW_S, 'wrong-secret-0123456789') };
-    expect(readPixWebhook({ rawBody: pixBody, headers, secret: SECRET, nowMs: NOW_MS })).toEqual({
+    expect(readPixCallback({ rawBody: pixBody, headers, secret: SECRET, nowMs: NOW_MS })).toEqual({
       ok: false,
       reason: 'mismatch',
     });
-  });
-
-  it('returns the notifications of a verified body', () => {
-    const result = readPixWebhook({
-      rawBody: pixBody,
-      headers: { [PSP_SIGNATURE_HEADER]: sign(pixBody) },
-      secret: SECRET,
-      nowMs: NOW_MS,
+    expect(readPixCallback({ rawBody: pixBody, headers: {}, secret: SECRET, nowMs: NOW_MS })).toEqual({
+      ok: false,
+      reason: 'missing',
     });
-    expect(result.ok && result.notifications.map((n) => n.amountMinor)).toEqual([12345n]);
+    const signed = { [PSP_SIGNATURE_HEADER]: sign(pixBody) };
+    const result = readPixCallback({ rawBody: pixBody, headers: signed, secret: SECRET, nowMs: NOW_MS });
+    expect(result.ok && result.items).toHaveLength(1);
   });
 });
 
-describe('parsePayoutWebhook', () => {
-  it('returns settled and failed payouts', () => {
+describe('parsePayoutCallback', () => {
+  it('takes the payout ids to ask about, skipping odd items', () => {
     const body = JSON.stringify({
-      payouts: [
-        {
-          id: 'abcdefghijklmnopqrstuvwxyz012345',
-          status: 'REALIZADO',
-          valor: '50.00',
-          endToEndId: 'E99999999202611231200abcdefghijk',
-          horario: { solicitacao: '2026-11-23T11:00:00Z', liquidacao: '2026-11-23T11:00:01Z' },
-        },
-        {
-          id: 'bbcdefghijklmnopqrstuvwxyz012345',
-          status: 'NAO_REALIZADO',
-          valor: '7.10',
-          motivo: 'Chave inexistente',
-          horario: { solicitacao: '2026-11-23T11:00:00Z' },
-        },
-      ],
+      payouts: [{ id: 'abcdefghijklmnopqrstuvwxyz012345', status: 'PAGO' }, { id: 7 }],
     });
-    const result = parsePayoutWebhook(body);
-    expect(result.ok && result.notifications).toEqual([
-      {
-        id: 'abcdefghijklmnopqrstuvwxyz012345',
-        status: 'REALIZADO',
-        amountMinor: 5000n,
-        requestedAt: new Date('2026-11-23T11:00:00Z'),
-        settledAt: new Date('2026-11-23T11:00:01Z'),
-        endToEndId: 'E99999999202611231200abcdefghijk',
-        failureReason: null,
-      },
-      {
-        id: 'bbcdefghijklmnopqrstuvwxyz012345',
-        status: 'NAO_REALIZADO',
-        amountMinor: 710n,
-        requestedAt: new Date('2026-11-23T11:00:00Z'),
-        settledAt: null,
-        endToEndId: null,
-        failureReason: 'Chave inexistente',
-      },
-    ]);
-  });
-
-  it('rejects an unknown status', () => {
-    const body = JSON.stringify({
-      payouts: [
-        {
-          id: 'abcdefghijklmnopqrstuvwxyz012345',
-          status: 'PAGO',
-          valor: '1.00',
-          horario: { solicitacao: '2026-11-23T11:00:00Z' },
-        },
-      ],
+    expect(parsePayoutCallback(body)).toEqual({
+      ok: true,
+      skipped: 1,
+      items: ['abcdefghijklmnopqrstuvwxyz012345'],
     });
-    expect(parsePayoutWebhook(body).ok).toBe(false);
   });
 });

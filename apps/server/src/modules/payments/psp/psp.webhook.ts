@@ -1,22 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isValidCpf, parseMinor } from '@sorte/contract';
-import { z } from 'zod';
 
 /**
- * Incoming PSP notifications: `POST {webhookUrl}/pix` (API Pix callback, `{ pix: [...] }`) and
- * `POST {webhookUrl}/payout` (`{ payouts: [...] }`).
+ * Incoming PSP callbacks: `POST {webhookUrl}/pix` (API Pix, `{ pix: [...] }`) and
+ * `POST {webhookUrl}/payout` (the sandbox's payout API, `{ payouts: [...] }`).
  *
- * The API Pix protects callbacks with mTLS. Our PSP link signs instead:
+ * The standard's callbacks carry no signature (the PSP authenticates with mTLS at our TLS edge),
+ * so a callback is only a notification: we take the ids from it and credit or settle nothing but
+ * what our own authenticated client then reads back from the PSP (`GET /pix/{e2eid}`, the payout
+ * adapter's query). A forged callback makes us ask the PSP about an id it does not know.
  *
- *   x-sandbox-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>
- *
- * We verify over the raw bytes exactly as received (never a re-serialised object), compare in
- * constant time, and refuse timestamps outside the tolerance so an old delivery cannot be replayed
- * later. Several v1 values may be present (secret rotation); any match is accepted.
- *
- * This module only authenticates and parses. Crediting (once per endToEndId) is the deposit
- * flow's job; a verified notification is a claim to act on, and duplicates are expected because
- * delivery is at-least-once.
+ * The sandbox can also sign (`x-sandbox-signature: t=<unix s>,v1=<hex HMAC-SHA256(secret,
+ * "<t>.<raw body>")>`); when a secret is configured that signature is checked as an extra, over
+ * the raw bytes, in constant time, within a timestamp tolerance.
  */
 export const PSP_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** Five minutes either way, the usual allowance for clock skew plus retry latency. */
@@ -25,7 +20,7 @@ export const DEFAULT_SIGNATURE_TOLERANCE_SECONDS = 300;
 export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
 const MAX_HEADER_LENGTH = 1024;
 const MAX_SIGNATURES = 5;
-const MAX_ITEMS = 200;
+const MAX_ITEMS = 1000;
 
 export type SignatureFailure = 'missing' | 'malformed' | 'stale' | 'mismatch' | 'too_large';
 
@@ -69,98 +64,18 @@ export function verifyPspSignature(
   return matched ? { ok: true } : { ok: false, reason: 'mismatch' };
 }
 
-const AMOUNT = /^\d{1,10}\.\d{2}$/;
-const amountMinor = z
-  .string()
-  .regex(AMOUNT)
-  .transform((text, context) => {
-    const minor = parseMinor(text);
-    if (minor === null || minor <= 0n) {
-      context.addIssue({ code: 'custom', message: 'amount out of range' });
-      return z.NEVER;
-    }
-    return minor;
-  });
-const instant = z
-  .string()
-  .max(40)
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'RFC 3339 date-time')
-  .transform((text) => new Date(text));
-const endToEndId = z.string().regex(/^[a-zA-Z0-9]{32}$/);
-const name = z.string().trim().min(1).max(200);
+const END_TO_END_ID = /^[a-zA-Z0-9]{32}$/;
+const TXID = /^[a-zA-Z0-9]{1,35}$/;
+const PAYOUT_ID = /^[a-zA-Z0-9]{1,35}$/;
 
-const ZRefund = z.object({
-  id: z.string().regex(/^[a-zA-Z0-9]{1,35}$/),
-  rtrId: z.string().regex(/^[a-zA-Z0-9]{32}$/),
-  valor: amountMinor,
-  status: z.enum(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']),
-  motivo: z.string().max(140).optional(),
-});
-
-const ZPix = z.object({
-  endToEndId,
-  txid: z.string().regex(/^[a-zA-Z0-9]{1,35}$/),
-  valor: amountMinor,
-  horario: instant,
-  infoPagador: z.string().max(140).optional(),
-  // Not part of the API Pix callback; our PSP adds the payer so br sites can check the CPF.
-  pagador: z.object({ cpf: z.string().refine(isValidCpf), nome: name }).optional(),
-  // The API Pix schema says array; its own example sends one object. Accept both.
-  devolucoes: z
-    .union([ZRefund, z.array(ZRefund).max(MAX_ITEMS)])
-    .transform((value) => (Array.isArray(value) ? value : [value]))
-    .optional(),
-});
-
-const ZPixWebhook = z.object({ pix: z.array(ZPix).min(1).max(MAX_ITEMS) });
-
-const ZPayout = z.object({
-  id: z.string().regex(/^[a-zA-Z0-9]{26,35}$/),
-  status: z.enum(['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO']),
-  valor: amountMinor,
-  endToEndId: endToEndId.optional(),
-  motivo: z.string().max(140).optional(),
-  horario: z.object({ solicitacao: instant, liquidacao: instant.optional() }),
-});
-
-const ZPayoutWebhook = z.object({ payouts: z.array(ZPayout).min(1).max(MAX_ITEMS) });
-
-/** One Pix received against one of our charges. */
-export interface PixNotification {
+/** What a callback item tells: which Pix to read back (its txid only as a log hint). */
+export interface PixHint {
   endToEndId: string;
-  txid: string;
-  amountMinor: bigint;
-  paidAt: Date;
-  /** The payer as the PSP reports it; null when the PSP does not say. */
-  payer: { cpf: string; name: string } | null;
-  payerMessage: string | null;
-  /**
-   * Refunds of this Pix. The PSP calls the same webhook again when a refund reaches a final
-   * status, so a notification for an endToEndId already seen may only carry refund news.
-   */
-  refunds: PixRefundNotification[];
+  txid: string | null;
 }
 
-export interface PixRefundNotification {
-  id: string;
-  returnId: string;
-  amountMinor: bigint;
-  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
-  reason: string | null;
-}
-
-export interface PayoutNotification {
-  id: string;
-  status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
-  amountMinor: bigint;
-  requestedAt: Date;
-  settledAt: Date | null;
-  endToEndId: string | null;
-  failureReason: string | null;
-}
-
-export type WebhookResult<T> =
-  | { ok: true; notifications: T[] }
+export type CallbackResult<T> =
+  | { ok: true; items: T[]; skipped: number }
   | { ok: false; reason: SignatureFailure | 'invalid_json' | 'invalid_body' };
 
 function parseJson(raw: string | Buffer): unknown {
@@ -171,61 +86,53 @@ function parseJson(raw: string | Buffer): unknown {
   }
 }
 
-/** Parses an already verified `{ pix: [...] }` body. */
-export function parsePixWebhook(rawBody: string | Buffer): WebhookResult<PixNotification> {
+/** The list under `key`, each item read on its own: an odd item is skipped, never fatal. */
+function itemsOf<T>(
+  rawBody: string | Buffer,
+  key: string,
+  read: (item: Record<string, unknown>) => T | null,
+): CallbackResult<T> {
   const json = parseJson(rawBody);
   if (json === undefined) return { ok: false, reason: 'invalid_json' };
-  const parsed = ZPixWebhook.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: 'invalid_body' };
-  return {
-    ok: true,
-    notifications: parsed.data.pix.map((pix) => ({
-      endToEndId: pix.endToEndId,
-      txid: pix.txid,
-      amountMinor: pix.valor,
-      paidAt: pix.horario,
-      payer: pix.pagador ? { cpf: pix.pagador.cpf, name: pix.pagador.nome } : null,
-      payerMessage: pix.infoPagador ?? null,
-      refunds: (pix.devolucoes ?? []).map((refund) => ({
-        id: refund.id,
-        returnId: refund.rtrId,
-        amountMinor: refund.valor,
-        status: refund.status,
-        reason: refund.motivo ?? null,
-      })),
-    })),
-  };
+  const list = (json as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(list) || list.length > MAX_ITEMS) return { ok: false, reason: 'invalid_body' };
+  const items: T[] = [];
+  for (const item of list) {
+    const value = typeof item === 'object' && item !== null ? read(item as Record<string, unknown>) : null;
+    if (value) items.push(value);
+  }
+  return { ok: true, items, skipped: list.length - items.length };
 }
 
-/** Parses an already verified `{ payouts: [...] }` body. */
-export function parsePayoutWebhook(rawBody: string | Buffer): WebhookResult<PayoutNotification> {
-  const json = parseJson(rawBody);
-  if (json === undefined) return { ok: false, reason: 'invalid_json' };
-  const parsed = ZPayoutWebhook.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: 'invalid_body' };
-  return {
-    ok: true,
-    notifications: parsed.data.payouts.map((payout) => ({
-      id: payout.id,
-      status: payout.status,
-      amountMinor: payout.valor,
-      requestedAt: payout.horario.solicitacao,
-      settledAt: payout.horario.liquidacao ?? null,
-      endToEndId: payout.endToEndId ?? null,
-      failureReason: payout.motivo ?? null,
-    })),
-  };
+/** `{ pix: [...] }`: the endToEndIds to read back (txid is optional in the standard). */
+export function parsePixCallback(rawBody: string | Buffer): CallbackResult<PixHint> {
+  return itemsOf(rawBody, 'pix', (item) => {
+    const { endToEndId, txid } = item;
+    if (typeof endToEndId !== 'string' || !END_TO_END_ID.test(endToEndId)) return null;
+    return { endToEndId, txid: typeof txid === 'string' && TXID.test(txid) ? txid : null };
+  });
+}
+
+/** `{ payouts: [...] }`: the payout ids to query. */
+export function parsePayoutCallback(rawBody: string | Buffer): CallbackResult<string> {
+  return itemsOf(rawBody, 'payouts', (item) =>
+    typeof item.id === 'string' && PAYOUT_ID.test(item.id) ? item.id : null,
+  );
 }
 
 export interface WebhookRequest {
   rawBody: string | Buffer;
   headers: Record<string, string | string[] | undefined>;
-  secret: string;
+  /** Null: callbacks are unsigned (the standard); else the signature must verify. */
+  secret: string | null;
   nowMs?: number;
   toleranceSeconds?: number;
 }
 
-function verify(request: WebhookRequest) {
+function verify(request: WebhookRequest): { ok: true } | { ok: false; reason: SignatureFailure } {
+  const raw = typeof request.rawBody === 'string' ? Buffer.from(request.rawBody) : request.rawBody;
+  if (raw.length > MAX_WEBHOOK_BODY_BYTES) return { ok: false, reason: 'too_large' };
+  if (request.secret === null) return { ok: true };
   return verifyPspSignature({
     rawBody: request.rawBody,
     header: request.headers[PSP_SIGNATURE_HEADER],
@@ -235,14 +142,14 @@ function verify(request: WebhookRequest) {
   });
 }
 
-/** Verifies the signature, then parses the Pix notifications. Nothing is parsed from an unsigned body. */
-export function readPixWebhook(request: WebhookRequest): WebhookResult<PixNotification> {
+/** The optional signature, then the Pix hints. */
+export function readPixCallback(request: WebhookRequest): CallbackResult<PixHint> {
   const verdict = verify(request);
-  return verdict.ok ? parsePixWebhook(request.rawBody) : verdict;
+  return verdict.ok ? parsePixCallback(request.rawBody) : verdict;
 }
 
-/** Verifies the signature, then parses the payout notifications. */
-export function readPayoutWebhook(request: WebhookRequest): WebhookResult<PayoutNotification> {
+/** The optional signature, then the payout ids. */
+export function readPayoutCallback(request: WebhookRequest): CallbackResult<string> {
   const verdict = verify(request);
-  return verdict.ok ? parsePayoutWebhook(request.rawBody) : verdict;
+  return verdict.ok ? parsePayoutCallback(request.rawBody) : verdict;
 }
