@@ -715,7 +715,7 @@ async function loadHold(
  * rows are locked the happy path costs three round trips: insert, update, commit.
  */
 /**
- * A member's accounts locked FOR UPDATE (and the site's system accounts read) once by a caller in
+ * A member's accounts locked FOR NO KEY UPDATE (and the site's system accounts read) once by a caller in
  * its transaction for several transfers (a stake and its bonus parts, a win): `post` uses them
  * instead of locking again and keeps their balances as its own statements leave them. Only the
  * wallet builds one, right after locking, in the same transaction.
