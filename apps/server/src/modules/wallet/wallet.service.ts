@@ -709,6 +709,17 @@ async function loadHold(
 }
 
 /**
+ * Holds the member's stake accounts (cash, bonus: id order, FOR NO KEY UPDATE) in the caller's
+ * transaction, as the stake that follows will. For a rule that must see every earlier stake of the
+ * member: under READ COMMITTED each statement sees what committed before it began, so a statement
+ * run after this one sees the play of every transaction that held these rows before it. The
+ * third-party bet reads the responsible-gaming gate after it (docs/decisions/029-one-lock-order.md).
+ */
+export async function holdStakeAccounts(tx: Tx, member: { siteId: bigint; memberId: bigint }): Promise<void> {
+  await lockMemberAccounts(tx, member.siteId, member.memberId, ['cash', 'bonus']);
+}
+
+/**
  * The core, inside a transaction: resolve the system accounts (no lock), lock the member's accounts
  * (id order), check hold / wagering / funds, append the transfer (a taken key answers as a replay or
  * a conflict), move the player balances. Every refusal happens before any write. While the player
