@@ -5,6 +5,7 @@ import {
   retryingConflicts,
   retryTransactionsOnConflict,
   TRANSACTION_TRIES,
+  transactionConflictTotals,
 } from './transaction-retry.ts';
 
 /** A driver error as node-postgres gives it, wrapped as drizzle wraps a failed query. */
@@ -65,6 +66,18 @@ describe('retryingConflicts', () => {
     const run = failing(conflicts);
     await expect(retryingConflicts(run, noWait)).rejects.toBe(conflicts[TRANSACTION_TRIES - 1]);
     expect(run.tries).toBe(TRANSACTION_TRIES);
+  });
+
+  it('counts the transactions it ran again and the conflicts it gave up on, for the metrics', async () => {
+    const before = { ...transactionConflictTotals() };
+    await retryingConflicts(failing([deadlock()]), noWait);
+    await retryingConflicts(failing(Array.from({ length: TRANSACTION_TRIES }, deadlock)), noWait).catch(
+      () => undefined,
+    );
+    expect(transactionConflictTotals()).toEqual({
+      retried: before.retried + 1 + (TRANSACTION_TRIES - 1),
+      unresolved: before.unresolved + 1,
+    });
   });
 
   it('never runs again a transaction that failed for any other reason', async () => {

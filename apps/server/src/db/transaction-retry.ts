@@ -30,6 +30,14 @@ export const TRANSACTION_TRIES = 4;
 /** The first retry waits up to this long; each later one up to twice as long as the one before. */
 export const RETRY_BASE_DELAY_MS = 10;
 
+/** This process's lock conflicts, all databases together: what GET /metrics reports. */
+const totals = { retried: 0, unresolved: 0 };
+
+/** Transactions run again after a conflict, and conflicts still there after the last try. */
+export function transactionConflictTotals(): Readonly<typeof totals> {
+  return totals;
+}
+
 export interface RetryOptions {
   tries?: number;
   baseDelayMs?: number;
@@ -56,7 +64,12 @@ export async function retryingConflicts<T>(run: () => Promise<T>, options: Retry
     try {
       return await run();
     } catch (error) {
-      if (attempt >= tries || !isTransactionConflict(error)) throw error;
+      if (!isTransactionConflict(error)) throw error;
+      if (attempt >= tries) {
+        totals.unresolved += 1;
+        throw error;
+      }
+      totals.retried += 1;
       options.onRetry?.(error, attempt);
       await wait(Math.floor(random() * base * 2 ** (attempt - 1)));
     }
