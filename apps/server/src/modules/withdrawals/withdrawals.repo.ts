@@ -72,7 +72,7 @@ export async function clearFailures(executor: Executor, memberId: bigint): Promi
  * Locks the member row: one withdrawal request of a member at a time (daily count, hold). NO KEY
  * UPDATE: the member's bets, deposits and notifications written meanwhile take KEY SHARE on this
  * row through their foreign keys while they hold the member's accounts, which this request locks
- * next; FOR UPDATE would make the two wait on each other (docs/decisions/029-one-lock-order.md).
+ * next; an UPDATE-strength lock would make the two wait on each other (docs/decisions/029-one-lock-order.md).
  */
 export async function lockMemberRow(executor: Executor, siteId: bigint, memberId: bigint) {
   const rows = await executor
