@@ -72,8 +72,8 @@ function sendFail(
 /**
  * The one place errors become responses. Expected failures (AppError, schema validation, broken
  * requests, rate limits) get their code and a translated message; a database that went away, or
- * a transaction that lost a lock conflict on every try, a 503 to try again; anything else is logged with the request id and answered with a generic INTERNAL
- * message, never details.
+ * a transaction that lost a lock conflict on every try, a 503 to try again; anything else is
+ * logged with the request id and answered with a generic INTERNAL message, never details.
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
