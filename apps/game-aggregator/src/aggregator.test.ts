@@ -153,6 +153,18 @@ describe('rounds', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('tells the player a limit they set refuses the bet, without rolling it back or sending a win', async () => {
+    const session = store.create(LAUNCH);
+    const { calls, wallet } = operator(() => ({ status: 'RS_ERROR_LIMIT_REACHED', balance: '20.00' }));
+    const result = await playRound(
+      session,
+      { betMinor: 1_000n },
+      { wallet, pending: new PendingCalls(wallet) },
+    );
+    expect(result).toEqual({ ok: false, error: 'play_limit', balanceMinor: 2_000n });
+    expect(calls).toHaveLength(1);
+  });
+
   it('rolls back a bet whose fate is unknown, under the same bet id', async () => {
     const session = store.create(LAUNCH);
     const { calls, wallet } = operator((kind) =>

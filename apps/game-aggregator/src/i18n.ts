@@ -28,6 +28,8 @@ const en = {
   lines: 'lines',
   not_enough_money: 'Not enough balance for this bet. Lower the bet or make a deposit.',
   bet_limit: 'This bet is above the maximum allowed while your bonus is in wagering. Lower the bet.',
+  play_limit:
+    'This bet would pass a responsible-gaming limit you set (loss or betting limit). Lower the bet or wait until the limit resets.',
   session_expired: 'Your game session has ended. Go back to the lobby and open the game again.',
   round_cancelled: 'The round could not be completed and was cancelled; your stake was returned.',
   win_pending: 'Your win is being credited. The balance will update in a moment.',
@@ -63,6 +65,8 @@ const pt: Record<TKey, string> = {
   lines: 'linhas',
   not_enough_money: 'Saldo insuficiente para esta aposta. Diminua a aposta ou faça um depósito.',
   bet_limit: 'Esta aposta passa do máximo permitido enquanto seu bônus está em rollover. Diminua a aposta.',
+  play_limit:
+    'Esta aposta ultrapassaria um limite de jogo responsável que você definiu (limite de perda ou de apostas). Diminua a aposta ou aguarde o limite renovar.',
   session_expired: 'Sua sessão de jogo terminou. Volte ao lobby e abra o jogo novamente.',
   round_cancelled: 'A rodada não pôde ser concluída e foi cancelada; sua aposta foi devolvida.',
   win_pending: 'Seu ganho está sendo creditado. O saldo será atualizado em instantes.',
@@ -97,6 +101,7 @@ const cn: Record<TKey, string> = {
   lines: '条线',
   not_enough_money: '余额不足以进行此投注。请降低投注或先充值。',
   bet_limit: '奖金流水未完成时，此投注超过最高投注额。请降低投注。',
+  play_limit: '此投注将超过您设定的负责任博彩限额（亏损或投注限额）。请降低投注或等待限额重置。',
   session_expired: '您的游戏会话已结束。请返回大厅重新打开游戏。',
   round_cancelled: '本局无法完成，已取消；您的投注已退还。',
   win_pending: '您的奖金正在入账，余额稍后更新。',
@@ -131,6 +136,7 @@ const ch: Record<TKey, string> = {
   lines: '條線',
   not_enough_money: '餘額不足以進行此投注。請降低投注或先儲值。',
   bet_limit: '獎金流水未完成時，此投注超過最高投注額。請降低投注。',
+  play_limit: '此投注將超過您設定的負責任博彩限額（虧損或投注限額）。請降低投注或等待限額重置。',
   session_expired: '您的遊戲工作階段已結束。請返回大廳重新開啟遊戲。',
   round_cancelled: '本局無法完成，已取消；您的投注已退還。',
   win_pending: '您的獎金正在入帳，餘額稍後更新。',
@@ -165,6 +171,8 @@ const vi: Record<TKey, string> = {
   lines: 'đường',
   not_enough_money: 'Số dư không đủ cho lần cược này. Hãy giảm cược hoặc nạp tiền.',
   bet_limit: 'Cược này vượt mức cược tối đa khi tiền thưởng đang trong vòng cược. Hãy giảm cược.',
+  play_limit:
+    'Cược này sẽ vượt giới hạn chơi có trách nhiệm bạn đã đặt (giới hạn thua hoặc giới hạn cược). Hãy giảm cược hoặc chờ giới hạn được đặt lại.',
   session_expired: 'Phiên chơi của bạn đã kết thúc. Hãy quay lại sảnh và mở lại trò chơi.',
   round_cancelled: 'Ván chơi không thể hoàn tất và đã bị hủy; tiền cược đã được hoàn lại.',
   win_pending: 'Tiền thắng đang được cộng. Số dư sẽ cập nhật trong giây lát.',
@@ -199,6 +207,8 @@ const id: Record<TKey, string> = {
   lines: 'garis',
   not_enough_money: 'Saldo tidak cukup untuk taruhan ini. Turunkan taruhan atau lakukan deposit.',
   bet_limit: 'Taruhan ini melebihi batas maksimum selama bonus Anda masih dalam turnover. Turunkan taruhan.',
+  play_limit:
+    'Taruhan ini akan melewati batas permainan bertanggung jawab yang Anda atur (batas kekalahan atau taruhan). Turunkan taruhan atau tunggu hingga batas diatur ulang.',
   session_expired: 'Sesi permainan Anda telah berakhir. Kembali ke lobi dan buka permainan lagi.',
   round_cancelled: 'Ronde tidak dapat diselesaikan dan dibatalkan; taruhan Anda dikembalikan.',
   win_pending: 'Kemenangan Anda sedang dikreditkan. Saldo akan diperbarui sebentar lagi.',
@@ -233,6 +243,7 @@ const th: Record<TKey, string> = {
   lines: 'ไลน์',
   not_enough_money: 'ยอดเงินไม่พอสำหรับการเดิมพันนี้ ลดเดิมพันหรือฝากเงิน',
   bet_limit: 'เดิมพันนี้เกินยอดสูงสุดที่อนุญาตระหว่างทำเทิร์นโบนัส โปรดลดเดิมพัน',
+  play_limit: 'เดิมพันนี้จะเกินขีดจำกัดการเล่นอย่างรับผิดชอบที่คุณตั้งไว้ (วงเงินเสียหรือวงเงินเดิมพัน) โปรดลดเดิมพันหรือรอให้วงเงินรีเซ็ต',
   session_expired: 'เซสชันเกมของคุณสิ้นสุดแล้ว กลับไปที่ล็อบบี้แล้วเปิดเกมอีกครั้ง',
   round_cancelled: 'รอบนี้ไม่สามารถดำเนินการให้เสร็จได้และถูกยกเลิก เงินเดิมพันของคุณได้รับคืนแล้ว',
   win_pending: 'กำลังเครดิตเงินรางวัลของคุณ ยอดเงินจะอัปเดตในไม่ช้า',
@@ -268,6 +279,8 @@ const msa: Record<TKey, string> = {
   not_enough_money: 'Baki tidak mencukupi untuk pertaruhan ini. Kurangkan pertaruhan atau buat deposit.',
   bet_limit:
     'Pertaruhan ini melebihi had maksimum semasa bonus anda masih dalam turnover. Kurangkan pertaruhan.',
+  play_limit:
+    'Pertaruhan ini akan melebihi had perjudian bertanggungjawab yang anda tetapkan (had kerugian atau had pertaruhan). Kurangkan pertaruhan atau tunggu sehingga had ditetapkan semula.',
   session_expired: 'Sesi permainan anda telah tamat. Kembali ke lobi dan buka permainan semula.',
   round_cancelled: 'Pusingan tidak dapat diselesaikan dan dibatalkan; pertaruhan anda telah dipulangkan.',
   win_pending: 'Kemenangan anda sedang dikreditkan. Baki akan dikemas kini sebentar lagi.',

@@ -256,6 +256,8 @@ export async function playRound(session: TSession, input: TPlayInput, deps: Play
       return { ok: false, error: 'not_enough_money', balanceMinor: balanceOf(bet) };
     case 'RS_ERROR_BET_LIMIT_EXCEEDED':
       return { ok: false, error: 'bet_limit', balanceMinor: balanceOf(bet) };
+    case 'RS_ERROR_LIMIT_REACHED':
+      return { ok: false, error: 'play_limit', balanceMinor: balanceOf(bet) };
     case 'RS_ERROR_INVALID_TOKEN':
     case 'RS_ERROR_TOKEN_EXPIRED':
       return { ok: false, error: 'session_expired', balanceMinor: null };

@@ -36,8 +36,14 @@ export const PROVIDER_STATUSES = [
   /** A bet into a round that is already settled, or a rollback of a bet whose round paid out. */
   'RS_ERROR_ROUND_CLOSED',
   'RS_ERROR_WRONG_CURRENCY',
-  /** The player may not bet now: a responsible-gaming limit, a pause or a self-exclusion. */
+  /** The player may not bet now: a pause, a self-exclusion, new terms still to accept. */
   'RS_ERROR_USER_DISABLED',
+  /**
+   * A responsible-gaming limit the player set (loss, stake) leaves no room for this stake in its
+   * period (sent with the balance, like NOT_ENOUGH_MONEY). Nothing was debited; the player sees
+   * that a limit was reached, and a smaller bet may pass while some room is left.
+   */
+  'RS_ERROR_LIMIT_REACHED',
   /**
    * The stake is above what the player may bet now: the max bet of a bonus still wagering (sent with
    * the balance, like NOT_ENOUGH_MONEY). Nothing was debited; a smaller bet may pass.

@@ -574,3 +574,44 @@ describe.each(await databaseKinds())('statements prepared by text on %s', (kind)
     expect(await rowsOf(db, texts[0]!)).toEqual([{ i: 0 }]);
   });
 });
+
+// Two connections can deadlock only on PostgreSQL: the embedded database runs one transaction at a time.
+describe.each((await databaseKinds()).filter((kind) => kind === 'postgres'))(
+  'a transaction PostgreSQL chose to break a deadlock on %s',
+  (kind) => {
+    it('runs again as a whole, and both transactions commit', async () => {
+      const { db } = await testDatabase(kind);
+      await db.execute(
+        sql`CREATE TABLE IF NOT EXISTS test_lock_conflicts (id int PRIMARY KEY, n int NOT NULL)`,
+      );
+      const a = 1 + Math.floor(Math.random() * 1e9);
+      const b = a + 1;
+      await db.execute(sql`INSERT INTO test_lock_conflicts VALUES (${a}, 0), (${b}, 0)`);
+      const bump = (tx: Tx, id: number) =>
+        tx.execute(sql`UPDATE test_lock_conflicts SET n = n + 1 WHERE id = ${id}`);
+      // Each transaction takes its first row, waits until the other holds its own, then takes the other's.
+      let arrived = 0;
+      let bothHold!: () => void;
+      const holding = new Promise<void>((resolve) => {
+        bothHold = resolve;
+      });
+      let tries = 0;
+      const crossing = (first: number, second: number) =>
+        db.transaction(async (tx) => {
+          tries += 1;
+          await bump(tx, first);
+          arrived += 1;
+          if (arrived === 2) bothHold();
+          await holding;
+          await bump(tx, second);
+        });
+      await Promise.all([crossing(a, b), crossing(b, a)]);
+      expect(tries).toBe(3);
+      const rows = await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT n FROM test_lock_conflicts WHERE id IN (${a}, ${b}) ORDER BY id`,
+      );
+      expect(rows.map((row) => row.n)).toEqual([2, 2]);
+    });
+  },
+);

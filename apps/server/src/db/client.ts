@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
 import * as schema from './schema.ts';
+import { retryTransactionsOnConflict } from './transaction-retry.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every repository function takes this (or a transaction of it). */
@@ -627,7 +628,8 @@ export function commitWithNextStatement(tx: Tx): void {
 
 /**
  * Opens the embedded PGlite database (persisted under `dataDir`, in memory when absent) or a
- * PostgreSQL server pool. The same schema and migrations run on both.
+ * PostgreSQL server pool. The same schema and migrations run on both, and on both a transaction
+ * that loses a deadlock or a serialization conflict runs again as a whole (transaction-retry.ts).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -645,6 +647,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pipelineTransactions(client);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    retryTransactionsOnConflict(db);
     return {
       db,
       kind: 'postgres',
@@ -659,6 +662,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  retryTransactionsOnConflict(db);
   embeddedDialects.add((db as unknown as { dialect: object }).dialect);
   return {
     db,

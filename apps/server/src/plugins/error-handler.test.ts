@@ -76,3 +76,25 @@ describe('wallet refusals no caller translated', () => {
     await app.close();
   });
 });
+
+describe('a transaction that lost a lock conflict on every try', () => {
+  it('is a translated 503 with Retry-After, never a 500', async () => {
+    const app = Fastify({ logger: false });
+    app.decorateRequest('lang', 'pt');
+    await app.register(errorHandlerPlugin);
+    app.get('/boom', async () => {
+      throw Object.assign(new Error('Failed query: INSERT INTO wallet_transfers …'), {
+        cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+      });
+    });
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json()).toMatchObject({
+      status: 'fail',
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Serviço temporariamente indisponível, tente novamente em instantes',
+    });
+    await app.close();
+  });
+});

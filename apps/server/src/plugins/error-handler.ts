@@ -9,6 +9,7 @@ import type {
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
+import { isTransactionConflict } from '../db/transaction-retry.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { unknownSitePage } from '../http/html-page.ts';
 import type { SiteResolver } from '../modules/sites/sites.service.ts';
@@ -70,9 +71,9 @@ function sendFail(
 
 /**
  * The one place errors become responses. Expected failures (AppError, schema validation, broken
- * requests, rate limits) get their code and a translated message; a database that went away a 503
- * to try again; anything else is logged with the request id and answered with a generic INTERNAL
- * message, never details.
+ * requests, rate limits) get their code and a translated message; a database that went away, or
+ * a transaction that lost a lock conflict on every try, a 503 to try again; anything else is
+ * logged with the request id and answered with a generic INTERNAL message, never details.
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -139,6 +140,13 @@ export const errorHandlerPlugin = fp(
         // A restart or failover of the database: nothing is wrong with the request, which may be
         // sent again (with its idempotency key, a bet is placed at most once).
         request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '1');
+        return sendFail(request, reply, 'SERVICE_UNAVAILABLE', 503, 'errors.SERVICE_UNAVAILABLE');
+      }
+      if (isTransactionConflict(error)) {
+        // A transaction that lost a lock conflict on every try (transaction-retry.ts): it changed
+        // nothing, and the same request sent again a moment later finds the rows free.
+        request.log.warn({ err: error }, 'transaction conflict after retries');
         reply.header('retry-after', '1');
         return sendFail(request, reply, 'SERVICE_UNAVAILABLE', 503, 'errors.SERVICE_UNAVAILABLE');
       }

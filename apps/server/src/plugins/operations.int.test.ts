@@ -37,6 +37,8 @@ describe.each(kinds)('health, readiness, metrics and graceful shutdown on %s', (
     expect(metrics.body).toContain('sorte_http_request_duration_seconds_bucket');
     expect(metrics.body).toContain('sorte_ready 1');
     expect(metrics.body).toContain('process_cpu_user_seconds_total');
+    expect(metrics.body).toMatch(/sorte_transaction_conflict_retries_total \d+/);
+    expect(metrics.body).toMatch(/sorte_transaction_conflicts_unresolved_total \d+/);
 
     const outsider = { host: 'localhost' };
     const remote = await app.inject({

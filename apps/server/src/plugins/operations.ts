@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { type GroupQueueStats, groupQueueTotals } from '../db/group-queue.ts';
+import { transactionConflictTotals } from '../db/transaction-retry.ts';
 
 /**
  * What a load balancer and a monitoring system ask a server process:
@@ -14,7 +15,8 @@ import { type GroupQueueStats, groupQueueTotals } from '../db/group-queue.ts';
  *   while the process shuts down, so a proxy sends players only to a process that can serve them;
  * - `GET /metrics` — Prometheus text format: HTTP requests and their durations by route and status,
  *   in-flight requests, readiness, group commit (groups, items, deferred items, rolled-back groups
- *   and the largest group, of in-house bets, crash bets and wallet transfers), and the process's own (CPU, memory,
+ *   and the largest group, of in-house bets, crash bets and wallet transfers), transactions run again
+ *   after a lock conflict and conflicts left after the last try, and the process's own (CPU, memory,
  *   event-loop lag, GC). Open to loopback callers, or to `Authorization: Bearer <METRICS_TOKEN>`
  *   when a token is configured.
  * These three are left out of the access log (app.ts) and of the request metrics.
@@ -122,6 +124,29 @@ export const operationsPlugin = fp(
       'largestGroup',
       Gauge,
     );
+
+    for (const [name, help, field] of [
+      [
+        'sorte_transaction_conflict_retries_total',
+        'Transactions run again after a deadlock or serialization failure (db/transaction-retry.ts)',
+        'retried',
+      ],
+      [
+        'sorte_transaction_conflicts_unresolved_total',
+        'Lock conflicts still there after the last try, answered 503',
+        'unresolved',
+      ],
+    ] as const) {
+      new Counter({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(transactionConflictTotals()[field]);
+        },
+      });
+    }
 
     // Shutting down (SIGTERM, see server.ts): /readyz says so at once, requests already on a
     // connection are still served (the app is built with return503OnClosing off, so no bet that

@@ -64,7 +64,7 @@ async function usableToken(executor: Executor, site: TSite, token: string, lock 
       ),
     )
     .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw new AppError('SETUP_LINK_INVALID');
   return row;
 }
@@ -98,7 +98,7 @@ export async function completeOwnerSetup(
   const passwordHash = await hashSecret(input.password);
   await executor.transaction(async (tx) => {
     const row = await usableToken(tx, site, input.token, true);
-    await tx.execute(sql`SELECT id FROM sites WHERE id = ${site.id.toString()}::bigint FOR UPDATE`);
+    await tx.execute(sql`SELECT id FROM sites WHERE id = ${site.id.toString()}::bigint FOR NO KEY UPDATE`);
     const existing = await tx
       .select({ id: operators.id })
       .from(operators)

@@ -98,7 +98,7 @@ async function lockOperator(tx: Executor, owner: TOperatorAuth, id: number): Pro
     .select()
     .from(operators)
     .where(and(eq(operators.id, BigInt(id)), eq(operators.siteId, owner.siteId)))
-    .for('update');
+    .for('no key update');
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }

@@ -213,7 +213,7 @@ export async function findCommissions(
           ${options.unclaimedOnly ? sql`AND status = 'unclaimed'` : sql``}
         ORDER BY period DESC, id DESC
         ${options.limit ? sql`LIMIT ${options.limit}` : sql``}
-        ${options.lock ? sql`FOR UPDATE` : sql``}`,
+        ${options.lock ? sql`FOR NO KEY UPDATE` : sql``}`,
   );
 }
 

@@ -27,7 +27,7 @@ const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))
 
 /** The site row, locked for the rest of the transaction (edits of one site take turns). */
 export async function lockSite(executor: Executor, siteId: bigint): Promise<TSiteRow> {
-  const [row] = await executor.select().from(sites).where(eq(sites.id, siteId)).for('update');
+  const [row] = await executor.select().from(sites).where(eq(sites.id, siteId)).for('no key update');
   if (!row) throw new Error(`site ${siteId} missing`);
   return row;
 }
@@ -281,7 +281,7 @@ export async function findAdminGame(
   const rows = await rowsOf<TAdminGameRow>(
     executor,
     sql`SELECT ${GAME_COLUMNS} ${gameFilter(siteId, {})} AND g.id = ${s(gameId)}::bigint
-        ${lock ? sql`FOR UPDATE OF g` : sql``}`,
+        ${lock ? sql`FOR NO KEY UPDATE OF g` : sql``}`,
   );
   return rows[0] ? toGame(rows[0]) : null;
 }
@@ -315,7 +315,7 @@ export async function updateCampaignRow(
 
 export async function lockCampaigns(executor: Executor, siteId: bigint): Promise<void> {
   await executor.execute(
-    sql`SELECT id FROM promo_campaigns WHERE site_id = ${s(siteId)}::bigint ORDER BY id FOR UPDATE`,
+    sql`SELECT id FROM promo_campaigns WHERE site_id = ${s(siteId)}::bigint ORDER BY id FOR NO KEY UPDATE`,
   );
 }
 
@@ -372,7 +372,7 @@ export async function findAnnouncement(executor: Executor, siteId: bigint, id: b
   const rows = await rowsOf<TAnnouncementAdminRow>(
     executor,
     sql`SELECT ${ANNOUNCEMENT_COLUMNS} FROM site_announcements
-        WHERE site_id = ${s(siteId)}::bigint AND id = ${s(id)}::bigint ${lock ? sql`FOR UPDATE` : sql``}`,
+        WHERE site_id = ${s(siteId)}::bigint AND id = ${s(id)}::bigint ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
   );
   return rows[0] ? announcementView(rows[0]) : null;
 }
@@ -619,6 +619,6 @@ export async function saveCommunity(
 
 export async function lockCommunity(executor: Executor, siteId: bigint): Promise<void> {
   await executor.execute(
-    sql`SELECT site_id FROM site_community WHERE site_id = ${s(siteId)}::bigint FOR UPDATE`,
+    sql`SELECT site_id FROM site_community WHERE site_id = ${s(siteId)}::bigint FOR NO KEY UPDATE`,
   );
 }

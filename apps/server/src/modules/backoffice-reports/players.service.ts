@@ -570,7 +570,7 @@ async function lockMember(
     executor,
     sql`SELECT id::text AS id, username, status::text AS status FROM members
         WHERE id = ${String(memberId)}::bigint AND site_id = ${siteId.toString()}::bigint AND deleted_at IS NULL
-        FOR UPDATE`,
+        FOR NO KEY UPDATE`,
   );
   const row = rows[0];
   if (!row) throw notFound();

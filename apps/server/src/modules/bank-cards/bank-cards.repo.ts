@@ -159,13 +159,13 @@ export async function lockActiveCard(
         isNull(memberBankCards.deletedAt),
       ),
     );
-  const rows = await (mode === 'update' ? query.for('update') : query.for('share'));
+  const rows = await (mode === 'update' ? query.for('no key update') : query.for('share'));
   return rows[0];
 }
 
 /**
  * For the withdrawal flow: the caller's active card `cardId`, share-locked until the withdrawal's
- * transaction ends. Removing a card takes the same row FOR UPDATE and then looks for open
+ * transaction ends. Removing a card takes the same row FOR NO KEY UPDATE and then looks for open
  * withdrawals, so a card can never be removed under a withdrawal being created.
  */
 export function lockUsableBankCard(

@@ -79,7 +79,7 @@ export async function findMessageForAudit(executor: Executor, siteId: bigint, me
   const [row] = await rowsOf<{ member_id: string; author: string; text: string }>(
     executor,
     sql`SELECT member_id::text, author, text FROM chat_messages
-        WHERE id = ${messageId} AND site_id = ${siteId} AND deleted_at IS NULL FOR UPDATE`,
+        WHERE id = ${messageId} AND site_id = ${siteId} AND deleted_at IS NULL FOR NO KEY UPDATE`,
   );
   return row ?? null;
 }
@@ -220,7 +220,7 @@ export async function lockUnpaidPayout(executor: Executor, rainId: bigint, membe
   const [row] = await rowsOf<{ amount_minor: string }>(
     executor,
     sql`SELECT amount_minor::text FROM chat_rain_payouts
-        WHERE rain_id = ${rainId} AND member_id = ${memberId} AND paid_at IS NULL FOR UPDATE`,
+        WHERE rain_id = ${rainId} AND member_id = ${memberId} AND paid_at IS NULL FOR NO KEY UPDATE`,
   );
   return row ? BigInt(row.amount_minor) : null;
 }

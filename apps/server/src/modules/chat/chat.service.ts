@@ -162,7 +162,7 @@ async function lockAuthor(tx: Executor, siteId: bigint, memberId: bigint): Promi
 }
 
 function sqlLockMember(memberId: bigint) {
-  return sql`SELECT id FROM members WHERE id = ${memberId} FOR UPDATE`;
+  return sql`SELECT id FROM members WHERE id = ${memberId} FOR NO KEY UPDATE`;
 }
 
 // Operators

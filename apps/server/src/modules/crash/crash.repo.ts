@@ -82,7 +82,7 @@ export async function lockOpenChain(tx: Executor): Promise<TChainRow | null> {
     tx,
     sql`SELECT ${chainColumns} FROM crash_chains
         WHERE position < length AND salt_source = 'bets'
-        ORDER BY crash_chains.id DESC LIMIT 1 FOR UPDATE`,
+        ORDER BY crash_chains.id DESC LIMIT 1 FOR NO KEY UPDATE`,
   );
   return row ? chainOf(row) : null;
 }
@@ -246,11 +246,11 @@ export async function shareLockRoundSecret(tx: Executor, roundId: bigint): Promi
   return row ? roundOf(row) : null;
 }
 
-/** The round row locked FOR UPDATE: waits for the bets in flight (they hold it FOR SHARE). */
+/** The round row locked FOR NO KEY UPDATE: waits for the bets in flight (they hold it FOR SHARE). */
 export async function lockRoundSecret(tx: Executor, roundId: bigint): Promise<TRoundSecretRow | null> {
   const [row] = await rowsOf<TRoundRaw>(
     tx,
-    sql`SELECT ${roundColumns} FROM crash_rounds WHERE id = ${id(roundId)} FOR UPDATE`,
+    sql`SELECT ${roundColumns} FROM crash_rounds WHERE id = ${id(roundId)} FOR NO KEY UPDATE`,
   );
   return row ? roundOf(row) : null;
 }

@@ -133,7 +133,7 @@ async function settleAutosInCash(
           SELECT c.id::text AS id, t.metadata ? 'bonusParts' AS bonus
           FROM crash_bets c JOIN wallet_transfers t ON t.id = c.bet_transfer_id
           WHERE c.id = ANY(${`{${bets.map((bet) => bet.id).join(',')}}`}::bigint[]) AND c.status = 'placed'
-          ORDER BY c.id FOR UPDATE OF c),
+          ORDER BY c.id FOR NO KEY UPDATE OF c),
         ${lock.ctes}
         SELECT 'open' AS what, to_jsonb(open) AS row FROM open
         UNION ALL ${lock.rows}`,
@@ -352,7 +352,7 @@ async function readPresses(
           SELECT ${betColumnsOf(sql`c`)}, t.metadata ? 'bonusParts' AS bonus
           FROM crash_bets c JOIN wallet_transfers t ON t.id = c.bet_transfer_id
           WHERE (c.round_id, c.member_id) IN (SELECT round_id, member_id FROM w)
-          ORDER BY c.id FOR UPDATE OF c),
+          ORDER BY c.id FOR NO KEY UPDATE OF c),
         ${lock.ctes}
         SELECT 'round' AS what, to_jsonb(rounds) AS row FROM rounds
         UNION ALL SELECT 'bet', to_jsonb(bets) FROM bets

@@ -32,7 +32,7 @@ export async function findMemberProfile(executor: Executor, siteId: bigint, memb
     .select()
     .from(memberMoneyProfile)
     .where(and(eq(memberMoneyProfile.id, memberId), eq(memberMoneyProfile.siteId, siteId)));
-  const rows = lock ? await query.for('update') : await query;
+  const rows = lock ? await query.for('no key update') : await query;
   return rows[0] ?? null;
 }
 
@@ -96,7 +96,11 @@ export async function updateDepositOrder(
 
 /** The order of a txid, locked for the rest of the transaction (one notification at a time). */
 export async function lockOrderByTxid(executor: Executor, txid: string): Promise<TDepositOrderRow | null> {
-  const rows = await executor.select().from(depositOrders).where(eq(depositOrders.txid, txid)).for('update');
+  const rows = await executor
+    .select()
+    .from(depositOrders)
+    .where(eq(depositOrders.txid, txid))
+    .for('no key update');
   return rows[0] ?? null;
 }
 

@@ -91,7 +91,7 @@ export class MailOutbox {
           tx,
           sql`SELECT id::text, to_address, subject, body_text, attempts FROM mail_outbox
               WHERE status = 'pending' AND next_try_at <= now()
-              ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+              ORDER BY id LIMIT ${BATCH} FOR NO KEY UPDATE SKIP LOCKED`,
         );
         // Claim them for a minute so another process does not pick them while we send.
         if (rows.length > 0) {

@@ -313,7 +313,7 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
           FROM fairness_seed_pairs p
           WHERE p.member_id = ANY(${`{${group.map((item) => item.player.memberId).join(',')}}`}::bigint[])
             AND p.revealed_at IS NULL
-          ORDER BY p.id FOR UPDATE),
+          ORDER BY p.id FOR NO KEY UPDATE),
         bets AS (
           SELECT w.ord, pairs.id::text AS pair_id, pairs.server_seed, pairs.server_seed_hash, pairs.client_seed,
             pairs.next_nonce::text AS next_nonce,

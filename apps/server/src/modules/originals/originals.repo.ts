@@ -43,7 +43,7 @@ export async function findActivePair(
     .from(fairnessSeedPairs)
     .where(and(ownedBy(fairnessSeedPairs, player), isNull(fairnessSeedPairs.revealedAt)))
     .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('no key update') : await query;
   return row ?? null;
 }
 
@@ -261,7 +261,7 @@ export async function findRound(
   const query = selectRounds(executor)
     .where(and(ownedBy(gameRounds, player), eq(gameRounds.id, roundId)))
     .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: gameRounds }) : await query;
+  const [row] = options.lock ? await query.for('no key update', { of: gameRounds }) : await query;
   return row ? flattenRound(row) : null;
 }
 

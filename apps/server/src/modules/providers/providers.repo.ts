@@ -98,7 +98,7 @@ export async function findTransaction(
       ),
     )
     .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('no key update') : await query;
   return row ?? null;
 }
 
@@ -153,7 +153,7 @@ export async function findRoundForUpdate(
     .from(providerRounds)
     .where(and(eq(providerRounds.aggregator, aggregator), eq(providerRounds.roundRef, roundRef)))
     .limit(1)
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 

@@ -16,7 +16,7 @@ import { playableBalance } from '../originals/originals.money.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { getTransferByKey, payWin } from '../wallet/wallet.service.ts';
+import { getTransferByKey, holdStakeAccounts, payWin } from '../wallet/wallet.service.ts';
 import {
   claimTransaction,
   completeTransaction,
@@ -54,11 +54,24 @@ class Refusal extends Error {
   }
 }
 
-/** A limit, pause or exclusion refuses the bet as a disabled player (nothing is debited). */
+/** Refusals of the play gate that a limit makes: the aggregator is told it is a limit. */
+const LIMIT_CODES = new Set(['RG_LOSS_LIMIT', 'RG_STAKE_LIMIT']);
+
+/**
+ * The play gate's refusal as the aggregator's status (nothing is debited): a loss or stake limit
+ * reached, else (a pause, an exclusion, terms to accept) a player who may not bet now.
+ */
 function refuseForResponsibleGaming(error: unknown): never {
-  if (error instanceof AppError) throw new Refusal('RS_ERROR_USER_DISABLED');
-  throw error;
+  if (!(error instanceof AppError)) throw error;
+  throw new Refusal(LIMIT_CODES.has(error.code) ? 'RS_ERROR_LIMIT_REACHED' : 'RS_ERROR_USER_DISABLED');
 }
+
+/** Refusals answered with the balance as it is, so the game can show it. */
+const WITH_BALANCE = new Set<TProviderStatus>([
+  'RS_ERROR_NOT_ENOUGH_MONEY',
+  'RS_ERROR_BET_LIMIT_EXCEEDED',
+  'RS_ERROR_LIMIT_REACHED',
+]);
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -127,7 +140,7 @@ async function moneyCall(
     return answer;
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    if (error.status === 'RS_ERROR_NOT_ENOUGH_MONEY' || error.status === 'RS_ERROR_BET_LIMIT_EXCEEDED') {
+    if (WITH_BALANCE.has(error.status)) {
       return { ...ok(session, await cashOf(context.db, session)), status: error.status };
     }
     return { status: error.status };
@@ -191,6 +204,9 @@ export async function walletBet(context: TWalletContext, body: TWalletBetRequest
     if (round.memberId !== session.memberId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     if (round.status === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
     if (round.status !== 'open') throw new Refusal('RS_ERROR_ROUND_CLOSED');
+    // The gate is read once the member's accounts are held, as the stake will hold them: a
+    // parallel bet of the member commits its stake before this read, or waits for this one.
+    await holdStakeAccounts(tx, session);
     await assertPlayAllowed(tx, session, amountMinor).catch(refuseForResponsibleGaming);
     let balanceMinor: bigint;
     let transferId: bigint;

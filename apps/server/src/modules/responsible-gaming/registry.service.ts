@@ -56,7 +56,9 @@ async function applyAnswer(
   impeded: boolean,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM members WHERE id = ${member.id.toString()}::bigint FOR UPDATE`);
+    await tx.execute(
+      sql`SELECT id FROM members WHERE id = ${member.id.toString()}::bigint FOR NO KEY UPDATE`,
+    );
     await recordCheck(tx, { siteId: site.id, memberId: member.id, cpf: member.cpf, reason, impeded });
     await tx.execute(
       sql`UPDATE members SET registry_checked_at = now() WHERE id = ${member.id.toString()}::bigint`,

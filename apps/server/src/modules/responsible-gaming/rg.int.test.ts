@@ -125,9 +125,9 @@ describe.each(kinds)('responsible gaming limits and exclusions on %s', (kind) =>
     expect((await getBalances(h.db, p.memberId)).cashMinor).toBe(10_000n);
   });
 
-  it('refuses a third-party wallet bet past a limit as a disabled player, debiting nothing', async () => {
-    const p = await fundedPlayer(h.app, 10_000n);
-    await setLimit(p.token, 'stake', 'day', '1');
+  /** A seamless-wallet session of a new member on the demo slot, and its bet call (own round each). */
+  async function providerPlayer(fundMinor: bigint) {
+    const p = await fundedPlayer(h.app, fundMinor);
     const site = (await h.app.services.sites.byCode('sorte'))!;
     const [game] = await rowsOf<{ id: string }>(h.db, sql`SELECT id FROM games WHERE code = ${SLOT}`);
     const session = await openProviderSession(h.db, {
@@ -136,7 +136,7 @@ describe.each(kinds)('responsible gaming limits and exclusions on %s', (kind) =>
       memberId: p.memberId,
       gameId: BigInt(game!.id),
     });
-    const bet = async (amount: string) => {
+    const bet = async (amount: string, extra: Record<string, unknown> = {}) => {
       const raw = JSON.stringify({
         request_uuid: randomUUID(),
         token: session.token,
@@ -145,6 +145,7 @@ describe.each(kinds)('responsible gaming limits and exclusions on %s', (kind) =>
         round: randomUUID(),
         amount,
         currency: 'BRL',
+        ...extra,
       });
       const response = await h.app.inject({
         method: 'POST',
@@ -156,11 +157,31 @@ describe.each(kinds)('responsible gaming limits and exclusions on %s', (kind) =>
         },
         payload: raw,
       });
-      return response.json() as { status: string };
+      return { http: response.statusCode, ...(response.json() as { status: string; balance?: string }) };
     };
-    expect((await bet('1.00')).status).toBe('RS_OK');
-    expect((await bet('0.50')).status).toBe('RS_ERROR_USER_DISABLED');
+    return { ...p, bet };
+  }
+
+  it('refuses a third-party wallet bet past a limit as a limit reached, with the balance, debiting nothing', async () => {
+    const p = await providerPlayer(10_000n);
+    await setLimit(p.token, 'stake', 'day', '1');
+    expect((await p.bet('1.00')).status).toBe('RS_OK');
+    expect(await p.bet('0.50')).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED', balance: '99.00' });
     expect((await getBalances(h.db, p.memberId)).cashMinor).toBe(9_900n);
+  });
+
+  it('holds a daily loss limit of 10.00 against 50 parallel third-party bets of 1.00: exactly 10 accepted', async () => {
+    const p = await providerPlayer(10_000n);
+    await setLimit(p.token, 'loss', 'day', '10');
+    // Rounds closed with no win: every accepted stake is lost.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => p.bet('1.00', { round_closed: true })),
+    );
+    expect(answers.filter((answer) => answer.http !== 200)).toEqual([]);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 'RS_OK')).toHaveLength(10);
+    expect(statuses.filter((status) => status === 'RS_ERROR_LIMIT_REACHED')).toHaveLength(40);
+    expect((await getBalances(h.db, p.memberId)).cashMinor).toBe(9_000n);
   });
 
   it('ends a session past its session-time limit and refuses the next login until the reset', async () => {

@@ -313,7 +313,7 @@ export async function setLimit(
   const profile = await findJurisdictionProfile(db, site);
   const wanted = input.value === null ? null : parseLimitValue(input.kind, input.period, input.value);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId.toString()}::bigint FOR UPDATE`);
+    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId.toString()}::bigint FOR NO KEY UPDATE`);
     const current = (await findLimits(tx, memberId, siteTimeZone(site), [input.kind])).find(
       (limit) => limit.period === input.period,
     );

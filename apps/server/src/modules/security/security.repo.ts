@@ -42,7 +42,7 @@ function toMember(row: Record<string, unknown>): TSecurityMember {
 const MEMBER_COLUMNS = sql.raw(`id, site_id, username, password_hash, qk_pwd_hash, email, email_verified_at,
   password_changed_at, totp_secret, totp_enabled_at, lang, status`);
 
-/** The member row, locked FOR UPDATE when `lock` (password and secret changes serialise on it). */
+/** The member row, locked FOR NO KEY UPDATE when `lock` (password and secret changes serialise on it). */
 export async function findSecurityMember(
   executor: Executor,
   siteId: bigint,
@@ -53,7 +53,7 @@ export async function findSecurityMember(
     executor,
     sql`SELECT ${MEMBER_COLUMNS} FROM members
         WHERE id = ${memberId.toString()}::bigint AND site_id = ${siteId.toString()}::bigint
-          AND deleted_at IS NULL ${options.lock ? sql`FOR UPDATE` : sql``}`,
+          AND deleted_at IS NULL ${options.lock ? sql`FOR NO KEY UPDATE` : sql``}`,
   );
   return rows[0] ? toMember(rows[0]) : null;
 }

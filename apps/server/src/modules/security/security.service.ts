@@ -257,7 +257,7 @@ async function consumeEmailCode(
     sql`SELECT id::text, email, code_hash, attempts FROM email_codes
         WHERE member_id = ${member.id.toString()}::bigint AND purpose = ${purpose}
           AND used_at IS NULL AND expires_at > now()
-        ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+        ORDER BY id DESC LIMIT 1 FOR NO KEY UPDATE`,
   );
   const row = rows[0];
   if (!row || (email !== undefined && row.email !== email)) throw new AppError('EMAIL_CODE_INVALID');

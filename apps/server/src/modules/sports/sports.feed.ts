@@ -286,7 +286,7 @@ export async function realignDemo(executor: Executor, competitionId: bigint, now
   // Several processes may start at once: the competition row serialises them, so one shift happens.
   await executor.transaction(async (tx) => {
     await tx.execute(
-      sql`SELECT id FROM sports_competitions WHERE id = ${competitionId.toString()}::bigint FOR UPDATE`,
+      sql`SELECT id FROM sports_competitions WHERE id = ${competitionId.toString()}::bigint FOR NO KEY UPDATE`,
     );
     const [state] = await rowsOf<{ next: Date | string | null; ahead: string; bets: string }>(
       tx,

@@ -306,13 +306,13 @@ export async function findBet(
     sql`SELECT ${BET_COLUMNS} FROM sports_bets b
         WHERE b.id = ${big(where.betId)} AND b.site_id = ${big(where.siteId)}
         ${where.memberId === undefined ? sql`` : sql`AND b.member_id = ${big(where.memberId)}`}
-        ${options.forUpdate ? sql`FOR UPDATE` : sql``}`,
+        ${options.forUpdate ? sql`FOR NO KEY UPDATE` : sql``}`,
   );
   return rows[0] ?? null;
 }
 
 /**
- * A settlement's bets: every bet with a leg in these markets, locked FOR UPDATE in ascending id
+ * A settlement's bets: every bet with a leg in these markets, locked FOR NO KEY UPDATE in ascending id
  * (the order of a bet settled on its own), with whether its stake had a bonus part (its win is
  * split by `payWin`) and whether it fed a grant (its refund takes that wagering back), and the
  * transaction's start (ms), every settled_at it writes.
@@ -329,7 +329,7 @@ export async function lockMarketBets(
         LEFT JOIN wallet_transfers t
           ON t.site_id = b.site_id AND t.idempotency_key = 'sports-bet:' || b.id || ':stake'
         WHERE b.id IN (SELECT bet_id FROM sports_bet_legs WHERE market_id = ANY(${idArray(marketIds)}))
-        ORDER BY b.id FOR UPDATE OF b`,
+        ORDER BY b.id FOR NO KEY UPDATE OF b`,
   );
   const [now] = await rowsOf<{ now_ms: string }>(
     executor,

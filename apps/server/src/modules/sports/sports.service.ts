@@ -825,14 +825,14 @@ export async function sitesOwed(executor: Executor): Promise<TSportsSite[]> {
 async function lockEventMarkets(tx: Tx, eventId: bigint): Promise<{ id: string; type: TSportsMarketType }[]> {
   return rowsOf<{ id: string; type: TSportsMarketType }>(
     tx,
-    sql`SELECT id::text AS id, type FROM sports_markets WHERE event_id = ${big(eventId)} ORDER BY id FOR UPDATE`,
+    sql`SELECT id::text AS id, type FROM sports_markets WHERE event_id = ${big(eventId)} ORDER BY id FOR NO KEY UPDATE`,
   );
 }
 
 async function lockEvent(tx: Tx, siteId: bigint, eventId: bigint): Promise<TEventRow> {
   const locked = await rowsOf<{ id: string }>(
     tx,
-    sql`SELECT id FROM sports_events WHERE id = ${big(eventId)} AND site_id = ${big(siteId)} FOR UPDATE`,
+    sql`SELECT id FROM sports_events WHERE id = ${big(eventId)} AND site_id = ${big(siteId)} FOR NO KEY UPDATE`,
   );
   if (locked.length === 0) throw new AppError('NOT_FOUND');
   return (await findEvent(tx, siteId, eventId))!;
@@ -985,7 +985,7 @@ async function lockMarket(tx: Tx, siteId: bigint, marketId: bigint) {
   }>(
     tx,
     sql`SELECT id::text AS id, event_id::text AS event_id, type, status, margin::text AS margin
-        FROM sports_markets WHERE id = ${big(marketId)} AND site_id = ${big(siteId)} FOR UPDATE`,
+        FROM sports_markets WHERE id = ${big(marketId)} AND site_id = ${big(siteId)} FOR NO KEY UPDATE`,
   );
   const market = rows[0];
   if (!market) throw new AppError('NOT_FOUND');

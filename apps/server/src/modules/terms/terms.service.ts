@@ -101,7 +101,9 @@ export async function announceTerms(
   }
   return executor.transaction(async (tx) => {
     // Two operators announcing at once take turns on the site row: each gets the next version.
-    await tx.execute(sql`SELECT id FROM sites WHERE id = ${operator.siteId.toString()}::bigint FOR UPDATE`);
+    await tx.execute(
+      sql`SELECT id FROM sites WHERE id = ${operator.siteId.toString()}::bigint FOR NO KEY UPDATE`,
+    );
     const rows = await rowsOf<TVersionRow>(
       tx,
       sql`INSERT INTO terms_versions (site_id, version, effective_at, summary, announced_by)

@@ -154,7 +154,7 @@ export function groupGrantRows(memberIds: readonly bigint[]): SQL {
   return sql`SELECT 'grant' AS what, to_jsonb(grants) AS row FROM (
       SELECT ${GRANT_COLUMNS} FROM bonus_grants
       WHERE member_id = ANY(${`{${memberIds.join(',')}}`}::bigint[]) AND status = 'active'
-      ORDER BY expires_at, id FOR UPDATE) grants`;
+      ORDER BY expires_at, id FOR NO KEY UPDATE) grants`;
 }
 
 /** The grants of `groupGrantRows` by member, each member's in lock order. */
@@ -304,7 +304,7 @@ async function lockForMove(
   const grants = options.grants
     ? sql`UNION ALL SELECT 'grant', to_jsonb(grants) FROM (
             SELECT ${GRANT_COLUMNS} FROM bonus_grants WHERE member_id = ${member} AND status = 'active'
-            ORDER BY expires_at, id FOR UPDATE) grants`
+            ORDER BY expires_at, id FOR NO KEY UPDATE) grants`
     : sql``;
   const rows = await rowsOf<{
     what: 'account' | 'system' | 'transfer' | 'grant';
@@ -315,7 +315,7 @@ async function lockForMove(
           SELECT id::text, site_id::text, member_id::text, kind, balance_minor::text,
                  wagering_required_minor::text, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms
           FROM wallet_accounts WHERE site_id = ${site} AND member_id = ${member} AND kind IN ('cash', 'bonus')
-          ORDER BY id FOR UPDATE) locked
+          ORDER BY id FOR NO KEY UPDATE) locked
         UNION ALL SELECT 'system', to_jsonb(system) FROM (
           SELECT id::text, site_id::text, NULL::text AS member_id, kind, NULL::text AS balance_minor,
                  NULL::text AS wagering_required_minor, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms
@@ -366,7 +366,7 @@ async function lockActiveGrants(tx: Tx, memberId: bigint): Promise<BonusGrant[]>
   const rows = await rowsOf<TGrantRaw>(
     tx,
     sql`SELECT * FROM bonus_grants WHERE member_id = ${text(memberId)}::bigint AND status = 'active'
-        ORDER BY expires_at, id FOR UPDATE`,
+        ORDER BY expires_at, id FOR NO KEY UPDATE`,
   );
   return rows.map(toGrant);
 }
@@ -374,7 +374,7 @@ async function lockActiveGrants(tx: Tx, memberId: bigint): Promise<BonusGrant[]>
 async function lockGrant(tx: Tx, grantId: bigint): Promise<BonusGrant | null> {
   const rows = await rowsOf<TGrantRaw>(
     tx,
-    sql`SELECT * FROM bonus_grants WHERE id = ${text(grantId)}::bigint FOR UPDATE`,
+    sql`SELECT * FROM bonus_grants WHERE id = ${text(grantId)}::bigint FOR NO KEY UPDATE`,
   );
   return rows[0] ? toGrant(rows[0]) : null;
 }
@@ -820,7 +820,7 @@ export async function payWin(executor: Executor, input: WinInput): Promise<WinRe
                       ids.map((id) => sql`${id}::bigint`),
                       sql`, `,
                     )})
-                  ORDER BY expires_at, id FOR UPDATE`,
+                  ORDER BY expires_at, id FOR NO KEY UPDATE`,
             )
           ).map(toGrant);
     const fed = locked.find((g) => g.id === fedId);

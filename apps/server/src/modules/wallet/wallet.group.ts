@@ -238,7 +238,7 @@ export function groupLockParts({ members, sites, keys }: GroupLockTargets): { ct
             AND (a.site_id, a.member_id) IN (SELECT site_id, member_id FROM wanted)
             AND a.kind IN ('cash', 'bonus')
           ORDER BY a.id
-          FOR UPDATE OF a),
+          FOR NO KEY UPDATE OF a),
         system AS (
           SELECT id::text, site_id::text, NULL::text AS member_id, kind, NULL::text AS balance_minor,
                  NULL::text AS wagering_required_minor

@@ -116,7 +116,7 @@ export function findMemberAccounts(executor: Executor, memberId: bigint): Promis
 }
 
 /**
- * Locks the member's named accounts FOR UPDATE in id order. Every transfer locks in the same
+ * Locks the member's named accounts FOR NO KEY UPDATE in id order. Every transfer locks in the same
  * (ascending id) order, so two transfers touching the same accounts queue instead of deadlocking.
  */
 export function lockMemberAccounts(
@@ -136,7 +136,7 @@ export function lockMemberAccounts(
       ),
     )
     .orderBy(asc(walletAccounts.id))
-    .for('update');
+    .for('no key update');
 }
 
 type TAccountRaw = {
@@ -152,7 +152,7 @@ type TAccountRaw = {
 
 /**
  * One round trip for a transfer between a member and the system: locks the member's named accounts
- * FOR UPDATE in id order (as lockMemberAccounts) and reads the site's named system accounts, which
+ * FOR NO KEY UPDATE in id order (as lockMemberAccounts) and reads the site's named system accounts, which
  * are never locked. `locked` tells the two apart.
  */
 export async function lockMemberWithSystemAccounts(
@@ -174,7 +174,7 @@ export async function lockMemberWithSystemAccounts(
               kinds.map((k) => sql`${k}`),
               sql`, `,
             )})
-          ORDER BY wallet_accounts.id FOR UPDATE)
+          ORDER BY wallet_accounts.id FOR NO KEY UPDATE)
         SELECT *, true AS locked FROM locked
         UNION ALL
         SELECT ${columns}, false AS locked FROM wallet_accounts

@@ -709,13 +709,24 @@ async function loadHold(
 }
 
 /**
+ * Holds the member's stake accounts (cash, bonus: id order, FOR NO KEY UPDATE) in the caller's
+ * transaction, as the stake that follows will. For a rule that must see every earlier stake of the
+ * member: under READ COMMITTED each statement sees what committed before it began, so a statement
+ * run after this one sees the play of every transaction that held these rows before it. The
+ * third-party bet reads the responsible-gaming gate after it (docs/decisions/029-one-lock-order.md).
+ */
+export async function holdStakeAccounts(tx: Tx, member: { siteId: bigint; memberId: bigint }): Promise<void> {
+  await lockMemberAccounts(tx, member.siteId, member.memberId, ['cash', 'bonus']);
+}
+
+/**
  * The core, inside a transaction: resolve the system accounts (no lock), lock the member's accounts
  * (id order), check hold / wagering / funds, append the transfer (a taken key answers as a replay or
  * a conflict), move the player balances. Every refusal happens before any write. While the player
  * rows are locked the happy path costs three round trips: insert, update, commit.
  */
 /**
- * A member's accounts locked FOR UPDATE (and the site's system accounts read) once by a caller in
+ * A member's accounts locked FOR NO KEY UPDATE (and the site's system accounts read) once by a caller in
  * its transaction for several transfers (a stake and its bonus parts, a win): `post` uses them
  * instead of locking again and keeps their balances as its own statements leave them. Only the
  * wallet builds one, right after locking, in the same transaction.

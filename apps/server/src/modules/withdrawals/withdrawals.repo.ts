@@ -68,13 +68,18 @@ export async function clearFailures(executor: Executor, memberId: bigint): Promi
   await executor.delete(withdrawPasswordFailures).where(eq(withdrawPasswordFailures.memberId, memberId));
 }
 
-/** Locks the member row: one withdrawal request of a member at a time (daily count, hold). */
+/**
+ * Locks the member row: one withdrawal request of a member at a time (daily count, hold). NO KEY
+ * UPDATE: the member's bets, deposits and notifications written meanwhile take KEY SHARE on this
+ * row through their foreign keys while they hold the member's accounts, which this request locks
+ * next; an UPDATE-strength lock would make the two wait on each other (docs/decisions/029-one-lock-order.md).
+ */
 export async function lockMemberRow(executor: Executor, siteId: bigint, memberId: bigint) {
   const rows = await executor
     .select()
     .from(memberMoneyProfile)
     .where(and(eq(memberMoneyProfile.id, memberId), eq(memberMoneyProfile.siteId, siteId)))
-    .for('update');
+    .for('no key update');
   return rows[0] ?? null;
 }
 
@@ -143,7 +148,7 @@ export async function lockOrderByNo(
     .select()
     .from(withdrawalOrders)
     .where(and(eq(withdrawalOrders.orderNo, orderNo), eq(withdrawalOrders.siteId, siteId)))
-    .for('update');
+    .for('no key update');
   return rows[0] ?? null;
 }
 
@@ -168,7 +173,7 @@ export async function lockOrderByPayoutId(
     .select()
     .from(withdrawalOrders)
     .where(eq(withdrawalOrders.payoutId, payoutId))
-    .for('update');
+    .for('no key update');
   return rows[0] ?? null;
 }
 
