@@ -4,8 +4,11 @@ import { databaseKinds } from '../../../test/databases.ts';
 import {
   addCard,
   type MoneyHarness,
+  paymentOf,
+  payOnSandbox,
+  pixCallback,
   randomCpf,
-  signedWebhook,
+  redirectCallbacks,
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
 import { getBalances, reconcile } from './wallet.service.ts';
@@ -87,23 +90,24 @@ describe.each(kinds)('one lock order for every money path on %s', (kind) => {
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       orders.push(created.body.data as { txid: string });
     }
-    const notifications = orders.map((order, i) =>
-      signedWebhook(
-        app,
-        'pix',
-        {
-          pix: [
-            {
-              endToEndId: `E${i}${Date.now()}${player.memberId}`.padEnd(32, 'L').slice(0, 32),
-              txid: order.txid,
-              valor: '30.00',
-              horario: new Date().toISOString(),
-              pagador: { cpf: randomCpf(), nome: 'Maria Silva' },
-            },
-          ],
-        },
-        h.psp.webhookSecret,
-      ),
+    // The payments reach the PSP first with their callbacks lost; the test then sends the
+    // callbacks itself, at the same moment as the withdrawals and bets (each is read back).
+    await redirectCallbacks(h, 'nowhere');
+    const payments = [];
+    try {
+      for (const order of orders) {
+        await payOnSandbox(h.psp, order.txid, randomCpf());
+        payments.push(await paymentOf(h, order.txid));
+      }
+    } finally {
+      await redirectCallbacks(h, 'app');
+    }
+    const notifications = payments.map((pix) =>
+      pixCallback(app, {
+        pix: [
+          { endToEndId: pix.endToEndId, txid: pix.txid, valor: '30.00', horario: new Date().toISOString() },
+        ],
+      }),
     );
     const withdrawals = Array.from({ length: 20 }, () => withdraw(player.token, cardId));
     const bets = Array.from({ length: 40 }, () => dice(player.token));
