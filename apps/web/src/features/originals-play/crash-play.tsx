@@ -12,8 +12,10 @@ import { playSound } from './game-sound.tsx';
 import {
   checkStake,
   formatMinorText,
+  localStakeText,
   openingStake,
   StakeField,
+  stakeTextOf,
   type TPlayProps,
   toMinor,
 } from './play-shared.tsx';
@@ -562,15 +564,15 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
             className="play-input"
             inputMode="decimal"
             maxLength={10}
-            placeholder={t('crash.auto_placeholder')}
-            value={autoText}
+            placeholder={t('crash.auto_placeholder', { example: formatAmount('2.00') })}
+            value={localStakeText(autoText)}
             disabled={pending !== null}
             aria-invalid={!auto.valid}
-            onChange={(event) => setAutoText(event.target.value.replace(/[^\d.]/g, ''))}
+            onChange={(event) => setAutoText(stakeTextOf(event.target.value))}
           />
           {!auto.valid && (
             <p className="play-error" role="alert">
-              {t('crash.auto_invalid')}
+              {t('crash.auto_invalid', { min: formatAmount('1.01'), max: formatAmount('1000000.00') })}
             </p>
           )}
         </div>

@@ -2,6 +2,7 @@ import type { TRound } from '@sorte/contract';
 import { fitsUnderCap, MINES_TILES, minesMultiplier } from '@sorte/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format.ts';
 import {
   checkStake,
   formatMinorText,
@@ -173,7 +174,7 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
         >
           {board.picks.length === 0
             ? t('play.mines.pick_a_tile')
-            : t('play.mines.cash_out', { amount: profit ?? '0.00' })}
+            : t('play.mines.cash_out', { amount: formatMoney(profit) })}
         </button>
       ) : (
         <button

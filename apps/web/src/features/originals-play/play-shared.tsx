@@ -1,4 +1,4 @@
-import { formatMoneyIn, type TBetResponse, type TLaunchResponse, type TRound } from '@sorte/contract';
+import type { TBetResponse, TLaunchResponse, TRound } from '@sorte/contract';
 import {
   checkStake as checkStakeRule,
   nextAcceptedStake,
@@ -10,8 +10,7 @@ import i18next from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client.ts';
-import { decimalSeparator } from '../../lib/format.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { decimalSeparator, formatDecimal, formatFactor, formatMoney } from '../../lib/format.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { originalsCall as steppedCallOf } from '../originals/api/place-bet.ts';
@@ -75,7 +74,7 @@ export type TStakeCheck =
   | { minor: null; error: string; fix?: bigint | null };
 
 /** An amount in centavos the way the reader's language writes reais ("R$ 8,92" in pt). */
-export const localMoney = (minor: bigint) => formatMoneyIn(currentLanguage(), formatMinorText(minor));
+export const localMoney = (minor: bigint) => formatMoney(formatMinorText(minor));
 
 /** Why the stake rules refuse a stake, in the reader's language (the server says the same). */
 function ruleRefusal(check: Exclude<StakeRuleCheck, { ok: true }>): string {
@@ -90,12 +89,12 @@ function ruleRefusal(check: Exclude<StakeRuleCheck, { ok: true }>): string {
     case 'TARGET_ABOVE_CAP':
       return i18next.t('play.rule.above_cap', {
         max_win: localMoney(check.maxWinMinor),
-        max_target: `${Math.floor(check.maxTargetHundredths / 100)}.${String(check.maxTargetHundredths % 100).padStart(2, '0')}`,
+        max_target: formatDecimal(hundredthsOf(check.maxTargetHundredths)),
       });
     default:
       return i18next.t('play.stake_range', {
-        min: formatMinorText(check.minMinor),
-        max: formatMinorText(check.maxMinor),
+        min: localMoney(check.minMinor),
+        max: localMoney(check.maxMinor),
       });
   }
 }
@@ -116,7 +115,11 @@ export function checkStake(
   const low = toMinor(min) ?? 1n;
   const high = toMinor(max) ?? low;
   if (minor === null) return { minor: null, error: i18next.t('play.stake_invalid') };
-  if (minor < low || minor > high) return { minor: null, error: i18next.t('play.stake_range', { min, max }) };
+  if (minor < low || minor > high)
+    return {
+      minor: null,
+      error: i18next.t('play.stake_range', { min: localMoney(low), max: localMoney(high) }),
+    };
   if (!choice) return { minor, error: null };
   let check: StakeRuleCheck;
   try {
@@ -163,13 +166,16 @@ export function scaleStake(text: string, factor: 'half' | 'double', min: string,
 
 export const isWin = (round: TRound) => !round.win_loss.startsWith('-') && round.payout !== '0.00';
 
-/** "1.9800" → "1.98": the server's 4-decimal multiplier, shown with 2 unless more matter. */
-export function shortMultiplier(text: string): string {
-  const match = /^(\d+)\.(\d{2})(\d*)$/.exec(text);
-  if (!match) return text;
-  const rest = (match[3] ?? '').replace(/0+$/, '');
-  return `${match[1]}.${match[2]}${rest}`;
-}
+/**
+ * "1.9800" → "1,98" in pt, "1.98" in en: the server's 4-decimal multiplier in the reader's digits,
+ * with 2 places unless more matter. Every game shows its multipliers through this (or the compact
+ * form), so no screen writes a point where the reader writes a comma.
+ */
+export const shortMultiplier = (text: string): string => formatFactor(text);
+
+/** Hundredths (4950) as the decimal text "49.50", for the formatter and the contract. */
+export const hundredthsOf = (value: number) =>
+  `${Math.floor(value / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
 
 /** The stake as the reader writes it ("1,50" in pt); the games keep it as "1.50". */
 export const localStakeText = (text: string) => text.replace('.', decimalSeparator());
@@ -264,8 +270,15 @@ export function tenThousandthsOf(text: string): bigint {
   return match ? BigInt(match[1] ?? '0') * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0')) : 0n;
 }
 
-/** "5.6000" → "5.6", "110.0000" → "110": a multiplier as short as it can be written. */
-export const compactMultiplier = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+/** "5.6000" → "5,6" in pt, "110.0000" → "110": a multiplier as short as it can be written. */
+export const compactMultiplier = (text: string) =>
+  formatDecimalTrimmed(text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+/** A decimal text in the reader's digits with as many places as it has (none for a whole one). */
+function formatDecimalTrimmed(text: string): string {
+  const places = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  return formatDecimal(text, places);
+}
 
 /** The last round's line under the board: won (payout) or lost (stake). */
 export function RoundLine({ round }: { round: TRound | null }) {
@@ -276,10 +289,10 @@ export function RoundLine({ round }: { round: TRound | null }) {
   return (
     <p className={`play-line ${won ? 'is-win' : 'is-loss'}`}>
       {won
-        ? t('play.won', { amount: round.payout, multiplier })
+        ? t('play.won', { amount: formatMoney(round.payout), multiplier })
         : round.payout !== '0.00'
-          ? t('play.returned', { amount: round.payout, multiplier })
-          : t('play.lost', { amount: round.stake })}
+          ? t('play.returned', { amount: formatMoney(round.payout), multiplier })
+          : t('play.lost', { amount: formatMoney(round.stake) })}
     </p>
   );
 }

@@ -50,10 +50,10 @@ const slotHue = (index: number, count: number) =>
 
 type TBall = { x: number; y: number };
 
-/** A slot's multiplier as short as it fits: "5.6", "110", "1k" for ×1000. */
+/** A slot's multiplier as short as it fits, in the reader's digits: "5,6" (pt), "110", "1k" for ×1000. */
 export function slotLabel(multiplier: string): string {
-  const text = compactMultiplier(multiplier);
-  return /^\d+000$/.test(text) ? `${text.slice(0, -3)}k` : text;
+  const whole = /^(\d+)000(?:\.0*)?$/.exec(multiplier);
+  return whole ? `${whole[1]}k` : compactMultiplier(multiplier);
 }
 
 /** Plinko: 8–16 rows, three risks; the ball follows the path the server drew into its slot. */

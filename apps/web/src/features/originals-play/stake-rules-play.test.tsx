@@ -68,7 +68,7 @@ describe('stake rules on the play screens', () => {
     await userEvent.type(amount, '500');
     expect(screen.getByTestId('limbo-bet')).toHaveProperty('disabled', true);
     expect(screen.getByRole('alert').textContent).toBe(
-      'The maximum win is R$500,000.00: at this bet amount the highest target is ×1000.00',
+      'The maximum win is R$500,000.00: at this bet amount the highest target is ×1,000.00',
     );
     await userEvent.click(screen.getByTestId('limbo-amount-fix'));
     expect(screen.getByTestId('limbo-amount')).toHaveProperty('value', '0.50');
@@ -88,7 +88,7 @@ describe('stake rules on the play screens', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '0.10');
     expect(screen.getByTestId('hilo-bet')).toHaveProperty('disabled', true);
-    expect(screen.getByRole('alert').textContent).toBe('Bet between 9.10 and 5000.00');
+    expect(screen.getByRole('alert').textContent).toBe('Bet between R$9.10 and R$5,000.00');
   });
 
   it('Mines names the minimum for the mine count and offers it', async () => {
