@@ -14,6 +14,7 @@ import {
   formatMinorText,
   localStakeText,
   openingStake,
+  rememberStake,
   StakeField,
   stakeTextOf,
   type TPlayProps,
@@ -170,7 +171,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
   const [history, setHistory] = useState<THistoryItem[]>([]);
   // Crash pays every cash-out point to the centavo on whole reais: the screen opens on R$ 1,00.
   const [amount, setAmount] = useState(() =>
-    openingStake(min, { game: 'crash', autoCashOutHundredths: null }),
+    openingStake(min, { game: 'crash', autoCashOutHundredths: null }, max),
   );
   const [autoText, setAutoText] = useState('');
   const [shown, setShown] = useState(100);
@@ -263,6 +264,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           setPending(null);
           setError(null);
           setMyBet(message.bet);
+          rememberStake('crash', message.bet.amount);
           const minor = toMinor(message.balance) ?? (message.balance === '0.00' ? 0n : null);
           if (minor !== null) publishBalance(minor);
           break;

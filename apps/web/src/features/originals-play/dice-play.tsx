@@ -44,7 +44,7 @@ export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
   // Under 49.50 pays ×2: every stake pays it to the centavo, so the table opens on a bet it takes.
-  const [amount, setAmount] = useState(() => openingStake(min, DICE_OPENING));
+  const [amount, setAmount] = useState(() => openingStake(min, DICE_OPENING, max));
   const [direction, setDirection] = useState<'under' | 'over'>(DICE_OPENING.bet.direction);
   const [target, setTarget] = useState<number>(DICE_OPENING.bet.target);
   const [shown, setShown] = useState<number | null>(null);

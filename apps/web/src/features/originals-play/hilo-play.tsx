@@ -80,7 +80,7 @@ function PlayingCard({ card, small = false }: { card: TCard; small?: boolean }) 
 export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(() => openingStake(min, { game: 'hilo' }));
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'hilo' }, max));
   // A round left open (reload, another tab) is resumed on the card it stopped at.
   const { round, busy, run } = useSteppedRound<'start' | 'call' | 'cashout'>('hilo', { demo, onBalance });
 

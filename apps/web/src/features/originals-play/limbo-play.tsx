@@ -43,7 +43,9 @@ export function limboChance(targetHundredths: number): string {
 export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(() => openingStake(min, { game: 'limbo', targetHundredths: 200 }));
+  const [amount, setAmount] = useState(() =>
+    openingStake(min, { game: 'limbo', targetHundredths: 200 }, max),
+  );
   const [targetText, setTargetText] = useState('2.00');
   const [shown, setShown] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);

@@ -37,7 +37,7 @@ export function minesBoard(round: TRound | null) {
 export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(() => openingStake(min, { game: 'mines', mines: 3 }));
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'mines', mines: 3 }, max));
   const [mineCount, setMineCount] = useState(3);
   const [pending, setPending] = useState<number | null>(null);
   // A round left open (reload, another tab) is resumed where it stopped, with its mine count.

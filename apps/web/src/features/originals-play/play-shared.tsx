@@ -13,10 +13,40 @@ import type { ApiError } from '../../lib/api-client.ts';
 import { decimalSeparator, formatDecimal, formatFactor, formatMoney } from '../../lib/format.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { originalsCall as steppedCallOf } from '../originals/api/place-bet.ts';
+import { placeBet as placeBetCall, originalsCall as steppedCallOf } from '../originals/api/place-bet.ts';
 import { playOutcome } from './game-sound.tsx';
 
-export { placeBet } from '../originals/api/place-bet.ts';
+/** Where a game keeps the stake of the player's last accepted bet, on this device. */
+const lastStakeKey = (game: string) => `sorte.last_stake.${game}`;
+
+/** Notes the stake of an accepted bet: the game opens at it next time (a private window may refuse). */
+export function rememberStake(game: string, amount: unknown): void {
+  if (typeof amount !== 'string' || toMinor(amount) === null) return;
+  try {
+    localStorage.setItem(lastStakeKey(game), amount);
+  } catch {
+    // Storage refused: the game opens at its smallest stake, as on a first visit.
+  }
+}
+
+function lastStake(game: string): string | null {
+  try {
+    return localStorage.getItem(lastStakeKey(game));
+  } catch {
+    return null;
+  }
+}
+
+/** Places a bet (its Idempotency-Key makes a retry count once) and, once accepted, keeps its stake. */
+export async function placeBet(
+  game: string,
+  body: Record<string, unknown>,
+  options: { demo: boolean; idempotencyKey: string },
+): Promise<TBetResponse> {
+  const answer = await placeBetCall(game, body, options);
+  rememberStake(game, body.amount);
+  return answer;
+}
 
 /** What every game screen receives from the game page (the same contract as DicePlay). */
 export interface TPlayProps {
@@ -37,8 +67,19 @@ export function toMinor(text: string): bigint | null {
 export const formatMinorText = (minor: bigint) =>
   `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
 
-/** Stepped games (Mines, Hi-Lo: start, pick/call, cash out, the active round) use the same call as bets. */
-export { originalsCall as steppedCall } from '../originals/api/place-bet.ts';
+/**
+ * Stepped games (Mines, Hi-Lo: start, pick/call, cash out, the active round) use the same call as
+ * bets; a round that starts keeps its stake as the game's next opening one.
+ */
+export async function steppedCall<T = TBetResponse>(
+  path: string,
+  options: { demo: boolean; body?: Record<string, unknown>; idempotencyKey?: string },
+): Promise<T> {
+  const answer = await steppedCallOf<T>(path, options);
+  const [game, step] = path.split('/');
+  if (step === 'start' && game) rememberStake(game, options.body?.amount);
+  return answer;
+}
 
 /**
  * A frame-by-frame animation: `onFrame(progress 0…1, elapsedMs)` on each animation frame for
@@ -148,12 +189,30 @@ function stakeForCap(choice: TStakeChoice, maxWinMinor: bigint): bigint | null {
   return checkStakeRule(stake, choice).ok ? stake : null;
 }
 
-/** The first stake a screen offers for its opening choice: the game's minimum, or the rule's. */
-export function openingStake(min: string, choice: TStakeChoice): string {
+/**
+ * The first stake a screen offers: the stake of the player's last accepted bet in this game when
+ * the opening choice takes it, otherwise the smallest stake the game and its rules take. Never an
+ * amount the player did not choose beyond the smallest one.
+ */
+export function openingStake(min: string, choice: TStakeChoice, max: string = min): string {
+  const remembered = lastStake(choice.game);
+  if (remembered !== null && checkStake(remembered, min, maxOf(min, max), choice).error === null)
+    return remembered;
   const low = toMinor(min) ?? 1n;
   const smallest = smallestStakeOf(choice);
   return formatMinorText(smallest > low ? smallest : low);
 }
+
+/** A game without stake rules beyond its limits: the last accepted stake when within them, else the minimum. */
+export function openingStakeWithin(game: string, min: string, max: string): string {
+  const remembered = lastStake(game);
+  return remembered !== null && checkStake(remembered, min, maxOf(min, max)).error === null
+    ? remembered
+    : min;
+}
+
+/** The higher of two limits as text (a screen without a maximum passes its minimum twice). */
+const maxOf = (min: string, max: string) => ((toMinor(max) ?? 0n) < (toMinor(min) ?? 0n) ? min : max);
 
 /** Halves or doubles a stake, kept within the limits. */
 export function scaleStake(text: string, factor: 'half' | 'double', min: string, max: string): string {

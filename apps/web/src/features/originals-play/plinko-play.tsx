@@ -7,6 +7,7 @@ import {
   checkStake,
   compactMultiplier,
   formatMinorText,
+  openingStakeWithin,
   placeBet,
   ResultBox,
   settleBalance,
@@ -62,7 +63,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
   const { min_bet: min, max_bet: max } = launch.game;
   const rules = useOriginalRules();
   const paytable = rules.data?.list.find((item) => item.game === 'plinko')?.paytable;
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStakeWithin('plinko', min, max));
   const [rows, setRows] = useState(12);
   const [risk, setRisk] = useState<TRisk>('medium');
   const [ball, setBall] = useState<TBall | null>(null);

@@ -7,6 +7,7 @@ import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  openingStakeWithin,
   placeBet,
   ResultBox,
   settleBalance,
@@ -64,7 +65,7 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
   const rules = useOriginalRules();
   const table = (rules.data?.list.find((item) => item.game === 'slot')?.paytable ?? {}) as TSlotTable;
   const paylines = table.paylines ?? [];
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStakeWithin('slot', min, max));
   const [screen, setScreen] = useState<string[][]>([
     ['seven', 'bar', 'bell', 'melon', 'wild'],
     ['bell', 'seven', 'wild', 'seven', 'bell'],
