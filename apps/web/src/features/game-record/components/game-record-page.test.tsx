@@ -24,7 +24,7 @@ const row = (id: string, win_loss: string) => ({
   payout: '0.00',
   win_loss,
   multiplier: '0.0000',
-  status: 'settled' as const,
+  status: 'settled' as 'active' | 'settled',
 });
 
 const answer = (
