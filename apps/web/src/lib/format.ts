@@ -61,6 +61,15 @@ export function formatSignedMoney(
   }).format(text as Intl.StringNumericLiteral);
 }
 
+/** The currency's sign as the reader's language writes it before or after an amount ("R$"). */
+export function currencySymbol(language: TLanguage = currentLanguage(), currency: string = CURRENCY): string {
+  return (
+    numberFormat(language, `money-${currency}`, { style: 'currency', currency })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+}
+
 /** An amount in the reader's digits without the currency ("1.234,56"), for fields that show it beside. */
 export function formatAmount(
   value: string | null | undefined,
