@@ -517,7 +517,8 @@ export function VipPage() {
                         : `${formatPercent(level.gift_min)} – ${formatPercent(level.gift_max ?? '0')}`}
                     </td>
                   )}
-                  <td>+{formatPercent(level.rebate_boost)}</td>
+                  {/* A level without a boost says so with a dash, not "+0%". */}
+                  <td>{Number(level.rebate_boost) > 0 ? `+${formatPercent(level.rebate_boost)}` : '—'}</td>
                 </tr>
               ))}
             </tbody>
