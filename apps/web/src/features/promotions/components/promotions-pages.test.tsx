@@ -153,7 +153,7 @@ describe('promotion pages', () => {
     expect(screen.queryByTestId('lottery-wheel')).toBeNull();
   });
 
-  it('the activity list shows only the campaigns the site offers, and why the others are not in one line', async () => {
+  it('the activity list shows only the campaigns the site offers, and names the others in one line with their reasons behind it', async () => {
     renderAt('/promotion/activity', <ActivityPage />, {
       'GET /api/activitydetails/get': () => ({
         body: ok({
@@ -181,8 +181,9 @@ describe('promotion pages', () => {
     // Only what the site offers is a card; what it may not offer is one short line at the bottom.
     expect(await screen.findByTestId('campaign-dailywheel')).toBeTruthy();
     expect(screen.queryByTestId('campaign-ftd')).toBeNull();
-    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(document.querySelectorAll('.promo-cards > li')).toHaveLength(1);
     const line = screen.getByTestId('campaigns-not-offered');
+    expect(line.querySelector('summary')?.textContent).toBe('Not offered on this site: Recharge bonus');
     expect(line.textContent).toContain('Bônus de depósito proibido');
     expect(line.textContent).not.toMatch(/10%/);
   });

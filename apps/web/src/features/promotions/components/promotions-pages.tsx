@@ -175,12 +175,19 @@ export function ActivityPage() {
         })}
       </ul>
       {off.length > 0 && (
-        <p className="promo-not-offered" data-testid="campaigns-not-offered">
-          {t('promo.not_offered', {
-            names: off.map((c) => t(CAMPAIGN_PAGES[c.code]!.titleKey)).join(', '),
-            reason: offReasons.join(' '),
-          })}
-        </p>
+        // One short line; the rules behind it (the law each one cites) open on a tap.
+        <details className="promo-not-offered" data-testid="campaigns-not-offered">
+          <summary>
+            {t('promo.not_offered', {
+              names: off.map((c) => t(CAMPAIGN_PAGES[c.code]!.titleKey)).join(', '),
+            })}
+          </summary>
+          <ul>
+            {offReasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </details>
       )}
     </PageFrame>
   );
