@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { captureInstallPrompt } from './features/pwa/pwa-state.ts';
 import { warmNumberFormats } from './lib/format.ts';
 import { initI18n, resolveInitialLanguage } from './lib/i18n.ts';
+import { readSiteBootstrap, seedSiteQueries } from './lib/site-bootstrap.ts';
 import './styles/global.css';
 
 // The browser offers installation once, early: listen before React renders.
@@ -32,8 +33,13 @@ if (game) {
     .catch(() => undefined);
 }
 
+// The site the server wrote into this page: the first render has its data and speaks its language
+// (a first visit to the br site opens in Portuguese, not in English until the site data returns).
+const bootstrap = readSiteBootstrap();
+if (bootstrap) seedSiteQueries(bootstrap);
+
 // The number formats' locale data loads in a task of its own, before the first render needs it.
-const language = resolveInitialLanguage();
+const language = resolveInitialLanguage(bootstrap?.site.languages ?? []);
 window.setTimeout(() => warmNumberFormats(language), 0);
 
 initI18n(language).then(() => {

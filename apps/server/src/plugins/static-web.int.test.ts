@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS } from '../../test/app.ts';
 import { databaseKinds } from '../../test/databases.ts';
+import { withSiteBootstrap } from '../http/site-bootstrap.ts';
 import { rowsOf } from '../modules/wallet/wallet.repo.ts';
 import { LOBBY_SKELETON_TILES } from './static-web.ts';
 
@@ -26,6 +27,15 @@ function imagesIn(html: string, container: string): string[] {
 function preloads(html: string): string[] {
   return [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((match) => match[1]!);
 }
+
+/** The site bootstrap the app reads before its first render (the element's JSON). */
+function bootstrapIn(html: string) {
+  const match = /<script id="site-bootstrap" type="application\/json">([^<]*)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+/** index.html as built, with only its site's bootstrap: no early paint, no preloads. */
+const asBuilt = (html: string) => withSiteBootstrap(INDEX_HTML, bootstrapIn(html));
 
 describe.each(kinds)('the pages a player lands on paint their artwork before any script, on %s', (kind) => {
   let app: FastifyInstance;
@@ -89,7 +99,7 @@ describe.each(kinds)('the pages a player lands on paint their artwork before any
     expect(intl.some((image) => /\/keno\.svg$/.test(image))).toBe(true);
   });
 
-  it('/game with a category, search or page is another list: served as built', async () => {
+  it('/game with a category, search or page is another list: served without a paint', async () => {
     for (const url of [
       '/game?category=slots',
       '/game?name=dice',
@@ -98,7 +108,8 @@ describe.each(kinds)('the pages a player lands on paint their artwork before any
     ]) {
       const { status, html } = await page(url);
       expect(status).toBe(200);
-      expect(html).toBe(INDEX_HTML);
+      expect(html).toBe(asBuilt(html));
+      expect(bootstrapIn(html)).not.toBeNull();
     }
   });
 
@@ -112,12 +123,42 @@ describe.each(kinds)('the pages a player lands on paint their artwork before any
     expect(art.statusCode).toBe(200);
   });
 
-  it('a game the site hides, or no game at all, gets the page as built', async () => {
-    expect((await page('/originals/keno', HOSTS.br)).html).toBe(INDEX_HTML);
-    expect((await page('/originals/nothing')).html).toBe(INDEX_HTML);
+  it('a game the site hides, or no game at all, gets the page without a paint', async () => {
+    const hidden = (await page('/originals/keno', HOSTS.br)).html;
+    expect(hidden).toBe(asBuilt(hidden));
+    const nothing = (await page('/originals/nothing')).html;
+    expect(nothing).toBe(asBuilt(nothing));
     expect(imagesIn((await page('/originals/keno')).html, 'skeleton-game')).toEqual([
       '/media/games/keno-banner.svg',
     ]);
+  });
+
+  it.each(['/', '/game', '/recharge', '/originals/dice'])(
+    "%s on br: the site's brand, language, theme and data are in the page before any script",
+    async (url) => {
+      const { status, html } = await page(url, HOSTS.br);
+      expect(status).toBe(200);
+      const site = (await call(app, { method: 'GET', url: '/api/dynamicwebs/getdata', host: HOSTS.br })).body
+        .data;
+      const languages = (await call(app, { method: 'GET', url: '/api/language/getList', host: HOSTS.br }))
+        .body.data;
+      expect(bootstrapIn(html)).toEqual({ site, languages });
+      expect(site.site).toBe('sorte-br');
+      expect(html).toContain(`<html lang="pt-BR"`);
+      expect(html).toContain(`<title>${site.name}</title>`);
+      const [name, value] = Object.entries(site.theme as Record<string, string>)[0]!;
+      expect(html).toMatch(new RegExp(`<html[^>]* style="[^"]*${name}:${value.replace(/[()#.]/g, '\\$&')}`));
+      // The bootstrap sits before the entry script, so the app reads it on its first line.
+      expect(html.indexOf('id="site-bootstrap"')).toBeLessThan(html.indexOf('<script type="module"'));
+    },
+  );
+
+  it("each host gets its own site's bootstrap", async () => {
+    const intl = bootstrapIn((await page('/recharge', HOSTS.intl)).html);
+    const br = bootstrapIn((await page('/recharge', HOSTS.br)).html);
+    expect(intl.site.site).not.toBe(br.site.site);
+    expect(intl.site.jurisdiction).toBe('intl');
+    expect(br.site.jurisdiction).toBe('br');
   });
 
   it('a client that does not ask for HTML gets the not-found envelope', async () => {

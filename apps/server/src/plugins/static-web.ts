@@ -6,9 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { htmlPage } from '../http/html-page.ts';
+import { type TSiteBootstrap, withSiteBootstrap } from '../http/site-bootstrap.ts';
 import { findGame } from '../modules/games/games.repo.ts';
 import { listGames } from '../modules/games/games.service.ts';
 import { findBanners } from '../modules/sites/sites.repo.ts';
+import { getSiteData, languageList } from '../modules/sites/sites.service.ts';
 
 /** Paths that never fall back to the SPA: the API, generated media and the back office. */
 const NO_FALLBACK = /^\/(api|media|admin)(\/|$|\?)/;
@@ -158,9 +160,27 @@ const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const staticWebPlugin = fp(
   async (app: FastifyInstance, options: { root: string }) => {
     const built = existsSync(join(options.root, 'index.html'));
+    let fallbackPage: ((request: FastifyRequest) => Promise<string>) | undefined;
     if (built) {
       const indexHtml = readFileSync(join(options.root, 'index.html'), 'utf8');
       const preloads = readLandingPreloads(options.root);
+      // Every page the app is served as knows its site before any script runs. A database that
+      // does not answer leaves the page as built: the app then asks for the site data itself.
+      const bootstrapOf = async (request: FastifyRequest): Promise<TSiteBootstrap | undefined> => {
+        try {
+          const site = await getSiteData(app.services.db, request.site, app.services.captcha.required);
+          return { site, languages: languageList(request.site) };
+        } catch (error) {
+          request.log.warn({ err: error }, 'page served without its site bootstrap');
+          return undefined;
+        }
+      };
+      const appPage = async (request: FastifyRequest, paint?: TSkeletonPaint, landing?: TLandingPage) =>
+        withSiteBootstrap(
+          withPreloads(withSkeletonPaint(indexHtml, paint), landing ? preloads[landing] : undefined),
+          await bootstrapOf(request),
+        );
+      fallbackPage = (request) => appPage(request);
       // The pages a player lands on, with their largest artwork painted early (the static files
       // below serve the rest). A database that does not answer leaves the page as built.
       const withPaint =
@@ -181,7 +201,7 @@ export const staticWebPlugin = fp(
           return reply
             .header('cache-control', 'no-cache')
             .type('text/html; charset=utf-8')
-            .send(withPreloads(withSkeletonPaint(indexHtml, paint), preloads[landing]));
+            .send(await appPage(request, paint, landing));
         };
       const home = withPaint(
         'home',
@@ -244,7 +264,11 @@ export const staticWebPlugin = fp(
           throw new AppError('METHOD_NOT_ALLOWED', { headers: { allow: allow.join(', ') } });
       }
       if (!wantsHtml(request)) throw new AppError('NOT_FOUND');
-      if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (fallbackPage)
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(await fallbackPage(request));
       return reply
         .code(503)
         .type('text/html; charset=utf-8')

@@ -17,10 +17,12 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> & {
   error?: string;
   hint?: string;
   addon?: ReactNode;
+  /** Shown before the value inside the box, as the currency sign of an amount ("R$"). */
+  leading?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
 
-export function Field({ label, error, hint, addon, id, ref, type = 'text', ...input }: InputProps) {
+export function Field({ label, error, hint, addon, leading, id, ref, type = 'text', ...input }: InputProps) {
   const { t } = useTranslation();
   const generated = useId();
   const inputId = id ?? generated;
@@ -36,6 +38,7 @@ export function Field({ label, error, hint, addon, id, ref, type = 'text', ...in
         {label}
       </label>
       <div className="field__control">
+        {leading}
         <input
           ref={ref}
           id={inputId}

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   decimalSeparator,
   formatAmount,
+  formatChance,
+  formatDecimal,
+  formatFactor,
   formatMoney,
   formatMultiplier,
   formatNumber,
@@ -57,13 +60,36 @@ describe('the money formatter', () => {
   it('writes amounts without the currency, multipliers, percentages and counts per language', () => {
     expect(formatAmount('1234.50', 'pt')).toBe('1.234,50');
     expect(formatAmount('1234.50', 'en')).toBe('1,234.50');
-    expect(formatMultiplier(2, 'pt')).toBe('2,00×');
-    expect(formatMultiplier('1000000', 'en')).toBe('1,000,000.00×');
+    expect(formatMultiplier(2, 'pt')).toBe('×2,00');
+    expect(formatMultiplier('1000000', 'en')).toBe('×1,000,000.00');
     expect(plain(formatPercent('97.00', 'pt'))).toBe('97%');
     expect(plain(formatPercent(1.5, 'pt'))).toBe('1,5%');
     expect(plain(formatPercent('99.01', 'en'))).toBe('99.01%');
     expect(formatNumber(1000, 'pt')).toBe('1.000');
     expect(formatNumber(1000, 'en')).toBe('1,000');
+  });
+});
+
+describe('the game numbers', () => {
+  it('writes multipliers as the reader does, with two places and four when they matter', () => {
+    expect(formatMultiplier('2.0000', 'pt')).toBe('×2,00');
+    expect(formatMultiplier('1.2857', 'pt')).toBe('×1,2857');
+    expect(formatMultiplier('1.2857', 'en')).toBe('×1.2857');
+    expect(formatFactor('8.6400', 'pt')).toBe('8,64');
+    expect(formatFactor('1000000.00', 'pt')).toBe('1.000.000,00');
+  });
+
+  it('writes chances with two places and targets in the reader digits', () => {
+    expect(plain(formatChance('49.50', 'pt'))).toBe('49,50%');
+    expect(plain(formatChance(98, 'en'))).toBe('98.00%');
+    expect(formatDecimal('49.50', 2, 'pt')).toBe('49,50');
+    expect(formatDecimal('2', 2, 'pt')).toBe('2,00');
+    expect(formatDecimal('1.01', 2, 'vi')).toBe('1,01');
+  });
+
+  it('gives back what is not a number unchanged', () => {
+    expect(formatMultiplier('—', 'pt')).toBe('—');
+    expect(formatDecimal('abc', 2, 'pt')).toBe('abc');
   });
 });
 

@@ -61,6 +61,15 @@ export function formatSignedMoney(
   }).format(text as Intl.StringNumericLiteral);
 }
 
+/** The currency's sign as the reader's language writes it before or after an amount ("R$"). */
+export function currencySymbol(language: TLanguage = currentLanguage(), currency: string = CURRENCY): string {
+  return (
+    numberFormat(language, `money-${currency}`, { style: 'currency', currency })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+}
+
 /** An amount in the reader's digits without the currency ("1.234,56"), for fields that show it beside. */
 export function formatAmount(
   value: string | null | undefined,
@@ -72,26 +81,71 @@ export function formatAmount(
   );
 }
 
-/** A multiplier with two places and the times sign: "2,00×" in pt, "2.00×" in en. */
-export function formatMultiplier(value: number | string, language: TLanguage = currentLanguage()): string {
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number)) return String(value);
-  return `${numberFormat(language, 'multiplier', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(number)}×`;
+type TNumberText = number | string;
+
+/** A number or the contract's decimal text, as Intl takes it (text is formatted as written, not as a float). */
+function numeric(value: TNumberText): number | Intl.StringNumericLiteral | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = value.trim();
+  return /^-?\d+(?:\.\d+)?$/.test(text) ? (text as Intl.StringNumericLiteral) : null;
+}
+
+/**
+ * A decimal in the reader's digits with a fixed number of places: a dice target or roll ("49,50" in
+ * pt, "49.50" in en), a crash point without its sign.
+ */
+export function formatDecimal(
+  value: TNumberText,
+  places = 2,
+  language: TLanguage = currentLanguage(),
+): string {
+  const number = numeric(value);
+  if (number === null) return String(value);
+  return numberFormat(language, `decimal-${places}`, {
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+  }).format(number);
+}
+
+/**
+ * A multiplier's figure without its sign, for messages that write the sign themselves: two places,
+ * and up to four when they matter ("2,00", "1,2857" in pt). The servers send four places.
+ */
+export function formatFactor(value: TNumberText, language: TLanguage = currentLanguage()): string {
+  const number = numeric(value);
+  if (number === null) return String(value);
+  return numberFormat(language, 'factor', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+    number,
+  );
+}
+
+/** A multiplier with the times sign before it, as the games and records show it: "×2,00" in pt. */
+export function formatMultiplier(value: TNumberText, language: TLanguage = currentLanguage()): string {
+  const number = numeric(value);
+  return number === null ? String(value) : `×${formatFactor(value, language)}`;
 }
 
 /**
  * A percentage given in percent ("97.00", 1.5), as the reader writes it: "97%" / "1,5%" in pt,
  * "1.5%" in en, up to two places.
  */
-export function formatPercent(value: number | string, language: TLanguage = currentLanguage()): string {
+export function formatPercent(value: TNumberText, language: TLanguage = currentLanguage()): string {
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number)) return String(value);
   return numberFormat(language, 'percent', { style: 'percent', maximumFractionDigits: 2 }).format(
     number / 100,
   );
+}
+
+/** A win chance in percent, always with two places so it does not jump as a slider moves: "49,50%". */
+export function formatChance(value: TNumberText, language: TLanguage = currentLanguage()): string {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return String(value);
+  return numberFormat(language, 'chance', {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(number / 100);
 }
 
 /** A count or plain number in the reader's digits ("1.000" in pt). */

@@ -17,9 +17,13 @@ export async function loadCatalogue(language: TLanguage): Promise<TCatalogue> {
   return load();
 }
 
-/** The stored choice when it is one of ours, otherwise the default (en). */
-export function resolveInitialLanguage(): TLanguage {
-  return normalizeLanguage(getStoredLanguage()) ?? DEFAULT_LANGUAGE;
+/**
+ * The stored choice when it is one of ours, otherwise the site's first language when the page
+ * names the site's languages (its bootstrap), otherwise the default (en).
+ */
+export function resolveInitialLanguage(siteLanguages: readonly string[] = []): TLanguage {
+  const site = siteLanguages.map((code) => normalizeLanguage(code)).find((code) => code !== null);
+  return normalizeLanguage(getStoredLanguage()) ?? site ?? DEFAULT_LANGUAGE;
 }
 
 export function currentLanguage(): TLanguage {

@@ -36,7 +36,15 @@ function allValues(catalogue: TCatalogue): string[] {
 }
 
 /** The terms every language's glossary must settle. */
-const REQUIRED_TERMS = ['provably_fair', 'rtp', 'wagering', 'cash_out', 'withdrawal_password', 'pix_key'];
+const REQUIRED_TERMS = [
+  'provably_fair',
+  'rtp',
+  'wagering',
+  'cash_out',
+  'withdrawal_password',
+  'pix_key',
+  'fun_money',
+];
 
 describe.each(LANGUAGES)('the %s glossary', (language) => {
   const glossary = read<TGlossary>(`./glossary/${language}.json`);

@@ -15,7 +15,7 @@ function fakeWebDist(): string {
   mkdirSync(join(root, 'assets'));
   writeFileSync(
     join(root, 'index.html'),
-    '<!doctype html><title>Sorte SPA</title><div id="root"><div class="carousel carousel--skeleton"></div></div>',
+    '<!doctype html><title>Sorte</title><meta name="generator" content="Sorte SPA"><div id="root"><div class="carousel carousel--skeleton"></div></div>',
   );
   writeFileSync(join(root, 'service-worker.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200));

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSiteData, useSocialLinks } from '../../lib/site.ts';
+import { socialNetworkName } from '../../lib/social-names.ts';
 
 const LEGAL = [
   { hash: 'terms', labelKey: 'footer.terms' },
@@ -27,7 +28,12 @@ export function Footer() {
         <ul className="footer__social" aria-label={t('footer.follow_us')}>
           {social.map((link) => (
             <li key={link.url}>
-              <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={link.name}>
+              <a
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={socialNetworkName(link.name)}
+              >
                 <img src={link.icon} alt="" width={28} height={28} loading="lazy" />
               </a>
             </li>

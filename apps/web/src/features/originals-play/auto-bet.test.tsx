@@ -135,7 +135,7 @@ describe('auto-bet on a game screen', { timeout: 15_000 }, () => {
     expect(new Set(keys).size).toBe(3);
     expect(api.calls.map((call) => (call.body as { idempotency_key: string }).idempotency_key)).toEqual(keys);
     expect(screen.getByTestId('limbo-auto-status').textContent).toContain('Bet 3 of 3');
-    expect(screen.getByTestId('limbo-auto-status').textContent).toContain('Profit -0.70');
+    expect(screen.getByTestId('limbo-auto-status').textContent).toContain('Profit -R$0.70');
     expect(screen.getByTestId('limbo-auto-start')).toHaveProperty('disabled', false);
   });
 
@@ -220,7 +220,7 @@ describe('auto-bet on a game screen', { timeout: 15_000 }, () => {
       button.click();
       button.click();
     });
-    expect(await screen.findByText('You lost 0.10')).toBeTruthy();
+    expect(await screen.findByText('You lost R$0.10')).toBeTruthy();
     expect(api.calls).toHaveLength(1);
   });
 

@@ -1,9 +1,10 @@
-import type { TRound } from '@sorte/contract';
+import { formatMinor, type TRound } from '@sorte/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client.ts';
+import { formatAmount, formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
-import { formatMinorText, StakeField, toMinor } from './play-shared.tsx';
+import { formatMinorText, localStakeText, StakeField, stakeTextOf, toMinor } from './play-shared.tsx';
 
 /** An auto-bet session places at most this many bets; each is a normal bet with its own key. */
 export const AUTO_MAX_BETS = 1_000;
@@ -288,10 +289,10 @@ export function BetPanel({
         inputMode="decimal"
         maxLength={13}
         placeholder={t('play.auto.no_limit')}
-        value={text}
+        value={localStakeText(text)}
         disabled={busy}
         aria-invalid={invalid(field)}
-        onChange={(event) => set({ [field]: event.target.value.replace(/[^\d.]/g, '') })}
+        onChange={(event) => set({ [field]: stakeTextOf(event.target.value) })}
       />
     </div>
   );
@@ -390,7 +391,11 @@ export function BetPanel({
           </div>
           {checked.field !== null && (
             <p className="play-error" role="alert">
-              {t(`play.auto.invalid_${checked.field}`, { max: AUTO_MAX_BETS, percent: AUTO_MAX_PERCENT })}
+              {t(`play.auto.invalid_${checked.field}`, {
+                max: AUTO_MAX_BETS,
+                percent: AUTO_MAX_PERCENT,
+                example: formatAmount('10.00'),
+              })}
             </p>
           )}
           {running ? (
@@ -424,8 +429,9 @@ export function BetPanel({
           <span>
             {t('play.auto.progress', { done: auto.bets, count: auto.count })}
             {' · '}
-            {t('play.auto.profit', { amount: signedText(auto.profitMinor) })}
-            {auto.running && ` · ${t('play.auto.next_stake', { amount: formatMinorText(auto.stakeMinor) })}`}
+            {t('play.auto.profit', { amount: formatSignedMoney(formatMinor(auto.profitMinor)) })}
+            {auto.running &&
+              ` · ${t('play.auto.next_stake', { amount: formatMoney(formatMinorText(auto.stakeMinor)) })}`}
           </span>
           {!auto.running && auto.stop && <strong>{auto.error ?? t(`play.auto.stopped_${auto.stop}`)}</strong>}
         </p>

@@ -103,7 +103,7 @@ describe('bingo screen', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '1');
     await userEvent.click(screen.getByTestId('bingo-bet'));
-    expect(await screen.findByText('You won 100.00 (×100.00)', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('You won R$100.00 (×100.00)', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Line after 6 balls')).toBeTruthy();
     for (const cell of [10, 11, 12, 13, 14]) {
       expect(screen.getByTestId(`bingo-cell-${cell}`).className).toContain('is-line');

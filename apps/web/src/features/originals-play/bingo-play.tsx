@@ -39,7 +39,7 @@ export function BingoPlay({ launch, demo, onBalance }: TPlayProps) {
   const rules = useOriginalRules();
   const paytable = rules.data?.list.find((item) => item.game === 'bingo')?.paytable;
   const tiers = (Array.isArray(paytable) ? paytable : []) as TTier[];
-  const [amount, setAmount] = useState(() => openingStake(min, { game: 'bingo' }));
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'bingo' }, max));
   const [card, setCard] = useState<(number | null)[] | null>(null);
   const [shown, setShown] = useState<number[]>([]);
   const [last, setLast] = useState<TRound | null>(null);

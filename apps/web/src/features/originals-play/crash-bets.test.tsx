@@ -61,7 +61,7 @@ describe('crash bets table', () => {
     const rows = await screen.findAllByTestId('crash-bets-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('ma***7')).toBeTruthy();
-    expect(within(rows[0]!).getByText('1.50×')).toBeTruthy();
+    expect(within(rows[0]!).getByText('×1.50')).toBeTruthy();
     expect(within(rows[0]!).getByText('R$45.00')).toBeTruthy();
     expect(rows[1]!.className).toContain('is-mine');
     expect(within(rows[1]!).getByText('You')).toBeTruthy();
@@ -69,7 +69,7 @@ describe('crash bets table', () => {
 
     await userEvent.click(screen.getByTestId('crash-bets-tab-mine'));
     const mine = await screen.findByTestId('crash-my-bets-table');
-    expect(within(mine).getByText('1.20×')).toBeTruthy();
+    expect(within(mine).getByText('×1.20')).toBeTruthy();
     expect(within(mine).getByText('R$0.00')).toBeTruthy();
   });
 });

@@ -226,13 +226,13 @@ describe('crash screen', () => {
     }
   });
 
-  it('says why the first round of a new hash chain waits for a bet, until its salt is fixed', () => {
+  it('says in plain words why the first round of a new hash chain waits for a bet, until its salt is fixed', () => {
     renderCrash(<CrashPlay launch={launchOf('crash')} demo={false} onBalance={vi.fn()} />);
     const socket = latest();
     socket.open();
     socket.receive(stateOf({ public_salt: null }));
     expect(screen.getByTestId('crash-salt-pending').textContent).toBe(
-      "New hash chain: this round starts after the first bet, whose client seed helps fix the chain's salt.",
+      'A new series of rounds starts with the first bet: that bet helps draw the results, so no one can know them in advance.',
     );
     socket.receive(stateOf({ phase: 'running', public_salt: 'ef'.repeat(32), betting_ms_left: 0 }));
     expect(screen.queryByTestId('crash-salt-pending')).toBeNull();

@@ -12,8 +12,11 @@ import { playSound } from './game-sound.tsx';
 import {
   checkStake,
   formatMinorText,
+  localStakeText,
   openingStake,
+  rememberStake,
   StakeField,
+  stakeTextOf,
   type TPlayProps,
   toMinor,
 } from './play-shared.tsx';
@@ -168,7 +171,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
   const [history, setHistory] = useState<THistoryItem[]>([]);
   // Crash pays every cash-out point to the centavo on whole reais: the screen opens on R$ 1,00.
   const [amount, setAmount] = useState(() =>
-    openingStake(min, { game: 'crash', autoCashOutHundredths: null }),
+    openingStake(min, { game: 'crash', autoCashOutHundredths: null }, max),
   );
   const [autoText, setAutoText] = useState('');
   const [shown, setShown] = useState(100);
@@ -261,6 +264,7 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
           setPending(null);
           setError(null);
           setMyBet(message.bet);
+          rememberStake('crash', message.bet.amount);
           const minor = toMinor(message.balance) ?? (message.balance === '0.00' ? 0n : null);
           if (minor !== null) publishBalance(minor);
           break;
@@ -562,15 +566,15 @@ export function CrashPlay({ launch, demo, onBalance }: TPlayProps) {
             className="play-input"
             inputMode="decimal"
             maxLength={10}
-            placeholder={t('crash.auto_placeholder')}
-            value={autoText}
+            placeholder={t('crash.auto_placeholder', { example: formatAmount('2.00') })}
+            value={localStakeText(autoText)}
             disabled={pending !== null}
             aria-invalid={!auto.valid}
-            onChange={(event) => setAutoText(event.target.value.replace(/[^\d.]/g, ''))}
+            onChange={(event) => setAutoText(stakeTextOf(event.target.value))}
           />
           {!auto.valid && (
             <p className="play-error" role="alert">
-              {t('crash.auto_invalid')}
+              {t('crash.auto_invalid', { min: formatAmount('1.01'), max: formatAmount('1000000.00') })}
             </p>
           )}
         </div>

@@ -2,10 +2,12 @@ import type { TRound } from '@sorte/contract';
 import type { TStakeChoice } from '@sorte/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatChance, formatDecimal, formatMoney, formatMultiplier } from '../../lib/format.ts';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  hundredthsOf,
   openingStake,
   placeBet,
   settleBalance,
@@ -34,15 +36,15 @@ export function multiplierText(wins: number): string {
   return `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, '0')}`;
 }
 
-const hundredthsText = (value: number) =>
-  `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
+/** Hundredths (4950) in the reader's digits ("49,50" in pt). */
+const hundredthsText = (value: number) => formatDecimal(hundredthsOf(value));
 
 /** The dice table: stake, over/under and target, chance and multiplier, and an animated roll. */
 export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
   // Under 49.50 pays ×2: every stake pays it to the centavo, so the table opens on a bet it takes.
-  const [amount, setAmount] = useState(() => openingStake(min, DICE_OPENING));
+  const [amount, setAmount] = useState(() => openingStake(min, DICE_OPENING, max));
   const [direction, setDirection] = useState<'under' | 'over'>(DICE_OPENING.bet.direction);
   const [target, setTarget] = useState<number>(DICE_OPENING.bet.target);
   const [shown, setShown] = useState<number | null>(null);
@@ -92,8 +94,8 @@ export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
         {last && (
           <small>
             {won
-              ? t('lobby.dice.won', { amount: last.payout })
-              : t('lobby.dice.lost', { amount: last.stake })}
+              ? t('lobby.dice.won', { amount: formatMoney(last.payout) })
+              : t('lobby.dice.lost', { amount: formatMoney(last.stake) })}
           </small>
         )}
       </div>
@@ -141,15 +143,15 @@ export function DicePlay({ launch, demo, onBalance }: TPlayProps) {
       <dl className="original__facts">
         <div>
           <dt>{t('lobby.dice.chance')}</dt>
-          <dd>{valid ? `${hundredthsText(wins)}%` : '—'}</dd>
+          <dd>{valid ? formatChance(hundredthsOf(wins)) : '—'}</dd>
         </div>
         <div>
           <dt>{t('lobby.dice.multiplier')}</dt>
-          <dd>{valid ? `×${multiplierText(wins)}` : '—'}</dd>
+          <dd>{valid ? formatMultiplier(multiplierText(wins)) : '—'}</dd>
         </div>
         <div>
           <dt>{t('lobby.dice.payout')}</dt>
-          <dd>{payout}</dd>
+          <dd>{formatMoney(payout)}</dd>
         </div>
       </dl>
       <BetPanel

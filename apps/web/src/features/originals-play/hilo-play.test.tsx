@@ -59,7 +59,7 @@ describe('hi-lo screen', () => {
     const amount = screen.getByTestId('hilo-amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '0.05');
-    expect(screen.getByText('Bet between 0.10 and 5000.00')).toBeTruthy();
+    expect(screen.getByText('Bet between R$0.10 and R$5,000.00')).toBeTruthy();
     expect(screen.getByTestId('hilo-bet')).toHaveProperty('disabled', true);
     await userEvent.clear(amount);
     await userEvent.type(amount, '10');
@@ -94,8 +94,8 @@ describe('hi-lo screen', () => {
       }),
     });
     render(<HiloPlay launch={launchOf('hilo')} demo onBalance={() => {}} />);
-    await userEvent.click(await screen.findByText('Cash out 1.43'));
-    expect(await screen.findByText('You won 1.43 (×1.43)')).toBeTruthy();
+    await userEvent.click(await screen.findByText('Cash out R$1.43'));
+    expect(await screen.findByText('You won R$1.43 (×1.43)')).toBeTruthy();
     expect(api.calls.at(-1)?.body).toEqual({ round_id: '88' });
     expect(screen.getByTestId('hilo-result').querySelector('[data-rank="9"]')).toBeTruthy();
   });
@@ -124,7 +124,7 @@ describe('hi-lo screen', () => {
     await userEvent.click(await screen.findByTestId('hilo-higher'));
     expect(await screen.findByText('Wrong call — the round is over.')).toBeTruthy();
     expect(api.calls.at(-1)?.body).toEqual({ round_id: '88', call: 'higher' });
-    expect(screen.getByText('You lost 1.00')).toBeTruthy();
+    expect(screen.getByText('You lost R$1.00')).toBeTruthy();
     expect(screen.getByTestId('hilo-bet')).toBeTruthy();
   });
 });

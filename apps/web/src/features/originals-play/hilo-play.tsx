@@ -8,6 +8,7 @@ import {
 } from '@sorte/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber } from '../../lib/format.ts';
 import {
   checkStake,
   formatMinorText,
@@ -79,7 +80,7 @@ function PlayingCard({ card, small = false }: { card: TCard; small?: boolean }) 
 export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(() => openingStake(min, { game: 'hilo' }));
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'hilo' }, max));
   // A round left open (reload, another tab) is resumed on the card it stopped at.
   const { round, busy, run } = useSteppedRound<'start' | 'call' | 'cashout'>('hilo', { demo, onBalance });
 
@@ -121,7 +122,7 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
     const wins = winningRanks(current.rank, call);
     const next = (base * 13n) / BigInt(wins);
     return {
-      chance: `${Math.floor((wins * 10_000) / 13) / 100}`,
+      chance: formatNumber(Math.floor((wins * 10_000) / 13) / 100),
       multiplier: shortMultiplier(`${next / 10_000n}.${String(next % 10_000n).padStart(4, '0')}`),
     };
   };
@@ -141,7 +142,7 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
         <div className="hilo__status">
           <MultiplierStat
             label={t('play.mines.current')}
-            value={!round ? null : active && !canCashOut ? '0.99' : shortMultiplier(round.multiplier)}
+            value={!round ? null : shortMultiplier(active && !canCashOut ? '0.99' : round.multiplier)}
           />
           {active && !canCashOut && <span className="play-label">{t('play.hilo.first_call')}</span>}
           {!active && <RoundLine round={round} />}
@@ -209,7 +210,9 @@ export function HiloPlay({ launch, demo, onBalance }: TPlayProps) {
             disabled={busy !== null || !canCashOut}
             onClick={cashOut}
           >
-            {canCashOut ? t('play.hilo.cash_out', { amount: cashOutAmount }) : t('play.hilo.first_call')}
+            {canCashOut
+              ? t('play.hilo.cash_out', { amount: formatMoney(cashOutAmount) })
+              : t('play.hilo.first_call')}
           </button>
         </>
       ) : (

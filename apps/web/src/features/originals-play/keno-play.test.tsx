@@ -90,7 +90,7 @@ describe('keno screen', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '1');
     await userEvent.click(screen.getByTestId('keno-bet'));
-    expect(await screen.findByText('You won 2.50 (×2.50)', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('You won R$2.50 (×2.50)', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('keno-result').textContent).toContain('2 hits');
     expect(screen.getByTestId('keno-cell-3').className).toContain('is-hit');
     expect(screen.getByTestId('keno-cell-7').className).toContain('is-hit');

@@ -6,6 +6,7 @@ import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  openingStakeWithin,
   PayList,
   placeBet,
   ResultBox,
@@ -49,7 +50,7 @@ export function KenoPlay({ launch, demo, onBalance }: TPlayProps) {
   const { min_bet: min, max_bet: max } = launch.game;
   const rules = useOriginalRules();
   const paytable = rules.data?.list.find((item) => item.game === 'keno')?.paytable;
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStakeWithin('keno', min, max));
   const [picks, setPicks] = useState<number[]>([]);
   const [drawn, setDrawn] = useState<number[]>([]);
   const [last, setLast] = useState<TRound | null>(null);

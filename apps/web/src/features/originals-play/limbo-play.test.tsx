@@ -37,7 +37,7 @@ describe('limbo screen', () => {
     const target = screen.getByTestId('limbo-target');
     await userEvent.clear(target);
     await userEvent.type(target, '1.00');
-    expect(screen.getByText('Choose a target from 1.01 to 1000000.00')).toBeTruthy();
+    expect(screen.getByText('Choose a target from 1.01 to 1,000,000.00')).toBeTruthy();
     expect(screen.getByTestId('limbo-bet')).toHaveProperty('disabled', true);
     await userEvent.clear(target);
     await userEvent.type(target, '4');
@@ -45,7 +45,7 @@ describe('limbo screen', () => {
     const amount = screen.getByTestId('limbo-amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '0.01');
-    expect(screen.getByText('Bet between 0.10 and 5000.00')).toBeTruthy();
+    expect(screen.getByText('Bet between R$0.10 and R$5,000.00')).toBeTruthy();
     expect(screen.getByTestId('limbo-bet')).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByTestId('limbo-bet'));
     expect(api.calls).toEqual([]);
@@ -76,7 +76,7 @@ describe('limbo screen', () => {
     await userEvent.type(amount, '1');
     await userEvent.click(screen.getByTestId('limbo-bet'));
     await waitFor(() => expect(screen.getByTestId('limbo-result').textContent).toBe('×7.31'));
-    expect(await screen.findByText('You won 2.50 (×2.50)')).toBeTruthy();
+    expect(await screen.findByText('You won R$2.50 (×2.50)')).toBeTruthy();
     expect(onBalance).toHaveBeenCalledWith('1001.50');
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0]?.body).toMatchObject({ amount: '1.00', target: '2.50' });
@@ -96,7 +96,7 @@ describe('limbo screen', () => {
     });
     render(<LimboPlay launch={launchOf('limbo')} demo onBalance={onBalance} />);
     await userEvent.click(screen.getByTestId('limbo-bet'));
-    expect(await screen.findByText('You lost 1.00')).toBeTruthy();
+    expect(await screen.findByText('You lost R$1.00')).toBeTruthy();
     expect(screen.getByTestId('limbo-result').textContent).toBe('×1.04');
     expect(onBalance).toHaveBeenCalledWith('999.00');
   });

@@ -1,15 +1,18 @@
 import type { TRound } from '@sorte/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatChance, formatDecimal, formatMoney } from '../../lib/format.ts';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  localStakeText,
   openingStake,
   placeBet,
   RoundLine,
   StakeField,
   settleBalance,
+  stakeTextOf,
   type TPlayProps,
   useTween,
 } from './play-shared.tsx';
@@ -28,6 +31,8 @@ export function limboTarget(text: string): number | null {
 }
 
 export const hundredthsText = (h: number) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
+/** Hundredths as the reader writes them ("2,00" in pt), for the screen. */
+const shownHundredths = (h: number) => formatDecimal(hundredthsText(h));
 
 /** Win chance 99 % / target, floored to 2 decimals ("49.50" for ×2.00). */
 export function limboChance(targetHundredths: number): string {
@@ -38,7 +43,9 @@ export function limboChance(targetHundredths: number): string {
 export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(() => openingStake(min, { game: 'limbo', targetHundredths: 200 }));
+  const [amount, setAmount] = useState(() =>
+    openingStake(min, { game: 'limbo', targetHundredths: 200 }, max),
+  );
   const [targetText, setTargetText] = useState('2.00');
   const [shown, setShown] = useState<number | null>(null);
   const [last, setLast] = useState<TRound | null>(null);
@@ -89,16 +96,16 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
       <ol className="play-history" aria-label={t('play.history')}>
         {history.map((item) => (
           <li key={item.id} className={item.win ? 'is-win' : 'is-loss'}>
-            ×{hundredthsText(item.value)}
+            ×{shownHundredths(item.value)}
           </li>
         ))}
       </ol>
       <div className={`limbo__screen${state}`}>
         <output className="limbo__value" data-testid="limbo-result" aria-live="polite">
-          {shown === null ? '×1.00' : `×${hundredthsText(shown)}`}
+          {`×${shownHundredths(shown ?? 100)}`}
         </output>
         <span className="limbo__target">
-          {t('play.limbo.target_line', { target: target === null ? '—' : hundredthsText(target) })}
+          {t('play.limbo.target_line', { target: target === null ? '—' : shownHundredths(target) })}
         </span>
         <RoundLine round={last} />
       </div>
@@ -113,14 +120,17 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
             className="play-input"
             inputMode="decimal"
             maxLength={10}
-            value={targetText}
+            value={localStakeText(targetText)}
             disabled={busy}
             aria-invalid={target === null}
-            onChange={(event) => setTargetText(event.target.value.replace(/[^\d.]/g, ''))}
+            onChange={(event) => setTargetText(stakeTextOf(event.target.value))}
           />
           {target === null && (
             <p className="play-error" role="alert">
-              {t('play.limbo.target_invalid')}
+              {t('play.limbo.target_invalid', {
+                min: shownHundredths(MIN_TARGET),
+                max: shownHundredths(MAX_TARGET),
+              })}
             </p>
           )}
         </div>
@@ -138,11 +148,11 @@ export function LimboPlay({ launch, demo, onBalance }: TPlayProps) {
       <dl className="original__facts">
         <div>
           <dt>{t('play.win_chance')}</dt>
-          <dd data-testid="limbo-chance">{target === null ? '—' : `${limboChance(target)}%`}</dd>
+          <dd data-testid="limbo-chance">{target === null ? '—' : formatChance(limboChance(target))}</dd>
         </div>
         <div>
           <dt>{t('play.payout_on_win')}</dt>
-          <dd>{payout}</dd>
+          <dd>{formatMoney(payout)}</dd>
         </div>
       </dl>
       <BetPanel

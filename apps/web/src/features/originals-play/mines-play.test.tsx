@@ -63,7 +63,7 @@ describe('mines screen', () => {
     const amount = screen.getByTestId('mines-amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '6000');
-    expect(screen.getByText('Bet between 0.10 and 5000.00')).toBeTruthy();
+    expect(screen.getByText('Bet between R$0.10 and R$5,000.00')).toBeTruthy();
     expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', true);
     expect(screen.getByTestId('mines-tile-0')).toHaveProperty('disabled', true);
     await userEvent.clear(amount);
@@ -94,7 +94,7 @@ describe('mines screen', () => {
       }),
     });
     render(<MinesPlay launch={launchOf('mines')} demo onBalance={() => {}} />);
-    expect(await screen.findByText('Cash out 1.12')).toBeTruthy();
+    expect(await screen.findByText('Cash out R$1.12')).toBeTruthy();
     expect(screen.getByTestId('mines-tile-4').className).toContain('is-gem');
     expect(screen.getByTestId('mines-result').textContent).toContain('×1.28');
     await userEvent.click(screen.getByTestId('mines-tile-9'));
@@ -103,7 +103,7 @@ describe('mines screen', () => {
     expect(screen.getByTestId('mines-tile-9').className).toContain('is-boom');
     expect(screen.getByTestId('mines-tile-20').className).toContain('is-mine');
     expect(screen.getByTestId('mines-tile-0').className).toContain('is-safe');
-    expect(screen.getByTestId('mines-result').textContent).toContain('You lost 1.00');
+    expect(screen.getByTestId('mines-result').textContent).toContain('You lost R$1.00');
     expect(screen.getByTestId('mines-bet')).toBeTruthy();
   });
 
@@ -128,7 +128,7 @@ describe('mines screen', () => {
     });
     render(<MinesPlay launch={launchOf('mines')} demo onBalance={onBalance} />);
     await userEvent.click(await screen.findByTestId('mines-cashout'));
-    expect(await screen.findByText('You won 1.28 (×1.28)')).toBeTruthy();
+    expect(await screen.findByText('You won R$1.28 (×1.28)')).toBeTruthy();
     expect(api.calls.at(-1)?.body).toEqual({ round_id: '77' });
     expect(onBalance).toHaveBeenCalledWith('1000.28');
     expect(screen.getByTestId('mines-tile-2').className).toContain('is-mine');

@@ -2,6 +2,7 @@ import type { TRound } from '@sorte/contract';
 import { fitsUnderCap, MINES_TILES, minesMultiplier } from '@sorte/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format.ts';
 import {
   checkStake,
   formatMinorText,
@@ -36,7 +37,7 @@ export function minesBoard(round: TRound | null) {
 export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
   const { t } = useTranslation();
   const { min_bet: min, max_bet: max } = launch.game;
-  const [amount, setAmount] = useState(() => openingStake(min, { game: 'mines', mines: 3 }));
+  const [amount, setAmount] = useState(() => openingStake(min, { game: 'mines', mines: 3 }, max));
   const [mineCount, setMineCount] = useState(3);
   const [pending, setPending] = useState<number | null>(null);
   // A round left open (reload, another tab) is resumed where it stopped, with its mine count.
@@ -173,7 +174,7 @@ export function MinesPlay({ launch, demo, onBalance }: TPlayProps) {
         >
           {board.picks.length === 0
             ? t('play.mines.pick_a_tile')
-            : t('play.mines.cash_out', { amount: profit ?? '0.00' })}
+            : t('play.mines.cash_out', { amount: formatMoney(profit) })}
         </button>
       ) : (
         <button

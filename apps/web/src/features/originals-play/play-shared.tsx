@@ -1,4 +1,4 @@
-import { formatMoneyIn, type TBetResponse, type TLaunchResponse, type TRound } from '@sorte/contract';
+import type { TBetResponse, TLaunchResponse, TRound } from '@sorte/contract';
 import {
   checkStake as checkStakeRule,
   nextAcceptedStake,
@@ -10,14 +10,43 @@ import i18next from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client.ts';
-import { decimalSeparator } from '../../lib/format.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { decimalSeparator, formatDecimal, formatFactor, formatMoney } from '../../lib/format.ts';
 import { queryClient, USER_QUERY_KEY } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { originalsCall as steppedCallOf } from '../originals/api/place-bet.ts';
+import { placeBet as placeBetCall, originalsCall as steppedCallOf } from '../originals/api/place-bet.ts';
 import { playOutcome } from './game-sound.tsx';
 
-export { placeBet } from '../originals/api/place-bet.ts';
+/** Where a game keeps the stake of the player's last accepted bet, on this device. */
+const lastStakeKey = (game: string) => `sorte.last_stake.${game}`;
+
+/** Notes the stake of an accepted bet: the game opens at it next time (a private window may refuse). */
+export function rememberStake(game: string, amount: unknown): void {
+  if (typeof amount !== 'string' || toMinor(amount) === null) return;
+  try {
+    localStorage.setItem(lastStakeKey(game), amount);
+  } catch {
+    // Storage refused: the game opens at its smallest stake, as on a first visit.
+  }
+}
+
+function lastStake(game: string): string | null {
+  try {
+    return localStorage.getItem(lastStakeKey(game));
+  } catch {
+    return null;
+  }
+}
+
+/** Places a bet (its Idempotency-Key makes a retry count once) and, once accepted, keeps its stake. */
+export async function placeBet(
+  game: string,
+  body: Record<string, unknown>,
+  options: { demo: boolean; idempotencyKey: string },
+): Promise<TBetResponse> {
+  const answer = await placeBetCall(game, body, options);
+  rememberStake(game, body.amount);
+  return answer;
+}
 
 /** What every game screen receives from the game page (the same contract as DicePlay). */
 export interface TPlayProps {
@@ -38,8 +67,19 @@ export function toMinor(text: string): bigint | null {
 export const formatMinorText = (minor: bigint) =>
   `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
 
-/** Stepped games (Mines, Hi-Lo: start, pick/call, cash out, the active round) use the same call as bets. */
-export { originalsCall as steppedCall } from '../originals/api/place-bet.ts';
+/**
+ * Stepped games (Mines, Hi-Lo: start, pick/call, cash out, the active round) use the same call as
+ * bets; a round that starts keeps its stake as the game's next opening one.
+ */
+export async function steppedCall<T = TBetResponse>(
+  path: string,
+  options: { demo: boolean; body?: Record<string, unknown>; idempotencyKey?: string },
+): Promise<T> {
+  const answer = await steppedCallOf<T>(path, options);
+  const [game, step] = path.split('/');
+  if (step === 'start' && game) rememberStake(game, options.body?.amount);
+  return answer;
+}
 
 /**
  * A frame-by-frame animation: `onFrame(progress 0…1, elapsedMs)` on each animation frame for
@@ -75,7 +115,7 @@ export type TStakeCheck =
   | { minor: null; error: string; fix?: bigint | null };
 
 /** An amount in centavos the way the reader's language writes reais ("R$ 8,92" in pt). */
-export const localMoney = (minor: bigint) => formatMoneyIn(currentLanguage(), formatMinorText(minor));
+export const localMoney = (minor: bigint) => formatMoney(formatMinorText(minor));
 
 /** Why the stake rules refuse a stake, in the reader's language (the server says the same). */
 function ruleRefusal(check: Exclude<StakeRuleCheck, { ok: true }>): string {
@@ -90,12 +130,12 @@ function ruleRefusal(check: Exclude<StakeRuleCheck, { ok: true }>): string {
     case 'TARGET_ABOVE_CAP':
       return i18next.t('play.rule.above_cap', {
         max_win: localMoney(check.maxWinMinor),
-        max_target: `${Math.floor(check.maxTargetHundredths / 100)}.${String(check.maxTargetHundredths % 100).padStart(2, '0')}`,
+        max_target: formatDecimal(hundredthsOf(check.maxTargetHundredths)),
       });
     default:
       return i18next.t('play.stake_range', {
-        min: formatMinorText(check.minMinor),
-        max: formatMinorText(check.maxMinor),
+        min: localMoney(check.minMinor),
+        max: localMoney(check.maxMinor),
       });
   }
 }
@@ -116,7 +156,11 @@ export function checkStake(
   const low = toMinor(min) ?? 1n;
   const high = toMinor(max) ?? low;
   if (minor === null) return { minor: null, error: i18next.t('play.stake_invalid') };
-  if (minor < low || minor > high) return { minor: null, error: i18next.t('play.stake_range', { min, max }) };
+  if (minor < low || minor > high)
+    return {
+      minor: null,
+      error: i18next.t('play.stake_range', { min: localMoney(low), max: localMoney(high) }),
+    };
   if (!choice) return { minor, error: null };
   let check: StakeRuleCheck;
   try {
@@ -145,12 +189,30 @@ function stakeForCap(choice: TStakeChoice, maxWinMinor: bigint): bigint | null {
   return checkStakeRule(stake, choice).ok ? stake : null;
 }
 
-/** The first stake a screen offers for its opening choice: the game's minimum, or the rule's. */
-export function openingStake(min: string, choice: TStakeChoice): string {
+/**
+ * The first stake a screen offers: the stake of the player's last accepted bet in this game when
+ * the opening choice takes it, otherwise the smallest stake the game and its rules take. Never an
+ * amount the player did not choose beyond the smallest one.
+ */
+export function openingStake(min: string, choice: TStakeChoice, max: string = min): string {
+  const remembered = lastStake(choice.game);
+  if (remembered !== null && checkStake(remembered, min, maxOf(min, max), choice).error === null)
+    return remembered;
   const low = toMinor(min) ?? 1n;
   const smallest = smallestStakeOf(choice);
   return formatMinorText(smallest > low ? smallest : low);
 }
+
+/** A game without stake rules beyond its limits: the last accepted stake when within them, else the minimum. */
+export function openingStakeWithin(game: string, min: string, max: string): string {
+  const remembered = lastStake(game);
+  return remembered !== null && checkStake(remembered, min, maxOf(min, max)).error === null
+    ? remembered
+    : min;
+}
+
+/** The higher of two limits as text (a screen without a maximum passes its minimum twice). */
+const maxOf = (min: string, max: string) => ((toMinor(max) ?? 0n) < (toMinor(min) ?? 0n) ? min : max);
 
 /** Halves or doubles a stake, kept within the limits. */
 export function scaleStake(text: string, factor: 'half' | 'double', min: string, max: string): string {
@@ -163,13 +225,16 @@ export function scaleStake(text: string, factor: 'half' | 'double', min: string,
 
 export const isWin = (round: TRound) => !round.win_loss.startsWith('-') && round.payout !== '0.00';
 
-/** "1.9800" → "1.98": the server's 4-decimal multiplier, shown with 2 unless more matter. */
-export function shortMultiplier(text: string): string {
-  const match = /^(\d+)\.(\d{2})(\d*)$/.exec(text);
-  if (!match) return text;
-  const rest = (match[3] ?? '').replace(/0+$/, '');
-  return `${match[1]}.${match[2]}${rest}`;
-}
+/**
+ * "1.9800" → "1,98" in pt, "1.98" in en: the server's 4-decimal multiplier in the reader's digits,
+ * with 2 places unless more matter. Every game shows its multipliers through this (or the compact
+ * form), so no screen writes a point where the reader writes a comma.
+ */
+export const shortMultiplier = (text: string): string => formatFactor(text);
+
+/** Hundredths (4950) as the decimal text "49.50", for the formatter and the contract. */
+export const hundredthsOf = (value: number) =>
+  `${Math.floor(value / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
 
 /** The stake as the reader writes it ("1,50" in pt); the games keep it as "1.50". */
 export const localStakeText = (text: string) => text.replace('.', decimalSeparator());
@@ -264,8 +329,15 @@ export function tenThousandthsOf(text: string): bigint {
   return match ? BigInt(match[1] ?? '0') * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0')) : 0n;
 }
 
-/** "5.6000" → "5.6", "110.0000" → "110": a multiplier as short as it can be written. */
-export const compactMultiplier = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+/** "5.6000" → "5,6" in pt, "110.0000" → "110": a multiplier as short as it can be written. */
+export const compactMultiplier = (text: string) =>
+  formatDecimalTrimmed(text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+/** A decimal text in the reader's digits with as many places as it has (none for a whole one). */
+function formatDecimalTrimmed(text: string): string {
+  const places = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  return formatDecimal(text, places);
+}
 
 /** The last round's line under the board: won (payout) or lost (stake). */
 export function RoundLine({ round }: { round: TRound | null }) {
@@ -276,10 +348,10 @@ export function RoundLine({ round }: { round: TRound | null }) {
   return (
     <p className={`play-line ${won ? 'is-win' : 'is-loss'}`}>
       {won
-        ? t('play.won', { amount: round.payout, multiplier })
+        ? t('play.won', { amount: formatMoney(round.payout), multiplier })
         : round.payout !== '0.00'
-          ? t('play.returned', { amount: round.payout, multiplier })
-          : t('play.lost', { amount: round.stake })}
+          ? t('play.returned', { amount: formatMoney(round.payout), multiplier })
+          : t('play.lost', { amount: formatMoney(round.stake) })}
     </p>
   );
 }

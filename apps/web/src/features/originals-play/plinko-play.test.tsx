@@ -53,7 +53,7 @@ describe('plinko helpers', () => {
       '110',
       '5.6',
       '0.2',
-      '1000.5',
+      '1,000.5',
     ]);
   });
 });
@@ -65,7 +65,7 @@ describe('plinko screen', () => {
     const amount = screen.getByTestId('plinko-amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '0.05');
-    expect(screen.getByText('Bet between 0.10 and 5000.00')).toBeTruthy();
+    expect(screen.getByText('Bet between R$0.10 and R$5,000.00')).toBeTruthy();
     expect(screen.getByTestId('plinko-bet')).toHaveProperty('disabled', true);
     await userEvent.clear(amount);
     expect(screen.getByText('Enter an amount like 1.00')).toBeTruthy();
@@ -98,7 +98,7 @@ describe('plinko screen', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '1');
     await userEvent.click(screen.getByTestId('plinko-bet'));
-    expect(await screen.findByText('You won 4.00 (×4.00)')).toBeTruthy();
+    expect(await screen.findByText('You won R$4.00 (×4.00)')).toBeTruthy();
     expect(screen.getByTestId('plinko-slot-6').getAttribute('class')).toContain('is-hit');
     expect(screen.getByTestId('plinko-slot-2').getAttribute('class')).not.toContain('is-hit');
     expect(screen.getByTestId('plinko-result').textContent).toContain('×4.00');
@@ -124,6 +124,6 @@ describe('plinko screen', () => {
     });
     renderPlinko();
     await userEvent.click(screen.getByTestId('plinko-bet'));
-    expect(await screen.findByText('Paid 0.20 (×0.20)')).toBeTruthy();
+    expect(await screen.findByText('Paid R$0.20 (×0.20)')).toBeTruthy();
   });
 });

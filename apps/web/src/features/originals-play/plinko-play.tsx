@@ -7,6 +7,7 @@ import {
   checkStake,
   compactMultiplier,
   formatMinorText,
+  openingStakeWithin,
   placeBet,
   ResultBox,
   settleBalance,
@@ -50,10 +51,10 @@ const slotHue = (index: number, count: number) =>
 
 type TBall = { x: number; y: number };
 
-/** A slot's multiplier as short as it fits: "5.6", "110", "1k" for ×1000. */
+/** A slot's multiplier as short as it fits, in the reader's digits: "5,6" (pt), "110", "1k" for ×1000. */
 export function slotLabel(multiplier: string): string {
-  const text = compactMultiplier(multiplier);
-  return /^\d+000$/.test(text) ? `${text.slice(0, -3)}k` : text;
+  const whole = /^(\d+)000(?:\.0*)?$/.exec(multiplier);
+  return whole ? `${whole[1]}k` : compactMultiplier(multiplier);
 }
 
 /** Plinko: 8–16 rows, three risks; the ball follows the path the server drew into its slot. */
@@ -62,7 +63,7 @@ export function PlinkoPlay({ launch, demo, onBalance }: TPlayProps) {
   const { min_bet: min, max_bet: max } = launch.game;
   const rules = useOriginalRules();
   const paytable = rules.data?.list.find((item) => item.game === 'plinko')?.paytable;
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStakeWithin('plinko', min, max));
   const [rows, setRows] = useState(12);
   const [risk, setRisk] = useState<TRisk>('medium');
   const [ball, setBall] = useState<TBall | null>(null);

@@ -62,9 +62,9 @@ describe('roulette screen', { timeout: 15_000 }, () => {
     const amount = screen.getByTestId('roulette-amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '0.01');
-    expect(screen.getByText('Bet between 0.10 and 5000.00')).toBeTruthy();
+    expect(screen.getByText('Bet between R$0.10 and R$5,000.00')).toBeTruthy();
     await userEvent.click(screen.getByTestId('roulette-spot-red-'));
-    expect(screen.getByTestId('roulette-total').textContent).toBe('0.00');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('R$0.00');
     // No chips, no quick spin bar.
     expect(screen.queryByTestId('roulette-quickbar')).toBeNull();
     expect(api.calls).toEqual([]);
@@ -99,10 +99,10 @@ describe('roulette screen', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByTestId('roulette-spot-straight-17'));
     await userEvent.click(screen.getByTestId('roulette-spot-red-'));
     await userEvent.click(screen.getByTestId('roulette-spot-red-'));
-    expect(screen.getByTestId('roulette-total').textContent).toBe('3.00');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('R$3.00');
     expect(within(screen.getByTestId('roulette-spot-red-')).getByText('2')).toBeTruthy();
     await userEvent.click(screen.getByTestId('roulette-bet'));
-    expect(await screen.findByText('You won 4.00 (×1.3333)', undefined, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('You won R$4.00 (×1.3333)', undefined, { timeout: 6000 })).toBeTruthy();
     expect(screen.getByTestId('roulette-result').textContent).toBe('32');
     expect(screen.getByTestId('roulette-spot-red-').className).toContain('is-paid');
     expect(screen.getByTestId('roulette-spot-straight-17').className).not.toContain('is-paid');
@@ -182,9 +182,9 @@ describe('roulette inside bets', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByTestId('roulette-spot-corner-5'));
     await userEvent.click(screen.getByTestId('roulette-spot-line-31'));
     await userEvent.click(screen.getByTestId('roulette-spot-line-31'));
-    expect(screen.getByTestId('roulette-total').textContent).toBe('5.00');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('R$5.00');
     await userEvent.click(screen.getByTestId('roulette-undo'));
-    expect(screen.getByTestId('roulette-total').textContent).toBe('4.00');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('R$4.00');
     const slip = within(screen.getByTestId('roulette-slip'));
     expect(slip.getByText('Split 1/2')).toBeTruthy();
     expect(slip.getByText('Street 4–6')).toBeTruthy();
@@ -192,9 +192,9 @@ describe('roulette inside bets', { timeout: 15_000 }, () => {
     expect(slip.getByText('Line 31–36')).toBeTruthy();
     expect(slip.getByText('pays 17:1')).toBeTruthy();
     // Pocket 5 or 6 pays the street (12) and the corner (9).
-    expect(screen.getByTestId('roulette-best').textContent).toBe('21.00');
+    expect(screen.getByTestId('roulette-best').textContent).toBe('R$21.00');
     // The phone's quick bar (kept in reach under the tall table) spins the same table.
-    expect(within(screen.getByTestId('roulette-quickbar')).getByText('4.00')).toBeTruthy();
+    expect(within(screen.getByTestId('roulette-quickbar')).getByText('R$4.00')).toBeTruthy();
     await userEvent.click(screen.getByTestId('roulette-quick-spin'));
     await vi.waitFor(() => expect(api.calls).toHaveLength(1));
     expect(api.calls[0]?.body).toMatchObject({
@@ -218,9 +218,9 @@ describe('roulette inside bets', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('roulette-spot-straight-4').className).toContain('is-covered');
     expect(screen.getByTestId('roulette-spot-straight-3').className).not.toContain('is-covered');
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByTestId('roulette-total').textContent).toBe('0.10');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('R$0.10');
     await userEvent.click(screen.getByRole('button', { name: 'Remove Corner 1/2/4/5' }));
-    expect(screen.getByTestId('roulette-total').textContent).toBe('0.00');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('R$0.00');
   });
 
   it('refuses a table over the maximum bet', async () => {
@@ -236,7 +236,7 @@ describe('roulette inside bets', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByTestId('roulette-spot-split-0-1'));
     expect(screen.getByTestId('roulette-bet')).toHaveProperty('disabled', false);
     await userEvent.click(screen.getByTestId('roulette-spot-split-0-1'));
-    expect(screen.getByText('Bet between 0.10 and 1.00')).toBeTruthy();
+    expect(screen.getByText('Bet between R$0.10 and R$1.00')).toBeTruthy();
     expect(screen.getByTestId('roulette-bet')).toHaveProperty('disabled', true);
     expect(api.calls).toEqual([]);
   });
@@ -275,7 +275,7 @@ describe('roulette board from the keyboard', { timeout: 15_000 }, () => {
     expect(split.tabIndex).toBe(0);
     expect(zero.tabIndex).toBe(-1);
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByTestId('roulette-total').textContent).toBe('0.10');
+    expect(screen.getByTestId('roulette-total').textContent).toBe('R$0.10');
     expect(within(screen.getByTestId('roulette-slip')).getByText('Split 1/2')).toBeTruthy();
   });
 });

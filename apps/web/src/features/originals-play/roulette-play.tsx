@@ -2,10 +2,12 @@ import type { TRound } from '@sorte/contract';
 import { coveredNumbers, ROULETTE_MAX_BETS, type RouletteBetType } from '@sorte/fairness';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decimalSeparator, formatMoney } from '../../lib/format.ts';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  localMoney,
   placeBet,
   RoundLine,
   StakeField,
@@ -79,9 +81,11 @@ export function scaleTable(table: TTable, totalMinor: bigint): TTable {
 export function chipLabel(minor: bigint): string {
   if (minor >= 100_000n) {
     const tenths = minor / 10_000n;
-    return `${tenths / 10n}${tenths % 10n === 0n ? '' : `.${tenths % 10n}`}k`;
+    return `${tenths / 10n}${tenths % 10n === 0n ? '' : `${decimalSeparator()}${tenths % 10n}`}k`;
   }
-  return formatMinorText(minor).replace(/\.?0+$/, '');
+  return formatMinorText(minor)
+    .replace(/\.?0+$/, '')
+    .replace('.', decimalSeparator());
 }
 
 /**
@@ -427,7 +431,7 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
         <div className="roulette__quickbar" data-testid="roulette-quickbar">
           <span>
             <span className="play-label">{t('play.roulette.total')}</span>
-            <strong className="roulette__sum">{formatMinorText(total)}</strong>
+            <strong className="roulette__sum">{localMoney(total)}</strong>
           </span>
           <button
             type="button"
@@ -450,7 +454,7 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
               className={`roulette__chip-button${chip.minor === value ? ' is-selected' : ''}`}
               data-testid={`roulette-chip-${text}`}
               aria-pressed={chip.minor === value}
-              title={t('play.roulette.chip_value', { amount: text })}
+              title={t('play.roulette.chip_value', { amount: localMoney(value) })}
               disabled={busy}
               onClick={() => setChipText(text)}
             >
@@ -476,13 +480,13 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
           <div>
             <span className="play-label">{t('play.roulette.total')}</span>
             <strong className="roulette__sum" data-testid="roulette-total">
-              {formatMinorText(total)}
+              {localMoney(total)}
             </strong>
           </div>
           <div>
             <span className="play-label">{t('play.roulette.best')}</span>
             <strong className="roulette__sum" data-testid="roulette-best">
-              {formatMinorText(bestReturn(table))}
+              {localMoney(bestReturn(table))}
             </strong>
           </div>
           <div className="roulette__tools">
@@ -510,7 +514,7 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
           </div>
           {overMax && (
             <p className="play-error" role="alert">
-              {t('play.stake_range', { min, max })}
+              {t('play.stake_range', { min: formatMoney(min), max: formatMoney(max) })}
             </p>
           )}
           {full && (
@@ -532,7 +536,7 @@ export function RoulettePlay({ launch, demo, onBalance }: TPlayProps) {
             <li key={key}>
               <span>{nameOf(spot)}</span>
               <span className="roulette__slip-pays">{paysOf(spot)}</span>
-              <strong>{formatMinorText(minor)}</strong>
+              <strong>{localMoney(minor)}</strong>
               <button
                 type="button"
                 className="roulette__slip-remove"

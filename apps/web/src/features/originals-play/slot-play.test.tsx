@@ -55,7 +55,7 @@ describe('slot screen', () => {
     const amount = screen.getByTestId('slot-amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '9999');
-    expect(screen.getByText('Bet between 0.10 and 5000.00')).toBeTruthy();
+    expect(screen.getByText('Bet between R$0.10 and R$5,000.00')).toBeTruthy();
     expect(screen.getByTestId('slot-bet')).toHaveProperty('disabled', true);
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
@@ -95,7 +95,7 @@ describe('slot screen', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '1');
     await userEvent.click(screen.getByTestId('slot-bet'));
-    expect(await screen.findByText('You won 2.00 (×2.00)', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('You won R$2.00 (×2.00)', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Line 1: 4× Bell pays ×40')).toBeTruthy();
     expect(screen.getByTestId('slot-cell-2-1').getAttribute('data-symbol')).toBe('scatter');
     expect(screen.getByTestId('slot-cell-1-3').className).toContain('is-lit');

@@ -1,11 +1,13 @@
 import type { TRound } from '@sorte/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format.ts';
 import { useOriginalRules } from '../originals/api/originals-api.ts';
 import { BetPanel, useBetRunner } from './auto-bet.tsx';
 import {
   checkStake,
   formatMinorText,
+  openingStakeWithin,
   placeBet,
   ResultBox,
   settleBalance,
@@ -63,7 +65,7 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
   const rules = useOriginalRules();
   const table = (rules.data?.list.find((item) => item.game === 'slot')?.paytable ?? {}) as TSlotTable;
   const paylines = table.paylines ?? [];
-  const [amount, setAmount] = useState(min);
+  const [amount, setAmount] = useState(() => openingStakeWithin('slot', min, max));
   const [screen, setScreen] = useState<string[][]>([
     ['seven', 'bar', 'bell', 'melon', 'wild'],
     ['bell', 'seven', 'wild', 'seven', 'bell'],
@@ -167,11 +169,13 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
                 line: win.line + 1,
                 count: win.count,
                 symbol: t(`play.slot.symbols.${win.symbol}`, { defaultValue: win.symbol }),
-                pay: `×${win.pay}`,
+                pay: `×${formatNumber(Number(win.pay))}`,
               })}
             </li>
           ))}
-          {scatterPay > 0 && <li>{t('play.slot.scatter', { count: scatters, pay: scatterPay })}</li>}
+          {scatterPay > 0 && (
+            <li>{t('play.slot.scatter', { count: scatters, pay: formatNumber(scatterPay) })}</li>
+          )}
         </ul>
       </ResultBox>
       <p className="play-label">{t('play.slot.lines')}</p>
@@ -188,7 +192,9 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
             <li key={symbol}>
               <SlotSymbol symbol={symbol} />
               <span>{t(`play.slot.symbols.${symbol}`, { defaultValue: symbol })}</span>
-              <strong className="slot__pay">{pays.map((pay) => `×${pay}`).join(' · ')}</strong>
+              <strong className="slot__pay">
+                {pays.map((pay) => `×${formatNumber(Number(pay))}`).join(' · ')}
+              </strong>
             </li>
           ))}
           {table.scatter_pays && (
@@ -197,7 +203,7 @@ export function SlotPlay({ launch, demo, onBalance }: TPlayProps) {
               <span>{t('play.slot.symbols.scatter')}</span>
               <strong className="slot__pay">
                 {Object.values(table.scatter_pays)
-                  .map((pay) => `×${pay}`)
+                  .map((pay) => `×${formatNumber(Number(pay))}`)
                   .join(' · ')}
               </strong>
             </li>

@@ -8,7 +8,8 @@ import { DicePlay } from './dice-play.tsx';
 import { HiloPlay } from './hilo-play.tsx';
 import { LimboPlay } from './limbo-play.tsx';
 import { MinesPlay } from './mines-play.tsx';
-import { instantFrames, launchOf } from './play-fixtures.ts';
+import { instantFrames, launchOf, roundOf } from './play-fixtures.ts';
+import { openingStakeWithin } from './play-shared.tsx';
 
 /**
  * Before a bet is sent, each screen runs the stake rules the server runs (@sorte/fairness
@@ -68,7 +69,7 @@ describe('stake rules on the play screens', () => {
     await userEvent.type(amount, '500');
     expect(screen.getByTestId('limbo-bet')).toHaveProperty('disabled', true);
     expect(screen.getByRole('alert').textContent).toBe(
-      'The maximum win is R$500,000.00: at this bet amount the highest target is ×1000.00',
+      'The maximum win is R$500,000.00: at this bet amount the highest target is ×1,000.00',
     );
     await userEvent.click(screen.getByTestId('limbo-amount-fix'));
     expect(screen.getByTestId('limbo-amount')).toHaveProperty('value', '0.50');
@@ -88,7 +89,7 @@ describe('stake rules on the play screens', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '0.10');
     expect(screen.getByTestId('hilo-bet')).toHaveProperty('disabled', true);
-    expect(screen.getByRole('alert').textContent).toBe('Bet between 9.10 and 5000.00');
+    expect(screen.getByRole('alert').textContent).toBe('Bet between R$9.10 and R$5,000.00');
   });
 
   it('Mines names the minimum for the mine count and offers it', async () => {
@@ -113,5 +114,48 @@ describe('stake rules on the play screens', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '0.12');
     expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', false);
+  });
+});
+
+describe('the opening stake', () => {
+  it('is the smallest the game takes on a first visit, then the stake of the last accepted bet', async () => {
+    mockApi({
+      'POST /api/originals/dice/bet': () => ({
+        body: ok({
+          round: roundOf('dice', {
+            stake: '2.50',
+            payout: '0.00',
+            win_loss: '-2.50',
+            outcome: { roll: 9000 },
+          }),
+          balance: '997.50',
+        }),
+      }),
+    });
+    const first = render(<DicePlay launch={launchOf('dice')} demo onBalance={() => {}} />);
+    expect(screen.getByTestId('dice-amount')).toHaveProperty('value', '0.10');
+    await userEvent.clear(screen.getByTestId('dice-amount'));
+    await userEvent.type(screen.getByTestId('dice-amount'), '2.50');
+    await userEvent.click(screen.getByTestId('dice-roll'));
+    await waitFor(() => expect(screen.getByTestId('dice-roll')).toHaveProperty('disabled', false));
+    first.unmount();
+
+    render(<DicePlay launch={launchOf('dice')} demo onBalance={() => {}} />);
+    expect(screen.getByTestId('dice-amount')).toHaveProperty('value', '2.50');
+  });
+
+  it('is not a remembered stake the game no longer takes', () => {
+    localStorage.setItem('sorte.last_stake.mines', '0.10');
+    mockApi({ 'GET /api/originals/mines/active': () => ({ body: ok({ round: null, balance: '1000.00' }) }) });
+    render(<MinesPlay launch={launchOf('mines')} demo onBalance={() => {}} />);
+    // 3 mines take R$ 7,68 or more: the remembered R$ 0,10 would be refused, so it is not offered.
+    expect(screen.getByTestId('mines-amount')).toHaveProperty('value', '7.68');
+  });
+
+  it('is the last stake within the limits for a game without stake rules', () => {
+    localStorage.setItem('sorte.last_stake.slot', '3.00');
+    expect(openingStakeWithin('slot', '0.10', '5000.00')).toBe('3.00');
+    localStorage.setItem('sorte.last_stake.slot', '9000.00');
+    expect(openingStakeWithin('slot', '0.10', '5000.00')).toBe('0.10');
   });
 });

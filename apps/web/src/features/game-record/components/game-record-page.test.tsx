@@ -24,7 +24,7 @@ const row = (id: string, win_loss: string) => ({
   payout: '0.00',
   win_loss,
   multiplier: '0.0000',
-  status: 'settled' as const,
+  status: 'settled' as 'active' | 'settled',
 });
 
 const answer = (
@@ -96,6 +96,16 @@ describe('game record', () => {
     // One control: "All" is chosen, every period is not.
     expect(screen.getByTestId('record-range-all').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('record-range-today').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows a round still open (Mines, Hi-Lo) as in progress, not as a loss', async () => {
+    setToken('player-token');
+    const open = { ...row('5', '-7.68'), game: 'mines', name: 'Mines', status: 'active' as const };
+    renderRecord(() => ({ body: ok(answer([open, row('4', '-1.00')])) }));
+    const rows = await screen.findAllByTestId('game-record-row');
+    expect(within(rows[0]!).getByText('In progress').className).toBe('is-pending');
+    expect(within(rows[0]!).queryByText('-R$7.68')).toBeNull();
+    expect(within(rows[1]!).getByText('-R$1.00').className).toBe('is-loss');
   });
 
   it('offers a retry when the record cannot load', async () => {

@@ -106,7 +106,12 @@ function GameRecords() {
                 </span>
                 <span className="game-record__result">
                   <small>{t('lobby.record.win_loss')}</small>{' '}
-                  <strong className={resultClass(row.win_loss)}>{signedMoney(row.win_loss)}</strong>
+                  {row.status === 'active' ? (
+                    // A round still open (Mines, Hi-Lo) has lost nothing yet: its stake is only held.
+                    <strong className="is-pending">{t('lobby.record.in_progress')}</strong>
+                  ) : (
+                    <strong className={resultClass(row.win_loss)}>{signedMoney(row.win_loss)}</strong>
+                  )}
                 </span>
               </button>
             </li>

@@ -41,9 +41,13 @@ export function RoundDetails({ round }: { round: TRound }) {
         </div>
         <div>
           <dt>{t('lobby.record.win_loss')}</dt>
-          <dd className={round.win_loss.startsWith('-') ? 'is-loss' : 'is-win'}>
-            {formatSignedMoney(round.win_loss)}
-          </dd>
+          {round.status === 'active' ? (
+            <dd className="is-pending">{t('lobby.record.in_progress')}</dd>
+          ) : (
+            <dd className={round.win_loss.startsWith('-') ? 'is-loss' : 'is-win'}>
+              {formatSignedMoney(round.win_loss)}
+            </dd>
+          )}
         </div>
       </dl>
       {fairness ? (

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { TilesSkeleton } from '../../../components/tiles-skeleton.tsx';
 
 /** Known category codes have translated names; an unknown one shows its code, capitalised. */
 export function categoryLabel(
@@ -13,14 +14,18 @@ export function categoryLabel(
 
 export function CategoryTabs({
   categories,
+  loading = false,
   renderPanel,
 }: {
   categories: string[];
+  /** The site's categories are still on their way: tiles' shapes, not "no games". */
+  loading?: boolean;
   renderPanel: (category: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [active, setActive] = useState(0);
   const baseId = useId();
+  if (loading && categories.length === 0) return <TilesSkeleton label={t('common.loading')} />;
   if (categories.length === 0) return <EmptyState message={t('empty.games')} icon="game" />;
   const current = Math.min(active, categories.length - 1);
   return (

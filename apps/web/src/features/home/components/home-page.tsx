@@ -59,7 +59,7 @@ export function HomePage({
           </Link>
         ))}
       </nav>
-      <CategoryTabs categories={site?.categories ?? []} renderPanel={renderCategory} />
+      <CategoryTabs categories={site?.categories ?? []} loading={isPending} renderPanel={renderCategory} />
       {gameRows}
     </div>
   );

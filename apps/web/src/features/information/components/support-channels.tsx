@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { socialNetworkName } from '../../../lib/social-names.ts';
 import { useSupport } from '../api/information.ts';
 import './information.css';
 
@@ -29,7 +30,7 @@ export function SupportChannels() {
         <li key={channel.name}>
           <a className="channel" href={channel.url} target="_blank" rel="noopener noreferrer">
             <img src={channel.icon} alt="" />
-            <span style={{ textTransform: 'capitalize' }}>{channel.name}</span>
+            <span>{socialNetworkName(channel.name)}</span>
           </a>
         </li>
       ))}

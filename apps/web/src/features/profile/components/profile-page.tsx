@@ -24,6 +24,8 @@ const SHORTCUTS: readonly { to: string; labelKey: string; icon: TIconName }[] = 
   { to: '/agency-center/invite', labelKey: 'pages.agency_invite', icon: 'share' },
   { to: '/order-center', labelKey: 'pages.order_center', icon: 'list' },
   { to: '/security-center', labelKey: 'pages.security_center', icon: 'shield' },
+  // Limits, breaks and self-exclusion one tap from the player's own page, as the law expects.
+  { to: '/responsible-gaming', labelKey: 'footer.responsible_gaming', icon: 'lock' },
   { to: '/notification', labelKey: 'pages.notification', icon: 'bell' },
   { to: '/information-center/support', labelKey: 'pages.support', icon: 'headset' },
 ];

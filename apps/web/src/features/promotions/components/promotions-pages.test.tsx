@@ -8,7 +8,13 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fail, mockApi, ok } from '../../../test/api-mock.ts';
-import { ActivityPage, LotteryWheelPage, RechargeActivityPage, wheelLabel } from './promotions-pages.tsx';
+import {
+  ActivityPage,
+  LotteryWheelPage,
+  RechargeActivityPage,
+  VipPage,
+  wheelLabel,
+} from './promotions-pages.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -147,7 +153,7 @@ describe('promotion pages', () => {
     expect(screen.queryByTestId('lottery-wheel')).toBeNull();
   });
 
-  it('the activity list marks off campaigns with their reason', async () => {
+  it('the activity list shows only the campaigns the site offers, and names the others in one line with their reasons behind it', async () => {
     renderAt('/promotion/activity', <ActivityPage />, {
       'GET /api/activitydetails/get': () => ({
         body: ok({
@@ -172,13 +178,14 @@ describe('promotion pages', () => {
         }),
       }),
     });
-    const ftd = await screen.findByTestId('campaign-ftd');
-    expect(ftd.className).toContain('promo-card--off');
-    expect(within(ftd).getByText('Bônus de depósito proibido')).toBeTruthy();
-    // Its offer is not advertised there, only why it is off.
-    expect(within(ftd).queryByText(/10%/)).toBeNull();
-    const cashback = screen.getByTestId('campaign-dailywheel');
-    expect(cashback.className).not.toContain('promo-card--off');
+    // Only what the site offers is a card; what it may not offer is one short line at the bottom.
+    expect(await screen.findByTestId('campaign-dailywheel')).toBeTruthy();
+    expect(screen.queryByTestId('campaign-ftd')).toBeNull();
+    expect(document.querySelectorAll('.promo-cards > li')).toHaveLength(1);
+    const line = screen.getByTestId('campaigns-not-offered');
+    expect(line.querySelector('summary')?.textContent).toBe('Not offered on this site: Recharge bonus');
+    expect(line.textContent).toContain('Bônus de depósito proibido');
+    expect(line.textContent).not.toMatch(/10%/);
   });
 
   it('the wagering bar shows how far the bonus is wagered and what is left', async () => {
@@ -211,5 +218,45 @@ describe('promotion pages', () => {
   it('a wheel prize is written short enough for its slice: whole reais without cents', () => {
     expect(wheelLabel('500.00')).toBe('R$500');
     expect(wheelLabel('2.50')).toBe('R$2.50');
+  });
+
+  it('VIP: a level without a cashback boost shows a dash, not "+0%"', async () => {
+    const level = (lvl: number, name: string, boost: string) => ({
+      level: lvl,
+      name,
+      min: `${lvl * 1000}.00`,
+      max: `${lvl * 1000 + 999}.00`,
+      gift_min: null,
+      gift_max: null,
+      rebate_boost: boost,
+      reached: lvl === 0,
+    });
+    renderAt('/promotion/vip', <VipPage />, {
+      'POST /api/member/vip/info': () => ({
+        body: ok({
+          uservip: {
+            userviplvl: 0,
+            level_name: 'Bronze',
+            basis: 'wagering',
+            totalrecharge: '0.00',
+            totalbetting: '0.00',
+            slot_betting: '0.00',
+            live_betting: '0.00',
+            next_level: 1,
+            next_level_name: 'Silver',
+            next_level_at: '1000.00',
+            needed: '1000.00',
+            progress: 0,
+            gift_ratio: '0.00',
+          },
+          data: [level(0, 'Bronze', '0.00'), level(1, 'Silver', '0.50')],
+        }),
+      }),
+    });
+    const rows = await screen.findAllByRole('row');
+    const text = rows.map((row) => row.textContent ?? '');
+    expect(text.find((row) => row.includes('Bronze'))).toContain('—');
+    expect(text.join(' ')).not.toContain('+0%');
+    expect(text.find((row) => row.includes('Silver'))).toContain('+0.5%');
   });
 });

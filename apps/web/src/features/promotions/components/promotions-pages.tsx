@@ -133,7 +133,13 @@ export function BonusPanel() {
 export function ActivityPage() {
   const { t } = useTranslation();
   const details = useActivityDetails();
-  const list = (details.data?.list ?? []).filter((c) => CAMPAIGN_PAGES[c.code] && c.code !== 'recharge_gift');
+  const all = (details.data?.list ?? []).filter((c) => CAMPAIGN_PAGES[c.code] && c.code !== 'recharge_gift');
+  // Only what the site offers is a card; what its rules forbid is one short line at the bottom.
+  const list = all.filter((c) => c.enabled);
+  const off = all.filter((c) => !c.enabled);
+  const offReasons = [
+    ...new Set(off.map((c) => c.off_reason).filter((reason): reason is string => !!reason)),
+  ];
   return (
     <PageFrame title={t('pages.promotion_activity')}>
       <BonusPanel />
@@ -152,31 +158,37 @@ export function ActivityPage() {
         {list.map((campaign) => {
           const page = CAMPAIGN_PAGES[campaign.code]!;
           return (
-            <li
-              key={campaign.code}
-              className={`promo-card${campaign.enabled ? '' : ' promo-card--off'}`}
-              data-testid={`campaign-${campaign.code}`}
-            >
+            <li key={campaign.code} className="promo-card" data-testid={`campaign-${campaign.code}`}>
               <Link to={page.path} className="promo-card__link">
                 <Icon name={page.icon} size={28} />
                 <div>
                   <strong>{t(page.titleKey)}</strong>
-                  {/* An off campaign says only why: its offer is not advertised where it is not given. */}
-                  {campaign.enabled ? (
-                    <p>
-                      {t(`promo.summary.${campaign.code}`, {
-                        ratio: formatPercent(campaign.rules.ratio ?? '0'),
-                      })}
-                    </p>
-                  ) : (
-                    <p className="promo-off">{campaign.off_reason}</p>
-                  )}
+                  <p>
+                    {t(`promo.summary.${campaign.code}`, {
+                      ratio: formatPercent(campaign.rules.ratio ?? '0'),
+                    })}
+                  </p>
                 </div>
               </Link>
             </li>
           );
         })}
       </ul>
+      {off.length > 0 && (
+        // One short line; the rules behind it (the law each one cites) open on a tap.
+        <details className="promo-not-offered" data-testid="campaigns-not-offered">
+          <summary>
+            {t('promo.not_offered', {
+              names: off.map((c) => t(CAMPAIGN_PAGES[c.code]!.titleKey)).join(', '),
+            })}
+          </summary>
+          <ul>
+            {offReasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </PageFrame>
   );
 }
@@ -512,7 +524,8 @@ export function VipPage() {
                         : `${formatPercent(level.gift_min)} – ${formatPercent(level.gift_max ?? '0')}`}
                     </td>
                   )}
-                  <td>+{formatPercent(level.rebate_boost)}</td>
+                  {/* A level without a boost says so with a dash, not "+0%". */}
+                  <td>{Number(level.rebate_boost) > 0 ? `+${formatPercent(level.rebate_boost)}` : '—'}</td>
                 </tr>
               ))}
             </tbody>

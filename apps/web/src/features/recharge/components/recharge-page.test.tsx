@@ -75,6 +75,18 @@ function renderPage(refusal?: { code: string; message: string }) {
 }
 
 describe('deposit form', () => {
+  it('opens on the smallest quick pick, with the currency sign before it and one set of limits', async () => {
+    renderPage();
+    const amount = await screen.findByTestId('recharge-amount');
+    expect(amount).toHaveProperty('value', '50.00');
+    expect(amount.parentElement?.firstElementChild?.textContent).toBe('R$');
+    // The limits are said once, under the amount; no currency row repeats what the sign says.
+    expect(screen.getByTestId('payment-method-pix').textContent).toBe('PIX');
+    expect(screen.queryByText('Currency')).toBeNull();
+    expect(screen.getByTestId('payment-channel-2').textContent).toContain('PIX +2% bonus');
+    expect(screen.getByTestId('recharge-actual').textContent).toBe('R$50.00');
+  });
+
   it('shows the bounds, the reward and the actual amount, and refuses an amount outside the bounds', async () => {
     const api = renderPage();
     const amount = await screen.findByTestId('recharge-amount');
@@ -91,7 +103,8 @@ describe('deposit form', () => {
 
   it('creates the order with the recharge post fields and goes to the payment step', async () => {
     const { calls, router } = renderPage();
-    await userEvent.type(await screen.findByTestId('recharge-amount'), '100.5');
+    await userEvent.clear(await screen.findByTestId('recharge-amount'));
+    await userEvent.type(screen.getByTestId('recharge-amount'), '100.5');
     await userEvent.click(screen.getByTestId('recharge-submit'));
     expect(await screen.findByText('payment step')).toBeTruthy();
     expect(router.state.location.search).toBe('?order_no=R20261123ABC');
@@ -106,7 +119,8 @@ describe('deposit form', () => {
     const message =
       'This deposit would go over your daily deposit limit of R$50.00 (R$50.00 left). The limit resets on 11/26/2026, 12:00 AM';
     const { router } = renderPage({ code: 'RG_DEPOSIT_LIMIT', message });
-    await userEvent.type(await screen.findByTestId('recharge-amount'), '100');
+    await userEvent.clear(await screen.findByTestId('recharge-amount'));
+    await userEvent.type(screen.getByTestId('recharge-amount'), '100');
     await userEvent.click(screen.getByTestId('recharge-submit'));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(toast.error).not.toHaveBeenCalled();

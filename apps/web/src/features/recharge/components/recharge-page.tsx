@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMinor, type TPaymentChannelsResponse } from '@sorte/contract';
+import i18next from 'i18next';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,13 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ZLocalMoneyInput } from '../../../lib/amount-field.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { CURRENCY, formatAmount, formatMoney, formatPercent, parseAmountInput } from '../../../lib/format.ts';
+import {
+  currencySymbol,
+  formatAmount,
+  formatMoney,
+  formatPercent,
+  parseAmountInput,
+} from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { LoadFail } from '../../../components/load-fail.tsx';
@@ -21,6 +28,9 @@ import { amountMinorOf, rechargeBreakdown, withinBounds } from '../recharge-amou
 import '../recharge.css';
 
 type TChannel = TPaymentChannelsResponse['list'][number];
+
+/** Whether the catalogue explains a channel (an operator's own channel may have no words of ours). */
+const i18nHas = (key: string) => i18next.exists(key);
 
 export function RechargePage() {
   const { t } = useTranslation();
@@ -78,10 +88,8 @@ function RechargeContent() {
                 setChannelChoice(null);
               }}
             >
+              {/* The limits are the channel's, said once under the amount (the method's span them all). */}
               <strong>{item.name}</strong>
-              <small>
-                {formatMoney(item.min_money)} – {formatMoney(item.max_money)}
-              </small>
             </button>
           ))}
         </div>
@@ -96,7 +104,10 @@ function RechargeContent() {
               data-testid={`payment-channel-${item.id}`}
               onClick={() => setChannelChoice(item.id)}
             >
-              <strong>{item.name}</strong>
+              <strong>{t(`money.channels.${item.code}`, { defaultValue: item.name })}</strong>
+              {i18nHas(`money.channel_hints.${item.code}`) && (
+                <small>{t(`money.channel_hints.${item.code}`)}</small>
+              )}
               {item.bonus_rate !== '0.00' && (
                 <small className="choice__bonus">
                   {t('money.bonus_rate', { rate: formatPercent(item.bonus_rate) })}
@@ -109,6 +120,14 @@ function RechargeContent() {
       <RechargeForm key={channel.id} channel={channel} />
     </div>
   );
+}
+
+/** The smallest quick pick within the channel's limits, in the reader's digits; empty without one. */
+function openingAmount(channel: TChannel): string {
+  const preset = channel.presets.find((amount) =>
+    withinBounds(amountMinorOf(amount) ?? 0n, channel.min_money, channel.max_money),
+  );
+  return preset ? formatAmount(preset) : '';
 }
 
 function RechargeForm({ channel }: { channel: TChannel }) {
@@ -140,7 +159,9 @@ function RechargeForm({ channel }: { channel: TChannel }) {
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { money: '' },
+    // A first amount is chosen for the player (the smallest quick pick the channel takes), as
+    // leading sites do: one tap on "Deposit now" and the QR code is there.
+    defaultValues: { money: openingAmount(channel) },
   });
   const typed = String(watch('money') ?? '');
   const minor = amountMinorOf(parseAmountInput(typed));
@@ -179,7 +200,11 @@ function RechargeForm({ channel }: { channel: TChannel }) {
         maxLength={16}
         data-testid="recharge-amount"
         error={errors.money?.message}
-        addon={<span className="field__suffix">{CURRENCY}</span>}
+        leading={
+          <span className="field__prefix" aria-hidden="true">
+            {currencySymbol()}
+          </span>
+        }
         {...register('money')}
       />
       {channel.presets.length > 0 && (
@@ -198,10 +223,6 @@ function RechargeForm({ channel }: { channel: TChannel }) {
         </div>
       )}
       <dl className="details">
-        <div>
-          <dt>{t('money.currency')}</dt>
-          <dd>{CURRENCY}</dd>
-        </div>
         {channel.fee_rate !== '0.00' && (
           <div>
             <dt>{t('money.fee')}</dt>

@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { connectBalanceSocket } from '../../../lib/balance-socket.ts';
 import { queryClient, USER_QUERY_KEY } from '../../../lib/query-client.ts';
 import { setToken } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toast.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { makeUser } from '../../../test/fixtures.ts';
 import { RechargePaymentPage } from './recharge-payment-page.tsx';
@@ -97,6 +98,40 @@ describe('payment step', () => {
     expect(queryClient.getQueryData<TUserInfo>(USER_QUERY_KEY)?.money).toBe('100.00');
     expect(await screen.findByTestId('recharge-paid')).toBeTruthy();
     expect(screen.getByText('R$100.00 has been added to your balance')).toBeTruthy();
+    expect(screen.getByTestId('recharge-play-now').getAttribute('href')).toBe('/game');
+    expect(screen.getByTestId('recharge-play-now').textContent).toBe('Play now');
+  });
+
+  it('walks the player through the three steps, asks for their own CPF where the site does, and checks on "I\'ve paid"', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    setToken('player-token');
+    let reads = 0;
+    mockApi({
+      'GET /api/recharge/detail': () => {
+        reads += 1;
+        return { body: ok({ ...ORDER, status: reads >= 3 ? 'paid' : 'pending' }) };
+      },
+      'GET /api/dynamicwebs/getdata': () => ({ body: ok({ registration: { requires_cpf: true } }) }),
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/recharge-payment?order_no=R20261123ABC']}>
+          <RechargePaymentPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const steps = await screen.findByTestId('pay-steps');
+    expect(steps.querySelectorAll('li')).toHaveLength(3);
+    expect((await screen.findByTestId('own-cpf-note')).textContent).toContain('your own name and CPF');
+
+    // Not paid yet: the player is told so instead of nothing happening.
+    screen.getByTestId('pix-i-paid').click();
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(expect.stringContaining("haven't received")),
+    );
+    // Paid by then: the page turns to the paid state.
+    screen.getByTestId('pix-i-paid').click();
+    expect(await screen.findByTestId('recharge-paid')).toBeTruthy();
   });
 
   it('says there is no payment in progress without an order number', () => {

@@ -9,6 +9,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { USER_QUERY_KEY } from '../../../lib/query-client.ts';
+import { useSiteData } from '../../../lib/site.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBalancePush } from '../api/balance-socket.ts';
 import { rechargeOrderKey, useRechargeOrder } from '../api/get-recharge-order.ts';
@@ -56,7 +57,7 @@ function PaymentContent({ orderNo }: { orderNo: string }) {
   }
   const data = order.data;
   if (data.status === 'paid') return <PaidPanel order={data} />;
-  return <PendingPanel order={data} />;
+  return <PendingPanel order={data} onCheck={() => order.refetch()} />;
 }
 
 function PaidPanel({ order }: { order: TRechargeResponse }) {
@@ -72,7 +73,11 @@ function PaidPanel({ order }: { order: TRechargeResponse }) {
         {t('money.order_no')}: <span>{order.order_no}</span>
       </p>
       <div className="payment__actions">
-        <Link to="/recharge" className="button button--primary">
+        {/* Paid, the player came to play: that is the main way on, another deposit the second. */}
+        <Link to="/game" className="button button--primary" data-testid="recharge-play-now">
+          {t('money.play_now')}
+        </Link>
+        <Link to="/recharge" className="button button--ghost">
           {t('money.new_deposit')}
         </Link>
         <Link to="/rechargeRecord" className="button button--ghost">
@@ -100,8 +105,47 @@ function clock(seconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
 }
 
-function PendingPanel({ order }: { order: TRechargeResponse }) {
+/** How a PIX charge is paid from a bank's app, and who may pay it (the site's rule, from its data). */
+function PaySteps() {
   const { t } = useTranslation();
+  const { data: site } = useSiteData();
+  return (
+    <>
+      <h3 className="card__title">{t('money.pay_steps.title')}</h3>
+      <ol className="pay-steps" data-testid="pay-steps">
+        <li>{t('money.pay_steps.open_bank')}</li>
+        <li>{t('money.pay_steps.scan')}</li>
+        <li>{t('money.pay_steps.confirm')}</li>
+      </ol>
+      {site?.registration.requires_cpf && (
+        <p className="money__note" data-testid="own-cpf-note">
+          {t('money.own_cpf_note')}
+        </p>
+      )}
+    </>
+  );
+}
+
+function PendingPanel({
+  order,
+  onCheck,
+}: {
+  order: TRechargeResponse;
+  /** Reads the order again; resolves with what the server says now. */
+  onCheck: () => Promise<{ data?: TRechargeResponse }>;
+}) {
+  const { t } = useTranslation();
+  const [checking, setChecking] = useState(false);
+  const checkPaid = async () => {
+    setChecking(true);
+    try {
+      const { data } = await onCheck();
+      // Paid: the page turns to the paid panel by itself; otherwise say so in place of silence.
+      if (data?.status === 'pending') toast.error(t('money.not_paid_yet'));
+    } finally {
+      setChecking(false);
+    }
+  };
   const left = useSecondsLeft(order.expires_at);
   const [qr, setQr] = useState<string | null>(null);
   const closed = order.status !== 'pending' || left === 0;
@@ -154,7 +198,7 @@ function PendingPanel({ order }: { order: TRechargeResponse }) {
           <div className="payment__qr">
             {qr ? <img src={qr} alt={t('money.qr_alt')} width={240} height={240} /> : <Spinner />}
           </div>
-          <p className="money__note">{t('money.scan_qr')}</p>
+          <PaySteps />
           <label className="field__label" htmlFor="pix-code">
             {t('money.copy_paste')}
           </label>
@@ -167,6 +211,15 @@ function PendingPanel({ order }: { order: TRechargeResponse }) {
               onClick={() => void copy()}
             >
               {t('money.copy_code')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="pix-i-paid"
+              disabled={checking}
+              onClick={() => void checkPaid()}
+            >
+              {t('money.i_paid')}
             </button>
             {order.pay_url && (
               <a

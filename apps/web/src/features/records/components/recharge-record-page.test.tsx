@@ -35,6 +35,20 @@ function renderPage() {
 }
 
 describe('recharge records', () => {
+  it('names the channel as the player knows it, never by its internal code', async () => {
+    const other = { ...order(3, 'paid'), channel: 'pix_operator_added' };
+    mockApi({
+      'POST /api/recharge/list': () => ({
+        body: ok({ list: [order(2, 'paid'), other], next: null, prev: null }),
+      }),
+    });
+    renderPage();
+    const rows = await screen.findAllByTestId('record-row');
+    expect(rows[0]?.textContent).toContain('Instant PIX');
+    expect(rows[1]?.textContent).toContain('PIX');
+    for (const row of rows) expect(row.textContent).not.toMatch(/pix_/);
+  });
+
   it("says 'Load Fail' when the list cannot be read, and shows the rows after a retry", async () => {
     let answer: () => { status?: number; body: unknown } = () => ({
       status: 500,
