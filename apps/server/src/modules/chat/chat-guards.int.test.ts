@@ -1,13 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
+import {
+  buildTestApp,
+  call,
+  HOSTS,
+  loginOperator,
+  registerPlayer,
+  uniqueUsername,
+} from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { newSite } from '../agency/agency.fixtures.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 
-describe.each(kinds)('chat text on %s', (kind) => {
+describe.each(kinds)('chat text and mutes on %s', (kind) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(kind);
@@ -76,5 +84,59 @@ describe.each(kinds)('chat text on %s', (kind) => {
       '你好。今天怎么样？',
       '👨\u200d👩\u200d👧 data: amanhã',
     ]);
+  });
+
+  it('stores no message posted after its author’s mute committed (40 racing posts)', async () => {
+    const { site, host } = await newSite(app, 'intl');
+    await call(app, { method: 'GET', url: '/api/chat/room', host });
+    // Room for every racing post in the rate limit, so only the mute can stop one.
+    await app.services.db.execute(
+      sql`UPDATE site_community SET chat_rate_messages = 100 WHERE site_id = ${site.id}`,
+    );
+    const player = await registerPlayer(app, host);
+    const operator = await loginOperator(app, 'owner', host, uniqueUsername('own'));
+    // Each stored message notes whether its author's mute had committed before the message's own
+    // transaction could commit; a short pause in that transaction lets the mute meet the posts.
+    await app.services.db.execute(sql`
+      CREATE TABLE IF NOT EXISTS test_chat_mute_probe (message_id bigint PRIMARY KEY, mute_visible boolean NOT NULL)`);
+    await app.services.db.execute(
+      sql.raw(`
+      CREATE OR REPLACE FUNCTION test_chat_mute_probe() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_sleep(0.02);
+        INSERT INTO test_chat_mute_probe VALUES (NEW.id, EXISTS (
+          SELECT 1 FROM chat_mutes m WHERE m.site_id = NEW.site_id AND m.member_id = NEW.member_id));
+        RETURN NEW;
+      END $$`),
+    );
+    await app.services.db.execute(sql`
+      CREATE OR REPLACE TRIGGER test_chat_mute_probe AFTER INSERT ON chat_messages
+      FOR EACH ROW EXECUTE FUNCTION test_chat_mute_probe()`);
+    try {
+      const posts = Array.from({ length: 40 }, (_, i) => send(player.token, `race ${i}`, host));
+      const mute = call(app, {
+        method: 'POST',
+        url: '/api/admin/chat/mute',
+        host,
+        token: operator,
+        payload: { username: player.user.name, minutes: 30, reason: 'spam' },
+      });
+      const [answers, muted] = await Promise.all([Promise.all(posts), mute]);
+      expect(muted.status, JSON.stringify(muted.body)).toBe(200);
+      const codes = answers.map((answer) => String(answer.body.code));
+      expect(codes.filter((code) => code !== '200' && code !== 'CHAT_MUTED')).toEqual([]);
+      const probes = await rowsOf<{ mute_visible: boolean }>(
+        app.services.db,
+        sql`SELECT p.mute_visible FROM test_chat_mute_probe p JOIN chat_messages c ON c.id = p.message_id
+            WHERE c.member_id = ${player.user.id}`,
+      );
+      expect(probes.length).toBe(codes.filter((code) => code === '200').length);
+      expect(probes.filter((probe) => probe.mute_visible)).toEqual([]);
+      expect((await send(player.token, 'after', host)).body.code).toBe('CHAT_MUTED');
+    } finally {
+      await app.services.db.execute(sql`DROP TRIGGER IF EXISTS test_chat_mute_probe ON chat_messages`);
+      await app.services.db.execute(sql`DROP FUNCTION IF EXISTS test_chat_mute_probe()`);
+      await app.services.db.execute(sql`DROP TABLE IF EXISTS test_chat_mute_probe`);
+    }
   });
 });

@@ -113,15 +113,19 @@ export async function roomHistory(executor: Executor, site: TSite): Promise<TCha
   return (await findLatestMessages(executor, site.id, community.chat_history)).map(toChatMessage);
 }
 
-/** Posts a message: its text accepted by the room's rules (chat-text.ts), the mute, the rate limit. */
+/**
+ * Posts a message: its text accepted by the room's rules (chat-text.ts), then, under the author's
+ * row lock, the mute and the rate limit checked and the message stored in one transaction. A mute
+ * takes the same lock, so no message is stored once a mute has committed.
+ */
 export async function sendMessage(db: Db, site: TSite, memberId: bigint, raw: string): Promise<TChatMessage> {
   const community = await getCommunity(db, site);
   if (!community.chat_enabled) throw new AppError('CHAT_DISABLED');
   const text = acceptChatText(raw, community.chat_max_chars);
-  if (await findMute(db, site.id, memberId)) throw new AppError('CHAT_MUTED');
   return db.transaction(async (tx) => {
     // Counted under the member's row lock, so two messages sent at once cannot both pass the limit.
     const author = await lockAuthor(tx, site.id, memberId);
+    if (await findMute(tx, site.id, memberId)) throw new AppError('CHAT_MUTED');
     if (
       (await countRecentMessages(tx, memberId, community.chat_rate_seconds)) >= community.chat_rate_messages
     ) {
@@ -177,6 +181,8 @@ export async function muteMember(
     const member = await findMemberByName(tx, operator.siteId, input.username);
     if (!member) throw new AppError('NOT_FOUND');
     const memberId = BigInt(member.id);
+    // The author's row lock, as a post takes it: a post either committed before, or sees the mute.
+    await tx.execute(sqlLockMember(memberId));
     const before = await findMute(tx, operator.siteId, memberId);
     await upsertMute(tx, {
       siteId: operator.siteId,
