@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentTotpCode } from '../apps/server/src/modules/security/totp.ts';
 import { DESKTOP_VIEWPORT, launchBrowser, screenshot } from './support/browser.ts';
-import { assertAdminBuilt, DEMO_OPERATOR } from './support/operator.ts';
+import { assertAdminBuilt, DEMO_OPERATOR, unusedTotpCode } from './support/operator.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -39,11 +38,11 @@ describe('back office recovery codes', () => {
     const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
     await context.addInitScript(() => localStorage.setItem('sorte-admin-lang', 'pt'));
     const page = await context.newPage();
-    await signIn(page, await currentTotpCode(DEMO_OPERATOR.totpSecret));
+    await signIn(page, await unusedTotpCode(DEMO_OPERATOR.totpSecret));
     await page.waitForURL(/\/admin\/dashboard$/);
 
     await page.getByTestId('recovery-open').click();
-    await page.getByTestId('recovery-totp').fill(await currentTotpCode(DEMO_OPERATOR.totpSecret));
+    await page.getByTestId('recovery-totp').fill(await unusedTotpCode(DEMO_OPERATOR.totpSecret));
     await page.getByTestId('recovery-issue').click();
     const list = page.getByTestId('recovery-codes');
     await list.waitFor();

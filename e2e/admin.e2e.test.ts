@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentTotpCode } from '../apps/server/src/modules/security/totp.ts';
 import { DESKTOP_VIEWPORT, launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { assertAdminBuilt, DEMO_OPERATOR } from './support/operator.ts';
+import { assertAdminBuilt, DEMO_OPERATOR, unusedTotpCode } from './support/operator.ts';
 import {
   expectLoggedIn,
   fillWithdrawPassword,
@@ -101,7 +100,7 @@ describe('back office', () => {
       .toMatch(/Wrong authentication code/);
     await screenshot(admin, 'admin-02-wrong-code-1440');
 
-    await signIn(admin, await currentTotpCode(DEMO_OPERATOR.totpSecret));
+    await signIn(admin, await unusedTotpCode(DEMO_OPERATOR.totpSecret));
     await admin.getByTestId('nav-withdrawals').click();
     await admin.waitForURL(/\/admin\/withdrawals$/);
     await expect.poll(() => admin.getByTestId('topbar-operator').textContent()).toContain('admin');
@@ -148,7 +147,7 @@ describe('back office', () => {
     await small.goto(`${server.url}/admin/login`);
     await small.getByTestId('login-totp').waitFor({ state: 'visible' });
     await screenshot(small, 'admin-06-sign-in-390-pt');
-    await signIn(small, await currentTotpCode(DEMO_OPERATOR.totpSecret));
+    await signIn(small, await unusedTotpCode(DEMO_OPERATOR.totpSecret));
     await small.getByTestId('topbar-operator').waitFor({ state: 'visible' });
     await small.goto(`${server.url}/admin/withdrawals`);
     await small.getByTestId('filter-status').waitFor({ state: 'visible' });

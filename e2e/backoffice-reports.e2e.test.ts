@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentTotpCode } from '../apps/server/src/modules/security/totp.ts';
 import { DESKTOP_VIEWPORT, launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
-import { assertAdminBuilt, DEMO_OPERATOR } from './support/operator.ts';
+import { assertAdminBuilt, DEMO_OPERATOR, unusedTotpCode } from './support/operator.ts';
 import {
   depositThroughSandbox,
   expectLoggedIn,
@@ -42,7 +41,7 @@ async function operatorPage(context: BrowserContext, lang: 'en' | 'pt'): Promise
   await page.waitForURL(/\/admin\/login$/);
   await page.getByTestId('login-username').fill(DEMO_OPERATOR.username);
   await page.getByTestId('login-password').fill(DEMO_OPERATOR.password);
-  await page.getByTestId('login-totp').fill(await currentTotpCode(DEMO_OPERATOR.totpSecret));
+  await page.getByTestId('login-totp').fill(await unusedTotpCode(DEMO_OPERATOR.totpSecret));
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/admin\/dashboard$/);
   return page;

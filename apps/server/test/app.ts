@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type TConfig, testConfig } from '../src/config.ts';
@@ -190,6 +191,24 @@ export async function fundedPlayer(app: FastifyInstance, fundMinor: bigint, host
   return { token: registered.token, memberId, user: registered.user };
 }
 
+/**
+ * Forgets the last authenticator step an operator used. A code is good once (RFC 6238 §5.2), and
+ * tests sign the same operator in many times within one 30-second step: each such sign-in starts
+ * as if the operator's last code were from an earlier step. Replays are tested in totp-replay.int.
+ */
+export async function forgetOperatorTotpStep(
+  app: FastifyInstance,
+  username: string,
+  siteHost: string = HOSTS.intl,
+): Promise<void> {
+  const site = await app.services.sites.byHost(siteHost);
+  if (!site) throw new Error(`no site for ${siteHost}`);
+  await app.services.db
+    .update(operators)
+    .set({ totpLastStep: null })
+    .where(and(eq(operators.siteId, site.id), eq(operators.usernameLower, username.toLowerCase())));
+}
+
 /** Password and authenticator secret of the operators loginOperator creates. */
 export const TEST_OPERATOR = {
   password: 'operator-pass-2026',
@@ -225,16 +244,32 @@ export async function loginOperator(
       })
       .onConflictDoNothing();
   }
-  const response = await call(app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    host: siteHost,
-    payload: {
-      username: credentials.username,
-      password: credentials.password,
-      totp_code: await currentTotpCode(credentials.totpSecret),
-    },
-  });
+  const login = async () => {
+    await forgetOperatorTotpStep(app, credentials.username, siteHost);
+    return call(app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      host: siteHost,
+      payload: {
+        username: credentials.username,
+        password: credentials.password,
+        totp_code: await currentTotpCode(credentials.totpSecret),
+      },
+    });
+  };
+  // One sign-in of an operator at a time, so parallel callers do not spend each other's code.
+  const key = `${siteHost}:${credentials.username}`;
+  const turn = (operatorLogins.get(key) ?? Promise.resolve()).then(login);
+  operatorLogins.set(
+    key,
+    turn.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  const response = await turn;
   if (response.status !== 200) throw new Error(`operator login failed: ${JSON.stringify(response.body)}`);
   return response.body.data.token as string;
 }
+
+const operatorLogins = new Map<string, Promise<void>>();

@@ -18,6 +18,8 @@ export const operators = pgTable('operators', {
   role: text('role').$type<TOperatorRole>().notNull(),
   status: smallint('status').notNull(),
   totpSecret: text('totp_secret'),
+  /** The last time step whose authenticator code was accepted (a code is good once). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdBy: bigint('created_by', { mode: 'bigint' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,6 +58,7 @@ export const operatorSetupTokens = pgTable('operator_setup_tokens', {
   siteId: bigint('site_id', { mode: 'bigint' }).notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   totpSecret: text('totp_secret').notNull(),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

@@ -11,7 +11,7 @@ import { assertTotpCode, spendRecoveryCode } from '../security/second-factor.ts'
 import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { operatorSessions, operators, type TOperatorRole } from './admin.schema.ts';
+import { operatorSessions, operators, type TOperatorRole, type TOperatorRow } from './admin.schema.ts';
 import { recordOperatorAction } from './audit.ts';
 
 /** Operator sessions are short: at most a shift (8 h) from login, and end after 30 idle minutes. */
@@ -27,16 +27,17 @@ export type TOperatorAuth = {
   ip?: string | null;
 };
 
-/** The throttle key of an operator's authenticator codes (players use their member id). */
-export const operatorTotpKey = (operatorId: bigint) => `operator:${operatorId}`;
-
 export type TAdminDeps = {
   executor: Executor;
   throttle: LoginThrottle;
   limits: { maxFailuresPerAccount: number; maxFailuresPerIp: number };
 };
 
-/** Operator login on this site. Failures are throttled like player logins, in their own scope. */
+/**
+ * Operator login on this site. Attempts are throttled like player logins, in their own scope: each
+ * is counted before its password is checked, and the failures are forgiven only once the
+ * authenticator code was right too.
+ */
 export async function operatorLogin(
   deps: TAdminDeps,
   site: TSite,
@@ -44,10 +45,9 @@ export async function operatorLogin(
   ip: string | null,
 ): Promise<TAdminLoginResponse> {
   const accountKey = input.username.toLowerCase();
-  const ipKey = ip ?? 'unknown';
-  await deps.throttle.assertAllowed(site.id, [
+  const attempt = await deps.throttle.reserve(site.id, [
     { scope: 'operator', key: accountKey, max: deps.limits.maxFailuresPerAccount },
-    { scope: 'ip', key: ipKey, max: deps.limits.maxFailuresPerIp },
+    { scope: 'ip', key: ip ?? 'unknown', max: deps.limits.maxFailuresPerIp },
   ]);
   const rows = await deps.executor
     .select()
@@ -59,41 +59,17 @@ export async function operatorLogin(
     ? await verifySecret(operator.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!operator || !valid) {
-    await deps.throttle.recordFailure(site.id, [
-      { scope: 'operator', key: accountKey },
-      { scope: 'ip', key: ipKey },
-    ]);
+    await attempt.fail();
     throw new AppError('INVALID_CREDENTIALS');
   }
+  await attempt.release();
   if (operator.status !== 1) throw new AppError('ACCOUNT_DISABLED');
-  await deps.throttle.clear(site.id, 'operator', accountKey);
   // TOTP is required for every operator: one without a secret (an owner must reset it) cannot pass.
   if (!operator.totpSecret) {
     throw new AppError('TOTP_NOT_SET_UP', { fieldErrors: { totp_code: 'errors.TOTP_NOT_SET_UP' } });
   }
-  await assertTotpCode(
-    deps.executor,
-    deps.throttle,
-    site.id,
-    operatorTotpKey(operator.id),
-    operator.totpSecret,
-    input.totp_code,
-    // A lost authenticator: one of the operator's unused recovery codes, spent here and audited.
-    async (given) =>
-      deps.executor.transaction(async (tx) => {
-        if (!(await spendRecoveryCode(tx, 'operator', operator.id, given))) return false;
-        const left = await unusedRecoveryCodes(tx, operator.id);
-        await recordOperatorAction(
-          tx,
-          { operatorId: operator.id, siteId: site.id, role: operator.role, username: operator.username, ip },
-          'operator.recovery_code_used',
-          { entity: 'operator', entityId: operator.id.toString() },
-          null,
-          { recovery_codes_left: left },
-        );
-        return true;
-      }),
-  );
+  await assertOperatorCode(deps, site, operator, operator.totpSecret, input.totp_code, ip);
+  await deps.throttle.clear(site.id, 'operator', accountKey);
   await deps.executor.update(operators).set({ lastLoginAt: sql`now()` }).where(eq(operators.id, operator.id));
   const token = newToken();
   const [session] = await deps.executor
@@ -112,6 +88,41 @@ export async function operatorLogin(
     expires_at: session!.expiresAt.toISOString(),
     operator: operatorView(operator, site),
   };
+}
+
+/**
+ * The operator's authenticator code at login, good once; or, for a lost authenticator, one of the
+ * operator's unused recovery codes, spent here and audited.
+ */
+async function assertOperatorCode(
+  deps: TAdminDeps,
+  site: TSite,
+  operator: TOperatorRow,
+  secret: string,
+  code: string,
+  ip: string | null,
+): Promise<void> {
+  await assertTotpCode(
+    deps.executor,
+    deps.throttle,
+    site.id,
+    { kind: 'operator', id: operator.id, secret },
+    code,
+    async (given) =>
+      deps.executor.transaction(async (tx) => {
+        if (!(await spendRecoveryCode(tx, 'operator', operator.id, given))) return false;
+        const left = await unusedRecoveryCodes(tx, operator.id);
+        await recordOperatorAction(
+          tx,
+          { operatorId: operator.id, siteId: site.id, role: operator.role, username: operator.username, ip },
+          'operator.recovery_code_used',
+          { entity: 'operator', entityId: operator.id.toString() },
+          null,
+          { recovery_codes_left: left },
+        );
+        return true;
+      }),
+  );
 }
 
 /** The operator as the back office shows it, with what the role may do. */
@@ -242,8 +253,7 @@ export async function issueRecoveryCodes(
     deps.executor,
     deps.throttle,
     site.id,
-    operatorTotpKey(operator.operatorId),
-    row.totpSecret,
+    { kind: 'operator', id: operator.operatorId, secret: row.totpSecret },
     totpCode,
   );
   const codes = newRecoveryCodes();

@@ -94,7 +94,13 @@ export async function completeOwnerSetup(
   ip: string | null,
 ): Promise<void> {
   const peek = await usableToken(executor, site, input.token);
-  await assertTotpCode(executor, throttle, site.id, `setup:${peek.id}`, peek.totpSecret, input.totp_code);
+  await assertTotpCode(
+    executor,
+    throttle,
+    site.id,
+    { kind: 'setup', id: peek.id, secret: peek.totpSecret },
+    input.totp_code,
+  );
   const passwordHash = await hashSecret(input.password);
   await executor.transaction(async (tx) => {
     const row = await usableToken(tx, site, input.token, true);
@@ -114,6 +120,8 @@ export async function completeOwnerSetup(
         role: 'owner',
         status: 1,
         totpSecret: row.totpSecret,
+        // The code that proved the link is spent for the owner too.
+        totpLastStep: row.totpLastStep,
       })
       .returning({ id: operators.id });
     await tx

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, loginOperator, uniqueUsername } from '../../../test/app.ts';
+import {
+  buildTestApp,
+  call,
+  forgetOperatorTotpStep,
+  loginOperator,
+  uniqueUsername,
+} from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { currentTotpCode } from '../security/totp.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
@@ -19,12 +25,14 @@ describe.each(kinds)('operators managed by the owner on %s', (kind) => {
     await app?.close();
   });
 
-  const login = async (username: string, password: string, secret: string) =>
-    call(app, {
+  const login = async (username: string, password: string, secret: string) => {
+    await forgetOperatorTotpStep(app, username);
+    return call(app, {
       method: 'POST',
       url: '/api/admin/auth/login',
       payload: { username, password, totp_code: await currentTotpCode(secret) },
     });
+  };
   const auditOf = (id: number) =>
     rowsOf<{ action: string; before: unknown; after: unknown }>(
       app.services.db,
@@ -109,13 +117,15 @@ describe.each(kinds)('operators managed by the owner on %s', (kind) => {
     const id = created.body.data.operator.id as number;
     const secret = created.body.data.totp_secret as string;
     const token = (await login(username, password, secret)).body.data.token as string;
-    const issue = async (code: string, as = token) =>
-      call(app, {
+    const issue = async (code: string, as = token) => {
+      await forgetOperatorTotpStep(app, username);
+      return call(app, {
         method: 'POST',
         url: '/api/admin/auth/recovery-codes',
         token: as,
         payload: { totp_code: code },
       });
+    };
     expect(
       (
         await call(app, {

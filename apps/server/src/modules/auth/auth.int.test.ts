@@ -5,6 +5,7 @@ import {
   buildTestApp,
   CAPTCHA_TEXT,
   call,
+  forgetOperatorTotpStep,
   HOSTS,
   registerPlayer,
   registration,
@@ -533,8 +534,9 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
   });
 
   describe('operators and force_offline', () => {
-    const adminLogin = async (host: string = HOSTS.intl, password = DEMO_OPERATOR.password) =>
-      call(app, {
+    const adminLogin = async (host: string = HOSTS.intl, password = DEMO_OPERATOR.password) => {
+      await forgetOperatorTotpStep(app, DEMO_OPERATOR.username, host);
+      return call(app, {
         method: 'POST',
         url: '/api/admin/auth/login',
         host,
@@ -544,6 +546,7 @@ describe.each(kinds)('player accounts and sessions on %s', (kind) => {
           totp_code: await currentTotpCode(DEMO_OPERATOR.totpSecret),
         },
       });
+    };
 
     it('an operator ends all sessions of a player; their next call gets 401 force_offline', async () => {
       const player = await registerPlayer(app);

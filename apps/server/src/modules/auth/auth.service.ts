@@ -145,8 +145,9 @@ export async function register(
 
 /**
  * Logs a player in. Locked accounts and addresses are refused before any password work; every
- * failure counts against both the account name and the address; the answer never says whether the
- * name exists.
+ * attempt is counted against both the account name and the address before its password is checked
+ * (kept when wrong, taken back when right); the answer never says whether the name exists. The
+ * account's failures are forgiven only once the whole login, second factor included, succeeded.
  */
 export async function login(
   deps: TAuthDeps,
@@ -155,27 +156,26 @@ export async function login(
   client: TClient,
 ): Promise<TSessionResponse> {
   const accountKey = input.username.toLowerCase();
-  const ipKey = client.ip ?? 'unknown';
-  await deps.throttle.assertAllowed(site.id, [
-    { scope: 'account', key: accountKey, max: deps.limits.maxFailuresPerAccount },
-    { scope: 'ip', key: ipKey, max: deps.limits.maxFailuresPerIp },
-  ]);
+  const keys = [
+    { scope: 'account' as const, key: accountKey, max: deps.limits.maxFailuresPerAccount },
+    { scope: 'ip' as const, key: client.ip ?? 'unknown', max: deps.limits.maxFailuresPerIp },
+  ];
+  await deps.throttle.assertAllowed(site.id, keys);
   await deps.captcha.verify(site.id, input.captcha_id, input.captcha_code);
 
+  const attempt = await deps.throttle.reserve(site.id, keys);
   const member = await findMemberByUsername(deps.executor, site.id, input.username);
   const valid = member
     ? await verifySecret(member.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!member || !valid || member.deletedAt) {
-    await deps.throttle.recordFailure(site.id, [
-      { scope: 'account', key: accountKey },
-      { scope: 'ip', key: ipKey },
-    ]);
+    await attempt.fail();
     throw new AppError('INVALID_CREDENTIALS');
   }
+  await attempt.release();
   if (member.status !== 1) throw new AppError('ACCOUNT_DISABLED');
-  await deps.throttle.clear(site.id, 'account', accountKey);
   await assertLoginSecurity(deps.executor, deps.throttle, site, member.id, input.totp_code, client);
+  await deps.throttle.clear(site.id, 'account', accountKey);
   await checkRegistryAtLogin(deps.executor, deps.registry, site, member.id);
   const restriction = await loginRestriction(deps.executor, site, member.id);
   const session = await createMemberSession(deps.executor, site, member.id, client, {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { loginFailures, type TLoginFailureScope } from './auth.schema.ts';
@@ -6,9 +6,25 @@ import { loginFailures, type TLoginFailureScope } from './auth.schema.ts';
 export type TThrottleKey = { scope: TLoginFailureScope; key: string; max: number };
 
 /**
+ * One attempt, counted as a failure of each of its keys before the secret was looked at. `fail`
+ * keeps it counted; `release` takes it back (the secret was right, so it was no failure).
+ */
+export type TAttempt = {
+  fail(): Promise<void>;
+  release(): Promise<void>;
+};
+
+/** Key space of the throttle's advisory locks (two-int form), apart from other modules' keys. */
+const THROTTLE_LOCK_SPACE = 727004;
+
+/**
  * Brute-force protection for logins, counted in the database so every server process shares the
  * same counts. A key (an account name or a client address) is locked once it has `max` failures
  * within the window; the lock lifts as the oldest of those failures leave the window.
+ *
+ * An attempt is written as a failure BEFORE its secret is evaluated (`reserve`): counting and
+ * writing run under a transaction-scoped advisory lock per key, so however many attempts run at
+ * once, in however many processes, at most `max` of them are ever evaluated within the window.
  */
 export class LoginThrottle {
   constructor(
@@ -18,35 +34,30 @@ export class LoginThrottle {
 
   /** Throws TOO_MANY_ATTEMPTS (with minutes to wait) when any key is locked. */
   async assertAllowed(siteId: bigint, keys: readonly TThrottleKey[]): Promise<void> {
-    for (const { scope, key, max } of keys) {
-      const result = (await this.executor.execute(sql`
-        SELECT ceil(extract(epoch FROM (failed_at + make_interval(mins => ${this.windowMinutes}) - now())))::int
-               AS wait_seconds
-        FROM login_failures
-        WHERE site_id = ${siteId.toString()}::bigint AND scope = ${scope} AND key = ${key}
-          AND failed_at > now() - make_interval(mins => ${this.windowMinutes})
-        ORDER BY failed_at DESC
-        OFFSET ${max - 1} LIMIT 1`)) as unknown as { rows: { wait_seconds: number }[] };
-      const waitSeconds = result.rows[0]?.wait_seconds;
-      if (waitSeconds !== undefined) {
-        const seconds = Math.max(1, waitSeconds);
-        throw new AppError('TOO_MANY_ATTEMPTS', {
-          params: { minutes: Math.ceil(seconds / 60) },
-          extra: { retry_after: seconds },
-          headers: { 'retry-after': String(seconds) },
-        });
-      }
-    }
+    await this.assertUnlocked(this.executor, siteId, keys);
   }
 
-  async recordFailure(siteId: bigint, keys: readonly Omit<TThrottleKey, 'max'>[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.executor.insert(loginFailures).values(keys.map(({ scope, key }) => ({ siteId, scope, key })));
-    // Failures that left the window no longer count: remove them (all keys) as new ones arrive, so
-    // the table holds at most one window of failures (small enough that this scan is cheap).
-    await this.executor
-      .delete(loginFailures)
-      .where(lt(loginFailures.failedAt, sql`now() - make_interval(mins => ${this.windowMinutes})`));
+  /**
+   * Counts one attempt against every key, or throws TOO_MANY_ATTEMPTS (counting nothing) when a
+   * key already has `max` failures or attempts within the window. Call before evaluating the secret.
+   */
+  async reserve(siteId: bigint, keys: readonly TThrottleKey[]): Promise<TAttempt> {
+    // Locks taken in one order (scope, key) so two attempts sharing keys cannot deadlock.
+    const ordered = [...keys].sort((a, b) => (`${a.scope}:${a.key}` < `${b.scope}:${b.key}` ? -1 : 1));
+    const ids = await this.executor.transaction(async (tx) => {
+      for (const { scope, key } of ordered) {
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(${THROTTLE_LOCK_SPACE}, hashtext(${`${siteId}:${scope}:${key}`}))`,
+        );
+      }
+      await this.assertUnlocked(tx, siteId, ordered);
+      const inserted = await tx
+        .insert(loginFailures)
+        .values(ordered.map(({ scope, key }) => ({ siteId, scope, key })))
+        .returning({ id: loginFailures.id });
+      return inserted.map((row) => row.id);
+    });
+    return { fail: () => this.forgetExpired(), release: () => this.remove(ids) };
   }
 
   /** A successful login forgives the account's failures (not the address's). */
@@ -57,4 +68,57 @@ export class LoginThrottle {
         and(eq(loginFailures.siteId, siteId), eq(loginFailures.scope, scope), eq(loginFailures.key, key)),
       );
   }
+
+  /** Failures (and attempts being evaluated) of a key within the window. */
+  async countInWindow(siteId: bigint, scope: TLoginFailureScope, key: string): Promise<number> {
+    const result = (await this.executor.execute(sql`
+      SELECT count(*)::int AS count FROM login_failures
+      WHERE site_id = ${siteId.toString()}::bigint AND scope = ${scope} AND key = ${key}
+        AND failed_at > now() - make_interval(mins => ${this.windowMinutes})`)) as unknown as {
+      rows: { count: number }[];
+    };
+    return Number(result.rows[0]?.count ?? 0);
+  }
+
+  /** Throws TOO_MANY_ATTEMPTS, with the seconds until the lock lifts, when a key has `max` now. */
+  private async assertUnlocked(
+    executor: Executor,
+    siteId: bigint,
+    keys: readonly TThrottleKey[],
+  ): Promise<void> {
+    for (const { scope, key, max } of keys) {
+      const result = (await executor.execute(sql`
+        SELECT ceil(extract(epoch FROM (failed_at + make_interval(mins => ${this.windowMinutes}) - now())))::int
+               AS wait_seconds
+        FROM login_failures
+        WHERE site_id = ${siteId.toString()}::bigint AND scope = ${scope} AND key = ${key}
+          AND failed_at > now() - make_interval(mins => ${this.windowMinutes})
+        ORDER BY failed_at DESC
+        OFFSET ${max - 1} LIMIT 1`)) as unknown as { rows: { wait_seconds: number }[] };
+      const waitSeconds = result.rows[0]?.wait_seconds;
+      if (waitSeconds !== undefined) throw tooManyAttempts(Math.max(1, waitSeconds));
+    }
+  }
+
+  private async remove(ids: readonly bigint[]): Promise<void> {
+    if (ids.length > 0) await this.executor.delete(loginFailures).where(inArray(loginFailures.id, [...ids]));
+  }
+
+  /**
+   * Failures that left the window no longer count: remove them (all keys) as new ones are kept, so
+   * the table holds at most one window of failures (small enough that this scan is cheap).
+   */
+  private async forgetExpired(): Promise<void> {
+    await this.executor
+      .delete(loginFailures)
+      .where(lt(loginFailures.failedAt, sql`now() - make_interval(mins => ${this.windowMinutes})`));
+  }
+}
+
+function tooManyAttempts(seconds: number): AppError {
+  return new AppError('TOO_MANY_ATTEMPTS', {
+    params: { minutes: Math.ceil(seconds / 60) },
+    extra: { retry_after: seconds },
+    headers: { 'retry-after': String(seconds) },
+  });
 }

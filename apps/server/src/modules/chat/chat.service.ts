@@ -36,13 +36,15 @@ import {
   type TRainRow,
   upsertMute,
 } from './chat.repo.ts';
+import { acceptChatText } from './chat-text.ts';
 
 /**
- * The site chat room and its rain (ADR 016). Messages are plain text: stored as typed (no HTML is
- * ever produced from them; every client renders text), links refused, a rate limit per member
- * counted in the database so it holds across processes. Every change of the room is sent with
- * pg_notify in its transaction (channel sorte_chat) and relayed by each process to the sockets that
- * joined the site's room (chat.room.ts).
+ * The site chat room and its rain (ADR 016). Messages are plain text: stored as typed without
+ * invisible characters (no HTML is ever produced from them; every client renders text), links
+ * refused in any spelling (chat-text.ts), a rate limit per member counted in the database so it
+ * holds across processes. Every change of the room is sent with pg_notify in its transaction
+ * (channel sorte_chat) and relayed by each process to the sockets that joined the site's room
+ * (chat.room.ts).
  */
 export const CHAT_CHANNEL = 'sorte_chat';
 
@@ -50,13 +52,6 @@ export interface TRoomEvent {
   siteId: string;
   push: TChatPush;
 }
-
-/** A web address or a link in any usual spelling (scheme, www., a domain with a common ending). */
-const LINK =
-  /(\b[a-z][a-z0-9+.-]*:\/\/)|(\bwww\s*\.)|(\b[a-z0-9-]+\s*(\.|\[\.\]|\(dot\))\s*(com|net|org|io|bet|br|me|gg|xyz|co|app|link|site|online|info|ly|to|tv|club|vip|win|top|cc)\b)|(\bt\.me\/)/i;
-// Control characters other than line breaks, and the bidirectional overrides that disguise text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-const INVISIBLE = /[\u0000-\u0009\u000b-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export function toChatMessage(row: TMessageRow): TChatMessage {
   return { id: Number(row.id), author: row.author, text: row.text, created_at: row.created_at };
@@ -118,27 +113,19 @@ export async function roomHistory(executor: Executor, site: TSite): Promise<TCha
   return (await findLatestMessages(executor, site.id, community.chat_history)).map(toChatMessage);
 }
 
+/**
+ * Posts a message: its text accepted by the room's rules (chat-text.ts), then, under the author's
+ * row lock, the mute and the rate limit checked and the message stored in one transaction. A mute
+ * takes the same lock, so no message is stored once a mute has committed.
+ */
 export async function sendMessage(db: Db, site: TSite, memberId: bigint, raw: string): Promise<TChatMessage> {
   const community = await getCommunity(db, site);
   if (!community.chat_enabled) throw new AppError('CHAT_DISABLED');
-  const text = raw.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
-  if (text.length === 0) {
-    throw new AppError('VALIDATION_FAILED', {
-      messageKey: 'validation.required.message',
-      fieldErrors: { text: 'validation.required.message' },
-    });
-  }
-  if ([...text].length > community.chat_max_chars) {
-    throw new AppError('VALIDATION_FAILED', {
-      messageKey: 'validation.too_long',
-      fieldErrors: { text: 'validation.too_long' },
-    });
-  }
-  if (LINK.test(text)) throw new AppError('CHAT_LINK_BLOCKED');
-  if (await findMute(db, site.id, memberId)) throw new AppError('CHAT_MUTED');
+  const text = acceptChatText(raw, community.chat_max_chars);
   return db.transaction(async (tx) => {
     // Counted under the member's row lock, so two messages sent at once cannot both pass the limit.
     const author = await lockAuthor(tx, site.id, memberId);
+    if (await findMute(tx, site.id, memberId)) throw new AppError('CHAT_MUTED');
     if (
       (await countRecentMessages(tx, memberId, community.chat_rate_seconds)) >= community.chat_rate_messages
     ) {
@@ -194,6 +181,8 @@ export async function muteMember(
     const member = await findMemberByName(tx, operator.siteId, input.username);
     if (!member) throw new AppError('NOT_FOUND');
     const memberId = BigInt(member.id);
+    // The author's row lock, as a post takes it: a post either committed before, or sees the mute.
+    await tx.execute(sqlLockMember(memberId));
     const before = await findMute(tx, operator.siteId, memberId);
     await upsertMute(tx, {
       siteId: operator.siteId,

@@ -221,3 +221,32 @@ export async function passwordVerifiedWithin(
   );
   return rows[0]?.ok === true;
 }
+
+/** The rows that keep an authenticator's last accepted time step (migrations/0056_totp_last_step.sql). */
+export type TTotpOwnerKind = 'member' | 'operator' | 'setup';
+const TOTP_OWNER_TABLES: Record<TTotpOwnerKind, string> = {
+  member: 'members',
+  operator: 'operators',
+  setup: 'operator_setup_tokens',
+};
+
+/**
+ * Records `step` as the authenticator's last accepted time step when it is later than the one
+ * recorded: true when it was (the code is spent now), false when that step or a later one was
+ * already used. One conditional UPDATE, so of parallel uses of one code exactly one gets true.
+ */
+export async function advanceTotpStep(
+  executor: Executor,
+  owner: { kind: TTotpOwnerKind; id: bigint },
+  step: number,
+): Promise<boolean> {
+  const table = sql.identifier(TOTP_OWNER_TABLES[owner.kind]);
+  const rows = await rowsOf<{ id: string }>(
+    executor,
+    sql`UPDATE ${table} SET totp_last_step = ${step}
+        WHERE id = ${owner.id.toString()}::bigint
+          AND (totp_last_step IS NULL OR totp_last_step < ${step})
+        RETURNING id::text`,
+  );
+  return rows.length > 0;
+}

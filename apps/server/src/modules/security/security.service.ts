@@ -91,11 +91,13 @@ export async function verifyPassword(
   const member = await findSecurityMember(deps.db, site.id, auth.memberId);
   if (!member) throw new AppError('UNAUTHENTICATED');
   const key = { scope: 'account' as const, key: member.username.toLowerCase() };
-  await deps.throttle.assertAllowed(site.id, [{ ...key, max: 5 }]);
+  // Counted with the account's failed logins, before the password is checked (parallel guesses).
+  const attempt = await deps.throttle.reserve(site.id, [{ ...key, max: 5 }]);
   if (!(await verifySecret(member.passwordHash, password))) {
-    await deps.throttle.recordFailure(site.id, [key]);
+    await attempt.fail();
     throw new AppError('OLD_PASSWORD_WRONG', { fieldErrors: { password: 'errors.OLD_PASSWORD_WRONG' } });
   }
+  await attempt.release();
   const at = await deps.db.transaction(async (tx) => {
     const verifiedAt = await markPasswordVerified(tx, auth.sessionId);
     await recordSecurityEvent(tx, site, auth.memberId, 'password_verified', client);

@@ -22,14 +22,23 @@ export async function currentTotpCode(secret: string): Promise<string> {
   return generate({ secret });
 }
 
-/** Accepts the current code and the one before or after it (clock drift of ±30 s). */
-export async function isValidTotp(secret: string, code: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+/** The code of the time step `steps` away from now (-1: the previous 30 s, 1: the next). */
+export async function totpCodeAtStep(secret: string, steps: number): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+}
+
+/**
+ * The time step (unix time / 30 s) whose code `code` is, looking at the current step and the one
+ * before and after it (clock drift of ±30 s); null when it is none of them. Whether that step may
+ * still be used is the caller's to decide (a code is good once: RFC 6238 §5.2).
+ */
+export async function totpStepOf(secret: string, code: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
   try {
     const result = await verify({ secret, token: code, epochTolerance: 30 });
-    return result.valid;
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

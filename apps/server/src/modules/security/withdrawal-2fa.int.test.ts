@@ -10,6 +10,7 @@ import {
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
+import { totpCodeAtStep } from './totp.ts';
 
 const kinds = await databaseKinds();
 
@@ -52,7 +53,8 @@ describe.each(kinds)('two-factor authentication at withdrawal on %s', (kind) => 
     expect(wrong.body.code).toBe('TOTP_INVALID');
     expect((await getBalances(h.db, player.memberId)).holdMinor).toBe(0n);
 
-    const ok = await withdraw({ ...body, totp_code: await generate({ secret }) });
+    // The code that turned two-factor on is spent (good once); the next step's code is not.
+    const ok = await withdraw({ ...body, totp_code: await totpCodeAtStep(secret, 1) });
     expect(ok.status).toBe(200);
     expect((await getBalances(h.db, player.memberId)).holdMinor).toBe(5_000n);
     // A recovery code works too, once.
