@@ -222,7 +222,7 @@ export async function passwordVerifiedWithin(
   return rows[0]?.ok === true;
 }
 
-/** The rows that keep an authenticator's last accepted time step (migrations/0056_totp_last_step.sql). */
+/** The rows that keep an authenticator's last accepted time step (migrations/0059_totp_last_step.sql). */
 export type TTotpOwnerKind = 'member' | 'operator' | 'setup';
 const TOTP_OWNER_TABLES: Record<TTotpOwnerKind, string> = {
   member: 'members',
