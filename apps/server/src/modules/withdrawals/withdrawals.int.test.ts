@@ -96,6 +96,47 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     expect(small.body.data).toMatchObject({ amount: '20.00', fee: '0.00', actual: '20.00' });
   });
 
+  it('filters withdrawal records by period (today, last 3 days, last 7 days, all) and refuses another word', async () => {
+    const player = await fundedPlayer(100_000n);
+    // Withdrawals of today, two days ago, five days ago and ten days ago.
+    const made: string[] = [];
+    for (const daysAgo of [0, 2, 5, 10]) {
+      const order = await withdraw(player, {
+        money: '20.00',
+        member_bank_id: player.cardId,
+        qk_pwd: player.qkPwd,
+      });
+      const orderNo = order.body.data.order_no as string;
+      await h.db.execute(
+        sql`UPDATE withdrawal_orders SET created_at = now() - make_interval(days => ${daysAgo}) WHERE order_no = ${orderNo}`,
+      );
+      made.push(orderNo);
+    }
+    // Which orders each period holds (the list itself is newest order first).
+    const listed = async (payload: Record<string, unknown>) => {
+      const list = await call(h.app, {
+        method: 'POST',
+        url: '/api/drawing/list',
+        token: player.token,
+        payload,
+      });
+      return list.body.data.list.map((o: { order_no: string }) => o.order_no).sort();
+    };
+    expect(await listed({ period: 'today' })).toEqual(made.slice(0, 1));
+    expect(await listed({ period: 'last_3_days' })).toEqual(made.slice(0, 2).sort());
+    expect(await listed({ period: 'last_7_days' })).toEqual(made.slice(0, 3).sort());
+    expect(await listed({ period: 'all' })).toEqual([...made].sort());
+    const other = await call(h.app, {
+      method: 'POST',
+      url: '/api/drawing/list?lang=pt',
+      token: player.token,
+      payload: { period: 'last_30_days' },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ status: 'fail', code: 'VALIDATION_FAILED' });
+    expect(other.body.errors?.period).toBe('Tipo errado');
+  });
+
   it('charges the fee a site sets for its PIX channel, and only on that site', async () => {
     const player = await fundedPlayer(50_000n);
     const other = await fundedPlayer(50_000n, HOSTS.br);

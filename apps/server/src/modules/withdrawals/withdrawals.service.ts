@@ -485,7 +485,7 @@ export async function listWithdrawals(db: Db, site: TSite, memberId: bigint, pag
     before: page.before ? BigInt(page.before) : null,
     after: page.after ? BigInt(page.after) : null,
     limit: page.limit ?? DEFAULT_PAGE,
-    since: sinceOf(page.days),
+    since: sinceOf(site, page.period),
     statuses: page.status ? [page.status as TWithdrawalStatus] : null,
   });
   return {
