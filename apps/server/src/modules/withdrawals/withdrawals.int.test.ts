@@ -137,6 +137,32 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     expect(other.body.errors?.period).toBe('Tipo errado');
   });
 
+  it("states the recharge rewards' wagering only where the site gives recharge rewards, with their multiple", async () => {
+    const intl = await fundedPlayer(0n);
+    const br = await fundedPlayer(0n, HOSTS.br);
+    const rules = async (player: { token: string; host: string }, lang: string) =>
+      (
+        await call(h.app, {
+          method: 'GET',
+          url: `/api/drawing/info?lang=${lang}`,
+          host: player.host,
+          token: player.token,
+        })
+      ).body.data.rules as string[];
+    expect(await rules(intl, 'en')).toContain(
+      'Recharge rewards must be wagered 5 times before they can be withdrawn',
+    );
+    expect(await rules(intl, 'pt')).toContain(
+      'Os bônus de recarga precisam ser apostados 5 vezes antes do saque',
+    );
+    // br gives no recharge reward (its deposit-tied campaigns are off): no rule speaks of one.
+    for (const lang of ['en', 'pt', 'cn']) {
+      const brRules = await rules(br, lang);
+      expect(brRules.length).toBeGreaterThan(3);
+      expect(brRules.join('\n')).not.toMatch(/recharge|recarga|充值|wager|apostad|流水/i);
+    }
+  });
+
   it('charges the fee a site sets for its PIX channel, and only on that site', async () => {
     const player = await fundedPlayer(50_000n);
     const other = await fundedPlayer(50_000n, HOSTS.br);
