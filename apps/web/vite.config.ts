@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LANDING_PAGES, type TLandingPreloads } from './landing-pages.ts';
 
 /** The API server the dev server and `vite preview` forward /api and /media to. */
 const API_TARGET = process.env.SORTE_API ?? 'http://localhost:3000';
@@ -9,55 +10,64 @@ const proxy = {
   '/media': { target: API_TARGET, changeOrigin: false },
 };
 
-/** The pages a player lands on, by the module that draws each (apps/web/src/main.tsx starts the same). */
-const LANDING_PAGES = {
-  home: '/src/app/pages/home-route.tsx',
-  lobby: '/src/app/pages/games-route.tsx',
-  game: '/src/features/originals/components/original-game-page.tsx',
-} as const;
+type TBundle = Rolldown.OutputBundle;
 
-/** What the server announces in a landing page's head: its lazy chunks and their stylesheets. */
-export type TLandingPreloads = Record<keyof typeof LANDING_PAGES, { scripts: string[]; styles: string[] }>;
+/** `start` and every chunk it imports statically, however deep, except those in `skip`. */
+function staticClosure(bundle: TBundle, start: readonly string[], skip: ReadonlySet<string>): string[] {
+  const files: string[] = [];
+  const visit = (file: string) => {
+    const output = bundle[file];
+    if (skip.has(file) || files.includes(file) || output?.type !== 'chunk') return;
+    files.push(file);
+    for (const imported of output.imports) visit(imported);
+  };
+  for (const file of start) visit(file);
+  return files;
+}
+
+/** The stylesheets the chunks import (Vite loads them with the chunk). */
+function importedStyles(bundle: TBundle, files: readonly string[]): string[] {
+  return [
+    ...new Set(
+      files.flatMap((file) => {
+        const output = bundle[file];
+        return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
+      }),
+    ),
+  ];
+}
 
 /**
  * Each landing page's chunk is lazy (other routes must not pay for it). The server announces the
  * chunk and what it imports in the head of that page only (apps/server/src/plugins/static-web.ts
  * reads `landing-preloads.json`), so the browser fetches them while the entry script downloads
  * instead of after the entry has run — one round trip fewer — and the lobby or a game does not
- * download and parse the home page's code.
+ * download and parse the home page's code. What the entry already loads is not announced again.
  */
 function landingPreloads(): Plugin {
   return {
     name: 'sorte:landing-preloads',
     apply: 'build',
+    // After Vite's own bundle passes: its CSS pass deletes the chunks that held only CSS (moving their
+    // stylesheets onto the importers), so a list written before it names files that are never written.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-      const entryFiles = new Set(
-        chunks.flatMap((chunk) => (chunk.isEntry ? [chunk.fileName, ...chunk.imports] : [])),
+      const entry = staticClosure(
+        bundle,
+        chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+        new Set(),
       );
+      const entryStyles = new Set(importedStyles(bundle, entry));
       const preloads = Object.fromEntries(
         Object.entries(LANDING_PAGES).map(([page, module]) => {
-          const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(module));
+          const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(`/${module}`));
           if (!chunk) throw new Error(`landing page ${page}: no chunk for ${module}`);
-          // The chunk and every chunk it imports statically, however deep (the browser would find
-          // each one only when the one before it has arrived).
-          const scripts: string[] = [];
-          const visit = (file: string) => {
-            const output = bundle[file];
-            if (entryFiles.has(file) || scripts.includes(file) || output?.type !== 'chunk') return;
-            scripts.push(file);
-            for (const imported of output.imports) visit(imported);
-          };
-          visit(chunk.fileName);
-          const styles = new Set(
-            scripts.flatMap((file) => {
-              const output = bundle[file];
-              return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
-            }),
-          );
+          const scripts = staticClosure(bundle, [chunk.fileName], new Set(entry));
+          const styles = importedStyles(bundle, scripts).filter((file) => !entryStyles.has(file));
           return [
             page,
-            { scripts: scripts.map((file) => `/${file}`), styles: [...styles].map((file) => `/${file}`) },
+            { scripts: scripts.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`) },
           ];
         }),
       ) as TLandingPreloads;
@@ -157,6 +167,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Vite's record of each module's chunk, imports and stylesheets: the bundle test checks the
+    // landing preloads against it (bench/bundle/landing-preloads.test.ts).
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The contract package only declares schemas and constants: a module of it whose exports

@@ -26,8 +26,14 @@ describe('staticImports', () => {
   it('reads minified static imports and re-exports but not dynamic imports', () => {
     const code =
       'import{a as b}from"./vendor-b2.js";import"./side-d4.js";export{c}from"./re-e5.js";' +
+      '/* empty css                  */import{t}from"./after-comment-g7.js";' +
       'const lazy=()=>import("./route-f6.js");const s="import x from \'./not-code.js\'";';
-    expect(staticImports(code)).toEqual(['./vendor-b2.js', './side-d4.js', './re-e5.js']);
+    expect(staticImports(code)).toEqual([
+      './vendor-b2.js',
+      './side-d4.js',
+      './re-e5.js',
+      './after-comment-g7.js',
+    ]);
   });
 });
 

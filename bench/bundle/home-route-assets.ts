@@ -35,7 +35,10 @@ export function entryAssets(html: string): { scripts: string[]; styles: string[]
  */
 export function staticImports(code: string): string[] {
   const found = new Set<string>();
-  const pattern = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+  // A comment may sit between two statements (the build leaves `/* empty css */` where a chunk's
+  // stylesheet import was).
+  const pattern =
+    /(?:^|[;\n}])\s*(?:\/\*[\s\S]*?\*\/\s*)*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
   for (const match of code.matchAll(pattern)) found.add(match[1]!);
   return [...found];
 }

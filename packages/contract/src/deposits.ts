@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_MINOR, parseMinor } from './money.ts';
+import { ZRecordPeriod } from './records.ts';
 import { M } from './validation.ts';
 
 /**
@@ -161,8 +162,8 @@ export const ZRechargeDetailQuery = z.object({
 
 /**
  * Keyset paging shared by the record lists: newest first; `before` = the `next` cursor of the
- * previous page (older rows), `after` = the `prev` cursor (newer rows). `days` limits to today (1),
- * the last 3 or the last 7 days.
+ * previous page (older rows), `after` = the `prev` cursor (newer rows). `period` limits to today,
+ * the last 3 or the last 7 days in the site's time zone, as every record call does (records.ts).
  */
 export const ZRecordsRequest = z
   .object({
@@ -175,12 +176,12 @@ export const ZRecordsRequest = z
       .regex(/^\d{1,19}$/)
       .optional(),
     limit: z.coerce.number().int().min(1).max(50).optional(),
-    days: z.union([z.literal(1), z.literal(3), z.literal(7)]).optional(),
+    period: ZRecordPeriod,
     status: z.string().max(32).optional(),
     member_id: ZMemberIdEcho,
   })
   .nullish()
-  .transform((value) => value ?? {});
+  .transform((value) => value ?? { period: 'all' as const });
 
 export const ZRechargeListResponse = z.object({
   list: z.array(ZDepositOrder),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMinor } from './money.ts';
+import { ZRecordPeriod } from './records.ts';
 import { M } from './validation.ts';
 
 /**
@@ -239,12 +240,11 @@ export const ZRound = z.object({
 });
 export type TRound = z.infer<typeof ZRound>;
 
-export const GAME_RECORD_RANGES = ['today', '3days', '7days', 'all'] as const;
-
 /** POST /api/game/record */
 export const ZGameRecordRequest = z
   .object({
-    range: z.enum(GAME_RECORD_RANGES, { error: 'validation.invalid' }).default('all'),
+    /** Which days (records.ts: the one period vocabulary of the record calls). */
+    period: ZRecordPeriod,
     /** Only one game (code). */
     game: z.string().max(32).optional(),
     /** Next page: rounds older than this id. Previous page: `after_id` (newer). */
@@ -258,7 +258,7 @@ export const ZGameRecordRequest = z
       .default(20),
   })
   .nullish()
-  .transform((body) => body ?? { range: 'all' as const, page_size: 20 });
+  .transform((body) => body ?? { period: 'all' as const, page_size: 20 });
 
 export const ZGameRecordItem = z.object({
   id: z.string(),

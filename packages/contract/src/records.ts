@@ -15,6 +15,10 @@ import { M } from './validation.ts';
 const money = z.string().describe('decimal string, 2 places, BRL');
 const signedMoney = z.string().describe('decimal string, 2 places, "-" when money left the balance');
 
+/**
+ * The one period vocabulary of every record call (transactions, game record, recharge and
+ * withdrawal records, order center): the web's period chips send these words.
+ */
 export const RECORD_PERIODS = ['today', 'last_3_days', 'last_7_days', 'all'] as const;
 export type TRecordPeriod = (typeof RECORD_PERIODS)[number];
 
@@ -24,12 +28,13 @@ export const RECORD_PAGE_SIZE_DEFAULT = 20;
 /** Longest opaque cursor we read (ours are far shorter). */
 export const RECORD_CURSOR_MAX = 200;
 
-const ZPeriod = z.enum(RECORD_PERIODS, { error: M.wrongType }).default('all');
+/** A record call's `period` (absent: `all`). */
+export const ZRecordPeriod = z.enum(RECORD_PERIODS, { error: M.wrongType }).default('all');
 
 /** POST /api/transaction/record: one page of the caller's wallet movements, newest first. */
 export const ZTransactionRecordRequest = z
   .object({
-    period: ZPeriod,
+    period: ZRecordPeriod,
     /**
      * `next_cursor` or `prev_cursor` of an earlier answer (absent: the newest page). Pages are keyset
      * pages on (created_at, id): movements arriving meanwhile never shift or repeat rows.
@@ -109,7 +114,7 @@ export const ZTransactionRecordResponse = z.object({
 export type TTransactionRecordResponse = z.infer<typeof ZTransactionRecordResponse>;
 
 /** GET /api/ordercenter/details, /fee: `period` as in the transaction record (default all). */
-export const ZOrderCenterQuery = ZLangQuery.extend({ period: ZPeriod });
+export const ZOrderCenterQuery = ZLangQuery.extend({ period: ZRecordPeriod });
 export type TOrderCenterQuery = z.input<typeof ZOrderCenterQuery>;
 
 /** Most rows a details / fee / association list returns (newest first); totals count everything. */

@@ -241,6 +241,8 @@ export const staticWebPlugin = fp(
         prefix: '/',
         wildcard: true,
         index: ['index.html'],
+        // The build's own records (.vite/manifest.json names every source module) are not the site's.
+        dotfiles: 'ignore',
         cacheControl: false,
         setHeaders: (res, path) => {
           if (isEntryFile(path)) res.header('cache-control', 'no-cache');

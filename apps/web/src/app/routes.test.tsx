@@ -51,6 +51,12 @@ const IN_LAYOUT = [
   '/verify-password',
   '/bind-email',
   '/change-password',
+  // Issue 34: the centres' pages also answer under their centre, as the agency pages do.
+  '/information-center/notification',
+  '/information-center/announcement',
+  '/security-center/verify-password',
+  '/security-center/bind-email',
+  '/security-center/change-password',
   // Screens implied by texts (spec §2, route not shown): bank card add, transaction record.
   '/bank-card/add',
   '/transactions',

@@ -131,6 +131,22 @@ export interface TRoute {
 
 const page = (Component: ComponentType): ReactElement => <Component />;
 
+/** One page of a centre: its name, its component, and whether only the centre's path form exists. */
+type TCentrePage = readonly [name: string, Component: ComponentType, forms?: 'centre-only'];
+
+/**
+ * A centre's pages. Spec §2 lists them as the centre's children in a short form
+ * ("Security center: /security-center, /verify-password, ..."), so each one answers both under the
+ * centre (/security-center/verify-password) and at the short path, with the same page. The spec
+ * writes a few (support, invite) only under their centre: those have no short form.
+ */
+function centrePages(centre: string, pages: readonly TCentrePage[]): TRoute[] {
+  return pages.flatMap(([name, Component, forms]) => [
+    { path: `/${centre}/${name}`, layout: true, element: page(Component) },
+    ...(forms === 'centre-only' ? [] : [{ path: `/${name}`, layout: true, element: page(Component) }]),
+  ]);
+}
+
 export const ROUTES: readonly TRoute[] = [
   { path: '/', layout: true, element: page(HomePage) },
   { path: '/profile', layout: true, element: page(ProfilePage) },
@@ -193,30 +209,28 @@ export const ROUTES: readonly TRoute[] = [
     element: page(PromoRechargeRebatePage),
   },
   { path: '/promotion/activity/daily-cashback', layout: true, element: page(PromoDailyCashbackPage) },
-  { path: '/information-center/support', layout: true, element: page(SupportPage) },
-  { path: '/notification', layout: true, element: page(NotificationPage) },
-  { path: '/announcement', layout: true, element: page(AnnouncementPage) },
-  // The agency centre: each page under /agency-center/, and at the short path the spec also lists.
-  ...(
-    [
-      ['invite', InvitePage],
-      ['agent', AgentPage],
-      ['invitation-record', InvitationRecordPage],
-      ['reward', RewardPage],
-      ['agency-mechanism', MechanismPage],
-      ['register-subordinates', RegisterSubordinatesPage],
-    ] as const
-  ).flatMap(([name, Component]) => [
-    { path: `/agency-center/${name}`, layout: true, element: page(Component) },
-    ...(name === 'invite' ? [] : [{ path: `/${name}`, layout: true, element: page(Component) }]),
+  ...centrePages('information-center', [
+    ['support', SupportPage, 'centre-only'],
+    ['notification', NotificationPage],
+    ['announcement', AnnouncementPage],
+  ]),
+  ...centrePages('agency-center', [
+    ['invite', InvitePage, 'centre-only'],
+    ['agent', AgentPage],
+    ['invitation-record', InvitationRecordPage],
+    ['reward', RewardPage],
+    ['agency-mechanism', MechanismPage],
+    ['register-subordinates', RegisterSubordinatesPage],
   ]),
   { path: '/order-center', layout: true, element: page(OrderCenterPage) },
   { path: '/order-center/fee', layout: true, element: page(OrderFeePage) },
   { path: '/order-center/association', layout: true, element: page(OrderAssociationPage) },
   { path: '/security-center', layout: true, element: page(SecurityCenterPage) },
-  { path: '/verify-password', layout: true, element: page(VerifyPasswordPage) },
-  { path: '/bind-email', layout: true, element: page(BindEmailPage) },
-  { path: '/change-password', layout: true, element: page(ChangePasswordPage) },
+  ...centrePages('security-center', [
+    ['verify-password', VerifyPasswordPage],
+    ['bind-email', BindEmailPage],
+    ['change-password', ChangePasswordPage],
+  ]),
   { path: '/responsible-gaming', layout: true, element: page(ResponsibleGamingPage) },
   { path: '/gameInfo', layout: false, element: page(GameInfoPage) },
   { path: '/cztx', layout: false, element: page(CashierPage) },

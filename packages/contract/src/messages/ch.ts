@@ -100,7 +100,7 @@ export const ch: TCatalogue = {
   'messages.withdraw_rule_fee': '{channel} 手續費：金額的 {rate}%，最低 {min:money}',
   'messages.withdraw_rule_no_fee': '{channel} 提款免手續費',
   'messages.withdraw_rule_daily': '每天最多提款 {count} 次',
-  'messages.withdraw_rule_wagering': '儲值獎勵須完成5倍流水後方可提款',
+  'messages.withdraw_rule_wagering': '儲值獎勵須完成{count}倍流水後方可提款',
   'messages.withdraw_rule_review': '提款經管理員審核後透過PIX支付',
   'messages.withdraw_rule_own_cpf': '提款只能支付到您本人CPF名下的PIX金鑰',
 

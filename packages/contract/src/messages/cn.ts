@@ -100,7 +100,7 @@ export const cn: TCatalogue = {
   'messages.withdraw_rule_fee': '{channel} 手续费：金额的 {rate}%，最低 {min:money}',
   'messages.withdraw_rule_no_fee': '{channel} 提款免手续费',
   'messages.withdraw_rule_daily': '每天最多提款 {count} 次',
-  'messages.withdraw_rule_wagering': '充值奖励须完成5倍流水后方可提款',
+  'messages.withdraw_rule_wagering': '充值奖励须完成{count}倍流水后方可提款',
   'messages.withdraw_rule_review': '提款经管理员审核后通过PIX支付',
   'messages.withdraw_rule_own_cpf': '提款只能支付到您本人CPF名下的PIX密钥',
 

@@ -106,7 +106,8 @@ export const en = {
   'messages.withdraw_rule_fee': 'Fee on {channel}: {rate}% of the amount, at least {min:money}',
   'messages.withdraw_rule_no_fee': 'No fee on {channel} withdrawals',
   'messages.withdraw_rule_daily': 'Up to {count} withdrawals per day',
-  'messages.withdraw_rule_wagering': 'Recharge rewards must be wagered 5 times before they can be withdrawn',
+  'messages.withdraw_rule_wagering':
+    'Recharge rewards must be wagered {count} times before they can be withdrawn',
   'messages.withdraw_rule_review': 'Withdrawals are paid by PIX after the administrators review',
   'messages.withdraw_rule_own_cpf': 'Withdrawals are paid only to a PIX key in your own CPF',
 

@@ -106,7 +106,7 @@ export const id: TCatalogue = {
   'messages.withdraw_rule_fee': 'Biaya {channel}: {rate}% dari jumlah, minimal {min:money}',
   'messages.withdraw_rule_no_fee': 'Tanpa biaya untuk penarikan via {channel}',
   'messages.withdraw_rule_daily': 'Maksimal {count} penarikan per hari',
-  'messages.withdraw_rule_wagering': 'Bonus isi ulang harus dipertaruhkan 5 kali sebelum dapat ditarik',
+  'messages.withdraw_rule_wagering': 'Bonus isi ulang harus dipertaruhkan {count} kali sebelum dapat ditarik',
   'messages.withdraw_rule_review': 'Penarikan dibayar melalui PIX setelah ditinjau administrator',
   'messages.withdraw_rule_own_cpf': 'Penarikan hanya dibayar ke kunci PIX atas CPF Anda sendiri',
 

@@ -109,7 +109,7 @@ export const msa: TCatalogue = {
   'messages.withdraw_rule_no_fee': 'Tiada caj untuk pengeluaran melalui {channel}',
   'messages.withdraw_rule_daily': 'Sehingga {count} pengeluaran sehari',
   'messages.withdraw_rule_wagering':
-    'Ganjaran tambah nilai mesti dipertaruhkan 5 kali sebelum boleh dikeluarkan',
+    'Ganjaran tambah nilai mesti dipertaruhkan {count} kali sebelum boleh dikeluarkan',
   'messages.withdraw_rule_review': 'Pengeluaran dibayar melalui PIX selepas semakan pentadbir',
   'messages.withdraw_rule_own_cpf': 'Pengeluaran hanya dibayar ke kunci PIX atas CPF anda sendiri',
 

@@ -105,7 +105,8 @@ export const pt: TCatalogue = {
   'messages.withdraw_rule_fee': 'Taxa no {channel}: {rate}% do valor, no mínimo {min:money}',
   'messages.withdraw_rule_no_fee': 'Sem taxa nos saques por {channel}',
   'messages.withdraw_rule_daily': 'Até {count} saques por dia',
-  'messages.withdraw_rule_wagering': 'Os bônus de recarga precisam ser apostados 5 vezes antes do saque',
+  'messages.withdraw_rule_wagering':
+    'Os bônus de recarga precisam ser apostados {count} vezes antes do saque',
   'messages.withdraw_rule_review': 'Os saques são pagos por PIX após a análise dos administradores',
   'messages.withdraw_rule_own_cpf': 'Os saques são pagos apenas para uma chave PIX no seu próprio CPF',
 

@@ -100,7 +100,7 @@ export const th: TCatalogue = {
   'messages.withdraw_rule_fee': 'ค่าธรรมเนียม {channel}: {rate}% ของจำนวนเงิน ขั้นต่ำ {min:money}',
   'messages.withdraw_rule_no_fee': 'ถอนผ่าน {channel} ไม่มีค่าธรรมเนียม',
   'messages.withdraw_rule_daily': 'ถอนได้สูงสุด {count} ครั้งต่อวัน',
-  'messages.withdraw_rule_wagering': 'โบนัสการเติมเงินต้องทำยอดเดิมพัน 5 เท่าก่อนจึงจะถอนได้',
+  'messages.withdraw_rule_wagering': 'โบนัสการเติมเงินต้องทำยอดเดิมพัน {count} เท่าก่อนจึงจะถอนได้',
   'messages.withdraw_rule_review': 'การถอนเงินจะจ่ายผ่าน PIX หลังจากผู้ดูแลระบบตรวจสอบ',
   'messages.withdraw_rule_own_cpf': 'การถอนเงินจะจ่ายเข้าคีย์ PIX ที่ผูกกับ CPF ของคุณเองเท่านั้น',
 

@@ -104,7 +104,7 @@ export const vi: TCatalogue = {
   'messages.withdraw_rule_fee': 'Phí rút qua {channel}: {rate}% số tiền, tối thiểu {min:money}',
   'messages.withdraw_rule_no_fee': 'Rút tiền qua {channel} miễn phí',
   'messages.withdraw_rule_daily': 'Tối đa {count} lần rút tiền mỗi ngày',
-  'messages.withdraw_rule_wagering': 'Thưởng nạp tiền phải được cược đủ 5 lần trước khi rút',
+  'messages.withdraw_rule_wagering': 'Thưởng nạp tiền phải được cược đủ {count} lần trước khi rút',
   'messages.withdraw_rule_review': 'Tiền rút được chi trả qua PIX sau khi quản trị viên xét duyệt',
   'messages.withdraw_rule_own_cpf': 'Tiền rút chỉ được chuyển đến khóa PIX đứng tên CPF của chính bạn',
 

@@ -541,7 +541,7 @@ describe.each(kinds)('crash rounds on %s', (kind) => {
     expect(Number(moved[0]!.n)).toBe(0);
 
     // The guest's record holds the bet, with the round's evidence once it crashed.
-    const record = await demo('POST', '/api/game/record', { range: 'all', game: 'crash' });
+    const record = await demo('POST', '/api/game/record', { period: 'all', game: 'crash' });
     expect(record.body.data.list).toHaveLength(1);
     expect(record.body.data.list[0]).toMatchObject({ game: 'crash', bet_amount: '10.00', win_loss: '1.20' });
     const details = await demo('POST', '/api/game/record/details', { id: record.body.data.list[0].id });
@@ -1103,7 +1103,7 @@ describe.each(kinds)('game record with crash on %s', (kind) => {
     await setTime('crash_bets', (BigInt(idB) - CRASH_RECORD_ID_BASE).toString(), 60);
     const expected = [idB, dice[1], idA, dice[0]];
 
-    const all = await post('/api/game/record', p.token, { range: 'all' });
+    const all = await post('/api/game/record', p.token, { period: 'all' });
     expect(all.status).toBe(200);
     const list = all.body.data.list as { id: string; win_loss: string; bet_amount: string }[];
     expect(list.map((r) => r.id)).toEqual(expected);
@@ -1130,7 +1130,7 @@ describe.each(kinds)('game record with crash on %s', (kind) => {
     let cursor: string | null = null;
     for (let i = 0; i < 10; i++) {
       const page = await post('/api/game/record', p.token, {
-        range: 'all',
+        period: 'all',
         page_size: 1,
         ...(cursor ? { before_id: cursor } : {}),
       });
@@ -1142,7 +1142,7 @@ describe.each(kinds)('game record with crash on %s', (kind) => {
     const up: string[] = [];
     cursor = expected[3]!;
     for (let i = 0; i < 10; i++) {
-      const page = await post('/api/game/record', p.token, { range: 'all', page_size: 1, after_id: cursor });
+      const page = await post('/api/game/record', p.token, { period: 'all', page_size: 1, after_id: cursor });
       up.unshift(...page.body.data.list.map((r: { id: string }) => r.id));
       cursor = page.body.data.prev_after_id;
       if (!cursor) break;
@@ -1224,7 +1224,7 @@ describe.each(kinds)('game record with crash on %s', (kind) => {
       sql`UPDATE crash_bets SET status = 'lost', settled_at = now()
           WHERE round_id = ${running!.id}::bigint AND status = 'placed'`,
     );
-    const later = await post('/api/game/record', p.token, { range: 'all' });
+    const later = await post('/api/game/record', p.token, { period: 'all' });
     expect(later.body.data.totals).toMatchObject({ count: 5, bet_amount: '11.00' });
     expect(later.body.data.list.map((r: { id: string }) => r.id)).toContain(idC);
     const lostC = await post('/api/game/record/details', p.token, { id: idC });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../test/databases.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
@@ -385,5 +386,42 @@ describe.each(kinds)('PIX deposits through the sandbox PSP on %s', (kind) => {
     ).body.data;
     expect(back.list.map((o: { order_no: string }) => o.order_no)).toEqual([made[4], made[3]]);
     expect(back.prev).not.toBeNull();
+  });
+
+  it('filters recharge records by period (today, last 3 days, last 7 days, all) and refuses another word', async () => {
+    const player = await newPlayer(h.app);
+    // Orders of today, two days ago, five days ago and ten days ago.
+    const made: string[] = [];
+    for (const [i, daysAgo] of [0, 2, 5, 10].entries()) {
+      const { order_no } = await order(player.token, `${21 + i}.00`);
+      await h.db.execute(
+        sql`UPDATE deposit_orders SET created_at = now() - make_interval(days => ${daysAgo}) WHERE order_no = ${order_no}`,
+      );
+      made.push(order_no);
+    }
+    // Which orders each period holds (the list itself is newest order first).
+    const listed = async (payload: Record<string, unknown>) => {
+      const list = await call(h.app, {
+        method: 'POST',
+        url: '/api/recharge/list',
+        token: player.token,
+        payload,
+      });
+      return list.body.data.list.map((o: { order_no: string }) => o.order_no).sort();
+    };
+    expect(await listed({ period: 'today' })).toEqual(made.slice(0, 1));
+    expect(await listed({ period: 'last_3_days' })).toEqual(made.slice(0, 2).sort());
+    expect(await listed({ period: 'last_7_days' })).toEqual(made.slice(0, 3).sort());
+    expect(await listed({ period: 'all' })).toEqual([...made].sort());
+    expect(await listed({})).toEqual([...made].sort());
+    const other = await call(h.app, {
+      method: 'POST',
+      url: '/api/recharge/list?lang=pt',
+      token: player.token,
+      payload: { period: 'yesterday' },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ status: 'fail', code: 'VALIDATION_FAILED' });
+    expect(other.body.errors?.period).toBe('Tipo errado');
   });
 });

@@ -102,7 +102,8 @@ export async function depositsRoutes(app: FastifyInstance) {
     onRequest: app.requireMember,
     schema: {
       tags,
-      summary: "The caller's recharge records, newest first (keyset paging: before / after cursors)",
+      summary:
+        "The caller's recharge records, newest first (keyset paging: before / after cursors; period today / last_3_days / last_7_days / all)",
       security: bearer,
       querystring: ZLangQuery,
       body: ZRecordsRequest,

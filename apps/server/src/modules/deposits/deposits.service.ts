@@ -7,6 +7,7 @@ import {
   type TPaymentsListResponse,
   type TRechargeListResponse,
   type TRechargeResponse,
+  type TRecordPeriod,
 } from '@sorte/contract';
 import { buildDynamicBrCode } from '@sorte/psp-sandbox';
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import type { PixPayment } from '../payments/psp/psp.client.ts';
 import { type Charge, createTxid, PspError } from '../payments/psp/psp.client.ts';
 import { channelGiftBps, onDepositCredited, rechargeGiftMinor } from '../promotions/promotions.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import { periodStart, siteTimeZone } from '../records/periods.ts';
 import { assertDepositAllowed } from '../responsible-gaming/rg.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { openMemberAccounts, transfer } from '../wallet/wallet.service.ts';
@@ -250,15 +252,17 @@ export interface RecordsPage {
   before?: string | undefined;
   after?: string | undefined;
   limit?: number | undefined;
-  days?: 1 | 3 | 7 | undefined;
+  period?: TRecordPeriod | undefined;
   status?: string | undefined;
 }
 
-/** Start of the window: today (UTC midnight), or the last 3 / 7 days including today. */
-export function sinceOf(days: 1 | 3 | 7 | undefined, now = new Date()): Date | null {
-  if (!days) return null;
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(midnight - (days - 1) * 86_400_000);
+/** First instant of the page's period in the site's days (records/periods.ts), or null for all. */
+export function sinceOf(
+  site: Pick<TSite, 'jurisdiction'>,
+  period: TRecordPeriod | undefined,
+  now = new Date(),
+): Date | null {
+  return periodStart(period ?? 'all', now, siteTimeZone(site));
 }
 
 export function checkPage(page: RecordsPage): void {
@@ -289,7 +293,7 @@ export async function listRecharges(
     before: page.before ? BigInt(page.before) : null,
     after: page.after ? BigInt(page.after) : null,
     limit: page.limit ?? DEFAULT_PAGE,
-    since: sinceOf(page.days),
+    since: sinceOf(site, page.period),
     status: (page.status as TDepositStatus | undefined) ?? null,
   });
   return {

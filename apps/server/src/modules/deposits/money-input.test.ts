@@ -80,11 +80,15 @@ describe('order numbers and record windows', () => {
     expect(new Set(Array.from({ length: 1000 }, () => newOrderNo('W'))).size).toBe(1000);
   });
 
-  it('starts today, the last 3 and the last 7 days at UTC midnight', () => {
-    const now = new Date('2026-11-23T15:30:00Z');
-    expect(sinceOf(1, now)?.toISOString()).toBe('2026-11-23T00:00:00.000Z');
-    expect(sinceOf(3, now)?.toISOString()).toBe('2026-11-21T00:00:00.000Z');
-    expect(sinceOf(7, now)?.toISOString()).toBe('2026-11-17T00:00:00.000Z');
-    expect(sinceOf(undefined, now)).toBeNull();
+  it('starts today, the last 3 and the last 7 days at midnight in the site time zone', () => {
+    const now = new Date('2026-11-23T02:30:00Z');
+    const intl = { jurisdiction: 'intl' } as const;
+    expect(sinceOf(intl, 'today', now)?.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(sinceOf(intl, 'last_3_days', now)?.toISOString()).toBe('2026-11-21T00:00:00.000Z');
+    expect(sinceOf(intl, 'last_7_days', now)?.toISOString()).toBe('2026-11-17T00:00:00.000Z');
+    expect(sinceOf(intl, 'all', now)).toBeNull();
+    expect(sinceOf(intl, undefined, now)).toBeNull();
+    // 02:30 UTC is still 23:30 of the day before in São Paulo.
+    expect(sinceOf({ jurisdiction: 'br' }, 'today', now)?.toISOString()).toBe('2026-11-22T03:00:00.000Z');
   });
 });

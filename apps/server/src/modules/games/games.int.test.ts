@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
+import { MAX_FAVORITES } from './games.service.ts';
 
 const kinds = await databaseKinds();
 
@@ -206,6 +207,45 @@ describe.each(kinds)('favourites and launch on %s', (kind) => {
     });
     const after = await call(app, { method: 'POST', url: '/api/games/follow', token: player.token });
     expect(after.body.data.list.map((g: { id: string }) => g.id)).toEqual([games[1].id]);
+  });
+
+  it("a full favourite list refuses one more with 'Error in setting favorite list', translated", async () => {
+    const player = await registerPlayer(app);
+    const db = app.services.db;
+    const memberId = String(player.user.id);
+    // MAX_FAVORITES hidden games, all of them the player's favourites.
+    await db.execute(sql`INSERT INTO games (code, name, provider_id, category, rtp_min_bp, rtp_max_bp,
+        min_bet_minor, max_bet_minor, max_win_minor, enabled)
+      SELECT 'fav-fill-' || g, 'Filler ' || g, (SELECT provider_id FROM games ORDER BY id LIMIT 1), 'slots',
+             9600, 9600, 10, 1000, 100000, false
+      FROM generate_series(1, ${MAX_FAVORITES}) AS g`);
+    try {
+      await db.execute(sql`INSERT INTO member_favorite_games (member_id, game_id)
+        SELECT ${memberId}::bigint, id FROM games WHERE code LIKE 'fav-fill-%'`);
+      const games = (await call(app, { method: 'GET', url: '/api/games/listsv2?category=slots&page_size=1' }))
+        .body.data.list;
+      for (const [lang, message] of [
+        ['en', 'Error in setting favorite list'],
+        ['pt', 'Erro ao definir a lista de favoritos'],
+      ]) {
+        const full = await call(app, {
+          method: 'POST',
+          url: `/api/games/follow/set?lang=${lang}`,
+          token: player.token,
+          payload: { game_id: games[0].id },
+        });
+        expect(full.status).toBe(422);
+        expect(full.body).toMatchObject({ status: 'fail', code: 'VALIDATION_FAILED', message });
+      }
+      const [row] = await rowsOf<{ n: unknown }>(
+        db,
+        sql`SELECT count(*) AS n FROM member_favorite_games WHERE member_id = ${memberId}::bigint`,
+      );
+      expect(Number(row!.n)).toBe(MAX_FAVORITES);
+    } finally {
+      await db.execute(sql`DELETE FROM member_favorite_games WHERE member_id = ${memberId}::bigint`);
+      await db.execute(sql`DELETE FROM games WHERE code LIKE 'fav-fill-%'`);
+    }
   });
 
   it("refuses another member's id, unknown games and guests", async () => {

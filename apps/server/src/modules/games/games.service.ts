@@ -179,8 +179,9 @@ export async function setFavorite(
   assertOwnMemberId(memberId, body.member_id);
   const game = await resolveGame(executor, siteId, body);
   if (favorite) {
+    // The list, not the game, is what cannot be set: the spec's 'Error in setting favorite list'.
     if ((await countFavorites(executor, memberId)) >= MAX_FAVORITES) {
-      throw new AppError('VALIDATION_FAILED', { messageKey: 'messages.favorite_error' });
+      throw new AppError('VALIDATION_FAILED', { messageKey: 'messages.favorite_list_error' });
     }
     await insertFavorite(executor, memberId, game.id);
   } else {

@@ -269,7 +269,7 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(await cash(p.memberId)).toBe(50n);
     const after = (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: p.token })).body.data;
     expect(after.nonce).toBe(seeds.nonce);
-    const record = await post('/api/game/record', p.token, { range: 'all' });
+    const record = await post('/api/game/record', p.token, { period: 'all' });
     expect(record.body.data.list).toEqual([]);
     const mines = await post('/api/originals/mines/start', p.token, { amount: '10.00', mines: 3 });
     expect(mines.body.code).toBe('INSUFFICIENT_FUNDS');
@@ -412,7 +412,7 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(await cash(p.memberId)).toBe(9_000n + paid);
   });
 
-  it('lists the game record with range filters and keyset paging', async () => {
+  it('lists the game record with period filters and keyset paging', async () => {
     const p = await player(100_000n);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -425,7 +425,7 @@ describe.each(kinds)('originals on %s', (kind) => {
       sql`UPDATE game_rounds SET created_at = now() - interval '10 days' WHERE id = ${ids[0]}::bigint`,
     );
 
-    const page1 = await post('/api/game/record', p.token, { range: 'all', page_size: 4 });
+    const page1 = await post('/api/game/record', p.token, { period: 'all', page_size: 4 });
     expect(page1.status).toBe(200);
     expect(page1.body.data.list).toHaveLength(4);
     expect(page1.body.data.list[0]).toMatchObject({
@@ -437,22 +437,22 @@ describe.each(kinds)('originals on %s', (kind) => {
     expect(page1.body.data.prev_after_id).toBeNull();
     expect(page1.body.data.totals.count).toBe(6);
     const page2 = await post('/api/game/record', p.token, {
-      range: 'all',
+      period: 'all',
       page_size: 4,
       before_id: page1.body.data.next_before_id,
     });
     expect(page2.body.data.list.map((r: { id: string }) => r.id)).toEqual([ids[1], ids[0]]);
     expect(page2.body.data.next_before_id).toBeNull();
     const back = await post('/api/game/record', p.token, {
-      range: 'all',
+      period: 'all',
       page_size: 4,
       after_id: page2.body.data.prev_after_id,
     });
     expect(back.body.data.list).toEqual(page1.body.data.list);
 
-    for (const range of ['today', '3days', '7days']) {
-      const res = await post('/api/game/record', p.token, { range });
-      expect(res.body.data.totals.count, range).toBe(5);
+    for (const period of ['today', 'last_3_days', 'last_7_days']) {
+      const res = await post('/api/game/record', p.token, { period });
+      expect(res.body.data.totals.count, period).toBe(5);
       expect(res.body.data.list.map((r: { id: string }) => r.id)).not.toContain(ids[0]);
     }
     const dice = await post('/api/game/record', p.token, { game: 'dice' });
@@ -464,7 +464,7 @@ describe.each(kinds)('originals on %s', (kind) => {
     );
     expect(BigInt(totals.win_loss.replace('.', ''))).toBe(sum);
 
-    const bad = await post('/api/game/record', p.token, { range: 'yesterday' });
+    const bad = await post('/api/game/record', p.token, { period: 'yesterday' });
     expect(bad.status).toBe(422);
     const other = await player();
     const foreign = await post('/api/game/record/details', other.token, { id: ids[1] });

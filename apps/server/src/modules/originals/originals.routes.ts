@@ -41,6 +41,7 @@ import { AppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { formatRtp } from '../games/games.service.ts';
+import { periodStart, siteTimeZone } from '../records/periods.ts';
 import { placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, requireDemoPlayer } from './demo.service.ts';
 import { getSeeds, rotate, seedHistory } from './fairness.service.ts';
@@ -55,7 +56,7 @@ import {
   pickMine,
   startSteppedRound,
 } from './originals.service.ts';
-import { getRoundDetails, listGameRecord, rangeStart } from './rounds.service.ts';
+import { getRoundDetails, listGameRecord } from './rounds.service.ts';
 
 const tags = ['originals'];
 const security = [{ bearerAuth: [] }];
@@ -325,7 +326,7 @@ export async function originalsRoutes(app: FastifyInstance) {
     schema: {
       tags: ['games'],
       summary:
-        'Game record: brand, name, bet time, bet amount, win/loss (today/3days/7days/all, keyset paging)',
+        'Game record: brand, name, bet time, bet amount, win/loss (period today/last_3_days/last_7_days/all, keyset paging)',
       security,
       querystring: ZLangQuery,
       body: ZGameRecordRequest,
@@ -335,7 +336,7 @@ export async function originalsRoutes(app: FastifyInstance) {
       const player = await playerOf(request);
       const body = request.body;
       const record = await listGameRecord(db, player, {
-        since: rangeStart(body.range, request.site.jurisdiction, new Date()),
+        since: periodStart(body.period, new Date(), siteTimeZone(request.site)),
         game: 'game' in body ? body.game : undefined,
         beforeId: 'before_id' in body && body.before_id ? BigInt(body.before_id) : undefined,
         afterId: 'after_id' in body && body.after_id ? BigInt(body.after_id) : undefined,

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatMultiplier, toJson } from './originals.games.ts';
-import { rangeStart } from './rounds.service.ts';
-
-describe('game record ranges', () => {
-  const now = new Date('2026-11-23T02:30:00Z');
-
-  it('counts days from UTC midnight on international sites', () => {
-    expect(rangeStart('today', 'intl', now)?.toISOString()).toBe('2026-11-23T00:00:00.000Z');
-    expect(rangeStart('3days', 'intl', now)?.toISOString()).toBe('2026-11-21T00:00:00.000Z');
-    expect(rangeStart('7days', 'intl', now)?.toISOString()).toBe('2026-11-17T00:00:00.000Z');
-    expect(rangeStart('all', 'intl', now)).toBeNull();
-  });
-
-  it('counts days from Brasília midnight on Brazilian sites', () => {
-    // 02:30 UTC is still 23:30 of the day before in Brasília.
-    expect(rangeStart('today', 'br', now)?.toISOString()).toBe('2026-11-22T03:00:00.000Z');
-    expect(rangeStart('3days', 'br', now)?.toISOString()).toBe('2026-11-20T03:00:00.000Z');
-  });
-});
 
 describe('round display helpers', () => {
   it('floors multipliers to four decimals', () => {

@@ -158,24 +158,6 @@ export async function getRoundDetails(executor: Executor, player: TPlayer, round
   return toRoundView(round);
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * Start of the range in the site's day: "today" is since local midnight, "3days" / "7days" include
- * today and the 2 / 6 days before. Brazilian sites count days in Brasília time (UTC−3, no DST).
- */
-export function rangeStart(
-  range: 'today' | '3days' | '7days' | 'all',
-  jurisdiction: string,
-  now: Date,
-): Date | null {
-  if (range === 'all') return null;
-  const offsetMs = jurisdiction === 'br' ? -3 * 3_600_000 : 0;
-  const localMidnight = Math.floor((now.getTime() + offsetMs) / DAY_MS) * DAY_MS - offsetMs;
-  const daysBack = range === 'today' ? 0 : range === '3days' ? 2 : 6;
-  return new Date(localMidnight - daysBack * DAY_MS);
-}
-
 /** The record lists the in-house rounds and the member's settled crash bets, newest first. */
 export async function listGameRecord(
   executor: Executor,

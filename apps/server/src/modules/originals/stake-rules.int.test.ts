@@ -35,7 +35,7 @@ describe.each(kinds)('stake rules on %s', (kind) => {
   /** What a refusal must leave untouched: the balance, the seed pair's nonce and the game record. */
   async function snapshot(p: { token: string; memberId: bigint }) {
     const seeds = (await call(app, { method: 'GET', url: '/api/fairness/seeds', token: p.token })).body.data;
-    const record = (await post('/api/game/record', p.token, { range: 'all' })).body.data.list;
+    const record = (await post('/api/game/record', p.token, { period: 'all' })).body.data.list;
     return { cash: await cash(p.memberId), nonce: seeds.nonce, rounds: record.length };
   }
 

@@ -731,6 +731,39 @@ describe.each(await databaseKinds())('promotions (%s)', (kind) => {
       expect(me.body.data).toMatchObject({ level: 1, level_name: 'Bronze' });
     });
 
+    it("a reward kept for a VIP level answers 'Upgrade required' below it, grants nothing, and pays at the level", async () => {
+      // The wheel's rules on this site keep it for Gold (level 3) while the test runs.
+      await siteCampaigns(db, intl);
+      const gate = (level: number | null) =>
+        db.execute(sql`UPDATE promo_campaigns
+          SET rules = CASE WHEN ${level}::int IS NULL THEN rules - 'minVipLevel'
+                           ELSE jsonb_set(rules, '{minVipLevel}', to_jsonb(${level}::int)) END
+          WHERE site_id = ${intl.id.toString()}::bigint AND code = 'lotterywheel'`);
+      await gate(3);
+      try {
+        const p = await player();
+        // A deposit of 1,000 gives spins and makes the member Bronze (level 1), below Gold.
+        await paidDeposit(db, p.siteId, p.memberId, 100_000n);
+        const check = await post('/api/lotterywheel/check?lang=pt', p.token);
+        expect(check.body.data).toMatchObject({ eligible: false, reason: 'É necessário subir de nível' });
+        const claim = await post('/api/lotterywheel/claim?lang=en', p.token);
+        expect(claim.status).toBe(403);
+        expect(claim.body).toMatchObject({
+          status: 'fail',
+          code: 'PROMO_UPGRADE_REQUIRED',
+          message: 'Upgrade required',
+        });
+        expect(await grantsOf(p.memberId, 'lotterywheel')).toHaveLength(0);
+        // At Gold (15,001 reloaded) the same reward is claimed.
+        await paidDeposit(db, p.siteId, p.memberId, 1_500_100n);
+        expect((await post('/api/lotterywheel/claim', p.token)).status).toBe(200);
+        expect(await grantsOf(p.memberId, 'lotterywheel')).toHaveLength(1);
+        await expectNoDrift();
+      } finally {
+        await gate(null);
+      }
+    });
+
     it('br counts wagering, not deposits; a bet crossing two thresholds records both level-ups once', async () => {
       const p = await player(HOSTS.br, 2_000_000n);
       await paidDeposit(db, p.siteId, p.memberId, 200_000n);

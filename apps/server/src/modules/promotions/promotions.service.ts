@@ -408,11 +408,36 @@ async function lotteryState(ctx: TCtx, campaign: TCampaignRow): Promise<TState> 
   });
 }
 
+/**
+ * The turnover multiple the site's recharge rewards carry (its campaigns on whose wagering counts
+ * the recharge amount), for the withdrawal rules to state; null when the site gives none (`br`
+ * offers no deposit-tied reward), so no rule speaks of them there.
+ */
+export async function rechargeRewardWagering(db: Executor, site: TSite): Promise<number | null> {
+  const multiples = (await siteCampaigns(db, site))
+    .filter((campaign) => campaign.enabled && campaign.rules.wagering.base === 'deposit')
+    .map((campaign) => campaign.rules.wagering.multiple);
+  return multiples.length > 0 ? Math.max(...multiples) : null;
+}
+
+/** The member's VIP level: the one reached, or the one their totals already reach. */
+async function memberVipLevel(db: Executor, site: TSite, memberId: bigint): Promise<number> {
+  const profile = PROFILES[site.jurisdiction].vip;
+  const vip = await findVip(db, memberId);
+  return Math.max(vip.level, levelFor(profile, basisTotal(profile, vip)));
+}
+
 async function stateOf(
   ctx: TCtx,
   campaign: TCampaignRow,
   body: { name?: string; id?: number },
 ): Promise<TState> {
+  // A reward the campaign's rules keep for a VIP level (`minVipLevel`): below it the member is told
+  // to level up ('Upgrade required'), whatever the campaign.
+  const minLevel = campaign.rules.minVipLevel;
+  if (minLevel !== undefined && (await memberVipLevel(ctx.db, ctx.site, ctx.memberId)) < minLevel) {
+    return state({ refusal: new AppError('PROMO_UPGRADE_REQUIRED') });
+  }
   switch (campaign.code) {
     case 'ftd':
       return ftdState(ctx, campaign);

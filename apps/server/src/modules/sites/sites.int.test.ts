@@ -19,6 +19,8 @@ function fakeWebDist(): string {
   );
   writeFileSync(join(root, 'service-worker.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200));
+  mkdirSync(join(root, '.vite'));
+  writeFileSync(join(root, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/index-abc123.js"}}');
   return root;
 }
 
@@ -286,6 +288,16 @@ describe.each(kinds)('sites, languages, media and the web app on %s', (kind) => 
         headers: { host: HOSTS.intl, 'accept-encoding': 'gzip' },
       });
       expect(compressed.headers['content-encoding']).toBe('gzip');
+    });
+
+    it("never serves the build's own records (dot folders such as .vite, which name the source files)", async () => {
+      const manifest = await app.inject({
+        method: 'GET',
+        url: '/.vite/manifest.json',
+        headers: { host: HOSTS.intl, accept: 'application/json' },
+      });
+      expect(manifest.statusCode).toBe(404);
+      expect(manifest.body).not.toContain('src/main.tsx');
     });
 
     it('sends security headers, a CSP fit for the SPA and a request id', async () => {

@@ -97,6 +97,73 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
     expect(small.body.data).toMatchObject({ amount: '20.00', fee: '0.00', actual: '20.00' });
   });
 
+  it('filters withdrawal records by period (today, last 3 days, last 7 days, all) and refuses another word', async () => {
+    const player = await fundedPlayer(100_000n);
+    // Withdrawals of today, two days ago, five days ago and ten days ago.
+    const made: string[] = [];
+    for (const daysAgo of [0, 2, 5, 10]) {
+      const order = await withdraw(player, {
+        money: '20.00',
+        member_bank_id: player.cardId,
+        qk_pwd: player.qkPwd,
+      });
+      const orderNo = order.body.data.order_no as string;
+      await h.db.execute(
+        sql`UPDATE withdrawal_orders SET created_at = now() - make_interval(days => ${daysAgo}) WHERE order_no = ${orderNo}`,
+      );
+      made.push(orderNo);
+    }
+    // Which orders each period holds (the list itself is newest order first).
+    const listed = async (payload: Record<string, unknown>) => {
+      const list = await call(h.app, {
+        method: 'POST',
+        url: '/api/drawing/list',
+        token: player.token,
+        payload,
+      });
+      return list.body.data.list.map((o: { order_no: string }) => o.order_no).sort();
+    };
+    expect(await listed({ period: 'today' })).toEqual(made.slice(0, 1));
+    expect(await listed({ period: 'last_3_days' })).toEqual(made.slice(0, 2).sort());
+    expect(await listed({ period: 'last_7_days' })).toEqual(made.slice(0, 3).sort());
+    expect(await listed({ period: 'all' })).toEqual([...made].sort());
+    const other = await call(h.app, {
+      method: 'POST',
+      url: '/api/drawing/list?lang=pt',
+      token: player.token,
+      payload: { period: 'last_30_days' },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ status: 'fail', code: 'VALIDATION_FAILED' });
+    expect(other.body.errors?.period).toBe('Tipo errado');
+  });
+
+  it("states the recharge rewards' wagering only where the site gives recharge rewards, with their multiple", async () => {
+    const intl = await fundedPlayer(0n);
+    const br = await fundedPlayer(0n, HOSTS.br);
+    const rules = async (player: { token: string; host: string }, lang: string) =>
+      (
+        await call(h.app, {
+          method: 'GET',
+          url: `/api/drawing/info?lang=${lang}`,
+          host: player.host,
+          token: player.token,
+        })
+      ).body.data.rules as string[];
+    expect(await rules(intl, 'en')).toContain(
+      'Recharge rewards must be wagered 5 times before they can be withdrawn',
+    );
+    expect(await rules(intl, 'pt')).toContain(
+      'Os bônus de recarga precisam ser apostados 5 vezes antes do saque',
+    );
+    // br gives no recharge reward (its deposit-tied campaigns are off): no rule speaks of one.
+    for (const lang of ['en', 'pt', 'cn']) {
+      const brRules = await rules(br, lang);
+      expect(brRules.length).toBeGreaterThan(3);
+      expect(brRules.join('\n')).not.toMatch(/recharge|recarga|充值|wager|apostad|流水/i);
+    }
+  });
+
   it('charges the fee a site sets for its PIX channel, and only on that site', async () => {
     const player = await fundedPlayer(50_000n);
     const other = await fundedPlayer(50_000n, HOSTS.br);

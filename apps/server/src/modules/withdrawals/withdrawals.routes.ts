@@ -135,7 +135,8 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
     onRequest: app.requireMember,
     schema: {
       tags,
-      summary: "The caller's withdrawal records, newest first (keyset paging: before / after cursors)",
+      summary:
+        "The caller's withdrawal records, newest first (keyset paging: before / after cursors; period today / last_3_days / last_7_days / all)",
       security: bearer,
       querystring: ZLangQuery,
       body: ZRecordsRequest,

@@ -27,6 +27,7 @@ import type { PspGateway } from '../deposits/psp-gateway.ts';
 import { notify } from '../information/information.service.ts';
 import type { PayoutAnswer } from '../payments/psp/payout-adapter.ts';
 import { createPayoutId, type PixKeyType } from '../payments/psp/psp.client.ts';
+import { rechargeRewardWagering } from '../promotions/promotions.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertSecondFactor } from '../security/second-factor.ts';
 import { findSecurityMember } from '../security/security.repo.ts';
@@ -130,6 +131,8 @@ export async function getWithdrawInfo(
   const max = formatMinor(settings.maxMinor);
   const channel = CHANNEL_NAMES[PAYOUT_CHANNEL] ?? PAYOUT_CHANNEL;
   const free = feeRule.feeBps === 0 && feeRule.feeMinMinor === 0n;
+  // The recharge rewards' rule only where the site gives recharge rewards, with their own multiple.
+  const wagering = await rechargeRewardWagering(db, site);
   const rules = [
     translate(lang, 'messages.withdraw_rule_bounds', { min, max }),
     free
@@ -142,7 +145,7 @@ export async function getWithdrawInfo(
           min: formatMinor(feeRule.feeMinMinor),
         }),
     translate(lang, 'messages.withdraw_rule_daily', { count: settings.dailyCountMax }),
-    translate(lang, 'messages.withdraw_rule_wagering'),
+    ...(wagering === null ? [] : [translate(lang, 'messages.withdraw_rule_wagering', { count: wagering })]),
     translate(lang, 'messages.withdraw_rule_review'),
     ...(ownCpfOnly(site) ? [translate(lang, 'messages.withdraw_rule_own_cpf')] : []),
   ];
@@ -485,7 +488,7 @@ export async function listWithdrawals(db: Db, site: TSite, memberId: bigint, pag
     before: page.before ? BigInt(page.before) : null,
     after: page.after ? BigInt(page.after) : null,
     limit: page.limit ?? DEFAULT_PAGE,
-    since: sinceOf(page.days),
+    since: sinceOf(site, page.period),
     statuses: page.status ? [page.status as TWithdrawalStatus] : null,
   });
   return {

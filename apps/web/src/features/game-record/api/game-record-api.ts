@@ -1,10 +1,8 @@
-import type { TGameRecordResponse, TRound } from '@sorte/contract';
+import type { TGameRecordResponse, TRecordPeriod, TRound } from '@sorte/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useHasToken } from '../../../lib/session.ts';
 
-export const RECORD_RANGES = ['today', '3days', '7days', 'all'] as const;
-export type TRecordRange = (typeof RECORD_RANGES)[number];
 export interface TRecordCursor {
   before_id?: string;
   after_id?: string;
@@ -12,14 +10,14 @@ export interface TRecordCursor {
 
 const PAGE_SIZE = 20;
 
-export function useGameRecord(range: TRecordRange, cursor: TRecordCursor) {
+export function useGameRecord(period: TRecordPeriod, cursor: TRecordCursor) {
   const hasToken = useHasToken();
   return useQuery<TGameRecordResponse>({
-    queryKey: ['game-record', range, cursor],
+    queryKey: ['game-record', period, cursor],
     queryFn: () =>
       api.post<TGameRecordResponse>(
         '/api/game/record',
-        { range, page_size: PAGE_SIZE, ...cursor },
+        { period, page_size: PAGE_SIZE, ...cursor },
         { silent: true },
       ),
     enabled: hasToken,

@@ -75,7 +75,7 @@ describe('game record', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getAllByTestId('game-record-row')).toHaveLength(1));
-    expect(bodies(calls).at(-1)).toMatchObject({ range: 'today', before_id: '8' });
+    expect(bodies(calls).at(-1)).toMatchObject({ period: 'today', before_id: '8' });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
@@ -85,17 +85,17 @@ describe('game record', () => {
     const { calls } = renderRecord(() => ({ body: ok(answer([])) }));
     expect(await screen.findByText('No records found')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
-    expect(screen.getByTestId('record-range-today').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('period-today').getAttribute('aria-pressed')).toBe('true');
 
-    await userEvent.click(screen.getByTestId('record-range-7days'));
-    await waitFor(() => expect(bodies(calls).at(-1)).toMatchObject({ range: '7days' }));
-    await userEvent.click(screen.getByTestId('record-range-all'));
-    await waitFor(() => expect(bodies(calls).at(-1)).toMatchObject({ range: 'all' }));
-    expect(screen.getByTestId('record-range-all').getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByTestId('period-last_7_days'));
+    await waitFor(() => expect(bodies(calls).at(-1)).toMatchObject({ period: 'last_7_days' }));
+    await userEvent.click(screen.getByTestId('period-all'));
+    await waitFor(() => expect(bodies(calls).at(-1)).toMatchObject({ period: 'all' }));
+    expect(screen.getByTestId('period-all').getAttribute('aria-pressed')).toBe('true');
     // "Reset" is not a period: no period tab stays selected.
     // One control: "All" is chosen, every period is not.
-    expect(screen.getByTestId('record-range-all').getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByTestId('record-range-today').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('period-all').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('period-today').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('shows a round still open (Mines, Hi-Lo) as in progress, not as a loss', async () => {

@@ -1,3 +1,4 @@
+import type { TRecordPeriod } from '@sorte/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -6,17 +7,11 @@ import { Modal } from '../../../components/modal.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
-import {
-  RECORD_RANGES,
-  type TRecordCursor,
-  type TRecordRange,
-  useGameRecord,
-  useRound,
-} from '../api/game-record-api.ts';
+import { type TRecordCursor, useGameRecord, useRound } from '../api/game-record-api.ts';
 import { recordLabels } from '../record-labels.ts';
 import { RoundDetails } from './round-details.tsx';
 import '../game-record.css';
-import { PeriodFilter } from '../../../components/period-filter.tsx';
+import { RecordPeriodFilter } from '../../../components/period-filter.tsx';
 
 function RoundModal({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -46,29 +41,23 @@ function resultClass(value: string): string {
 
 function GameRecords() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<TRecordRange>('today');
+  const [period, setPeriod] = useState<TRecordPeriod>('today');
   const [cursor, setCursor] = useState<TRecordCursor>({});
   const [open, setOpen] = useState<string | null>(null);
-  const records = useGameRecord(range, cursor);
+  const records = useGameRecord(period, cursor);
   const list = records.data?.list ?? [];
   // The pager sits under the list: the next page starts at its first round, not its last.
   const turn = (next: TRecordCursor) => {
     setCursor(next);
     window.scrollTo(0, 0);
   };
-  const choose = (next: TRecordRange) => {
-    setRange(next);
+  const choose = (next: TRecordPeriod) => {
+    setPeriod(next);
     setCursor({});
   };
   return (
     <div className="game-record">
-      <PeriodFilter
-        value={range}
-        options={RECORD_RANGES.map((item) => ({ value: item, label: t(`lobby.record.range.${item}`) }))}
-        onChange={choose}
-        label={t('lobby.record.filter')}
-        testIdPrefix="record-range"
-      />
+      <RecordPeriodFilter value={period} onChange={choose} />
       <div className="game-record__summary">
         <p className="game-record__totals">
           {records.data &&

@@ -148,9 +148,12 @@ export function useToggleFavorite() {
       queryClient.setQueryData<TGameList>(FAVORITES_KEY, { list: favorite ? [game, ...others] : others });
       return { before };
     },
-    onError: (_error, _variables, context) => {
+    onError: (error, _variables, context) => {
       queryClient.setQueryData(FAVORITES_KEY, context?.before);
-      toast.error(i18next.t('lobby.favorite_error'));
+      // A refused change says why in the player's language (a full list: 'Error in setting
+      // favorite list'); anything else is 'Error in setting favorite'.
+      const refused = error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.message;
+      toast.error(refused || i18next.t('lobby.favorite_error'));
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FAVORITES_KEY }),
   });

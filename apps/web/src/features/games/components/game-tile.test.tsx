@@ -96,6 +96,21 @@ describe('favourite toggle', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  it("says the server's reason when the favourite list is full", async () => {
+    setToken('member-token');
+    mockApi({
+      'POST /api/games/follow': () => ({ body: ok({ list: [] }) }),
+      'POST /api/games/follow/set': () => ({
+        status: 422,
+        body: fail('VALIDATION_FAILED', 'Error in setting favorite list'),
+      }),
+    });
+    const heart = renderTile();
+    await userEvent.click(heart);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error in setting favorite list'));
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('puts the heart back and says so when the server refuses', async () => {
     setToken('member-token');
     mockApi({

@@ -1,7 +1,6 @@
-import { LANGUAGE_TAGS, RECORD_PERIODS, type TRecordPeriod } from '@sorte/contract';
+import { LANGUAGE_TAGS } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { PeriodFilter as SharedPeriodFilter } from '../../../components/period-filter.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 const SECTIONS = [
@@ -31,24 +30,7 @@ export function OrderCenterTabs() {
 }
 
 /** All / today / last 3 days / last 7 days: the one period control of the record screens. */
-export function PeriodFilter({
-  value,
-  onChange,
-}: {
-  value: TRecordPeriod;
-  onChange: (period: TRecordPeriod) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <SharedPeriodFilter
-      value={value}
-      options={RECORD_PERIODS.map((period) => ({ value: period, label: t(`money.period.${period}`) }))}
-      onChange={onChange}
-      label={t('money.period_label')}
-      testIdPrefix="period"
-    />
-  );
-}
+export { RecordPeriodFilter as PeriodFilter } from '../../../components/period-filter.tsx';
 
 export function formatTime(iso: string): string {
   const date = new Date(iso);

@@ -12,6 +12,8 @@ import {
   ActivityPage,
   LotteryWheelPage,
   RechargeActivityPage,
+  RechargeRebatePage,
+  ReliefFundPage,
   VipPage,
   wheelLabel,
 } from './promotions-pages.tsx';
@@ -138,6 +140,31 @@ describe('promotion pages', () => {
     await userEvent.click(await screen.findByTestId('claim-button'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("You're not eligible for this reward"));
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['lotterywheel', '/promotion/activity/lottery-wheel', <LotteryWheelPage key="w" />],
+    ['rechargerebate', '/promotion/activity/recharge-rebate', <RechargeRebatePage key="r" />],
+    ['dailyrescue', '/promotion/activity/daily-loss-relief-fund', <ReliefFundPage key="d" />],
+  ])(
+    'a %s list that fails says the server message, not the first-deposit wording',
+    async (call, path, page) => {
+      renderAt(path, page, {
+        [`POST /api/${call}/check`]: () => ({
+          status: 503,
+          body: fail('UNAVAILABLE', 'Service unavailable'),
+        }),
+      });
+      expect(await screen.findByText('Service unavailable')).toBeTruthy();
+      expect(screen.queryByText(/Error in ftd list/)).toBeNull();
+    },
+  );
+
+  it('a first-deposit list that fails says so in the words of the spec', async () => {
+    renderAt('/promotion/activity/recharge', <RechargeActivityPage />, {
+      'POST /api/ftd/check': () => ({ status: 503, body: fail('UNAVAILABLE', 'Service unavailable') }),
+    });
+    expect(await screen.findByText('Error in ftd list: Service unavailable')).toBeTruthy();
   });
 
   it('an off campaign says why, with no claim button', async () => {

@@ -193,6 +193,26 @@ export function ActivityPage() {
   );
 }
 
+/**
+ * The campaigns whose list failure the spec words itself (§8: 'Error in ftd list: {message}',
+ * 'Error in invitationactivity list: {message}'); every other campaign shows the server's message
+ * alone, as other failures do — never another campaign's wording.
+ */
+const LIST_ERROR_KEYS: Partial<Record<TPromotionCall, string>> = {
+  ftd: 'promo.list_error.ftd',
+  invitationactivity: 'promo.list_error.invitation',
+};
+
+function listError(
+  error: unknown,
+  call: TPromotionCall,
+  t: (key: string, options?: { message: string }) => string,
+) {
+  const message = error instanceof Error ? error.message : t('promo.load_fail');
+  const key = LIST_ERROR_KEYS[call];
+  return key ? t(key, { message }) : message;
+}
+
 function claimError(error: unknown, call: TPromotionCall, t: (key: string) => string): string {
   if (error instanceof ApiError) {
     if (call === 'invitationactivity' && error.status === 409 && error.code === 'USER_DOES_NOT_EXIST') {
@@ -323,11 +343,7 @@ export function CampaignPage({ call, titleKey }: { call: TPromotionCall; titleKe
         onRetry={() => void check.refetch()}
       />
       {check.isError && (
-        <p className="promo-off">
-          {t(`promo.list_error.${call === 'invitationactivity' ? 'invitation' : 'ftd'}`, {
-            message: (check.error as Error).message,
-          })}
-        </p>
+        <p className="promo-off">{listError(check.error, call, (key, options) => t(key, options))}</p>
       )}
       {data && !data.enabled && (
         <section className="promo-panel promo-panel--off" data-testid="campaign-off">

@@ -15,14 +15,14 @@ export const RECORDS_PAGE_SIZE = 10;
 /** Where a page starts: the newest rows, or older / newer than a cursor of the page before. */
 export type TPageCursor = { before?: string; after?: string };
 
-/** `POST /api/recharge/list`: the player's deposit orders, newest first. */
-export function useRechargeRecords(cursor: TPageCursor) {
+/** `POST /api/recharge/list`: the player's deposit orders of a period, newest first. */
+export function useRechargeRecords(period: TRecordPeriod, cursor: TPageCursor) {
   return useQuery({
-    queryKey: ['records', 'recharge', cursor],
+    queryKey: ['records', 'recharge', period, cursor],
     queryFn: () =>
       api.post<TRechargeListResponse>(
         '/api/recharge/list',
-        { ...cursor, limit: RECORDS_PAGE_SIZE },
+        { ...cursor, period, limit: RECORDS_PAGE_SIZE },
         { silent: true },
       ),
     placeholderData: keepPreviousData,
@@ -30,14 +30,14 @@ export function useRechargeRecords(cursor: TPageCursor) {
   });
 }
 
-/** `POST /api/drawing/list`: the player's withdrawals, newest first. */
-export function useWithdrawalRecords(cursor: TPageCursor) {
+/** `POST /api/drawing/list`: the player's withdrawals of a period, newest first. */
+export function useWithdrawalRecords(period: TRecordPeriod, cursor: TPageCursor) {
   return useQuery({
-    queryKey: ['records', 'withdrawal', cursor],
+    queryKey: ['records', 'withdrawal', period, cursor],
     queryFn: () =>
       api.post<TWithdrawListResponse>(
         '/api/drawing/list',
-        { ...cursor, limit: RECORDS_PAGE_SIZE },
+        { ...cursor, period, limit: RECORDS_PAGE_SIZE },
         { silent: true },
       ),
     placeholderData: keepPreviousData,

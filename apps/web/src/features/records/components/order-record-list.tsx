@@ -1,7 +1,9 @@
+import type { TRecordPeriod } from '@sorte/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/load-fail.tsx';
+import { RecordPeriodFilter } from '../../../components/period-filter.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import type { TPageCursor } from '../api/list-records.ts';
 import { formatTime } from '../format-time.ts';
@@ -20,8 +22,8 @@ type TOrderPage<T> = { list: T[]; next?: string | null; prev?: string | null };
 
 /**
  * The deposit and withdrawal records share one list: amount and translated status, time, order
- * number, then the rows that differ (`details`), with loading / 'Load Fail' / 'No records found'
- * states and previous/next keyset paging.
+ * number, then the rows that differ (`details`), with the period chips, loading / 'Load Fail' /
+ * 'No records found' states and previous/next keyset paging.
  */
 export function OrderRecordList<T extends TOrderRow>({
   useRecords,
@@ -29,7 +31,7 @@ export function OrderRecordList<T extends TOrderRow>({
   details,
   actions,
 }: {
-  useRecords: (cursor: TPageCursor) => UseQueryResult<TOrderPage<T>>;
+  useRecords: (period: TRecordPeriod, cursor: TPageCursor) => UseQueryResult<TOrderPage<T>>;
   /** The i18n group of the status names, e.g. `money.deposit_status`. */
   statusKey: string;
   details: (order: T) => ReactNode;
@@ -37,11 +39,18 @@ export function OrderRecordList<T extends TOrderRow>({
   actions?: (order: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const [period, setPeriod] = useState<TRecordPeriod>('all');
   const [cursor, setCursor] = useState<TPageCursor>({});
-  const records = useRecords(cursor);
+  const records = useRecords(period, cursor);
   const list = records.data?.list ?? [];
+  // Another period starts again from its newest page.
+  const choose = (next: TRecordPeriod) => {
+    setPeriod(next);
+    setCursor({});
+  };
   return (
     <div className="records">
+      <RecordPeriodFilter value={period} onChange={choose} />
       <QueryStates
         testId="records-load-fail"
         isPending={records.isPending}

@@ -1,9 +1,9 @@
-import { RECORD_PERIODS, type TRecordPeriod } from '@sorte/contract';
+import type { TRecordPeriod } from '@sorte/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/load-fail.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { PeriodFilter } from '../../../components/period-filter.tsx';
+import { RecordPeriodFilter } from '../../../components/period-filter.tsx';
 import { formatMoney, formatSignedMoney } from '../../../lib/format.ts';
 import { useTransactionRecords } from '../api/list-records.ts';
 import { formatTime } from '../format-time.ts';
@@ -60,13 +60,7 @@ function TransactionRecords() {
   };
   return (
     <div className="records">
-      <PeriodFilter
-        value={period}
-        options={RECORD_PERIODS.map((item) => ({ value: item, label: t(`money.period.${item}`) }))}
-        onChange={choose}
-        label={t('money.period_label')}
-        testIdPrefix="period"
-      />
+      <RecordPeriodFilter value={period} onChange={choose} />
       <QueryStates
         testId="records-load-fail"
         isPending={records.isPending}
