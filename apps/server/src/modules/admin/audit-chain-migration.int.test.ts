@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseKind, databaseKinds, freshPostgres } from '../../../test/databases.ts';
+import { seedHistoricalRows } from '../../../test/historical-seed.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { MIGRATIONS_DIR, migrate } from '../../db/migrate.ts';
-import { seedDemoData } from '../../seed/demo-data.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { verifyAuditChain } from './audit.ts';
 
@@ -28,7 +28,7 @@ describe.each(kinds)('the audit hash chain migration on %s', (kind: DatabaseKind
     }
     database = kind === 'pglite' ? await openDatabase({ kind: 'pglite' }) : await freshPostgres();
     await migrate(database, dir);
-    await seedDemoData(database.db);
+    await seedHistoricalRows(database.db);
     const db = database.db;
     const sites = await rowsOf<{ id: string; operator_id: string }>(
       db,
