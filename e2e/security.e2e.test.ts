@@ -1,9 +1,9 @@
-import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
 import { codeMailedTo, mailCatcherUrl } from './support/mail.ts';
+import { unusedTotpCode } from './support/operator.ts';
 import {
   expectLoggedIn,
   expectLoggedOut,
@@ -178,7 +178,7 @@ describe('a player turning on two-factor authentication, on a phone (pt)', () =>
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
       await screenshot(page, 'security-20-totp-setup');
       await expectAxeClean(page, 'two-factor setup');
-      await page.getByTestId('totp-code').fill(await generate({ secret }));
+      await page.getByTestId('totp-code').fill(await unusedTotpCode(secret));
       await page.getByTestId('totp-enable-submit').click();
       const codes = page.getByTestId('totp-recovery-codes').locator('li');
       await expect.poll(() => codes.count()).toBeGreaterThan(0);
@@ -192,7 +192,7 @@ describe('a player turning on two-factor authentication, on a phone (pt)', () =>
       const totp = page.getByTestId('login-totp');
       await totp.waitFor({ state: 'visible' });
       await screenshot(page, 'security-22-login-totp');
-      await totp.fill(await generate({ secret }));
+      await totp.fill(await unusedTotpCode(secret));
       const answered = page.waitForResponse((response) => response.url().includes('/api/auth/login2'));
       await page.getByTestId('login-submit').click();
       expect((await (await answered).json()).status).toBe('success');
