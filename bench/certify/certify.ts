@@ -36,14 +36,14 @@ export async function certify(options: Options) {
   const file = join(parts.folder, 'stream.bin');
   const needed = Math.max(sizes.streamBytes, (sizes.nistSequences * sizes.nistBits) / 8);
   const stream = await parts.run('stream', () => {
-    if (!existsSync(file) || statSync(file).size !== needed) {
-      writeStream(file, needed, (n) => {
-        if (n % (64 << 20) === 0) console.log(`certify: stream: ${n >> 20} MiB of ${needed >> 20}`);
-      });
-    }
-    return { file, bytes: needed, sha256: null };
+    writeStream(file, needed, (n) => {
+      if (n % (64 << 20) === 0) console.log(`certify: stream: ${n >> 20} MiB of ${needed >> 20}`);
+    });
+    return { file, bytes: needed };
   });
-  if (!existsSync(file)) throw new Error('The stream file is gone: run again with --fresh.');
+  if (!existsSync(file) || statSync(file).size !== needed) {
+    throw new Error('The stored stream file is gone or short: run again with --fresh.');
+  }
   const ent = await parts.run('ent', () => runEnt(file));
   const dieharder = await parts.run('dieharder', () => runDieharder(file, sizes.dieharder));
   const nist = await parts.run('nist', () => runNist(file, sizes.nistSequences, sizes.nistBits));

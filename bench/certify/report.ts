@@ -151,7 +151,7 @@ export function renderMarkdown(report: Report): string {
     '|---|---|---|---|---|',
     ...report.nist.map(
       (n) =>
-        `| ${n.test} | ${n.passed} / ${n.sequences} | ${n.minimumPassing} | ${p(n.uniformityP)} | ${n.verdict} |`,
+        `| ${n.test} | ${n.passed} / ${n.sequences} | ${n.minimumPassing} | ${n.uniformityP === null ? 'n/a (< 55 sequences)' : p(n.uniformityP)} | ${n.verdict} |`,
     ),
     '',
     '## Games',

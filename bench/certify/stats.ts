@@ -11,7 +11,8 @@ export const Z_999 = 3.290_526_731;
 
 /** P(χ²_df ≥ statistic). */
 export function chiSquarePValue(statistic: number, degreesOfFreedom: number): number {
-  return gammaincc(degreesOfFreedom / 2, statistic / 2);
+  // Q(a, 0) = 1; the package's series returns 0 there.
+  return statistic <= 0 ? 1 : gammaincc(degreesOfFreedom / 2, statistic / 2);
 }
 
 /** Two-sided P(|Z| ≥ |z|) for a standard normal, as erfc(|z|/√2) = Q(1/2, z²/2). */
