@@ -6,7 +6,10 @@ import { GAME_RULES } from './replay.ts';
 
 /** Every RTP a game declares: each game's range and each paytable of the games with several. */
 function declaredRtps(): { name: string; rtp: number }[] {
-  const rows = Object.values(GAME_RULES).map((rules) => ({ name: rules.id, rtp: rules.rtpMin }));
+  const rows: { name: string; rtp: number }[] = Object.values(GAME_RULES).map((rules) => ({
+    name: rules.id,
+    rtp: rules.rtpMin,
+  }));
   for (const [risk, byRows] of Object.entries(PLINKO_PAYTABLES)) {
     for (const [count, table] of Object.entries(byRows)) {
       rows.push({ name: `plinko ${count} rows ${risk}`, rtp: table.rtp });
