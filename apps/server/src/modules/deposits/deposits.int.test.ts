@@ -9,6 +9,7 @@ import {
   HOSTS,
   type MoneyHarness,
   newPlayer,
+  orderNumbersListed,
   paymentOf,
   payOnSandbox,
   pixCallback,
@@ -399,16 +400,7 @@ describe.each(kinds)('PIX deposits through the sandbox PSP on %s', (kind) => {
       );
       made.push(order_no);
     }
-    // Which orders each period holds (the list itself is newest order first).
-    const listed = async (payload: Record<string, unknown>) => {
-      const list = await call(h.app, {
-        method: 'POST',
-        url: '/api/recharge/list',
-        token: player.token,
-        payload,
-      });
-      return list.body.data.list.map((o: { order_no: string }) => o.order_no).sort();
-    };
+    const listed = orderNumbersListed(h.app, '/api/recharge/list', player.token);
     expect(await listed({ period: 'today' })).toEqual(made.slice(0, 1));
     expect(await listed({ period: 'last_3_days' })).toEqual(made.slice(0, 2).sort());
     expect(await listed({ period: 'last_7_days' })).toEqual(made.slice(0, 3).sort());

@@ -223,3 +223,14 @@ export async function paymentOf(h: MoneyHarness, txid: string) {
 }
 
 export { call, HOSTS };
+
+/**
+ * The order numbers a record call (`/api/recharge/list`, `/api/drawing/list`) answers for a
+ * payload, sorted: the tests compare sets, the list itself is newest first.
+ */
+export function orderNumbersListed(app: FastifyInstance, url: string, token: string) {
+  return async (payload: Record<string, unknown>): Promise<string[]> => {
+    const list = await call(app, { method: 'POST', url, token, payload });
+    return list.body.data.list.map((o: { order_no: string }) => o.order_no).sort();
+  };
+}
