@@ -11,7 +11,7 @@ import {
 } from '@sorte/contract';
 import { buildDynamicBrCode } from '@sorte/psp-sandbox';
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-cards.repo.ts';
 import { notify } from '../information/information.service.ts';
@@ -352,116 +352,137 @@ export async function applyPixNotification(
   pix: PixPayment,
   proof: PayerProof,
 ): Promise<PixOutcome> {
-  const refunds: RefundWork[] = [];
-  let credited: TDepositOrderRow | null = null;
-
-  const outcome = await deps.db.transaction(async (tx): Promise<PixOutcome> => {
-    for (const refund of pix.refunds) {
-      if (refund.status === 'DEVOLVIDO' || refund.status === 'NAO_REALIZADO') {
-        await markRefundSettled(
-          tx,
-          pix.endToEndId,
-          refund.id,
-          refund.status === 'DEVOLVIDO' ? 'returned' : 'failed',
-        );
-      }
-    }
-    const order = pix.txid ? await lockOrderByTxid(tx, pix.txid) : null;
-    if (!order) return 'unknown_txid';
-    if (order.endToEndId === pix.endToEndId) {
-      // A replay. A refund we asked for and never heard back about is asked again (idempotent).
-      if (order.status === 'refunded' && order.refundStatus === 'requested' && pix.refunds.length === 0) {
-        refunds.push({
-          endToEndId: pix.endToEndId,
-          amountMinor: pix.amountMinor,
-          reason: order.failReason ?? '',
-        });
-      }
-      return 'replayed';
-    }
-    if (order.endToEndId !== null) {
-      // The charge was already paid by another Pix: this money has no order, send it back.
-      refunds.push({ endToEndId: pix.endToEndId, amountMinor: pix.amountMinor, reason: 'duplicate_payment' });
-      return 'duplicate_payment';
-    }
-
-    const refuse = async (reason: string): Promise<PixOutcome> => {
-      await updateDepositOrder(tx, order.id, {
-        status: 'refunded',
-        endToEndId: pix.endToEndId,
-        payerCpf: proof?.cpf ?? pix.payer?.cpf ?? null,
-        paidAt: pix.paidAt,
-        failReason: reason,
-        refundId: refundIdOf(pix.endToEndId),
-        refundStatus: 'requested',
-      });
-      refunds.push({ endToEndId: pix.endToEndId, amountMinor: pix.amountMinor, reason });
-      return 'refunded';
-    };
-
-    if (pix.amountMinor !== order.amountMinor) return refuse('amount_mismatch');
-    if (proof !== null) {
-      const member = await findMemberProfile(tx, order.siteId, order.memberId, true);
-      if (!member || !proof.cpf) return refuse('cpf_mismatch');
-      if (member.cpf === null) {
-        // No CPF on file yet: the payer's bank has verified this CPF, so it binds the member, unless
-        // another member of the site already holds it.
-        await lockCpf(tx, order.siteId, proof.cpf);
-        if (await cpfTakenByOther(tx, order.siteId, order.memberId, proof.cpf)) return refuse('cpf_mismatch');
-        await bindMemberCpf(tx, order.memberId, proof.cpf);
-      } else if (member.cpf !== proof.cpf) {
-        return refuse('cpf_mismatch');
-      }
-    }
-
-    await openMemberAccounts(tx, { siteId: order.siteId, memberId: order.memberId });
-    const credit = await transfer(tx, {
-      siteId: order.siteId,
-      kind: 'deposit',
-      from: { system: 'psp_clearing' },
-      to: { memberId: order.memberId, account: 'cash' },
-      amountMinor: order.amountMinor,
-      idempotencyKey: `pix:${pix.endToEndId}`,
-      reference: `deposit:${order.orderNo}`,
-      metadata: { txid: order.txid, orderNo: order.orderNo },
-    });
-    await onDepositCredited(tx, {
-      siteId: order.siteId,
-      memberId: order.memberId,
-      orderNo: order.orderNo,
-      amountMinor: order.amountMinor,
-      giftMinor: order.bonusMinor,
-    });
-    await notify(tx, {
-      siteId: order.siteId,
-      memberId: order.memberId,
-      kind: 'deposit_paid',
-      params: { amount: formatMinor(order.amountMinor), order_no: order.orderNo },
-      dedupeKey: `deposit_paid:${order.orderNo}`,
-    });
-    credited = await updateDepositOrder(tx, order.id, {
-      status: 'paid',
-      endToEndId: pix.endToEndId,
-      payerCpf: proof?.cpf ?? pix.payer?.cpf ?? null,
-      paidAt: pix.paidAt,
-      creditTransferId: credit.transferId,
-    });
-    return 'credited';
-  });
-
-  const paid = credited as TDepositOrderRow | null;
+  // The transaction answers what to do after it as a value: a transaction the database runs again
+  // (a deadlock) starts from nothing, so no refund or push of a rolled-back try is left behind.
+  const applied = await deps.db.transaction((tx) => applyPixInTransaction(tx, pix, proof));
+  const paid = applied.credited;
   if (paid) {
     deps.log.info({ orderNo: paid.orderNo, endToEndId: pix.endToEndId }, 'deposit credited');
     await deps.realtime.publishBalance(paid.siteId, paid.memberId, 'deposit_paid', paid.orderNo);
   }
-  if (outcome === 'unknown_txid') {
+  if (applied.outcome === 'unknown_txid') {
     deps.log.warn(
       { txid: pix.txid, endToEndId: pix.endToEndId },
       'Pix for an unknown txid acknowledged, nothing credited',
     );
   }
-  for (const work of refunds) await requestRefund(deps, work);
-  return outcome;
+  for (const work of applied.refunds) await requestRefund(deps, work);
+  return applied.outcome;
+}
+
+/** What one Pix did in its transaction, and the work that follows its commit. */
+interface PixApplied {
+  outcome: PixOutcome;
+  refunds: RefundWork[];
+  credited: TDepositOrderRow | null;
+}
+
+async function applyPixInTransaction(tx: Tx, pix: PixPayment, proof: PayerProof): Promise<PixApplied> {
+  const none = { refunds: [], credited: null };
+  for (const refund of pix.refunds) {
+    if (refund.status === 'DEVOLVIDO' || refund.status === 'NAO_REALIZADO') {
+      await markRefundSettled(
+        tx,
+        pix.endToEndId,
+        refund.id,
+        refund.status === 'DEVOLVIDO' ? 'returned' : 'failed',
+      );
+    }
+  }
+  const order = pix.txid ? await lockOrderByTxid(tx, pix.txid) : null;
+  if (!order) return { outcome: 'unknown_txid', ...none };
+  const back = (reason: string): RefundWork => ({
+    endToEndId: pix.endToEndId,
+    amountMinor: pix.amountMinor,
+    reason,
+  });
+  if (order.endToEndId === pix.endToEndId) {
+    // A replay. A refund we asked for and never heard back about is asked again (idempotent).
+    const askAgain =
+      order.status === 'refunded' && order.refundStatus === 'requested' && pix.refunds.length === 0;
+    return { outcome: 'replayed', refunds: askAgain ? [back(order.failReason ?? '')] : [], credited: null };
+  }
+  if (order.endToEndId !== null) {
+    // The charge was already paid by another Pix: this money has no order, send it back.
+    return { outcome: 'duplicate_payment', refunds: [back('duplicate_payment')], credited: null };
+  }
+  const refusal = await refusalOf(tx, order, pix, proof);
+  if (refusal) {
+    await updateDepositOrder(tx, order.id, {
+      status: 'refunded',
+      endToEndId: pix.endToEndId,
+      payerCpf: proof?.cpf ?? pix.payer?.cpf ?? null,
+      paidAt: pix.paidAt,
+      failReason: refusal,
+      refundId: refundIdOf(pix.endToEndId),
+      refundStatus: 'requested',
+    });
+    return { outcome: 'refunded', refunds: [back(refusal)], credited: null };
+  }
+  return { outcome: 'credited', refunds: [], credited: await creditPix(tx, order, pix, proof) };
+}
+
+/**
+ * Why a Pix must go back instead of being credited, or null: its amount differs from the order's,
+ * or the profile asks for the payer's CPF and the PSP proved another (a member without a CPF on
+ * file is bound to the payer's verified CPF, unless another member of the site holds it).
+ */
+async function refusalOf(
+  tx: Tx,
+  order: TDepositOrderRow,
+  pix: PixPayment,
+  proof: PayerProof,
+): Promise<string | null> {
+  if (pix.amountMinor !== order.amountMinor) return 'amount_mismatch';
+  if (proof === null) return null;
+  const member = await findMemberProfile(tx, order.siteId, order.memberId, true);
+  if (!member || !proof.cpf) return 'cpf_mismatch';
+  if (member.cpf !== null) return member.cpf === proof.cpf ? null : 'cpf_mismatch';
+  await lockCpf(tx, order.siteId, proof.cpf);
+  if (await cpfTakenByOther(tx, order.siteId, order.memberId, proof.cpf)) return 'cpf_mismatch';
+  await bindMemberCpf(tx, order.memberId, proof.cpf);
+  return null;
+}
+
+/** Credits the order: the wallet transfer under `pix:<endToEndId>`, its hooks, the paid order. */
+async function creditPix(
+  tx: Tx,
+  order: TDepositOrderRow,
+  pix: PixPayment,
+  proof: PayerProof,
+): Promise<TDepositOrderRow> {
+  await openMemberAccounts(tx, { siteId: order.siteId, memberId: order.memberId });
+  const credit = await transfer(tx, {
+    siteId: order.siteId,
+    kind: 'deposit',
+    from: { system: 'psp_clearing' },
+    to: { memberId: order.memberId, account: 'cash' },
+    amountMinor: order.amountMinor,
+    idempotencyKey: `pix:${pix.endToEndId}`,
+    reference: `deposit:${order.orderNo}`,
+    metadata: { txid: order.txid, orderNo: order.orderNo },
+  });
+  await onDepositCredited(tx, {
+    siteId: order.siteId,
+    memberId: order.memberId,
+    orderNo: order.orderNo,
+    amountMinor: order.amountMinor,
+    giftMinor: order.bonusMinor,
+  });
+  await notify(tx, {
+    siteId: order.siteId,
+    memberId: order.memberId,
+    kind: 'deposit_paid',
+    params: { amount: formatMinor(order.amountMinor), order_no: order.orderNo },
+    dedupeKey: `deposit_paid:${order.orderNo}`,
+  });
+  return updateDepositOrder(tx, order.id, {
+    status: 'paid',
+    endToEndId: pix.endToEndId,
+    payerCpf: proof?.cpf ?? pix.payer?.cpf ?? null,
+    paidAt: pix.paidAt,
+    creditTransferId: credit.transferId,
+  });
 }
 
 async function requestRefund(deps: TDepositDeps, work: RefundWork): Promise<void> {
