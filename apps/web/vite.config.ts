@@ -79,8 +79,8 @@ function landingPreloads(): Plugin {
 /**
  * The app is written against React's API and type-checked with React's types, and runs on
  * preact/compat: the same components, hooks and libraries (react-router, react-query, react-i18next,
- * react-hook-form, sonner) in about 5 KB instead of React DOM's 60 KB (gzip), which is what lets the
- * home page's JavaScript before first render stay under 100 KB. See docs/decisions/020.
+ * react-hook-form, sonner) in a fraction of React DOM's size, which is what lets the home page's
+ * JavaScript before first render stay under its 100 KB budget. See docs/decisions/020.
  */
 const preactCompat = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },

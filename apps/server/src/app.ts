@@ -89,8 +89,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * The access log: ONE line per request, when it is answered (the request, the status, the time it
- * took, an error if any), instead of fastify's two (received, completed); a line cost about
- * 0.01 ms of a request's CPU. The operations paths (probes every few seconds) are left out.
+ * took, an error if any), instead of fastify's two (received, completed): every line costs CPU on
+ * every request (docs/bench-log/2026-11-28.md). The operations paths (probes every few seconds) are
+ * left out.
  */
 class AccessLog extends LogController {
   override incomingRequest(): void {}

@@ -24,8 +24,8 @@ export const ZConfig = z.object({
     .optional(),
   /**
    * Most PostgreSQL connections each server process opens (its pool; LISTEN connections aside).
-   * Fewer than the clients waiting can be faster: bench:bets measured sportsbook bets on one match
-   * at 32 connections on two cores shared with PostgreSQL at 707 bets/s with 8 and 584 with 32.
+   * Fewer than the clients waiting can be faster on a small machine shared with PostgreSQL: fewer
+   * backends to wake and switch between (bench:bets, docs/bench-log/2026-11-29.md).
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(20),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -55,7 +55,7 @@ const WORKER_AFTER_LOAD_MS = 3_000;
 
 /**
  * The worker (and workbox-window) are registered once the page has settled: its install downloads
- * the whole app shell (every script, style, locale and icon, about 1.7 MB in some 120 requests),
+ * the whole app shell (every script, style, locale and icon, in many requests),
  * which on a first visit would compete with the first screen for the network and the phone's CPU.
  * It is not needed to draw or use the page; offline use and installation come a few seconds later.
  */

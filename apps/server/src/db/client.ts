@@ -61,8 +61,8 @@ const PIPELINED_BEGIN = `begin isolation level ${GENERIC_PLANS_ISOLATION}`;
  * the first execution on. The group commit statements take a whole group as JSON parameters, so one
  * plan fits every group; left to choose (`plan_cache_mode = auto`), PostgreSQL planned the group's
  * read and lock statements anew on most executions (their estimated generic cost, with `= ANY` of
- * an array of unknown length, stayed above the custom plans'): 0.87 ms of planning per group in
- * bench:bets (pg_stat_statements), a quarter of the group's statement time. The embedded database
+ * an array of unknown length, stayed above the custom plans'): planning was a large share of the
+ * group's statement time in bench:bets (pg_stat_statements). The embedded database
  * takes the setting as a statement of its own (its round trips stay in this process).
  *
  * On PostgreSQL the work does not wait for BEGIN's answer: its first statement is written right
@@ -97,13 +97,11 @@ type TMessage = {
 /**
  * What one connection keeps prepared, on either database; the least recently used statements go
  * first. A prepared statement holds its parse and query trees and its generic plan in the backend.
- * Measured after bench:bets (`pg_backend_memory_contexts` before and after DEALLOCATE ALL): 4.0 MB
- * for the 35 statements of the fullest connection; the plans alone 12–50 KB for the query
- * builder's statements and 200–400 KB for the group commit statements. That is about 100 bytes per
- * character of text, plus about 10 KB a statement: 500 statements of any size could hold 50 MB and
- * more in each pooled connection; bounded by text too, at most about 15 MB (pgjdbc bounds its
- * cache the same way: 256 statements, 5 MiB of text). The hot paths use 6–40 statements and about
- * 30,000 characters.
+ * Measured after bench:bets (`pg_backend_memory_contexts` before and after DEALLOCATE ALL; the
+ * figures are in docs/bench-log/2026-11-29.md): a statement's memory grows with its text, and the
+ * group commit statements' plans are the largest, so a bound by number alone let a pooled
+ * connection hold far more than its share; bounded by text too (pgjdbc bounds its cache the same
+ * way: 256 statements, 5 MiB of text). The hot paths fit well inside both bounds.
  */
 export const MAX_PREPARED_STATEMENTS = 200;
 /** Most characters of statement text one connection keeps prepared (see MAX_PREPARED_STATEMENTS). */
@@ -175,7 +173,7 @@ class RecentlyUsed<V> {
  * (a generic plan from the sixth execution when it is no dearer, at once in
  * `transactionOnGenericPlans`). PGlite's own `query` sends an unnamed statement in six exchanges
  * and parses, analyses and plans it on every execution: for the group commit statements that
- * planning alone was 18 % of the process's CPU in bench:bets. Parameters and columns go through
+ * planning led the process's CPU profile in bench:bets. Parameters and columns go through
  * the instance's serializers and parsers by type, as PGlite's `query` does: the same results.
  */
 class EmbeddedStatements {
@@ -372,9 +370,10 @@ export type DatabaseOptions =
  *
  * PGlite runs SQL synchronously on this thread. Measured with 32 busy keep-alive connections
  * (bench/bets), connections opened meanwhile were accepted only seconds later while the sockets
- * already open kept being served: dice bet p99 2.1–2.3 s. With every operation starting from a
- * setImmediate, sockets are polled and connections accepted between any two database operations:
- * p99 0.6 s at the same throughput. The order stays the order of arrival.
+ * already open kept being served, and the dice bets' p99 was seconds long. With every operation
+ * starting from a setImmediate, sockets are polled and connections accepted between any two
+ * database operations: a p99 several times shorter at the same throughput. The order stays the
+ * order of arrival.
  */
 function fairTurns(): <T>(work: () => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
@@ -388,7 +387,7 @@ function fairTurns(): <T>(work: () => Promise<T>) => Promise<T> {
 /**
  * Types drizzle reads as text and converts itself: it sends these parsers (identity functions)
  * with every PGlite query. PGlite then merges them into its whole parser table for each statement,
- * which measured about 100 µs a query, a third of a simple one. They are set once on the instance
+ * which measured as a large share of a simple query's time. They are set once on the instance
  * instead (`openDatabase`) and dropped from each query (`withoutDrizzleParsers`): same results.
  */
 const TEXT_TYPES = [

@@ -6,8 +6,8 @@ import { rowsOf } from '../modules/wallet/wallet.repo.ts';
 
 /**
  * Migration 0052 rewrote every "64 lowercase hex digits" CHECK without the bounded regular expression
- * (issue 16: 7 % of PostgreSQL's CPU on the bet path). Each rewritten constraint, as the database
- * stores it, must accept exactly what '^[0-9a-f]{64}$' accepted.
+ * (issue 16: a visible share of PostgreSQL's CPU on the bet path). Each rewritten constraint, as
+ * the database stores it, must accept exactly what '^[0-9a-f]{64}$' accepted.
  */
 const HEX64 = '^[0-9a-f]{64}$';
 

@@ -111,8 +111,8 @@ export async function authenticateMember(
     .where(eq(memberSessions.tokenHash, tokenHash))
     .limit(1)
     // Named: each database connection parses and plans it once. A session-cache miss (every
-    // player's first request to a process, then one per touch interval) planned it anew: 0.2 ms
-    // of PostgreSQL's time for 0.03 ms of execution (pg_stat_statements, two workers).
+    // player's first request to a process, then one per touch interval) planned it anew, and the
+    // planning cost PostgreSQL several times the execution (pg_stat_statements, docs/bench-log).
     .prepare('sorte_member_session')
     .execute();
   const session = rows[0];

@@ -40,7 +40,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /**
  * The last day asked for per time zone and the UTC minute it was asked in: every zone's offset is a
  * whole number of minutes (tzdata, since 1972), so a local day never changes within a UTC minute,
- * and every bet asks for today (bench/bets profile: formatToParts was 2.6 % of the server's CPU).
+ * and every bet asks for today (formatToParts showed in bench:bets' profile of the server's CPU).
  */
 const lastDays = new Map<string, { minute: number; day: string }>();
 
