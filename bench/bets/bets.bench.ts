@@ -1195,7 +1195,7 @@ async function main(): Promise<void> {
       }
       // The production server, each worker count on a database of its own set up as the one above:
       // on the database the scenarios above had filled, a later scenario cost up to 1.4 × the CPU
-      // per bet of the same server measured first (docs/scaling.md §2), so rows of one database
+      // per bet of the same server measured first (docs/bench-log/2026-11-28.md, 17:10), so rows of one database
       // are not comparable.
       for (const workers of ONLY.has('postgres') ? SERVE_WORKERS : []) {
         await withThrowawayDatabase(adminUrl, 'sorte_serve', async (serveUrl) => {
