@@ -19,6 +19,7 @@ import {
 } from '../../apps/server/src/db/client.ts';
 import { groupQueueTotals } from '../../apps/server/src/db/group-queue.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
 import { shareLockRoundSecret } from '../../apps/server/src/modules/crash/crash.repo.ts';
@@ -34,7 +35,6 @@ import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg
 import { sportsBetGroupStats } from '../../apps/server/src/modules/sports/sports.bet-group.ts';
 import { enterResult } from '../../apps/server/src/modules/sports/sports.service.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
-import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
 import { grantBonus, reconcile } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { crashInstant } from '../../apps/server/test/crash.ts';

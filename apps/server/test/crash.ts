@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/sql.ts';
 import { multiplierAt } from '../src/modules/crash/crash.curve.ts';
 import type { CrashEngine } from '../src/modules/crash/crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from '../src/modules/crash/crash.repo.ts';
-import { rowsOf } from '../src/modules/wallet/wallet.repo.ts';
 
 /**
  * Where a test's crash clock starts: after every time of the rounds already in the database. The

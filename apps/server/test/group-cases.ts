@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import type { GroupQueueStats } from '../src/db/group-queue.ts';
+import { rowsOf } from '../src/db/sql.ts';
 import { AppError } from '../src/errors.ts';
 import { insertExclusion, upsertLimit } from '../src/modules/responsible-gaming/rg.repo.ts';
 import { createFundedTestMember } from '../src/modules/wallet/wallet.fixtures.ts';
-import { rowsOf } from '../src/modules/wallet/wallet.repo.ts';
 import { getBalances, grantBonus } from '../src/modules/wallet/wallet.service.ts';
 
 type TAnswer = { balance: string; replayed: boolean };

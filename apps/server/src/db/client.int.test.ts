@@ -2,7 +2,6 @@ import { eq, getTableName, sql } from 'drizzle-orm';
 import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../test/databases.ts';
-import { preparedRowsOf, rowsOf } from '../modules/wallet/wallet.repo.ts';
 import {
   commitWithNextStatement,
   type Database,
@@ -13,6 +12,7 @@ import {
   type Tx,
   transactionOnGenericPlans,
 } from './client.ts';
+import { preparedRowsOf, rowsOf } from './sql.ts';
 
 describe('the PGlite client', () => {
   it('runs operations queued at once in arrival order, and every one of them', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../test/databases.ts';
-import { rowsOf } from '../modules/wallet/wallet.repo.ts';
+import { rowsOf } from './sql.ts';
 
 /**
  * Migration 0052 rewrote every "64 lowercase hex digits" CHECK without the bounded regular expression

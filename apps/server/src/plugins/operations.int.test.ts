@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fundedPlayer } from '../../test/app.ts';
 import { databaseKinds } from '../../test/databases.ts';
-import { rowsOf } from '../modules/wallet/wallet.repo.ts';
+import { rowsOf } from '../db/sql.ts';
 import { getBalances, reconcile } from '../modules/wallet/wallet.service.ts';
 
 const kinds = await databaseKinds();

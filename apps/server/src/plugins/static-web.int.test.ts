@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS } from '../../test/app.ts';
 import { databaseKinds } from '../../test/databases.ts';
+import { rowsOf } from '../db/sql.ts';
 import { withSiteBootstrap } from '../http/site-bootstrap.ts';
-import { rowsOf } from '../modules/wallet/wallet.repo.ts';
 import { LOBBY_SKELETON_TILES } from './static-web.ts';
 
 const kinds = await databaseKinds();

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS, loginOperator, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { DEMO_OPERATOR } from '../../seed/demo-data.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { PUBLIC_ADMIN_ROUTES } from './permissions.ts';
 
 const kinds = await databaseKinds();

@@ -1,6 +1,6 @@
 import type { TOperatorRole } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * Drizzle view of operators, operator_sessions and operator_actions (migrations/0001_foundation.sql,
@@ -51,6 +51,16 @@ export const operatorActions = pgTable('operator_actions', {
   after: jsonb('after'),
   ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // The chain trigger of migration 0044 writes these three: an insert sends DEFAULT for them.
+  chainSeq: bigint('chain_seq', { mode: 'bigint' })
+    .notNull()
+    .$defaultFn(() => sql`DEFAULT`),
+  prevHash: text('prev_hash')
+    .notNull()
+    .$defaultFn(() => sql`DEFAULT`),
+  hash: text('hash')
+    .notNull()
+    .$defaultFn(() => sql`DEFAULT`),
 });
 
 export const operatorSetupTokens = pgTable('operator_setup_tokens', {
@@ -63,3 +73,31 @@ export const operatorSetupTokens = pgTable('operator_setup_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+export const operatorActionChainHeads = pgTable('operator_action_chain_heads', {
+  siteId: bigint('site_id', { mode: 'bigint' }).primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'bigint' }).notNull().default(0n),
+  lastHash: text('last_hash').notNull().default(sql`repeat('0'::text, 64)`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const operatorRecoveryCodes = pgTable('operator_recovery_codes', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  operatorId: bigint('operator_id', { mode: 'bigint' }).notNull(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    siteId: bigint('site_id', { mode: 'bigint' }).notNull(),
+    orderId: bigint('order_id', { mode: 'bigint' }).notNull(),
+    operatorId: bigint('operator_id', { mode: 'bigint' }).notNull(),
+    remark: text('remark'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('withdrawal_approvals_order_id_operator_id_key').on(t.orderId, t.operatorId)],
+);

@@ -7,7 +7,7 @@ import { type DatabaseKind, databaseKinds, freshPostgres } from '../../../test/d
 import { seedHistoricalRows } from '../../../test/historical-seed.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { MIGRATIONS_DIR, migrate } from '../../db/migrate.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { verifyAuditChain } from './audit.ts';
 
 const kinds = await databaseKinds();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS, loginOperator, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 const kinds = await databaseKinds();
 

@@ -1,7 +1,7 @@
 import type { TAdminAuditEntry, TAdminAuditQuery, TAuditChainReport } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { operatorActions } from './admin.schema.ts';
 import type { TOperatorAuth } from './admin.service.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { newSite } from '../agency/agency.fixtures.ts';
 import { currentTotpCode, totpCodeAtStep } from '../security/totp.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { issueOwnerSetupLinks } from './bootstrap.ts';
 
 const kinds = await databaseKinds();

@@ -1,6 +1,7 @@
 import type { TAdminSetupInfo, TAdminSetupRequest } from '@sorte/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret } from '../auth/passwords.ts';
@@ -8,7 +9,6 @@ import { newToken, sha256Hex } from '../auth/tokens.ts';
 import { assertTotpCode } from '../security/second-factor.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorSetupTokens, operators } from './admin.schema.ts';
 import { recordOperatorAction } from './audit.ts';
 

@@ -9,8 +9,8 @@ import {
   uniqueUsername,
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { currentTotpCode } from '../security/totp.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOperator } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import {
   addCard,
   call,
@@ -13,7 +14,6 @@ import {
   startMoneyHarness,
   waitFor,
 } from '../deposits/money.fixtures.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { withdrawalReview } from './withdrawal-review.ts';
 
 const kinds = await databaseKinds();

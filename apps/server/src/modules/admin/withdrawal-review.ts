@@ -7,8 +7,8 @@ import {
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import type { TOperatorAuth } from './admin.service.ts';
 import { recordOperatorAction } from './audit.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';

@@ -1,6 +1,7 @@
 import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { notifyIfNewDevice } from '../information/information.service.ts';
 import { newInviteCode } from '../members/invite-code.ts';
@@ -23,7 +24,6 @@ import {
 } from '../responsible-gaming/rg.service.ts';
 import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';

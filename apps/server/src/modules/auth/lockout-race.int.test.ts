@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha, TEST_OPERATOR, uniqueUsername } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { operators } from '../admin/admin.schema.ts';
 import {
   addCard,
@@ -12,7 +13,6 @@ import {
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
 import { currentTotpCode } from '../security/totp.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { hashSecret } from './passwords.ts';
 
 const kinds = await databaseKinds();

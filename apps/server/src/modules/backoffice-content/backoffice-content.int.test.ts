@@ -10,8 +10,8 @@ import {
   registerPlayer,
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { siteDomains, sites } from '../sites/sites.schema.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 

@@ -1,11 +1,11 @@
 import type { TGameCategory, TGameTag } from '@sorte/contract';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { paymentChannels, type TPaymentChannelRow } from '../deposits/deposits.schema.ts';
 import { containsPattern } from '../games/games.repo.ts';
 import { siteGames } from '../games/games.schema.ts';
 import { siteDomains, siteSocialLinks, sites, type TSiteRow } from '../sites/sites.schema.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import {
   type TWithdrawalChannelFeeRow,
   type TWithdrawalSettingsRow,

@@ -1,8 +1,8 @@
 import { formatMinor } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { CSV_MAX_ROWS } from '../admin/csv.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /**
  * Small SQL helpers of the back-office reports. Every query reads raw SQL with values cast to text

@@ -10,8 +10,8 @@ import {
   uniqueUsername,
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { newSite } from '../agency/agency.fixtures.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 

@@ -4,7 +4,7 @@ import { CAPTCHA_TEXT, seededDatabase } from '../../../test/app.ts';
 import { crashClockStart } from '../../../test/crash.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig, testConfig } from '../../config.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 describe('crash engine start', () => {
   const apps: { close: () => Promise<unknown> }[] = [];

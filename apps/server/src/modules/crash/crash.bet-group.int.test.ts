@@ -22,10 +22,10 @@ import {
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { ensurePair } from '../originals/fairness.service.ts';
 import { findActivePair } from '../originals/originals.repo.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret } from './crash.repo.ts';

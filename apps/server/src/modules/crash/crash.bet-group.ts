@@ -9,6 +9,7 @@ import {
   membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
+import { preparedRowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
 import { gameRow } from '../originals/originals.service.ts';
@@ -20,7 +21,7 @@ import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   fedGrantWrites,
   type GroupLedger,

@@ -9,10 +9,11 @@ import {
   membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
+import { preparedRowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { groupPlayable } from '../originals/originals.money.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   cashWin,
   type GroupLedger,

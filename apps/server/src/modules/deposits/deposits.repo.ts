@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { keysetPage } from '../../db/keyset.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 import {
   depositOrders,
   memberMoneyProfile,

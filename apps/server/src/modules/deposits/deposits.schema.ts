@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Drizzle view of migrations/0004_money_orders.sql (the SQL file is the source of truth for
@@ -60,3 +60,16 @@ export const memberMoneyProfile = pgTable('members', {
   cpf: text('cpf'),
   status: smallint('status').notNull(),
 });
+
+export const pspReconcileRuns = pgTable(
+  'psp_reconcile_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    seen: integer('seen').notNull().default(0),
+    credited: integer('credited').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);

@@ -8,8 +8,8 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
 import type { DatabaseKind } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { connectPsp, type PspConnection } from '../payments/psp/psp.connection.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, openMemberAccounts, transfer } from '../wallet/wallet.service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 import type { MailConnection } from './mail.connection.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Drizzle view of members and profile_pictures in migrations/0001_foundation.sql. */
+/**
+ * Drizzle view of members and profile_pictures in migrations/0001_foundation.sql, with the member columns
+ * added since (cpf 0004, account security 0016, responsible gaming 0017, TOTP replay 0059).
+ */
 
 export const profilePictures = pgTable('profile_pictures', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -42,5 +45,14 @@ export const members = pgTable('members', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  cpf: text('cpf'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  birthDate: date('birth_date'),
+  realityCheckMinutes: integer('reality_check_minutes'),
+  registryCheckedAt: timestamp('registry_checked_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
 export type TMemberRow = typeof members.$inferSelect;

@@ -11,9 +11,9 @@ import {
   settledOf,
 } from '../../../test/group-cases.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
 import { type BetGroupStats, betGroupStats, placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, findDemoPlayer } from './demo.service.ts';

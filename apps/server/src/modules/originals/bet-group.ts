@@ -14,6 +14,7 @@ import {
   membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
+import { preparedRowsOf } from '../../db/sql.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
@@ -24,7 +25,7 @@ import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   cashWin,
   fedGrantWrites,

@@ -17,8 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, fundedPlayer, type TEnvelope } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { createTestSite } from '../wallet/wallet.fixtures.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, getTransferByKey, reconcile } from '../wallet/wallet.service.ts';
 import { toJson } from './originals.games.ts';
 

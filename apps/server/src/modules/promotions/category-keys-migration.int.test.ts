@@ -7,7 +7,7 @@ import { type DatabaseKind, databaseKinds, freshPostgres } from '../../../test/d
 import { seedHistoricalRows } from '../../../test/historical-seed.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { MIGRATIONS_DIR, migrate } from '../../db/migrate.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 const kinds = await databaseKinds();
 const KEYS_MIGRATION = '0056_category_keys.sql';

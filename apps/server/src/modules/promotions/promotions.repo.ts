@@ -1,8 +1,8 @@
 import type { TGameCategory } from '@sorte/contract';
 import { eq, sql } from 'drizzle-orm';
 import { databaseNumber, type Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { sites, type TJurisdiction, type TSiteRow } from '../sites/sites.schema.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { PROFILES, type TCampaignCode, type TCampaignRules } from './promotions.profiles.ts';
 
 /** SQL of the promotions module (campaigns, turnover, VIP totals, job runs, the reads it needs). */

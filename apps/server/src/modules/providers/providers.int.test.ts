@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, fundedPlayer, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { getBalances, grantBonus, reconcile, transfer } from '../wallet/wallet.service.ts';
 import { type AggregatorConnection, connectAggregator } from './aggregator.connection.ts';
 import { openProviderSession } from './providers.service.ts';

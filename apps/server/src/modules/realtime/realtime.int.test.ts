@@ -6,6 +6,7 @@ import { databaseKinds, postgresAdminUrl } from '../../../test/databases.ts';
 import { collect, openSocket } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
+import { rowsOf } from '../../db/sql.ts';
 import {
   call,
   type MoneyHarness,
@@ -14,7 +15,6 @@ import {
   randomCpf,
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { BALANCE_CHANNEL } from './realtime.hub.ts';
 
 const kinds = await databaseKinds();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 import type { TIdentitySignal, TReferralReward } from './referrals.profiles.ts';
 
 /** SQL of the self-referral checks: the members' identity signals, and the refusals kept for operators. */

@@ -13,11 +13,11 @@ import {
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { deposit, newSite, play } from '../agency/agency.fixtures.ts';
 import { settlePeriod } from '../agency/agency.service.ts';
 import { localDay } from '../promotions/days.ts';
 import { onDepositCredited } from '../promotions/promotions.service.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, transfer } from '../wallet/wallet.service.ts';
 import { ipKey } from './referrals.service.ts';
 

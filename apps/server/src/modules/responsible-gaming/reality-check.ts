@@ -1,8 +1,8 @@
 import { formatMinor, type TRealityCheck } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { findJurisdictionProfile, sumPlay } from './rg.repo.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   testRegistry,
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { getBalances, grantBonus, reconcile } from '../wallet/wallet.service.ts';
 import { recheckRegistry } from './registry.service.ts';
 

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, fundedPlayer, HOSTS, solvedCaptcha } from '../../../test/app.ts';
 import { crashClockStart } from '../../../test/crash.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import type { CrashEngine } from '../crash/crash.engine.ts';
 import { addCard, type MoneyHarness, randomCpf, startMoneyHarness } from '../deposits/money.fixtures.ts';
 import { type AggregatorConnection, connectAggregator } from '../providers/aggregator.connection.ts';
 import { openProviderSession } from '../providers/providers.service.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances } from '../wallet/wallet.service.ts';
 
 const kinds = await databaseKinds();

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { reconcile, type TransferInput, transfer, transferGrouped } from '../wallet/wallet.service.ts';
 import { sumPlay } from './rg.repo.ts';
 

@@ -1,8 +1,8 @@
 import type { TSecurityEventKind } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { forgetMemberSessions } from '../auth/session-cache.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /** SQL of the security centre. Every function takes the executor (or transaction) it runs in. */
 

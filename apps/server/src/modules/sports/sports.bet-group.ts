@@ -15,6 +15,7 @@ import {
   membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
+import { preparedRowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
 import { betTurnover } from '../promotions/stake.ts';
@@ -24,7 +25,7 @@ import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   fedGrantWrites,
   type GroupLedger,

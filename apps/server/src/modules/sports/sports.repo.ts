@@ -12,7 +12,7 @@ import {
 } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedRowsOf, rowsOf } from '../wallet/wallet.repo.ts';
+import { preparedRowsOf, rowsOf } from '../../db/sql.ts';
 import {
   cashOutValue,
   formatOdds,

@@ -21,13 +21,13 @@ import {
   type Tx,
   transactionOnGenericPlans,
 } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { assertPlayAllowed, playGateParts } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { getBalances, payWin, transfer } from '../wallet/wallet.service.ts';
 import {
   betOutcome,

@@ -1,9 +1,10 @@
 import type { TSportsBet } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { preparedRowsOf } from '../../db/sql.ts';
 import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   cashWin,
   groupLedgerOf,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, fundedPlayer, HOSTS, loginOperator } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 const kinds = await databaseKinds();
 const DAY_MS = 24 * 60 * 60 * 1000;

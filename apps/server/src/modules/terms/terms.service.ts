@@ -8,12 +8,12 @@ import {
 } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 type TVersionRow = { id: string; version: number; effective_at: Date | string; summary: string };
 

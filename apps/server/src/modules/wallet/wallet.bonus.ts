@@ -1,15 +1,9 @@
 import { isGameCategory, type TCategoryWeights, type TGameCategory } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
+import { atomically, rowsOf } from '../../db/sql.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
-import {
-  atomically,
-  lockMemberAccounts,
-  rowsOf,
-  TRANSFER_COLUMNS,
-  type TTransferRaw,
-  transferResultOf,
-} from './wallet.repo.ts';
+import { lockMemberAccounts, TRANSFER_COLUMNS, type TTransferRaw, transferResultOf } from './wallet.repo.ts';
 import type { TWalletAccountRow } from './wallet.schema.ts';
 import {
   type PreparedTransfer,

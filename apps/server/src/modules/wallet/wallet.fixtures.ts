@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from './wallet.repo.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { openMemberAccounts, transfer } from './wallet.service.ts';
 
 /**

@@ -8,6 +8,7 @@ import {
   transactionOnGenericPlans,
 } from '../../db/client.ts';
 import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
+import { preparedRowsOf } from '../../db/sql.ts';
 import {
   type BonusGrant,
   cashStake,
@@ -19,7 +20,6 @@ import {
 } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
-  preparedRowsOf,
   type TBalanceDelta,
   TRANSFER_COLUMNS,
   type TTransferRaw,

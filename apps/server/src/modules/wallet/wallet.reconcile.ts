@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { inSnapshot, rowsOf } from './wallet.repo.ts';
+import { inSnapshot, rowsOf } from '../../db/sql.ts';
 
 /**
  * The ledger's invariants (architecture.md §3), checked from the raw tables in one consistent

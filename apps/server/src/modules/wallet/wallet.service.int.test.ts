@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { type TWalletErrorCode, WalletError } from './wallet.errors.ts';
 import { createTestMember, createTestSite } from './wallet.fixtures.ts';
-import { rowsOf } from './wallet.repo.ts';
 import {
   getBalances,
   getSystemBalances,

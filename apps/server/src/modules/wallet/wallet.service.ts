@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { MAX_MINOR } from '@sorte/contract';
 import type { Executor, Tx } from '../../db/client.ts';
+import { atomically } from '../../db/sql.ts';
 import { grantWageringOwed } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
-  atomically,
   findAccountById,
   findAccountKinds,
   findHoldResolution,

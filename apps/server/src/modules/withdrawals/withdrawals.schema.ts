@@ -12,6 +12,8 @@ export const withdrawalSettings = pgTable('withdrawal_settings', {
   minMinor: bigint('min_minor', { mode: 'bigint' }).notNull(),
   maxMinor: bigint('max_minor', { mode: 'bigint' }).notNull(),
   dailyCountMax: integer('daily_count_max').notNull(),
+  /** Withdrawals from this amount need a second operator's approval (migration 0037). */
+  secondApprovalMinor: bigint('second_approval_minor', { mode: 'bigint' }).default(500000n),
 });
 export type TWithdrawalSettingsRow = typeof withdrawalSettings.$inferSelect;
 
