@@ -24,9 +24,10 @@ import { testConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ensurePair } from '../originals/fairness.service.ts';
 import { findActivePair } from '../originals/originals.repo.ts';
+import { getBalances, getSystemBalances } from '../wallet/balances.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
+import { reconcile } from '../wallet/wallet.reconcile.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret } from './crash.repo.ts';
 

@@ -9,8 +9,10 @@ import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts'
 import type { DatabaseKind } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
 import { connectPsp, type PspConnection } from '../payments/psp/psp.connection.ts';
+import { openMemberAccounts } from '../wallet/accounts.ts';
+import { getBalances } from '../wallet/balances.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, openMemberAccounts, transfer } from '../wallet/wallet.service.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 
 /**
  * Test fixtures of the money flows: the real app listening on a free loopback port, a real PSP

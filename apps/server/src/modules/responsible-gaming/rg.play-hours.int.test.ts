@@ -4,8 +4,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
+import { transferGrouped } from '../wallet/wallet.group.ts';
+import { reconcile } from '../wallet/wallet.reconcile.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { reconcile, type TransferInput, transfer, transferGrouped } from '../wallet/wallet.service.ts';
+import { type TransferInput, transfer } from '../wallet/wallet.service.ts';
 import { sumPlay } from './rg.repo.ts';
 
 /**

@@ -7,8 +7,11 @@ import { buildTestApp, call, fundedPlayer, HOSTS, loginOperator } from '../../..
 import { databaseKinds } from '../../../test/databases.ts';
 import { collect, openSocket } from '../../../test/sockets.ts';
 import { sumPlay } from '../responsible-gaming/rg.repo.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { grantBonus } from '../wallet/bonus/grants.ts';
+import { reconcile } from '../wallet/wallet.reconcile.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { getBalances, grantBonus, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 import { realignDemo, type SportsFeed, syncFeed } from './sports.feed.ts';
 import { formatOdds, parseOdds, returnOf } from './sports.pricing.ts';
 import { insertEvents, type TSportsSite } from './sports.service.ts';

@@ -8,13 +8,13 @@ import {
   transactionOnGenericPlans,
 } from '../../db/client.ts';
 import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
+import type { BonusGrant } from './bonus/grants.ts';
+import type { StakeInput } from './bonus/stake.ts';
 import {
-  type BonusGrant,
   cashStake,
   cashStakeFeedingGrant,
   groupGrantRows,
   groupGrantsOf,
-  type StakeInput,
   type TFedGrant,
 } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
