@@ -11,10 +11,11 @@ import {
 import {
   SYSTEM_ACCOUNT_KINDS,
   type TPlayerAccountKind,
+  type TransferResult,
   type TSystemAccountKind,
   type TTransferKind,
 } from './wallet.schema.ts';
-import { LIMITS, storedBalance, type TransferResult, toResult } from './wallet.service.ts';
+import { LIMITS, storedBalance, toResult } from './wallet.service.ts';
 
 export interface Balances {
   cashMinor: bigint;

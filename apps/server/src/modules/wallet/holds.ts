@@ -8,7 +8,8 @@ import {
   findTransferByKey,
   lockMemberAccounts,
 } from './wallet.repo.ts';
-import { checkKey, normalise, post, type TJson, type TransferResult } from './wallet.service.ts';
+import type { TransferResult } from './wallet.schema.ts';
+import { checkKey, normalise, post, type TJson } from './wallet.service.ts';
 
 /**
  * Withdrawals move money in two phases (architecture.md §3): `hold` takes it out of the available

@@ -6,7 +6,8 @@ import { hold } from './holds.ts';
 import { WalletError } from './wallet.errors.ts';
 import { createFundedTestMember, createTestMember, createTestSite } from './wallet.fixtures.ts';
 import { reconcile } from './wallet.reconcile.ts';
-import { type TransferResult, transfer } from './wallet.service.ts';
+import type { TransferResult } from './wallet.schema.ts';
+import { transfer } from './wallet.service.ts';
 
 /**
  * Real concurrency needs a PostgreSQL server (PGlite has one connection, so it serialises all

@@ -7,7 +7,8 @@ import { WalletError } from './wallet.errors.ts';
 import { createTestMember, createTestSite } from './wallet.fixtures.ts';
 import { groupCommitStats, transferGrouped } from './wallet.group.ts';
 import { reconcile } from './wallet.reconcile.ts';
-import { type TransferInput, type TransferResult, transfer } from './wallet.service.ts';
+import type { TransferResult } from './wallet.schema.ts';
+import { type TransferInput, transfer } from './wallet.service.ts';
 
 /**
  * Group commit (wallet.group.ts, ADR 019) against the one-by-one wallet: the same random history of

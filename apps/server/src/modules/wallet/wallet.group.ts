@@ -28,6 +28,7 @@ import {
   transferResultOf,
   writeTransfers,
 } from './wallet.repo.ts';
+import type { TransferResult } from './wallet.schema.ts';
 import {
   LIMITS,
   type PreparedTransfer,
@@ -35,7 +36,6 @@ import {
   type TAccountRef,
   type TJson,
   type TransferInput,
-  type TransferResult,
   transfer,
 } from './wallet.service.ts';
 

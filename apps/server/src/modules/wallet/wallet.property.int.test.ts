@@ -7,8 +7,8 @@ import { hold, releaseHold, settleHold } from './holds.ts';
 import { WalletError } from './wallet.errors.ts';
 import { createTestMember, createTestSite } from './wallet.fixtures.ts';
 import { reconcile } from './wallet.reconcile.ts';
-import type { TSystemAccountKind } from './wallet.schema.ts';
-import { type TransferInput, type TransferResult, transfer } from './wallet.service.ts';
+import type { TransferResult, TSystemAccountKind } from './wallet.schema.ts';
+import { type TransferInput, transfer } from './wallet.service.ts';
 
 /**
  * Model-based property: random sequences of deposits, bets (cash and bonus), wins, bonus grants

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
+import type { TransferResult } from './wallet.schema.ts';
 import {
   PLAYER_ACCOUNT_KINDS,
   SYSTEM_ACCOUNT_KINDS,
@@ -12,7 +13,6 @@ import {
   walletAccounts,
   walletTransfers,
 } from './wallet.schema.ts';
-import type { TransferResult } from './wallet.service.ts';
 
 /**
  * SQL of the wallet. Every function takes the executor (database or open transaction) it runs in;

@@ -17,6 +17,7 @@ import {
   PLAYER_ACCOUNT_KINDS,
   SYSTEM_ACCOUNT_KINDS,
   type TPlayerAccountKind,
+  type TransferResult,
   type TSystemAccountKind,
   type TTransferKind,
   type TWalletAccountRow,
@@ -79,27 +80,6 @@ export interface TransferInput {
    * with a 5× rule passes 5 × the reward here. Bets reduce it automatically (see `transfer`).
    */
   wageringAddMinor?: bigint;
-}
-
-export interface TransferResult {
-  transferId: bigint;
-  siteId: bigint;
-  kind: TTransferKind;
-  debitAccountId: bigint;
-  creditAccountId: bigint;
-  amountMinor: bigint;
-  /** Balance of the debited / credited PLAYER account right after the transfer (null: system). */
-  debitBalanceAfterMinor: bigint | null;
-  creditBalanceAfterMinor: bigint | null;
-  /** How this transfer changed the member's wagering requirement (negative: bets reduced it). */
-  wageringDeltaMinor: bigint;
-  holdTransferId: bigint | null;
-  reference: string;
-  metadata: Record<string, unknown>;
-  idempotencyKey: string;
-  createdAt: Date;
-  /** True when this call replayed an earlier transfer with the same key and request. */
-  replayed: boolean;
 }
 
 /** Everything `post` needs; built by transfer/hold/settleHold/releaseHold after validation. */

@@ -1,8 +1,8 @@
 import type { Tx } from '../../../db/client.ts';
 import { WalletError } from '../wallet.errors.ts';
 import { type TTransferRaw, transferResultOf } from '../wallet.repo.ts';
-import type { TWalletAccountRow } from '../wallet.schema.ts';
-import type { TLockedAccounts, TransferResult } from '../wallet.service.ts';
+import type { TransferResult, TWalletAccountRow } from '../wallet.schema.ts';
+import type { TLockedAccounts } from '../wallet.service.ts';
 import { lockMoveRows, type TGrantRaw } from './grants.repo.ts';
 import { type BonusGrant, toGrant } from './grants.ts';
 

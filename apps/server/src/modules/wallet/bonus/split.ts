@@ -1,5 +1,5 @@
 import { assertInvariant } from '../wallet.errors.ts';
-import type { TransferResult } from '../wallet.service.ts';
+import type { TransferResult } from '../wallet.schema.ts';
 import { type BonusGrant, maxWinOf } from './grants.ts';
 
 /**

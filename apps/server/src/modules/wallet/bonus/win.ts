@@ -2,13 +2,8 @@ import { isGameCategory } from '@sorte/contract';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
 import { atomically } from '../wallet.repo.ts';
-import {
-  type TJson,
-  type TLockedAccounts,
-  type TransferInput,
-  type TransferResult,
-  transferLocked,
-} from '../wallet.service.ts';
+import type { TransferResult } from '../wallet.schema.ts';
+import { type TJson, type TLockedAccounts, type TransferInput, transferLocked } from '../wallet.service.ts';
 import { lockGrantRows, updateGrant } from './grants.repo.ts';
 import { type BonusGrant, toGrant } from './grants.ts';
 import { lockForMove, playableOf } from './lock.ts';
