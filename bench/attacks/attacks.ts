@@ -10,7 +10,10 @@ import { type Db, openDatabase } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { openProviderSession } from '../../apps/server/src/modules/providers/providers.service.ts';
-import { getBalances, reconcile, transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
+import { getBalances } from '../../apps/server/src/modules/wallet/balances.ts';
+import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
+import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
+import { transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { randomCpf } from '../../apps/server/test/app.ts';
 import { postgresReachable } from '../support/report.ts';
 

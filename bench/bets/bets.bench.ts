@@ -34,8 +34,10 @@ import { placeInstantBet } from '../../apps/server/src/modules/originals/origina
 import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
 import { sportsBetGroupStats } from '../../apps/server/src/modules/sports/sports.bet-group.ts';
 import { enterResult } from '../../apps/server/src/modules/sports/sports.service.ts';
+import { grantBonus } from '../../apps/server/src/modules/wallet/bonus/grants.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
-import { grantBonus, reconcile } from '../../apps/server/src/modules/wallet/wallet.service.ts';
+import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
+import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { crashInstant } from '../../apps/server/test/crash.ts';
 import {

@@ -4,8 +4,9 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { sumPlay } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
+import { openSiteAccounts } from '../../apps/server/src/modules/wallet/accounts.ts';
 import { createTestMember, createTestSite } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
-import { openSiteAccounts } from '../../apps/server/src/modules/wallet/wallet.service.ts';
+import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
 import { fmt, percentile, postgresReachable, withThrowawayDatabase } from '../support/report.ts';
 
 /**

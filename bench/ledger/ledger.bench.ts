@@ -6,12 +6,9 @@ import {
   createFundedTestMember,
   createTestSite,
 } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
-import {
-  groupCommitStats,
-  reconcile,
-  transfer,
-  transferGrouped,
-} from '../../apps/server/src/modules/wallet/wallet.service.ts';
+import { groupCommitStats, transferGrouped } from '../../apps/server/src/modules/wallet/wallet.group.ts';
+import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
+import { transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import {
   type BenchRow,
   percentile,

@@ -5,8 +5,10 @@ import type { GroupQueueStats } from '../src/db/group-queue.ts';
 import { rowsOf } from '../src/db/sql.ts';
 import { AppError } from '../src/errors.ts';
 import { insertExclusion, upsertLimit } from '../src/modules/responsible-gaming/rg.repo.ts';
+import { getBalances } from '../src/modules/wallet/balances.ts';
+import { grantBonus } from '../src/modules/wallet/bonus/grants.ts';
 import { createFundedTestMember } from '../src/modules/wallet/wallet.fixtures.ts';
-import { getBalances, grantBonus } from '../src/modules/wallet/wallet.service.ts';
+import { rowsOf } from '../src/modules/wallet/wallet.repo.ts';
 
 type TAnswer = { balance: string; replayed: boolean };
 

@@ -7,7 +7,7 @@ import { AVATAR_COUNT, type TBannerDesign } from '../modules/media/artwork.ts';
 import { members, profilePictures } from '../modules/members/members.schema.ts';
 import { siteBanners, siteDomains, siteSocialLinks, sites } from '../modules/sites/sites.schema.ts';
 import { seedSports } from '../modules/sports/sports.feed.ts';
-import { openMemberAccounts } from '../modules/wallet/wallet.service.ts';
+import { openMemberAccounts } from '../modules/wallet/accounts.ts';
 
 /** The game categories of spec §1, in tab order. */
 export const CATEGORIES = [

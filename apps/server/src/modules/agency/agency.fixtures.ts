@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { siteDomains, sites } from '../sites/sites.schema.ts';
-import { openSiteAccounts, transfer } from '../wallet/wallet.service.ts';
+import { openSiteAccounts } from '../wallet/accounts.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 
 /**
  * Test helpers: a site of its own (settlements and rains are once per site and period, so a test

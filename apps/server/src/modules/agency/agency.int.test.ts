@@ -11,7 +11,7 @@ import {
 import { databaseKinds } from '../../../test/databases.ts';
 import { randomCpf } from '../deposits/money.fixtures.ts';
 import { localDay } from '../promotions/days.ts';
-import { getBalances } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
 import { deposit, newSite, play } from './agency.fixtures.ts';
 import { AGENCY_DEFAULTS, AGENCY_LIMITS, AgencyRulesError, assertRulesAllowed } from './agency.profiles.ts';
 import { getRules, settlePeriod } from './agency.service.ts';

@@ -15,7 +15,9 @@ import { databaseKinds } from '../../../test/databases.ts';
 import { newSite } from '../agency/agency.fixtures.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { localDay } from '../promotions/days.ts';
-import { getBalances, hold, settleHold, transfer } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { hold, settleHold } from '../wallet/holds.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 
 const kinds = await databaseKinds();
 

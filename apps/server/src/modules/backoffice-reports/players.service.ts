@@ -14,7 +14,8 @@ import { recordOperatorAction } from '../admin/audit.ts';
 import { ipFor, playerContactFor } from '../admin/pii.ts';
 import { forceOffline } from '../auth/sessions.service.ts';
 import { normalizePhone } from '../members/phone.ts';
-import { getBalances, transfer } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 import {
   containsPattern,
   intOf,

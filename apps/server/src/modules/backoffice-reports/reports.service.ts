@@ -2,8 +2,8 @@ import { formatMinor, type TReconciliationResponse } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { DRIFT_CHECKS } from '../wallet/wallet.reconcile.ts';
-import { getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
+import { getSystemBalances } from '../wallet/balances.ts';
+import { DRIFT_CHECKS, reconcile } from '../wallet/wallet.reconcile.ts';
 import {
   containsPattern,
   intOf,

@@ -25,8 +25,10 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { ensurePair } from '../originals/fairness.service.ts';
 import { findActivePair } from '../originals/originals.repo.ts';
+import { getBalances, getSystemBalances } from '../wallet/balances.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
-import { getBalances, getSystemBalances, reconcile } from '../wallet/wallet.service.ts';
+import { reconcile } from '../wallet/wallet.reconcile.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret } from './crash.repo.ts';
 

@@ -27,7 +27,7 @@ import { playableBalance, walletRefusal } from '../originals/originals.money.ts'
 import { creditDemo, debitDemo } from '../originals/originals.repo.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
-import { payWin } from '../wallet/wallet.service.ts';
+import { payWin } from '../wallet/bonus/win.ts';
 import { CrashBetCommitter, type TCrashBetInput, type TCrashPlaced } from './crash.bet-group.ts';
 import {
   formatHundredths,

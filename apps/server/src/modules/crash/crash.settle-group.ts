@@ -12,17 +12,17 @@ import {
 import { preparedRowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { groupPlayable } from '../originals/originals.money.ts';
+import { cashWin } from '../wallet/wallet.bonus.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  cashWin,
   type GroupLedger,
   groupLedgerOf,
   membersLockParts,
   type PlannedTransfer,
   plannedWrites,
   planTransfer,
-} from '../wallet/wallet.service.ts';
+} from '../wallet/wallet.group.ts';
+import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import { hasCrashed, tickMultiplierAt } from './crash.curve.ts';
 import {
   betColumnsOf,

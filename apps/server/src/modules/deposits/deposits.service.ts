@@ -22,7 +22,8 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { periodStart, siteTimeZone } from '../records/periods.ts';
 import { assertDepositAllowed } from '../responsible-gaming/rg.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { openMemberAccounts, transfer } from '../wallet/wallet.service.ts';
+import { openMemberAccounts } from '../wallet/accounts.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 import {
   expirePendingOrders,
   findMemberOrder,

@@ -10,7 +10,10 @@ import type { DatabaseKind } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { connectPsp, type PspConnection } from '../payments/psp/psp.connection.ts';
-import { getBalances, openMemberAccounts, transfer } from '../wallet/wallet.service.ts';
+import { openMemberAccounts } from '../wallet/accounts.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 
 /**
  * Test fixtures of the money flows: the real app listening on a free loopback port, a real PSP

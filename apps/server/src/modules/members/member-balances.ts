@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { getBalances } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
 
 /** Every money figure of the user info (spec §3), in centavos. */
 export type TMemberBalances = {

@@ -24,21 +24,19 @@ import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
+import { cashWin, fedGrantWrites, type TFedGrant } from '../wallet/wallet.bonus.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  cashWin,
-  fedGrantWrites,
   type GroupLedger,
   groupReadOf,
   groupStake,
   membersLockParts,
   type PlannedTransfer,
-  type PreparedTransfer,
   plannedWrites,
   planTransfer,
-  type TFedGrant,
-} from '../wallet/wallet.service.ts';
+} from '../wallet/wallet.group.ts';
+import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,
   prepareBet,

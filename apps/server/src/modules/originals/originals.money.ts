@@ -1,17 +1,17 @@
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { payWin } from '../wallet/bonus/win.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
 import {
   type GroupLedger,
-  getBalances,
   groupBalance,
   type PlannedTransfer,
   PostOneByOne,
-  type PreparedTransfer,
-  payWin,
   planTransfer,
-} from '../wallet/wallet.service.ts';
+} from '../wallet/wallet.group.ts';
+import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './originals.repo.ts';
 
 /**

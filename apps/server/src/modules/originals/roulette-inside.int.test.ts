@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, fundedPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { getBalances } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
 
 const kinds = await databaseKinds();
 

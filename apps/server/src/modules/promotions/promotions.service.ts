@@ -11,13 +11,9 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { blockedReferrals, isBlocked } from '../referrals/referrals.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import {
-  type BonusGrant,
-  grantBonus,
-  listGrants,
-  openMemberAccounts,
-  type TJson,
-} from '../wallet/wallet.service.ts';
+import { openMemberAccounts } from '../wallet/accounts.ts';
+import { type BonusGrant, grantBonus, listGrants } from '../wallet/bonus/grants.ts';
+import type { TJson } from '../wallet/wallet.service.ts';
 import { addDays, dayBounds, localDay } from './days.ts';
 import { PROFILES, type TCampaignCode, type TCampaignRules, type TClaimCall } from './promotions.profiles.ts';
 import {

@@ -1,8 +1,9 @@
 import type { TGameCategory } from '@sorte/contract';
 import type { Executor } from '../../db/client.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
-import type { TJson, TransferResult } from '../wallet/wallet.service.ts';
-import { stakeWithBonus } from '../wallet/wallet.service.ts';
+import { stakeWithBonus } from '../wallet/bonus/stake.ts';
+import type { TransferResult } from '../wallet/wallet.schema.ts';
+import type { TJson } from '../wallet/wallet.service.ts';
 import { localDay } from './days.ts';
 import { PROFILES } from './promotions.profiles.ts';
 import { gameCategory, siteJurisdiction, type TTurnoverAdd } from './promotions.repo.ts';

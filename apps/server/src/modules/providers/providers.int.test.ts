@@ -6,8 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, fundedPlayer, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import { rowsOf } from '../../db/sql.ts';
-import { getBalances, grantBonus, reconcile, transfer } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { grantBonus } from '../wallet/bonus/grants.ts';
+import { reconcile } from '../wallet/wallet.reconcile.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 import { type AggregatorConnection, connectAggregator } from './aggregator.connection.ts';
 import { openProviderSession } from './providers.service.ts';
 

@@ -15,8 +15,10 @@ import { AppError } from '../../errors.ts';
 import { playableBalance } from '../originals/originals.money.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
+import { getTransferByKey } from '../wallet/balances.ts';
+import { payWin } from '../wallet/bonus/win.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { getTransferByKey, holdStakeAccounts, payWin } from '../wallet/wallet.service.ts';
+import { holdStakeAccounts } from '../wallet/wallet.service.ts';
 import {
   claimTransaction,
   completeTransaction,

@@ -2,7 +2,7 @@ import { formatMinor, type TLanguage } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { getBalances } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,8 +14,8 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { type Balances, getBalances } from '../wallet/balances.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { type Balances, getBalances } from '../wallet/wallet.service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { periodStart, siteTimeZone } from './periods.ts';
 import {

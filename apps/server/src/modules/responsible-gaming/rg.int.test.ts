@@ -11,7 +11,8 @@ import type { CrashEngine } from '../crash/crash.engine.ts';
 import { addCard, type MoneyHarness, randomCpf, startMoneyHarness } from '../deposits/money.fixtures.ts';
 import { type AggregatorConnection, connectAggregator } from '../providers/aggregator.connection.ts';
 import { openProviderSession } from '../providers/providers.service.ts';
-import { getBalances } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 const AGGREGATOR = 'sorte-demo';

@@ -5,7 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
-import { reconcile, type TransferInput, transfer, transferGrouped } from '../wallet/wallet.service.ts';
+import { transferGrouped } from '../wallet/wallet.group.ts';
+import { reconcile } from '../wallet/wallet.reconcile.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { type TransferInput, transfer } from '../wallet/wallet.service.ts';
 import { sumPlay } from './rg.repo.ts';
 
 /**

@@ -17,7 +17,7 @@ import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions, findSecurityMember } from '../security/security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from '../security/security-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { forfeitActiveGrants } from '../wallet/wallet.service.ts';
+import { forfeitActiveGrants } from '../wallet/bonus/grants.ts';
 import {
   findActiveExclusion,
   findGate,

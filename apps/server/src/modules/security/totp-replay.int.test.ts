@@ -12,7 +12,7 @@ import {
   newPlayer,
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
-import { getBalances } from '../wallet/wallet.service.ts';
+import { getBalances } from '../wallet/balances.ts';
 import { totpCodeAtStep } from './totp.ts';
 
 const kinds = await databaseKinds();

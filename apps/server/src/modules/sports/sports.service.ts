@@ -27,8 +27,11 @@ import { takeBetStake } from '../promotions/stake.ts';
 import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { assertPlayAllowed, playGateParts } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { payWin } from '../wallet/bonus/win.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
-import { getBalances, payWin, transfer } from '../wallet/wallet.service.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 import {
   betOutcome,
   cashOutValue,

@@ -3,16 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { preparedRowsOf } from '../../db/sql.ts';
 import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
+import { cashWin } from '../wallet/wallet.bonus.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  cashWin,
   groupLedgerOf,
   membersLockParts,
   type PlannedTransfer,
   plannedWrites,
   planTransfer,
-} from '../wallet/wallet.service.ts';
+} from '../wallet/wallet.group.ts';
+import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import { betView, type TBetRow, type TLegRow } from './sports.repo.ts';

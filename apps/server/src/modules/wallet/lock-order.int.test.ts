@@ -11,7 +11,8 @@ import {
   redirectCallbacks,
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
-import { getBalances, reconcile } from './wallet.service.ts';
+import { getBalances } from './balances.ts';
+import { reconcile } from './wallet.reconcile.ts';
 
 const kinds = await databaseKinds();
 const minor = (text: string) => BigInt(text.replace('.', ''));

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
+import { getBalances, getSystemBalances } from './balances.ts';
+import { hold } from './holds.ts';
 import { WalletError } from './wallet.errors.ts';
 import { createFundedTestMember, createTestMember, createTestSite } from './wallet.fixtures.ts';
-import {
-  getBalances,
-  getSystemBalances,
-  hold,
-  reconcile,
-  type TransferResult,
-  transfer,
-} from './wallet.service.ts';
+import { reconcile } from './wallet.reconcile.ts';
+import type { TransferResult } from './wallet.schema.ts';
+import { transfer } from './wallet.service.ts';
 
 /**
  * Real concurrency needs a PostgreSQL server (PGlite has one connection, so it serialises all

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
-import { openMemberAccounts, transfer } from './wallet.service.ts';
+import { openMemberAccounts } from './accounts.ts';
+import { rowsOf } from './wallet.repo.ts';
+import { transfer } from './wallet.service.ts';
 
 /**
  * Test and benchmark fixtures: a throwaway site and members inserted with plain SQL (registration

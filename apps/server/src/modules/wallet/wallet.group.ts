@@ -8,14 +8,13 @@ import {
   transactionOnGenericPlans,
 } from '../../db/client.ts';
 import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
-import { preparedRowsOf } from '../../db/sql.ts';
+import type { BonusGrant } from './bonus/grants.ts';
+import type { StakeInput } from './bonus/stake.ts';
 import {
-  type BonusGrant,
   cashStake,
   cashStakeFeedingGrant,
   groupGrantRows,
   groupGrantsOf,
-  type StakeInput,
   type TFedGrant,
 } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
@@ -28,6 +27,7 @@ import {
   transferResultOf,
   writeTransfers,
 } from './wallet.repo.ts';
+import type { TransferResult } from './wallet.schema.ts';
 import {
   LIMITS,
   type PreparedTransfer,
@@ -35,7 +35,6 @@ import {
   type TAccountRef,
   type TJson,
   type TransferInput,
-  type TransferResult,
   transfer,
 } from './wallet.service.ts';
 

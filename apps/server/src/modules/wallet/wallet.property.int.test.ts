@@ -2,20 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
+import { getBalances, getSystemBalances } from './balances.ts';
+import { hold, releaseHold, settleHold } from './holds.ts';
 import { WalletError } from './wallet.errors.ts';
 import { createTestMember, createTestSite } from './wallet.fixtures.ts';
-import type { TSystemAccountKind } from './wallet.schema.ts';
-import {
-  getBalances,
-  getSystemBalances,
-  hold,
-  reconcile,
-  releaseHold,
-  settleHold,
-  type TransferInput,
-  type TransferResult,
-  transfer,
-} from './wallet.service.ts';
+import { reconcile } from './wallet.reconcile.ts';
+import type { TransferResult, TSystemAccountKind } from './wallet.schema.ts';
+import { type TransferInput, transfer } from './wallet.service.ts';
 
 /**
  * Model-based property: random sequences of deposits, bets (cash and bonus), wins, bonus grants

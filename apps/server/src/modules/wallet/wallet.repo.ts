@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { preparedRowsOf, rowsOf } from '../../db/sql.ts';
+import type { TransferResult } from './wallet.schema.ts';
 import {
   PLAYER_ACCOUNT_KINDS,
   SYSTEM_ACCOUNT_KINDS,
@@ -12,7 +12,6 @@ import {
   walletAccounts,
   walletTransfers,
 } from './wallet.schema.ts';
-import type { TransferResult } from './wallet.service.ts';
 
 /**
  * SQL of the wallet. Every function takes the executor (database or open transaction) it runs in;

@@ -68,3 +68,25 @@ export const walletTransfers = pgTable(
 
 export type TWalletAccountRow = typeof walletAccounts.$inferSelect;
 export type TWalletTransferRow = typeof walletTransfers.$inferSelect;
+
+/** A transfer as the wallet answers it (`transfer`, `hold`, reads): the row, and whether it was a replay. */
+export interface TransferResult {
+  transferId: bigint;
+  siteId: bigint;
+  kind: TTransferKind;
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  amountMinor: bigint;
+  /** Balance of the debited / credited PLAYER account right after the transfer (null: system). */
+  debitBalanceAfterMinor: bigint | null;
+  creditBalanceAfterMinor: bigint | null;
+  /** How this transfer changed the member's wagering requirement (negative: bets reduced it). */
+  wageringDeltaMinor: bigint;
+  holdTransferId: bigint | null;
+  reference: string;
+  metadata: Record<string, unknown>;
+  idempotencyKey: string;
+  createdAt: Date;
+  /** True when this call replayed an earlier transfer with the same key and request. */
+  replayed: boolean;
+}

@@ -1,31 +1,23 @@
 import { createHash } from 'node:crypto';
 import { MAX_MINOR } from '@sorte/contract';
 import type { Executor, Tx } from '../../db/client.ts';
-import { atomically } from '../../db/sql.ts';
-import { grantWageringOwed } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
-  findAccountById,
-  findAccountKinds,
+  atomically,
   findHoldResolution,
-  findMemberAccounts,
-  findMemberTransfers,
   findSystemAccounts,
-  findTransferById,
   findTransferByKey,
-  insertMemberAccounts,
   insertSystemAccounts,
   lockMemberAccounts,
   lockMemberWithSystemAccounts,
-  memberExists,
   siteExists,
-  sumSystemBalances,
   writeTransfers,
 } from './wallet.repo.ts';
 import {
   PLAYER_ACCOUNT_KINDS,
   SYSTEM_ACCOUNT_KINDS,
   type TPlayerAccountKind,
+  type TransferResult,
   type TSystemAccountKind,
   type TTransferKind,
   type TWalletAccountRow,
@@ -90,79 +82,6 @@ export interface TransferInput {
   wageringAddMinor?: bigint;
 }
 
-export interface TransferResult {
-  transferId: bigint;
-  siteId: bigint;
-  kind: TTransferKind;
-  debitAccountId: bigint;
-  creditAccountId: bigint;
-  amountMinor: bigint;
-  /** Balance of the debited / credited PLAYER account right after the transfer (null: system). */
-  debitBalanceAfterMinor: bigint | null;
-  creditBalanceAfterMinor: bigint | null;
-  /** How this transfer changed the member's wagering requirement (negative: bets reduced it). */
-  wageringDeltaMinor: bigint;
-  holdTransferId: bigint | null;
-  reference: string;
-  metadata: Record<string, unknown>;
-  idempotencyKey: string;
-  createdAt: Date;
-  /** True when this call replayed an earlier transfer with the same key and request. */
-  replayed: boolean;
-}
-
-export interface Balances {
-  cashMinor: bigint;
-  bonusMinor: bigint;
-  /** Money in pending withdrawals (not available, not yet paid out). */
-  holdMinor: bigint;
-  /** Turnover still to bet before a withdrawal is allowed (`ml_money` of user info). */
-  wageringRequiredMinor: bigint;
-  /** cash + bonus: what the member can play with (`total_money`). */
-  totalMinor: bigint;
-  /** What a withdrawal may take now: the cash, or 0 while wagering is outstanding. */
-  withdrawableMinor: bigint;
-}
-
-export interface HoldInput {
-  siteId: bigint;
-  memberId: bigint;
-  amountMinor: bigint;
-  idempotencyKey: string;
-  reference?: string;
-  metadata?: { [key: string]: TJson };
-  /** Refuse with WAGERING_NOT_MET while the member owes turnover (default true). */
-  enforceWagering?: boolean;
-}
-
-export interface SettleHoldInput {
-  siteId: bigint;
-  /** The transferId `hold` returned. */
-  holdTransferId: bigint;
-  idempotencyKey: string;
-  /** Withdrawal fee kept by the site out of the held amount (0 ≤ fee < amount, default 0). */
-  feeMinor?: bigint;
-  reference?: string;
-  metadata?: { [key: string]: TJson };
-}
-
-export interface ReleaseHoldInput {
-  siteId: bigint;
-  holdTransferId: bigint;
-  idempotencyKey: string;
-  reference?: string;
-  metadata?: { [key: string]: TJson };
-}
-
-export interface SettleHoldResult {
-  /** withdrawal_hold → psp_clearing, the whole held amount. */
-  payout: TransferResult;
-  /** psp_clearing → fees, when a fee was kept (the PSP then pays out amount − fee). */
-  fee: TransferResult | null;
-  /** What the PSP must send to the player. */
-  payoutMinor: bigint;
-}
-
 /** Everything `post` needs; built by transfer/hold/settleHold/releaseHold after validation. */
 export interface Posting {
   siteId: bigint;
@@ -180,144 +99,6 @@ export interface Posting {
   enforceWagering: boolean;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Accounts
-
-/**
- * Opens a member's cash, bonus and withdrawal-hold accounts (and the site's system accounts).
- * Registration calls it in the transaction that creates the member. Idempotent.
- */
-export async function openMemberAccounts(
-  executor: Executor,
-  input: { siteId: bigint; memberId: bigint },
-): Promise<void> {
-  if (!(await memberExists(executor, input.siteId, input.memberId))) {
-    throw new WalletError('ACCOUNT_NOT_FOUND', 'No such member on this site', {
-      siteId: input.siteId.toString(),
-      memberId: input.memberId.toString(),
-    });
-  }
-  await insertSystemAccounts(executor, input.siteId);
-  await insertMemberAccounts(executor, input.siteId, input.memberId);
-}
-
-/** Opens a site's system accounts (idempotent); transfers also open them on first use. */
-export async function openSiteAccounts(executor: Executor, siteId: bigint): Promise<void> {
-  if (!(await siteExists(executor, siteId))) {
-    throw new WalletError('ACCOUNT_NOT_FOUND', 'No such site', { siteId: siteId.toString() });
-  }
-  await insertSystemAccounts(executor, siteId);
-}
-
-/**
- * A member's balances (user info: money = cash, fs_money = bonus, ml_money = wagering required,
- * total_money = cash + bonus). With `siteId`, a member of another site is ACCOUNT_NOT_FOUND.
- */
-export async function getBalances(
-  executor: Executor,
-  memberId: bigint,
-  options: { siteId?: bigint } = {},
-): Promise<Balances> {
-  const all = await findMemberAccounts(executor, memberId);
-  const accounts = options.siteId === undefined ? all : all.filter((a) => a.siteId === options.siteId);
-  const byKind = new Map(accounts.map((a) => [a.kind, a]));
-  const cash = byKind.get('cash');
-  const bonus = byKind.get('bonus');
-  const hold = byKind.get('withdrawal_hold');
-  if (!cash || !bonus || !hold) {
-    throw new WalletError('ACCOUNT_NOT_FOUND', 'The member has no wallet accounts', {
-      memberId: memberId.toString(),
-    });
-  }
-  const cashMinor = storedBalance(cash);
-  // Turnover owed: the cash account's requirement plus what active bonus grants still need.
-  const wageringRequiredMinor =
-    (cash.wageringRequiredMinor ?? 0n) + (await grantWageringOwed(executor, memberId));
-  return {
-    cashMinor,
-    bonusMinor: storedBalance(bonus),
-    holdMinor: storedBalance(hold),
-    wageringRequiredMinor,
-    totalMinor: cashMinor + storedBalance(bonus),
-    withdrawableMinor: wageringRequiredMinor > 0n ? 0n : cashMinor,
-  };
-}
-
-/** The site's system account balances, derived from transfers (credits − debits). */
-export async function getSystemBalances(
-  executor: Executor,
-  siteId: bigint,
-): Promise<Record<TSystemAccountKind, bigint>> {
-  const rows = await sumSystemBalances(executor, siteId);
-  const result = Object.fromEntries(SYSTEM_ACCOUNT_KINDS.map((k) => [k, 0n])) as Record<
-    TSystemAccountKind,
-    bigint
-  >;
-  for (const row of rows) result[row.kind] = row.balanceMinor;
-  return result;
-}
-
-export interface ListMemberTransfersInput {
-  memberId: bigint;
-  /** Only the member's accounts on this site (pass the session's site). */
-  siteId?: bigint;
-  kinds?: readonly TTransferKind[];
-  /** created_at >= since and < until (e.g. today / last 3 days / last 7 days). */
-  since?: Date;
-  until?: Date;
-  /** Next page: transfers older than this id. Previous page: `afterTransferId` (newer). */
-  beforeTransferId?: bigint;
-  afterTransferId?: bigint;
-  /** 1..100, default 20. */
-  limit?: number;
-}
-
-export interface MemberTransfer extends TransferResult {
-  /** What each side is: the member's 'cash' / 'bonus' / 'withdrawal_hold', or a system account. */
-  debitAccountKind: TPlayerAccountKind | TSystemAccountKind;
-  creditAccountKind: TPlayerAccountKind | TSystemAccountKind;
-}
-
-/** A page of a member's transfers, newest first, keyset-paged by id (stable under inserts). */
-export async function listMemberTransfers(
-  executor: Executor,
-  input: ListMemberTransfersInput,
-): Promise<MemberTransfer[]> {
-  if (input.beforeTransferId !== undefined && input.afterTransferId !== undefined) {
-    throw new WalletError('INVALID_TRANSFER', 'Page either before or after a transfer, not both');
-  }
-  const limit = Math.min(Math.max(Math.trunc(Number(input.limit ?? 20)) || 1, 1), LIMITS.transferPageSize);
-  const rows = await findMemberTransfers(executor, {
-    memberId: input.memberId,
-    siteId: input.siteId ?? null,
-    kinds: input.kinds ?? null,
-    since: input.since ?? null,
-    until: input.until ?? null,
-    beforeId: input.beforeTransferId ?? null,
-    afterId: input.afterTransferId ?? null,
-    limit,
-  });
-  const kinds = await findAccountKinds(executor, [
-    ...new Set(rows.flatMap((r) => [r.debitAccountId, r.creditAccountId])),
-  ]);
-  return rows.map((row) => {
-    const debitAccountKind = kinds.get(row.debitAccountId);
-    const creditAccountKind = kinds.get(row.creditAccountId);
-    assertInvariant(debitAccountKind && creditAccountKind, `transfer ${row.id} has both accounts`);
-    return { ...toResult(row, false), debitAccountKind, creditAccountKind };
-  });
-}
-
-/** The transfer posted under an idempotency key, or null (e.g. "was this order credited?"). */
-export async function getTransferByKey(
-  executor: Executor,
-  input: { siteId: bigint; idempotencyKey: string },
-): Promise<TransferResult | null> {
-  const row = await findTransferByKey(executor, input.siteId, input.idempotencyKey);
-  return row ? toResult(row, false) : null;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Moving money
 
 /**
@@ -372,127 +153,17 @@ export function prepareTransfer(input: TransferInput): PreparedTransfer {
   return { posting, hash: requestHash(posting) };
 }
 
-/** Withdrawal request, phase one: cash → withdrawal_hold. The money leaves the available balance. */
-export async function hold(executor: Executor, input: HoldInput): Promise<TransferResult> {
-  const posting = normalise({
-    siteId: input.siteId,
-    kind: 'withdrawal_hold',
-    from: { memberId: input.memberId, account: 'cash' },
-    to: { memberId: input.memberId, account: 'withdrawal_hold' },
-    amountMinor: input.amountMinor,
-    idempotencyKey: input.idempotencyKey,
-    reference: input.reference,
-    metadata: input.metadata,
-    wageringAddMinor: 0n,
-    holdTransferId: null,
-    enforceWagering: input.enforceWagering ?? true,
-  });
-  return atomically(executor, async (tx) => {
-    if (posting.enforceWagering && !(await findTransferByKey(tx, posting.siteId, posting.idempotencyKey))) {
-      // Bonus grants still wagering lock the cash too (ADR 012); a replay keeps its first answer.
-      const owed = await grantWageringOwed(tx, input.memberId);
-      if (owed > 0n) {
-        const account = await lockMemberAccounts(tx, posting.siteId, input.memberId, ['cash']);
-        throw new WalletError(
-          'WAGERING_NOT_MET',
-          'Wagering on rewards must be completed before withdrawing',
-          {
-            wageringRequiredMinor: (owed + (account[0]?.wageringRequiredMinor ?? 0n)).toString(),
-          },
-        );
-      }
-    }
-    return post(tx, posting);
-  });
-}
-
-/**
- * Withdrawal approved, phase two: the whole held amount goes withdrawal_hold → psp_clearing, and a
- * fee (if any) psp_clearing → fees, in one atomic step. The fee transfer's key is `<key>:fee`.
- */
-export async function settleHold(executor: Executor, input: SettleHoldInput): Promise<SettleHoldResult> {
-  const feeMinor = input.feeMinor ?? 0n;
-  checkKey(input.idempotencyKey, 4);
-  return atomically(executor, async (tx) => {
-    const held = await loadHold(tx, input.siteId, input.holdTransferId);
-    if (typeof feeMinor !== 'bigint' || feeMinor < 0n || feeMinor >= held.amountMinor) {
-      throw new WalletError('INVALID_AMOUNT', 'The fee must be at least 0 and below the held amount', {
-        feeMinor: String(feeMinor),
-      });
-    }
-    const payout = await post(
-      tx,
-      normalise({
-        siteId: input.siteId,
-        kind: 'withdrawal_payout',
-        from: { memberId: held.memberId, account: 'withdrawal_hold' },
-        to: { system: 'psp_clearing' },
-        amountMinor: held.amountMinor,
-        idempotencyKey: input.idempotencyKey,
-        reference: input.reference ?? held.reference,
-        metadata: { ...input.metadata, feeMinor: feeMinor.toString() },
-        wageringAddMinor: 0n,
-        holdTransferId: input.holdTransferId,
-        enforceWagering: false,
-      }),
-    );
-    const fee =
-      feeMinor === 0n
-        ? null
-        : await post(
-            tx,
-            normalise({
-              siteId: input.siteId,
-              kind: 'withdrawal_fee',
-              from: { system: 'psp_clearing' },
-              to: { system: 'fees' },
-              amountMinor: feeMinor,
-              idempotencyKey: `${input.idempotencyKey}:fee`,
-              reference: input.reference ?? held.reference,
-              metadata: { holdTransferId: input.holdTransferId.toString() },
-              wageringAddMinor: 0n,
-              holdTransferId: null,
-              enforceWagering: false,
-            }),
-          );
-    return { payout, fee, payoutMinor: held.amountMinor - feeMinor };
-  });
-}
-
-/** Withdrawal rejected (or payout failed): the whole held amount returns withdrawal_hold → cash. */
-export async function releaseHold(executor: Executor, input: ReleaseHoldInput): Promise<TransferResult> {
-  return atomically(executor, async (tx) => {
-    const held = await loadHold(tx, input.siteId, input.holdTransferId);
-    return post(
-      tx,
-      normalise({
-        siteId: input.siteId,
-        kind: 'withdrawal_release',
-        from: { memberId: held.memberId, account: 'withdrawal_hold' },
-        to: { memberId: held.memberId, account: 'cash' },
-        amountMinor: held.amountMinor,
-        idempotencyKey: input.idempotencyKey,
-        reference: input.reference ?? held.reference,
-        metadata: input.metadata ?? {},
-        wageringAddMinor: 0n,
-        holdTransferId: input.holdTransferId,
-        enforceWagering: false,
-      }),
-    );
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
-// Internals
+// Checks and answers of a posting (also used by holds.ts and balances.ts, which build on `post`)
 
-type PostingDraft = Omit<Posting, 'reference' | 'metadata' | 'metadataJson' | 'wageringAddMinor'> & {
+export type PostingDraft = Omit<Posting, 'reference' | 'metadata' | 'metadataJson' | 'wageringAddMinor'> & {
   reference: string | undefined;
   metadata: { [key: string]: TJson } | undefined;
   wageringAddMinor: bigint | undefined;
 };
 
 /** Validates what can be validated without the database; refusals change nothing. */
-function normalise(draft: PostingDraft): Posting {
+export function normalise(draft: PostingDraft): Posting {
   checkAmount(draft.amountMinor, 'amountMinor');
   checkKey(draft.idempotencyKey, 0);
   const reference = draft.reference ?? '';
@@ -538,7 +209,7 @@ function checkAmount(amount: unknown, field: string): asserts amount is bigint {
 }
 
 /** `reserve` leaves room for derived keys such as `<key>:fee`. */
-function checkKey(key: unknown, reserve: number): asserts key is string {
+export function checkKey(key: unknown, reserve: number): asserts key is string {
   if (
     typeof key !== 'string' ||
     key.length === 0 ||
@@ -652,12 +323,12 @@ function requestHash(posting: Posting): string {
   return createHash('sha256').update(body).digest('hex');
 }
 
-function storedBalance(account: TWalletAccountRow): bigint {
+export function storedBalance(account: TWalletAccountRow): bigint {
   assertInvariant(account.balanceMinor !== null, `player account ${account.id} has no stored balance`);
   return account.balanceMinor;
 }
 
-function toResult(row: TWalletTransferRow, replayed: boolean): TransferResult {
+export function toResult(row: TWalletTransferRow, replayed: boolean): TransferResult {
   return {
     transferId: row.id,
     siteId: row.siteId,
@@ -685,27 +356,6 @@ function replayOrConflict(existing: TWalletTransferRow, hash: string): TransferR
     });
   }
   return toResult(existing, true);
-}
-
-/** The hold a settle/release names, with its member (read only: transfers never change). */
-async function loadHold(
-  tx: Tx,
-  siteId: bigint,
-  holdTransferId: bigint,
-): Promise<{ memberId: bigint; amountMinor: bigint; reference: string }> {
-  if (typeof holdTransferId !== 'bigint') throw new WalletError('HOLD_NOT_FOUND', 'No such hold');
-  const held = await findTransferById(tx, siteId, holdTransferId);
-  if (held?.kind !== 'withdrawal_hold') {
-    throw new WalletError('HOLD_NOT_FOUND', 'No such withdrawal hold on this site', {
-      holdTransferId: holdTransferId.toString(),
-    });
-  }
-  const account = await findAccountById(tx, held.creditAccountId);
-  assertInvariant(
-    account?.memberId != null && account.kind === 'withdrawal_hold',
-    `hold ${held.id} credits a non-hold account`,
-  );
-  return { memberId: account.memberId, amountMinor: held.amountMinor, reference: held.reference };
 }
 
 /**
@@ -749,7 +399,7 @@ export function transferLocked(
 }
 
 /** `hash`: the posting's request hash when the caller made it already (`prepareTransfer`). */
-async function post(
+export async function post(
   tx: Tx,
   posting: Posting,
   pre?: TLockedAccounts,
@@ -981,42 +631,3 @@ async function post(
     replayed: false,
   };
 }
-
-export {
-  type BonusGrant,
-  cashStake,
-  cashStakeFeedingGrant,
-  cashWin,
-  closeGrant,
-  dueGrantIds,
-  fedGrantWrites,
-  forfeitActiveGrants,
-  grantBonus,
-  grantWageringOwed,
-  listGrants,
-  payWin,
-  type StakeInput,
-  type StakeResult,
-  stakeWithBonus,
-  type TFedGrant,
-  type WinInput,
-  type WinResult,
-} from './wallet.bonus.ts';
-export {
-  type GroupCommitStats,
-  type GroupLedger,
-  groupBalance,
-  groupCommitStats,
-  groupLedgerOf,
-  groupLockParts,
-  groupReadOf,
-  groupStake,
-  lockGroup,
-  membersLockParts,
-  type PlannedTransfer,
-  PostOneByOne,
-  plannedWrites,
-  planTransfer,
-  transferGrouped,
-} from './wallet.group.ts';
-export { type Drift, type ReconcileReport, reconcile, type TDriftCheck } from './wallet.reconcile.ts';

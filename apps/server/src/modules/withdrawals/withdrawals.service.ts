@@ -33,8 +33,10 @@ import { assertSecondFactor } from '../security/second-factor.ts';
 import { findSecurityMember } from '../security/security.repo.ts';
 import type { TClientInfo } from '../security/security-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { openMemberAccounts } from '../wallet/accounts.ts';
+import { getBalances } from '../wallet/balances.ts';
+import { hold, releaseHold, settleHold } from '../wallet/holds.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
-import { getBalances, hold, openMemberAccounts, releaseHold, settleHold } from '../wallet/wallet.service.ts';
 import {
   clearFailures,
   countRequestsSince,
