@@ -12,7 +12,6 @@ import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { openProviderSession } from '../../apps/server/src/modules/providers/providers.service.ts';
 import { getBalances } from '../../apps/server/src/modules/wallet/balances.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
-import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
 import { transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { randomCpf } from '../../apps/server/test/app.ts';
 import { postgresReachable } from '../support/report.ts';

@@ -37,7 +37,6 @@ import { enterResult } from '../../apps/server/src/modules/sports/sports.service
 import { grantBonus } from '../../apps/server/src/modules/wallet/bonus/grants.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
-import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { crashInstant } from '../../apps/server/test/crash.ts';
 import {

@@ -6,7 +6,6 @@ import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { sumPlay } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
 import { openSiteAccounts } from '../../apps/server/src/modules/wallet/accounts.ts';
 import { createTestMember, createTestSite } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
-import { rowsOf } from '../../apps/server/src/modules/wallet/wallet.repo.ts';
 import { fmt, percentile, postgresReachable, withThrowawayDatabase } from '../support/report.ts';
 
 /**

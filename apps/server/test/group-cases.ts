@@ -8,7 +8,6 @@ import { insertExclusion, upsertLimit } from '../src/modules/responsible-gaming/
 import { getBalances } from '../src/modules/wallet/balances.ts';
 import { grantBonus } from '../src/modules/wallet/bonus/grants.ts';
 import { createFundedTestMember } from '../src/modules/wallet/wallet.fixtures.ts';
-import { rowsOf } from '../src/modules/wallet/wallet.repo.ts';
 
 type TAnswer = { balance: string; replayed: boolean };
 

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fundedPlayer } from '../../test/app.ts';
 import { databaseKinds } from '../../test/databases.ts';
+import { rowsOf } from '../db/sql.ts';
 import { getBalances } from '../modules/wallet/balances.ts';
 import { reconcile } from '../modules/wallet/wallet.reconcile.ts';
-import { rowsOf } from '../modules/wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 

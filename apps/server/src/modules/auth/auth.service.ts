@@ -25,7 +25,6 @@ import {
 import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { openMemberAccounts } from '../wallet/accounts.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';

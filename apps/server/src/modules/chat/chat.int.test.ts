@@ -8,7 +8,6 @@ import { rowsOf } from '../../db/sql.ts';
 import { newSite } from '../agency/agency.fixtures.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { getBalances } from '../wallet/balances.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import { upsertMute } from './chat.repo.ts';
 import { runRain } from './chat.service.ts';

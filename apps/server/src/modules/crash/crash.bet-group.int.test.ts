@@ -28,7 +28,6 @@ import { findActivePair } from '../originals/originals.repo.ts';
 import { getBalances, getSystemBalances } from '../wallet/balances.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import type { CrashEngine } from './crash.engine.ts';
 import { findLatestRoundSecret } from './crash.repo.ts';
 

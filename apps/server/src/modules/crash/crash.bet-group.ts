@@ -30,7 +30,7 @@ import {
   type PlannedTransfer,
   plannedWrites,
 } from '../wallet/wallet.group.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 

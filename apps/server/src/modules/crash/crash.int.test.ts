@@ -31,7 +31,6 @@ import { CRASH_RECORD_ID_BASE } from '../originals/game-record.repo.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { grantBonus } from '../wallet/bonus/grants.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { formatHundredths, tickMultiplierAt } from './crash.curve.ts';
 import { type CrashEngine, ENGINE_LOCK_KEY } from './crash.engine.ts';
 import { findLatestRoundSecret, type TRoundSecretRow } from './crash.repo.ts';

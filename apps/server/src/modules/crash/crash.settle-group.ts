@@ -22,7 +22,7 @@ import {
   plannedWrites,
   planTransfer,
 } from '../wallet/wallet.group.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import { hasCrashed, tickMultiplierAt } from './crash.curve.ts';
 import {
   betColumnsOf,

@@ -12,7 +12,6 @@ import { rowsOf } from '../../db/sql.ts';
 import { connectPsp, type PspConnection } from '../payments/psp/psp.connection.ts';
 import { openMemberAccounts } from '../wallet/accounts.ts';
 import { getBalances } from '../wallet/balances.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 
 /**

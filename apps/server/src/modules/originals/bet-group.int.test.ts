@@ -16,7 +16,6 @@ import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
 import { getBalances, getSystemBalances } from '../wallet/balances.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { type BetGroupStats, betGroupStats, placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, findDemoPlayer } from './demo.service.ts';
 import { ensurePair } from './fairness.service.ts';

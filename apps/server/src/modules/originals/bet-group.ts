@@ -35,7 +35,7 @@ import {
   plannedWrites,
   planTransfer,
 } from '../wallet/wallet.group.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,

@@ -17,10 +17,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, fundedPlayer, type TEnvelope } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { getBalances, getTransferByKey } from '../wallet/balances.ts';
 import { createTestSite } from '../wallet/wallet.fixtures.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { toJson } from './originals.games.ts';
 
 const kinds = await databaseKinds();

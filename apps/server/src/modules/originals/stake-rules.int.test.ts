@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, fundedPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { getBalances } from '../wallet/balances.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /**
  * Issue 10 item 7 on the server: a bet whose whole-centavo payouts would return less than the RTP

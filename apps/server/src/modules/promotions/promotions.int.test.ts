@@ -12,7 +12,6 @@ import { getBalances } from '../wallet/balances.ts';
 import { closeGrant, grantBonus } from '../wallet/bonus/grants.ts';
 import { hold } from '../wallet/holds.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import { addDays, dayBounds, localDay } from './days.ts';
 import { runJob } from './promotions.jobs.ts';

@@ -19,7 +19,6 @@ import { settlePeriod } from '../agency/agency.service.ts';
 import { localDay } from '../promotions/days.ts';
 import { onDepositCredited } from '../promotions/promotions.service.ts';
 import { getBalances } from '../wallet/balances.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import { ipKey } from './referrals.service.ts';
 

@@ -13,10 +13,10 @@ import {
   testRegistry,
 } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { grantBonus } from '../wallet/bonus/grants.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { recheckRegistry } from './registry.service.ts';
 
 const kinds = await databaseKinds();

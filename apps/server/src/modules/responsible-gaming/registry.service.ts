@@ -9,7 +9,6 @@ import { recordSecurityEvent } from '../security/security-events.ts';
 import { sites } from '../sites/sites.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { forfeitActiveGrants } from '../wallet/bonus/grants.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import type { RegistryGateway } from './registry.connection.ts';
 import { findJurisdictionProfile } from './rg.repo.ts';
 

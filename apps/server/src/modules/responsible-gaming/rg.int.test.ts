@@ -12,7 +12,6 @@ import { addCard, type MoneyHarness, randomCpf, startMoneyHarness } from '../dep
 import { type AggregatorConnection, connectAggregator } from '../providers/aggregator.connection.ts';
 import { openProviderSession } from '../providers/providers.service.ts';
 import { getBalances } from '../wallet/balances.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 const kinds = await databaseKinds();
 const AGGREGATOR = 'sorte-demo';

@@ -7,7 +7,6 @@ import { rowsOf } from '../../db/sql.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { transferGrouped } from '../wallet/wallet.group.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { type TransferInput, transfer } from '../wallet/wallet.service.ts';
 import { sumPlay } from './rg.repo.ts';
 

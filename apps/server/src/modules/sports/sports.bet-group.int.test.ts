@@ -15,10 +15,10 @@ import {
   settledOf,
 } from '../../../test/group-cases.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { getSystemBalances } from '../wallet/balances.ts';
 import { createTestSite } from '../wallet/wallet.fixtures.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { placeBetGrouped, sportsBetGroupStats } from './sports.bet-group.ts';
 import { formatOdds, parseOdds } from './sports.pricing.ts';
 import {

@@ -34,7 +34,7 @@ import {
   type PlannedTransfer,
   plannedWrites,
 } from '../wallet/wallet.group.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import {

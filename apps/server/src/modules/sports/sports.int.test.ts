@@ -11,7 +11,6 @@ import { sumPlay } from '../responsible-gaming/rg.repo.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { grantBonus } from '../wallet/bonus/grants.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import { realignDemo, type SportsFeed, syncFeed } from './sports.feed.ts';
 import { formatOdds, parseOdds, returnOf } from './sports.pricing.ts';

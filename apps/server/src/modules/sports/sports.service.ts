@@ -30,7 +30,6 @@ import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { payWin } from '../wallet/bonus/win.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import {
   betOutcome,

@@ -12,7 +12,7 @@ import {
   plannedWrites,
   planTransfer,
 } from '../wallet/wallet.group.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import { betView, type TBetRow, type TLegRow } from './sports.repo.ts';

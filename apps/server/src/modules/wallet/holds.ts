@@ -1,13 +1,8 @@
 import type { Executor, Tx } from '../../db/client.ts';
+import { atomically } from '../../db/sql.ts';
 import { grantWageringOwed } from './bonus/grants.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
-import {
-  atomically,
-  findAccountById,
-  findTransferById,
-  findTransferByKey,
-  lockMemberAccounts,
-} from './wallet.repo.ts';
+import { findAccountById, findTransferById, findTransferByKey, lockMemberAccounts } from './wallet.repo.ts';
 import type { TransferResult } from './wallet.schema.ts';
 import { checkKey, normalise, post, type TJson } from './wallet.service.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { openMemberAccounts } from './accounts.ts';
-import { rowsOf } from './wallet.repo.ts';
 import { transfer } from './wallet.service.ts';
 
 /**

@@ -8,6 +8,7 @@ import {
   transactionOnGenericPlans,
 } from '../../db/client.ts';
 import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
+import { preparedRowsOf } from '../../db/sql.ts';
 import type { BonusGrant } from './bonus/grants.ts';
 import type { StakeInput } from './bonus/stake.ts';
 import {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
+import { preparedRowsOf, rowsOf } from '../../db/sql.ts';
 import type { TransferResult } from './wallet.schema.ts';
 import {
   PLAYER_ACCOUNT_KINDS,

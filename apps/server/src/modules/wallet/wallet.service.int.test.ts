@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { openMemberAccounts } from './accounts.ts';
 import { getBalances, getSystemBalances, getTransferByKey, listMemberTransfers } from './balances.ts';
 import { hold, releaseHold, settleHold } from './holds.ts';
 import { type TWalletErrorCode, WalletError } from './wallet.errors.ts';
 import { createTestMember, createTestSite } from './wallet.fixtures.ts';
 import { reconcile } from './wallet.reconcile.ts';
-import { rowsOf } from './wallet.repo.ts';
 import { LIMITS, type TransferInput, transfer } from './wallet.service.ts';
 
 const kinds = await databaseKinds();

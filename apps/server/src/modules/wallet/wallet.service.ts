@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { MAX_MINOR } from '@sorte/contract';
 import type { Executor, Tx } from '../../db/client.ts';
+import { atomically } from '../../db/sql.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
-  atomically,
   findHoldResolution,
   findSystemAccounts,
   findTransferByKey,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.ts';
-import { rowsOf, TRANSFER_COLUMNS } from '../wallet.repo.ts';
+import { rowsOf } from '../../../db/sql.ts';
+import { TRANSFER_COLUMNS } from '../wallet.repo.ts';
 
 /**
  * SQL of `bonus_grants` (ADR 012). Every function takes the executor it runs in and answers raw

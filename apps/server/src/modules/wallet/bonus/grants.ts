@@ -1,6 +1,7 @@
 import type { Executor, Tx } from '../../../db/client.ts';
+import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
-import { atomically, lockMemberAccounts } from '../wallet.repo.ts';
+import { lockMemberAccounts } from '../wallet.repo.ts';
 import { type TJson, transfer } from '../wallet.service.ts';
 import {
   findDueGrantIds,

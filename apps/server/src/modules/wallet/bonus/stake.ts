@@ -1,7 +1,7 @@
 import type { TCategoryWeights, TGameCategory } from '@sorte/contract';
 import type { Executor, Tx } from '../../../db/client.ts';
+import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
-import { atomically } from '../wallet.repo.ts';
 import type { TransferResult } from '../wallet.schema.ts';
 import { type TJson, type TLockedAccounts, transferLocked } from '../wallet.service.ts';
 import { updateGrant } from './grants.repo.ts';

@@ -1,7 +1,7 @@
 import { isGameCategory } from '@sorte/contract';
 import type { Executor, Tx } from '../../../db/client.ts';
+import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
-import { atomically } from '../wallet.repo.ts';
 import type { TransferResult } from '../wallet.schema.ts';
 import { type TJson, type TLockedAccounts, type TransferInput, transferLocked } from '../wallet.service.ts';
 import { lockGrantRows, updateGrant } from './grants.repo.ts';
