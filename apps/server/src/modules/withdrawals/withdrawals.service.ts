@@ -13,6 +13,7 @@ import {
   translate,
   WITHDRAWAL_STATUSES,
 } from '@sorte/contract';
+import { maskPixKey } from '../../core/pii-masks.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
@@ -21,7 +22,6 @@ import { twoPersonGate } from '../admin/withdrawal-review.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
-import { maskPixKey } from '../bank-cards/pix-key.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
 import type { PspGateway } from '../deposits/psp-gateway.ts';
 import { notify } from '../information/information.service.ts';
