@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   EMAIL_CODE_MINUTES,
   normalizeLanguage,
@@ -14,6 +14,7 @@ import {
   translate,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { sha256Hex } from '../../core/hash.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isoText, rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
@@ -211,7 +212,7 @@ export async function listEvents(db: Db, auth: TMemberAuth): Promise<TSecurityEv
 // Email: binding an address, resetting a forgotten password
 
 function codeHash(code: string, memberId: bigint, purpose: string): string {
-  return createHash('sha256').update(`${purpose}:${memberId}:${code}`).digest('hex');
+  return sha256Hex(`${purpose}:${memberId}:${code}`);
 }
 
 function memberLanguage(member: TSecurityMember): TLanguage {

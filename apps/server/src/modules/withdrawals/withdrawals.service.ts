@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CURRENCY,
   formatMinor,
@@ -13,6 +12,7 @@ import {
   translate,
   WITHDRAWAL_STATUSES,
 } from '@sorte/contract';
+import { sha256OfJson } from '../../core/hash.ts';
 import { maskPixKey } from '../../core/pii-masks.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -193,9 +193,7 @@ export interface CreateWithdrawalInput {
 /** What a key promises to repeat: every field of the request but the withdrawal password. */
 function requestHashOf(input: CreateWithdrawalInput): string {
   const fields = [input.amountMinor, input.bankCardId, input.memberRemark ?? '', input.cpf ?? ''];
-  return createHash('sha256')
-    .update(JSON.stringify(fields.map(String)))
-    .digest('hex');
+  return sha256OfJson(fields.map(String));
 }
 
 /** The order an earlier request with this key made, or IDEMPOTENCY_CONFLICT when it asked otherwise. */
