@@ -1,4 +1,4 @@
-import type { SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from './client.ts';
 
@@ -48,4 +48,30 @@ export async function preparedRowsOf<T>(executor: Executor, name: string, query:
   const { session, dialect } = executor as unknown as TPreparing;
   const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
+}
+
+/** How finely `isoOf` writes the time: the back office shows seconds, the API milliseconds, cursors microseconds. */
+const ISO_FORMATS = {
+  seconds: 'YYYY-MM-DD"T"HH24:MI:SS"Z"',
+  millis: 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"',
+  micros: 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"',
+} as const;
+
+/**
+ * A timestamptz column as ISO 8601 UTC text ("2026-11-25T14:03:07.123Z"), written by the database so
+ * both drivers answer the same string; NULL stays NULL.
+ */
+export function isoOf(column: SQL | string, precision: keyof typeof ISO_FORMATS = 'millis'): SQL {
+  const expression = typeof column === 'string' ? sql.raw(column) : column;
+  return sql`to_char(${expression} AT TIME ZONE 'UTC', ${sql.raw(`'${ISO_FORMATS[precision]}'`)})`;
+}
+
+/** A timestamp the database answered (PostgreSQL's text, or a Date) as ISO 8601 UTC text. */
+export function isoText(value: unknown): string {
+  return (value instanceof Date ? value : new Date(String(value))).toISOString();
+}
+
+/** `%text%` for LIKE/ILIKE, the pattern characters of `text` (%, _ and \) matched as themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -1,12 +1,13 @@
 import { ROLE_PERMISSIONS, type TAdminLoginResponse, type TForceOfflineResponse } from '@sorte/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/passwords.ts';
 import { forceOffline } from '../auth/sessions.service.ts';
-import { newToken, sha256Hex } from '../auth/tokens.ts';
+import { newToken } from '../auth/tokens.ts';
 import { findMemberByUsername } from '../members/members.repo.ts';
 import { assertTotpCode, spendRecoveryCode } from '../security/second-factor.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';

@@ -1,7 +1,7 @@
 import type { TAdminAuditEntry, TAdminAuditQuery, TAuditChainReport } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { isoOf, rowsOf } from '../../db/sql.ts';
 import { operatorActions } from './admin.schema.ts';
 import type { TOperatorAuth } from './admin.service.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';
@@ -83,7 +83,7 @@ export async function auditLog(executor: Executor, operator: TOperatorAuth, quer
   if (query.member_id) conditions.push(sql`a.member_id = ${query.member_id}::bigint`);
   const rows = await rowsOf<TAuditRow>(
     executor,
-    sql`SELECT a.id::text, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
+    sql`SELECT a.id::text, ${isoOf('a.created_at', 'seconds')} AS at,
                o.username AS operator, a.action, a.member_id::text, m.username, a.entity, a.entity_id,
                a.before, a.after, a.ip, count(*) OVER ()::int AS total
           FROM operator_actions a

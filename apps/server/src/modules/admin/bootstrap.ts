@@ -1,11 +1,12 @@
 import type { TAdminSetupInfo, TAdminSetupRequest } from '@sorte/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret } from '../auth/passwords.ts';
-import { newToken, sha256Hex } from '../auth/tokens.ts';
+import { newToken } from '../auth/tokens.ts';
 import { assertTotpCode } from '../security/second-factor.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
 import type { TSite } from '../sites/sites.service.ts';

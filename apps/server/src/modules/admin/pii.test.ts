@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskCpf, maskEmail, maskIp, maskPhone, maskPixKey, playerContactFor, seesPii } from './pii.ts';
+import { maskCpf, maskEmail, maskIp, maskPhone, maskPixKey } from '../../core/pii-masks.ts';
+import { playerContactFor, seesPii } from './pii.ts';
 
 describe('personal data masked for operators without players.pii', () => {
   it('masks a CPF to its middle six digits, typed with or without punctuation', () => {

@@ -6,13 +6,14 @@ import {
   type TWithdrawalRisk,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { maskCpf, maskPixKey } from '../../core/pii-masks.ts';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { isoOf, rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from './admin.service.ts';
 import { recordOperatorAction } from './audit.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';
-import { maskCpf, maskPixKey, seesPii } from './pii.ts';
+import { seesPii } from './pii.ts';
 
 /** A player account younger than this is "new" in the review queue. */
 export const NEW_ACCOUNT_DAYS = 7;
@@ -98,10 +99,10 @@ type TQueueRow = {
 const QUEUE_SELECT = sql`
   SELECT w.id::text, w.order_no, w.member_id::text, m.username, w.amount_minor::text, w.fee_minor::text,
          w.actual_minor::text, w.status, w.pix_key_type, w.payee_name,
-         to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-         to_char(w.reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS reviewed_at,
+         ${isoOf('w.created_at', 'seconds')} AS created_at,
+         ${isoOf('w.reviewed_at', 'seconds')} AS reviewed_at,
          w.remark,
-         to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS member_created_at,
+         ${isoOf('m.created_at', 'seconds')} AS member_created_at,
          (SELECT a.wagering_required_minor::text FROM wallet_accounts a
            WHERE a.member_id = w.member_id AND a.kind = 'cash') AS wagering_minor,
          (SELECT count(*)::int FROM members o
@@ -253,14 +254,14 @@ export async function withdrawalReview(
   }>(
     executor,
     sql`SELECT order_no, amount_minor::text, status,
-               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+               ${isoOf('created_at', 'seconds')} AS created_at
           FROM withdrawal_orders WHERE member_id = ${memberId}::bigint AND order_no <> ${row.order_no}
          ORDER BY id DESC LIMIT 10`,
   );
   const approvals = await rowsOf<{ username: string; remark: string | null; at: string }>(
     executor,
     sql`SELECT o.username, p.remark,
-               to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+               ${isoOf('p.created_at', 'seconds')} AS at
           FROM withdrawal_approvals p JOIN operators o ON o.id = p.operator_id
          WHERE p.order_id = ${row.id}::bigint ORDER BY p.id`,
   );

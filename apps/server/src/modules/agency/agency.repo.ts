@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { isoOf } from '../../db/sql.ts';
 import type { TAgencyRules } from './agency.profiles.ts';
 
 /** SQL of the agency (migrations/0031_agency.sql; team links are members.agent_id). */
@@ -8,8 +9,6 @@ async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function findRules(executor: Executor, siteId: bigint): Promise<TAgencyRules | null> {
   const [row] = await rowsOf<{ rules: TAgencyRules }>(
@@ -72,7 +71,7 @@ export async function findTeam(
           WHERE a.member_id IN (SELECT id FROM team) AND a.kind IN ('cash', 'bonus')
           GROUP BY a.member_id
         )
-        SELECT m.id::text, m.username, t.level, ${iso(sql`m.created_at`)} AS joined_at,
+        SELECT m.id::text, m.username, t.level, ${isoOf(sql`m.created_at`)} AS joined_at,
                coalesce(sum(money.deposits), 0)::text AS total_deposit,
                coalesce(sum(money.bets), 0)::text AS total_bet,
                coalesce(sum(money.bets_since), 0)::text AS bet_since
@@ -207,7 +206,7 @@ export async function findCommissions(
   return rowsOf<TCommissionRow>(
     executor,
     sql`SELECT id::text, period, basis, team_volume_minor::text, direct_minor::text, indirect_minor::text,
-               amount_minor::text, status, CASE WHEN claimed_at IS NULL THEN NULL ELSE ${iso(sql`claimed_at`)} END AS claimed_at
+               amount_minor::text, status, CASE WHEN claimed_at IS NULL THEN NULL ELSE ${isoOf(sql`claimed_at`)} END AS claimed_at
         FROM agency_commissions
         WHERE site_id = ${siteId} AND member_id = ${memberId}
           ${options.unclaimedOnly ? sql`AND status = 'unclaimed'` : sql``}

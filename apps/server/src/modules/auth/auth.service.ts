@@ -1,17 +1,13 @@
 import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { notifyIfNewDevice } from '../information/information.service.ts';
 import { newInviteCode } from '../members/invite-code.ts';
 import { getUserInfo } from '../members/member-info.ts';
-import {
-  findMemberByInviteCode,
-  findMemberByUsername,
-  insertMember,
-  isUniqueViolation,
-} from '../members/members.repo.ts';
+import { findMemberByInviteCode, findMemberByUsername, insertMember } from '../members/members.repo.ts';
 import type { TMemberRow } from '../members/members.schema.ts';
 import { normalizePhone } from '../members/phone.ts';
 import { registrationExtras, storeRegistrationExtras } from '../responsible-gaming/registration-rules.ts';

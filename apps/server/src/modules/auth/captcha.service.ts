@@ -2,10 +2,10 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { TCaptchaResponse } from '@sorte/contract';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
+import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { captchas } from './auth.schema.ts';
-import { sha256Hex } from './tokens.ts';
 
 export const CAPTCHA_TTL_SECONDS = 300;
 

@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { members } from '../members/members.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { memberSessions } from './auth.schema.ts';
 import { forgetMemberSessions, type SessionCache } from './session-cache.ts';
-import { newToken, sha256Hex } from './tokens.ts';
+import { newToken } from './tokens.ts';
 
 /** However active, a session ends this long after login. */
 export const SESSION_ABSOLUTE_DAYS = 30;

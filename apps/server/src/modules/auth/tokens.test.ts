@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, newToken, sha256Hex } from './tokens.ts';
+import { sha256Hex } from '../../core/hash.ts';
+import { bearerToken, newToken } from './tokens.ts';
 
 describe('session tokens', () => {
   it('are 256-bit base64url strings, all different', () => {

@@ -1,12 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /** 256 random bits, base64url: 43 characters. Only its SHA-256 is ever stored. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

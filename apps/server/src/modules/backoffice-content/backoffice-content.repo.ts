@@ -1,9 +1,8 @@
 import type { TGameCategory, TGameTag } from '@sorte/contract';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { containsPattern, isoText, rowsOf } from '../../db/sql.ts';
 import { paymentChannels, type TPaymentChannelRow } from '../deposits/deposits.schema.ts';
-import { containsPattern } from '../games/games.repo.ts';
 import { siteGames } from '../games/games.schema.ts';
 import { siteDomains, siteSocialLinks, sites, type TSiteRow } from '../sites/sites.schema.ts';
 import {
@@ -21,7 +20,6 @@ import {
  */
 
 const s = (v: bigint) => v.toString();
-const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 // Sites ----------------------------------------------------------------------------------------
 
@@ -343,8 +341,8 @@ export function announcementView(row: TAnnouncementAdminRow) {
     title: json(row.title),
     body: json(row.body),
     position: Number(row.position),
-    published_at: iso(row.published_at),
-    expires_at: row.expires_at === null || row.expires_at === undefined ? null : iso(row.expires_at),
+    published_at: isoText(row.published_at),
+    expires_at: row.expires_at === null || row.expires_at === undefined ? null : isoText(row.expires_at),
     live: Boolean(row.live),
   };
 }
@@ -472,10 +470,10 @@ export async function findTermsVersions(executor: Executor, siteId: bigint) {
   );
   return rows.map((r) => ({
     version: Number(r.version),
-    effective_at: iso(r.effective_at),
+    effective_at: isoText(r.effective_at),
     summary: r.summary,
     announced_by: r.announced_by,
-    announced_at: iso(r.announced_at),
+    announced_at: isoText(r.announced_at),
     accepted: Number(r.accepted),
   }));
 }
@@ -523,11 +521,11 @@ export async function findChatMessagesPage(
       username: r.username,
       author: r.author,
       text: r.text,
-      created_at: iso(r.created_at),
-      deleted_at: r.deleted_at ? iso(r.deleted_at) : null,
+      created_at: isoText(r.created_at),
+      deleted_at: r.deleted_at ? isoText(r.deleted_at) : null,
       deleted_by: r.deleted_by,
       muted: Boolean(r.muted),
-      muted_until: r.muted_until ? iso(r.muted_until) : null,
+      muted_until: r.muted_until ? isoText(r.muted_until) : null,
     })),
     total: Number(counted[0]?.n ?? 0),
   };
@@ -559,10 +557,10 @@ export async function findActiveMutes(executor: Executor, siteId: bigint) {
   );
   return rows.map((r) => ({
     username: r.username,
-    until: r.until ? iso(r.until) : null,
+    until: r.until ? isoText(r.until) : null,
     reason: r.reason,
     muted_by: r.muted_by,
-    created_at: iso(r.created_at),
+    created_at: isoText(r.created_at),
   }));
 }
 
@@ -580,7 +578,7 @@ export async function findMuteByUsername(executor: Executor, siteId: bigint, use
     memberId: BigInt(row.member_id),
     mute:
       row.reason !== null && row.reason !== undefined
-        ? { until: row.until ? iso(row.until) : null, reason: row.reason }
+        ? { until: row.until ? isoText(row.until) : null, reason: row.reason }
         : null,
   };
 }

@@ -8,6 +8,7 @@ import type {
 import { formatMinor, TRANSACTION_KINDS } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern, isoOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
@@ -17,9 +18,7 @@ import { normalizePhone } from '../members/phone.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import {
-  containsPattern,
   intOf,
-  isoOf,
   limitOffset,
   moneyText,
   pageOf,

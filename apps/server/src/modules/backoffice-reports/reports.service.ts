@@ -1,20 +1,11 @@
 import { formatMinor, type TReconciliationResponse } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern, isoOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { getSystemBalances } from '../wallet/balances.ts';
 import { DRIFT_CHECKS, reconcile } from '../wallet/wallet.reconcile.ts';
-import {
-  containsPattern,
-  intOf,
-  isoOf,
-  limitOffset,
-  moneyText,
-  pageOf,
-  queryRows,
-  type TPage,
-  type TPaging,
-} from './reports.sql.ts';
+import { intOf, limitOffset, moneyText, pageOf, queryRows, type TPage, type TPaging } from './reports.sql.ts';
 
 /** The wallet's reconcile for the operator's site, with the balances it checked. */
 export async function reconciliation(executor: Executor, siteId: bigint): Promise<TReconciliationResponse> {

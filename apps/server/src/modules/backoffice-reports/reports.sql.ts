@@ -9,17 +9,6 @@ import { CSV_MAX_ROWS } from '../admin/csv.ts';
  * in SQL, so PGlite and PostgreSQL give the same strings (no driver-specific Date or bigint parsing).
  */
 
-/** A timestamptz column as an ISO 8601 UTC text ("2026-11-25T14:03:07.123Z"), NULL stays NULL. */
-export function isoOf(column: SQL | string): SQL {
-  const expression = typeof column === 'string' ? sql.raw(column) : column;
-  return sql`to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
-/** `%text%` for LIKE/ILIKE with the pattern characters of `text` escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** A bigint text from the database (NULL → 0) as money text "1234.56". */
 export function moneyText(value: unknown): string {
   return formatMinor(BigInt(value === null || value === undefined ? 0 : String(value)));

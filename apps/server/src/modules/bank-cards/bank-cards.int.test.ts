@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { punctuatedCpf, randomCnpj, randomCpf, randomEvp, randomMobile } from './bank-cards.fixtures.ts';
 import { insertCard, lockUsableBankCard } from './bank-cards.repo.ts';
-import { isUniqueViolation } from './bank-cards.service.ts';
 
 const kinds = await databaseKinds();
 

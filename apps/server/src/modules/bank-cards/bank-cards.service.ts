@@ -7,7 +7,9 @@ import {
   type TBankCardListResponse,
   validCpf,
 } from '@sorte/contract';
+import { maskPixKey } from '../../core/pii-masks.ts';
 import type { Executor, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
@@ -26,7 +28,6 @@ import {
   softDeleteCard,
 } from './bank-cards.repo.ts';
 import type { TBankCardRow } from './bank-cards.schema.ts';
-import { maskPixKey } from './pix-key.ts';
 
 /**
  * Bank cards: the PIX keys a member withdraws to.
@@ -180,13 +181,4 @@ export async function deleteBankCard(
     if (card.isDefault) await promoteNewestToDefault(tx, memberId);
     return { id: Number(card.id) };
   });
-}
-
-/** A PostgreSQL unique violation (23505) on `constraint`, through either driver's error shape. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' && (name === constraint || message?.includes(constraint))) return true;
-  }
-  return false;
 }

@@ -1,6 +1,6 @@
 import { BANK_ACCOUNT_TYPES, normalizePixKey, validCpf } from '@sorte/contract';
 import { describe, expect, it } from 'vitest';
-import { maskCpf, maskPixKey } from './pix-key.ts';
+import { maskCpf, maskPixKey } from '../../core/pii-masks.ts';
 
 describe('PIX key normalisation', () => {
   it('writes CPF and CNPJ keys without punctuation and checks their digits', () => {
@@ -72,12 +72,16 @@ describe('PIX key normalisation', () => {
     }
   });
 
-  it('validates payee CPFs and masks keys for display', () => {
+  it('validates payee CPFs', () => {
     expect(validCpf('529.982.247-25')).toBe('52998224725');
     expect(validCpf('529.982.247-24')).toBeNull();
+  });
+
+  it("masks the player's own keys by the same rules as the back office (ADR 022)", () => {
     expect(maskCpf('52998224725')).toBe('***.982.247-**');
-    expect(maskPixKey('EMAIL', 'maria@example.com')).toBe('ma***@example.com');
-    expect(maskPixKey('PHONE', '+5511987654321')).toBe('+5511*****4321');
+    expect(maskCpf('529.982.247-25')).toBe('***.982.247-**');
+    expect(maskPixKey('EMAIL', 'maria@example.com')).toBe('m***@e***.com');
+    expect(maskPixKey('PHONE', '+5511987654321')).toBe('+55 11 *****-4321');
     expect(maskPixKey('EVP', '3f2504e0-4f89-41d3-9a0c-0305e82c3301')).toBe('3f2504e0-****-****-****-3301');
     expect(maskPixKey('CNPJ', '11222333000181')).toBe('11.***.***/0001-**');
   });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { isoOf } from '../../db/sql.ts';
 
 /** SQL of the chat room and the rain (migrations/0032_chat.sql). */
 
@@ -7,8 +8,6 @@ async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface TMessageRow {
   id: string;
@@ -25,7 +24,7 @@ export async function insertMessage(
     executor,
     sql`INSERT INTO chat_messages (site_id, member_id, author, text)
         VALUES (${input.siteId}, ${input.memberId}, ${input.author}, ${input.text})
-        RETURNING id::text, author, text, ${iso(sql`created_at`)} AS created_at`,
+        RETURNING id::text, author, text, ${isoOf(sql`created_at`)} AS created_at`,
   );
   return row!;
 }
@@ -39,7 +38,7 @@ export async function findLatestMessages(
   if (limit <= 0) return [];
   const rows = await rowsOf<TMessageRow>(
     executor,
-    sql`SELECT id::text, author, text, ${iso(sql`created_at`)} AS created_at
+    sql`SELECT id::text, author, text, ${isoOf(sql`created_at`)} AS created_at
         FROM chat_messages WHERE site_id = ${siteId} AND deleted_at IS NULL
         ORDER BY id DESC LIMIT ${limit}`,
   );
@@ -92,7 +91,7 @@ export async function findMute(
 ): Promise<{ until: string | null } | null> {
   const [row] = await rowsOf<{ until: string | null }>(
     executor,
-    sql`SELECT CASE WHEN until IS NULL THEN NULL ELSE ${iso(sql`until`)} END AS until FROM chat_mutes
+    sql`SELECT CASE WHEN until IS NULL THEN NULL ELSE ${isoOf(sql`until`)} END AS until FROM chat_mutes
         WHERE site_id = ${siteId} AND member_id = ${memberId} AND (until IS NULL OR until > now())`,
   );
   return row ?? null;
@@ -142,7 +141,7 @@ export interface TRainRow {
   status: 'paying' | 'done';
 }
 
-const rainColumns = sql`id::text, ${iso(sql`slot`)} AS slot, pot_minor::text, share_minor::text, eligible, status`;
+const rainColumns = sql`id::text, ${isoOf(sql`slot`)} AS slot, pot_minor::text, share_minor::text, eligible, status`;
 
 /**
  * Creates the rain of a slot with its payouts frozen: members who posted in the window before the

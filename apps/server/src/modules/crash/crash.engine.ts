@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   formatMinor,
   parseMinor,
@@ -17,6 +17,7 @@ import {
   payoutMinor,
 } from '@sorte/fairness';
 import pg from 'pg';
+import { sha256Hex, sha256OfJson } from '../../core/hash.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { GroupQueueStats } from '../../db/group-queue.ts';
 import { AppError } from '../../errors.ts';
@@ -149,17 +150,13 @@ type TNotice =
 const STANDBY_RETRY_MS = 5_000;
 const MAX_LISTENERS = 20_000;
 
-function sha256Text(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /**
  * forward[k] = SHA-256^k(terminal seed) for k = 0 … length: forward[length] is the terminating hash
  * and round p of the chain plays forward[length − p] (as @sorte/fairness createHashChain orders them).
  */
 export function forwardHashes(terminalSeed: string, length: number): string[] {
   const forward = [terminalSeed];
-  for (let i = 1; i <= length; i++) forward.push(sha256Text(forward[i - 1]!));
+  for (let i = 1; i <= length; i++) forward.push(sha256Hex(forward[i - 1]!));
   return forward;
 }
 
@@ -465,13 +462,11 @@ export class CrashEngine {
     const cashOutAt = auto ?? crashCapCashOut(stakeMinor);
     const round = this.requireRound();
     // An explicit client seed is part of the request; without one the hash is what it always was.
-    const requestHash = sha256Text(
-      JSON.stringify({
-        stake: stakeMinor.toString(),
-        auto,
-        ...(input.clientSeed === undefined ? {} : { client_seed: input.clientSeed }),
-      }),
-    );
+    const requestHash = sha256OfJson({
+      stake: stakeMinor.toString(),
+      auto,
+      ...(input.clientSeed === undefined ? {} : { client_seed: input.clientSeed }),
+    });
     const bet: TCrashBetInput = {
       roundId: round.id,
       stakeMinor,

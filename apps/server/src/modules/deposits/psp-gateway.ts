@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { LateBound } from '../../core/late-bound.ts';
 import type { PspConnection } from '../payments/psp/psp.connection.ts';
 
 declare module 'fastify' {
@@ -13,26 +13,8 @@ declare module 'fastify' {
  * listens on, so the connection is made after `listen` (server.ts) or by a test once its app runs;
  * until then deposit and payout calls answer PAYMENT_SERVICE_UNAVAILABLE and nothing is created.
  */
-export class PspGateway {
-  private current: PspConnection | null = null;
-
-  attach(connection: PspConnection): void {
-    this.current = connection;
-  }
-
-  /** The connection, or PAYMENT_SERVICE_UNAVAILABLE while there is none. */
-  connection(): PspConnection {
-    if (!this.current) throw new AppError('PAYMENT_SERVICE_UNAVAILABLE');
-    return this.current;
-  }
-
-  get attached(): PspConnection | null {
-    return this.current;
-  }
-
-  async close(): Promise<void> {
-    const connection = this.current;
-    this.current = null;
-    await connection?.close();
+export class PspGateway extends LateBound<PspConnection> {
+  constructor() {
+    super('PAYMENT_SERVICE_UNAVAILABLE');
   }
 }

@@ -1,6 +1,7 @@
 import type { TGameCategory, TGameTag } from '@sorte/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/sql.ts';
 import {
   gameProviders,
   games,
@@ -23,11 +24,6 @@ export type TGameFilter = {
   /** Any of these tags. */
   anyTags?: readonly TGameTag[] | undefined;
 };
-
-/** LIKE pattern for a literal substring (%, _ and \ in the search are matched as themselves). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The site's category and tags of a game: its own (site_games, migration 0039), else the catalogue's. */
 const siteCategory = sql`coalesce(${siteGames.category}, ${games.category})`;

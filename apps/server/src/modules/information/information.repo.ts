@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { isoOf } from '../../db/sql.ts';
 import type { TCommunityDefaults } from './information.profiles.ts';
 
 /** SQL of the information centre (migrations/0030_information_centre.sql). */
@@ -35,7 +36,7 @@ export async function insertNotification(
                 ${input.dedupeKey})
         ON CONFLICT (member_id, dedupe_key) DO NOTHING
         RETURNING id::text, kind, params, false AS read,
-                  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
+                  ${isoOf('created_at')} AS created_at`,
   );
   return row ?? null;
 }
@@ -49,7 +50,7 @@ export async function findNotifications(
   return rowsOf<TNotificationRow>(
     executor,
     sql`SELECT id::text, kind, params, read_at IS NOT NULL AS read,
-               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+               ${isoOf('created_at')} AS created_at
         FROM member_notifications
         WHERE member_id = ${memberId} AND site_id = ${siteId}
         ORDER BY id DESC LIMIT ${limit}`,
@@ -116,7 +117,7 @@ export async function findAnnouncements(executor: Executor, siteId: bigint): Pro
   return rowsOf<TAnnouncementRow>(
     executor,
     sql`SELECT id::text, title, body,
-               to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS published_at
+               ${isoOf('published_at')} AS published_at
         FROM site_announcements
         WHERE site_id = ${siteId} AND published_at <= now() AND (expires_at IS NULL OR expires_at > now())
         ORDER BY position, published_at DESC, id

@@ -75,12 +75,3 @@ export async function findProfilePictureUrl(
     .limit(1);
   return rows[0]?.url ?? null;
 }
-
-/** Is this the unique-violation of one of our constraints? (Both drivers surface SQLSTATE 23505.) */
-export function isUniqueViolation(error: unknown, constraintPart: string): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
-    if (code === '23505') return (constraint ?? message ?? '').includes(constraintPart);
-  }
-  return false;
-}

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { formatMinor } from '@sorte/contract';
+import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -19,16 +20,12 @@ export const DEMO_SESSION_TTL_MS = 24 * 3_600_000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const EXPIRED_DELETED_PER_CALL = 100;
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export async function createDemoSession(executor: Executor, siteId: bigint) {
   await deleteExpiredDemoSessions(executor, EXPIRED_DELETED_PER_CALL);
   const token = randomBytes(32).toString('base64url');
   await insertDemoSession(executor, {
     siteId,
-    tokenHash: hashToken(token),
+    tokenHash: sha256Hex(token),
     balanceMinor: DEMO_START_BALANCE_MINOR,
     expiresAt: new Date(Date.now() + DEMO_SESSION_TTL_MS),
   });
@@ -42,7 +39,7 @@ export async function findDemoPlayer(
   token: string,
 ): Promise<(TPlayer & { kind: 'demo' }) | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const session = await findDemoSession(executor, siteId, hashToken(token));
+  const session = await findDemoSession(executor, siteId, sha256Hex(token));
   return session ? { kind: 'demo', siteId, demoSessionId: session.id } : null;
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { formatMinor, type TInstantOriginal, type TRound, type TSteppedOriginal } from '@sorte/contract';
 import {
   type BetSeeds,
@@ -16,6 +16,7 @@ import {
   placeMines,
   ZERO,
 } from '@sorte/fairness';
+import { sha256OfJson } from '../../core/hash.ts';
 import { type Db, type Executor, perDatabase, type Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findGame, type TCatalogueGame } from '../games/games.repo.ts';
@@ -64,9 +65,7 @@ import { toRoundView } from './rounds.service.ts';
 export type TBetResult = { round: TRound; balance: string; replayed: boolean };
 
 export function requestHash(game: string, bet: TPreparedBet): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ game, stake: bet.stakeMinor.toString(), params: bet.params }))
-    .digest('hex');
+  return sha256OfJson({ game, stake: bet.stakeMinor.toString(), params: bet.params });
 }
 
 export function seedsOf(pair: { serverSeed: string; clientSeed: string }, nonce: bigint): BetSeeds {

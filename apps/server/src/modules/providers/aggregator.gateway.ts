@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { LateBound } from '../../core/late-bound.ts';
 import type { AggregatorConnection } from './aggregator.connection.ts';
 
 declare module 'fastify' {
@@ -13,30 +13,14 @@ declare module 'fastify' {
  * listen on, so it is connected after `listen` (server.ts) or by a test. Until then launches answer
  * PROVIDER_UNAVAILABLE and wallet calls RS_ERROR_INVALID_SIGNATURE (there is no secret to check).
  */
-export class AggregatorGateway {
-  private current: AggregatorConnection | null = null;
-
-  attach(connection: AggregatorConnection): void {
-    this.current = connection;
-  }
-
-  connection(): AggregatorConnection {
-    if (!this.current) throw new AppError('PROVIDER_UNAVAILABLE');
-    return this.current;
-  }
-
-  get attached(): AggregatorConnection | null {
-    return this.current;
+export class AggregatorGateway extends LateBound<AggregatorConnection> {
+  constructor() {
+    super('PROVIDER_UNAVAILABLE');
   }
 
   /** Origins the player site may frame (the Content-Security-Policy frame-src). */
   frameOrigins(): string[] {
-    return this.current ? [this.current.origin] : [];
-  }
-
-  async close(): Promise<void> {
-    const connection = this.current;
-    this.current = null;
-    await connection?.close();
+    const connection = this.attached;
+    return connection ? [connection.origin] : [];
   }
 }

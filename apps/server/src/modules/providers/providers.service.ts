@@ -7,6 +7,7 @@ import {
   type TProviderLaunchRequest,
   type TProviderLaunchResponse,
 } from '@sorte/contract';
+import { sha256Hex } from '../../core/hash.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { touchRecentGame } from '../games/games.repo.ts';
@@ -14,7 +15,6 @@ import { resolveGame, toGameView } from '../games/games.service.ts';
 import { playableBalance } from '../originals/originals.money.ts';
 import type { AggregatorGateway } from './aggregator.gateway.ts';
 import { deleteStaleSessions, insertSession } from './providers.repo.ts';
-import { hashToken } from './providers.wallet.ts';
 
 /**
  * Launching a third-party game. `/api/day7/day7LoginV2` answers the web route of the game screen
@@ -71,7 +71,7 @@ export async function openProviderSession(
   const expiresAt = new Date((input.now ?? new Date()).getTime() + SESSION_TTL_MS);
   const session = await insertSession(executor, {
     aggregator: input.aggregator,
-    tokenHash: hashToken(token),
+    tokenHash: sha256Hex(token),
     siteId: input.siteId,
     memberId: input.memberId,
     gameId: input.gameId,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CURRENCY,
   formatMinor,
@@ -10,6 +9,7 @@ import {
   type TWalletRollbackRequest,
   type TWalletWinRequest,
 } from '@sorte/contract';
+import { sha256Hex, sha256OfJson } from '../../core/hash.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { playableBalance } from '../originals/originals.money.ts';
@@ -75,17 +75,11 @@ const WITH_BALANCE = new Set<TProviderStatus>([
   'RS_ERROR_LIMIT_REACHED',
 ]);
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/**
- * The idempotent request: what the call asks for, without the per-attempt request_uuid and the
- * token (a retry after a relaunch carries a new token for the same player).
+/*
+ * The idempotent request a provider call's hash covers (sha256OfJson): what the call asks for,
+ * without the per-attempt request_uuid and the token (a retry after a relaunch carries a new token
+ * for the same player).
  */
-function requestHash(parts: readonly (string | boolean | null)[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
 
 /** The session member's cash (0.00 for a member without wallet accounts yet). */
 const cashOf = (executor: Executor, session: TSessionWithGame) =>
@@ -108,7 +102,7 @@ async function sessionFor(
   context: TWalletContext,
   body: { token: string; game_code: string },
 ): Promise<TSessionCheck> {
-  const session = await findSessionByTokenHash(context.db, context.aggregator, hashToken(body.token));
+  const session = await findSessionByTokenHash(context.db, context.aggregator, sha256Hex(body.token));
   if (!session || session.gameCode !== body.game_code)
     return { refusal: { status: 'RS_ERROR_INVALID_TOKEN' } };
   return { session };
@@ -174,7 +168,7 @@ export async function walletBet(context: TWalletContext, body: TWalletBetRequest
   if (body.currency !== CURRENCY) return { status: 'RS_ERROR_WRONG_CURRENCY' };
   const amountMinor = amountOf(body.amount, false);
   if (amountMinor === null) return { status: 'RS_ERROR_WRONG_TYPES' };
-  const hash = requestHash([
+  const hash = sha256OfJson([
     'bet',
     session.memberId.toString(),
     body.game_code,
@@ -251,7 +245,7 @@ export async function walletWin(context: TWalletContext, body: TWalletWinRequest
   const amountMinor = amountOf(body.amount, true);
   if (amountMinor === null) return { status: 'RS_ERROR_WRONG_TYPES' };
   const closes = body.round_closed !== false;
-  const hash = requestHash([
+  const hash = sha256OfJson([
     'win',
     session.memberId.toString(),
     body.game_code,
@@ -319,7 +313,7 @@ export async function walletRollback(
   const check = await sessionFor(context, body);
   if ('refusal' in check) return check.refusal;
   const { session } = check;
-  const hash = requestHash([
+  const hash = sha256OfJson([
     'rollback',
     session.memberId.toString(),
     body.game_code,

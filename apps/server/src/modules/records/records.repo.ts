@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { isoOf } from '../../db/sql.ts';
 import type { TCursor } from './cursor.ts';
 
 /**
@@ -17,8 +18,7 @@ const id = (value: bigint) => sql`${value.toString()}::bigint`;
 const since = (column: SQL, from: Date | null) =>
   from === null ? sql`` : sql`AND ${column} >= ${from.toISOString()}::timestamptz`;
 /** created_at with PostgreSQL's microseconds, in UTC, as the cursor carries it. */
-const isoMicros = (column: SQL) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const isoMicros = (column: SQL) => isoOf(column, 'micros');
 
 export type TTransferRecordRow = {
   id: string;

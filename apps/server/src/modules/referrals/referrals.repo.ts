@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { isoOf, rowsOf } from '../../db/sql.ts';
 import type { TIdentitySignal, TReferralReward } from './referrals.profiles.ts';
 
 /** SQL of the self-referral checks: the members' identity signals, and the refusals kept for operators. */
@@ -92,8 +92,8 @@ export async function findBlocks(
   const rows = await rowsOf<Omit<TReferralBlockRow, 'signals'> & { signals: unknown }>(
     executor,
     sql`SELECT b.id::text, b.reward, a.username AS inviter, m.username AS invitee, to_json(b.signals) AS signals,
-               to_char(b.first_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS first_seen_at,
-               to_char(b.last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_seen_at
+               ${isoOf('b.first_seen_at', 'seconds')} AS first_seen_at,
+               ${isoOf('b.last_seen_at', 'seconds')} AS last_seen_at
           FROM referral_blocks b
           JOIN members a ON a.id = b.inviter_id
           JOIN members m ON m.id = b.invitee_id

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   EMAIL_CODE_MINUTES,
   normalizeLanguage,
@@ -14,8 +14,9 @@ import {
   translate,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { sha256Hex } from '../../core/hash.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { isoText, rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
@@ -43,8 +44,6 @@ export type TSecurityDeps = { db: Db; throttle: LoginThrottle };
 const EVENTS_SHOWN = 50;
 /** Wrong tries that spend an emailed code. */
 const EMAIL_CODE_MAX_ATTEMPTS = 5;
-
-const iso = (value: unknown): string => new Date(String(value)).toISOString();
 
 async function lockedMember(tx: Executor, site: TSite, memberId: bigint): Promise<TSecurityMember> {
   const member = await findSecurityMember(tx, site.id, memberId, { lock: true });
@@ -156,9 +155,9 @@ export async function getSecurityOverview(
     totp_enabled: member.totpEnabledAt !== null,
     recovery_codes_left: member.totpEnabledAt ? Number(codes[0]?.count ?? 0) : 0,
     password_changed_at: member.passwordChangedAt?.toISOString() ?? null,
-    last_login: previous ? { at: iso(previous.created_at), ip: previous.ip } : null,
+    last_login: previous ? { at: isoText(previous.created_at), ip: previous.ip } : null,
     current_login: {
-      at: current ? iso(current.created_at) : new Date().toISOString(),
+      at: current ? isoText(current.created_at) : new Date().toISOString(),
       ip: current?.ip ?? null,
     },
     password_verified_until: verifiedUntil && verifiedUntil > new Date() ? verifiedUntil.toISOString() : null,
@@ -170,8 +169,8 @@ export async function listSessions(db: Db, auth: TMemberAuth): Promise<TSessions
   return {
     list: rows.map((row) => ({
       id: Number(row.id),
-      created_at: iso(row.created_at),
-      last_seen_at: iso(row.last_seen_at),
+      created_at: isoText(row.created_at),
+      last_seen_at: isoText(row.last_seen_at),
       ip: row.ip,
       user_agent: row.user_agent,
       current: row.id === auth.sessionId.toString(),
@@ -204,7 +203,7 @@ export async function listEvents(db: Db, auth: TMemberAuth): Promise<TSecurityEv
       kind: row.kind,
       ip: row.ip,
       user_agent: row.user_agent,
-      created_at: iso(row.created_at),
+      created_at: isoText(row.created_at),
     })),
   };
 }
@@ -213,7 +212,7 @@ export async function listEvents(db: Db, auth: TMemberAuth): Promise<TSecurityEv
 // Email: binding an address, resetting a forgotten password
 
 function codeHash(code: string, memberId: bigint, purpose: string): string {
-  return createHash('sha256').update(`${purpose}:${memberId}:${code}`).digest('hex');
+  return sha256Hex(`${purpose}:${memberId}:${code}`);
 }
 
 function memberLanguage(member: TSecurityMember): TLanguage {

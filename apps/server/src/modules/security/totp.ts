@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import { sha256Hex } from '../../core/hash.ts';
 
 /** RFC 6238 codes (30 s, 6 digits, SHA-1: what every authenticator app reads) through otplib. */
 
@@ -53,5 +54,5 @@ export function newRecoveryCodes(count = 10): string[] {
 }
 
 export function recoveryCodeHash(code: string): string {
-  return createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
+  return sha256Hex(code.trim().toLowerCase());
 }

@@ -12,7 +12,7 @@ import {
 } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedRowsOf, rowsOf } from '../../db/sql.ts';
+import { isoText, preparedRowsOf, rowsOf } from '../../db/sql.ts';
 import {
   cashOutValue,
   formatOdds,
@@ -514,8 +514,6 @@ export async function findLegs(executor: Executor, betIds: readonly (bigint | st
   );
 }
 
-const toIso = (value: Date | string) => new Date(value).toISOString();
-
 /** The current cash-out offer of an open bet (null once settled or when a leg lost). */
 export function cashOutOffer(
   bet: Pick<TBetRow, 'status' | 'stake_minor'>,
@@ -575,7 +573,7 @@ export function betView(
       competition_name: leg.competition_name,
       home_team: leg.home_team,
       away_team: leg.away_team,
-      kickoff_at: toIso(leg.kickoff_at),
+      kickoff_at: isoText(leg.kickoff_at),
       odds: formatOdds(parseOdds(leg.odds) ?? 0n),
       status: leg.status,
       score:
@@ -584,8 +582,8 @@ export function betView(
           : { home: leg.home_goals, away: leg.away_goals },
     })),
     cash_out: offer ? { value: formatMinor(offer.valueMinor), available: offer.available } : null,
-    placed_at: toIso(bet.placed_at),
-    settled_at: bet.settled_at === null ? null : toIso(bet.settled_at),
+    placed_at: isoText(bet.placed_at),
+    settled_at: bet.settled_at === null ? null : isoText(bet.settled_at),
   };
 }
 

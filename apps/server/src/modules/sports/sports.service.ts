@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   formatMinor,
   SPORTS_MAX_LEGS,
@@ -14,6 +13,7 @@ import {
   type TSportsSettings,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { sha256OfJson } from '../../core/hash.ts';
 import {
   commitWithNextStatement,
   type Db,
@@ -251,14 +251,13 @@ export interface TPlaceBetInput {
 }
 
 export function requestHashOf(memberId: bigint, input: TPlaceBetInput, stakeMinor: bigint): string {
-  const canonical = JSON.stringify({
+  return sha256OfJson({
     memberId: memberId.toString(),
     type: input.type,
     legs: input.legs.map((leg) => [leg.selection_id, formatOdds(parseOdds(leg.odds) ?? 0n)]),
     stake: stakeMinor.toString(),
     policy: input.accept_odds_changes,
   });
-  return createHash('sha256').update(canonical).digest('hex');
 }
 
 /** A stake outside the site's range is refused before the selections are read. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CURRENCY,
   formatMinor,
@@ -13,6 +12,8 @@ import {
   translate,
   WITHDRAWAL_STATUSES,
 } from '@sorte/contract';
+import { sha256OfJson } from '../../core/hash.ts';
+import { maskPixKey } from '../../core/pii-masks.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
@@ -21,7 +22,6 @@ import { twoPersonGate } from '../admin/withdrawal-review.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
-import { maskPixKey } from '../bank-cards/pix-key.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
 import type { PspGateway } from '../deposits/psp-gateway.ts';
 import { notify } from '../information/information.service.ts';
@@ -195,9 +195,7 @@ export interface CreateWithdrawalInput {
 /** What a key promises to repeat: every field of the request but the withdrawal password. */
 function requestHashOf(input: CreateWithdrawalInput): string {
   const fields = [input.amountMinor, input.bankCardId, input.memberRemark ?? '', input.cpf ?? ''];
-  return createHash('sha256')
-    .update(JSON.stringify(fields.map(String)))
-    .digest('hex');
+  return sha256OfJson(fields.map(String));
 }
 
 /** The order an earlier request with this key made, or IDEMPOTENCY_CONFLICT when it asked otherwise. */
