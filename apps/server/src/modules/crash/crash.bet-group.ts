@@ -19,10 +19,10 @@ import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
+import { fedGrantWrites, type TFedGrant } from '../wallet/posting/grant-parts.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  fedGrantWrites,
   type GroupLedger,
   groupReadOf,
   groupStake,
@@ -30,7 +30,6 @@ import {
   type PlannedTransfer,
   type PreparedTransfer,
   plannedWrites,
-  type TFedGrant,
 } from '../wallet/wallet.service.ts';
 import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 

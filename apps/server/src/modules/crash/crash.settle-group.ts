@@ -11,10 +11,10 @@ import {
 } from '../../db/group-queue.ts';
 import { AppError } from '../../errors.ts';
 import { groupPlayable } from '../originals/originals.money.ts';
+import { cashWin } from '../wallet/posting/grant-parts.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  cashWin,
   type GroupLedger,
   groupLedgerOf,
   membersLockParts,

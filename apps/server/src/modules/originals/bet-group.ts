@@ -23,11 +23,10 @@ import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
+import { cashWin, fedGrantWrites, type TFedGrant } from '../wallet/posting/grant-parts.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  cashWin,
-  fedGrantWrites,
   type GroupLedger,
   groupReadOf,
   groupStake,
@@ -36,7 +35,6 @@ import {
   type PreparedTransfer,
   plannedWrites,
   planTransfer,
-  type TFedGrant,
 } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,

@@ -23,17 +23,16 @@ import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
+import { fedGrantWrites, type TFedGrant } from '../wallet/posting/grant-parts.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  fedGrantWrites,
   type GroupLedger,
   groupReadOf,
   groupStake,
   membersLockParts,
   type PlannedTransfer,
   plannedWrites,
-  type TFedGrant,
 } from '../wallet/wallet.service.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';

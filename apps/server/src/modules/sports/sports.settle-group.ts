@@ -2,10 +2,10 @@ import type { TSportsBet } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
+import { cashWin } from '../wallet/posting/grant-parts.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
-  cashWin,
   groupLedgerOf,
   membersLockParts,
   type PlannedTransfer,

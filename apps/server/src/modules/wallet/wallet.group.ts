@@ -9,14 +9,13 @@ import {
 } from '../../db/client.ts';
 import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
 import {
-  type BonusGrant,
   cashStake,
   cashStakeFeedingGrant,
   groupGrantRows,
   groupGrantsOf,
-  type StakeInput,
   type TFedGrant,
-} from './wallet.bonus.ts';
+} from './posting/grant-parts.ts';
+import type { BonusGrant, StakeInput } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
   preparedRowsOf,

@@ -984,12 +984,8 @@ async function post(
 
 export {
   type BonusGrant,
-  cashStake,
-  cashStakeFeedingGrant,
-  cashWin,
   closeGrant,
   dueGrantIds,
-  fedGrantWrites,
   forfeitActiveGrants,
   grantBonus,
   grantWageringOwed,
@@ -998,7 +994,6 @@ export {
   type StakeInput,
   type StakeResult,
   stakeWithBonus,
-  type TFedGrant,
   type WinInput,
   type WinResult,
 } from './wallet.bonus.ts';
