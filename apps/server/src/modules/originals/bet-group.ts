@@ -1,12 +1,6 @@
 import { formatMinor, type TGameCategory, type TInstantOriginal } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import {
-  commitWithNextStatement,
-  type Db,
-  perDatabase,
-  type Tx,
-  transactionOnGenericPlans,
-} from '../../db/client.ts';
+import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
   type GroupItem,
   type GroupOutcome,
@@ -23,17 +17,14 @@ import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
-import { cashWin, fedGrantWrites, type TFedGrant } from '../wallet/posting/grant-parts.ts';
+import { cashWin, type TFedGrant } from '../wallet/posting/grant-parts.ts';
+import { postedTransferId, readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import {
   type GroupLedger,
-  groupReadOf,
   groupStake,
-  membersLockParts,
   type PlannedTransfer,
   type PreparedTransfer,
-  plannedWrites,
   planTransfer,
 } from '../wallet/wallet.service.ts';
 import {
@@ -296,14 +287,12 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
     key: item.key,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  const lock = membersLockParts(
-    group.map(({ player }) => player),
-    { grants: true },
-  );
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_bet_group_read',
-    sql`WITH w AS (
+  const { rows, ledger } = await readLedger(tx, {
+    name: 'sorte_bet_group_read',
+    members: group.map(({ player }) => player),
+    grants: true,
+    side: {
+      ctes: sql`w AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
             AS w(ord int, member_id bigint, key text, tz text)),
         pairs AS (
@@ -321,12 +310,11 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
             ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
             ${GROUP_VIP_TOTALS} AS vip
           FROM w LEFT JOIN pairs ON pairs.member_id = w.member_id
-            LEFT JOIN member_vip v ON v.member_id = w.member_id),
-        ${lock.ctes}
-        SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL ${lock.rows}`,
-  );
-  return groupReadOf<TBetRead>(rows, 'bet');
+            LEFT JOIN member_vip v ON v.member_id = w.member_id)`,
+      rows: sql`SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets`,
+    },
+  });
+  return { reads: sideRowsOf<TBetRead>(rows, 'bet'), ledger };
 }
 
 /**
@@ -371,7 +359,7 @@ function transfersOf(
 }
 
 /**
- * ONE statement: the wallet's writes of the group (`plannedWrites`: every transfer and balance),
+ * ONE statement: the wallet's writes of the group (`writePosting`: every transfer and balance),
  * then every round settled (carrying its transfers' ids, read from the transfers just inserted),
  * each bet's nonce (the pair's next nonce moves only if it is still the one the round took), each
  * game recently played, each fed grant's wagering (moved only from the value read under its lock)
@@ -387,8 +375,6 @@ async function writeGroup(
   plans: readonly PlannedTransfer[],
   kept: TPlaced[],
 ): Promise<Map<bigint, TGameRoundRow>> {
-  const { transfers, deltas, answers } = plannedWrites(ledger, plans);
-  const writes = transferWrites(transfers, deltas, { skipTaken: false });
   const rounds = kept.map((p) => ({
     id: p.roundId.toString(),
     site_id: p.item.player.siteId.toString(),
@@ -423,13 +409,14 @@ async function writeGroup(
   });
   const counts = groupStakeParts(stakes);
   const { crossed } = counts;
-  const fed = fedGrantWrites(kept);
-  if (crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_bet_group_write',
-    sql`WITH ${writes.ctes},
-        rounds AS (
+  const { rows, answer: resultOf } = await writePosting(tx, {
+    name: 'sorte_bet_group_write',
+    ledger,
+    plans,
+    fed: kept,
+    commitWithIt: crossed.every((levels) => levels === null),
+    side: {
+      ctes: sql`rounds AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) AS r(id bigint, site_id bigint,
             member_id bigint, game_id bigint, game_code text, key text, hash text, stake bigint, payout bigint,
             num numeric, den numeric, multiplier text, params jsonb, outcome jsonb, pair_id bigint, nonce bigint,
@@ -441,8 +428,8 @@ async function writeGroup(
           OVERRIDING SYSTEM VALUE
           SELECT r.id, r.site_id, r.member_id, r.game_id, r.game_code, 'settled', r.key, r.hash, r.stake,
             r.payout, r.num, r.den, r.multiplier, r.params, '[]'::jsonb, r.outcome, r.pair_id, r.nonce,
-            (SELECT ins.id FROM ins WHERE ins.site_id = r.site_id AND ins.idempotency_key = r.bet_key),
-            (SELECT ins.id FROM ins WHERE ins.site_id = r.site_id AND ins.idempotency_key = r.win_key), now()
+            ${postedTransferId(sql`r.site_id`, sql`r.bet_key`)},
+            ${postedTransferId(sql`r.site_id`, sql`r.win_key`)}, now()
           FROM rounds r
           RETURNING id::text, params, outcome, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
         nonces AS (
@@ -455,16 +442,13 @@ async function writeGroup(
           INSERT INTO member_recent_games (member_id, game_id)
           SELECT member_id, game_id FROM rounds
           ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
-        ${fed.cte},
-        ${counts.ctes}
-        ${writes.rows}
-        UNION ALL SELECT 'round', to_jsonb(inserted) FROM inserted
+        ${counts.ctes}`,
+      rows: sql`SELECT 'round' AS what, to_jsonb(inserted) AS row FROM inserted
         UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
-        UNION ALL ${fed.rows}
         ${counts.rows}`,
-  );
+    },
+  });
   // Each bet's transfer ids, once: the rounds carry them and the answers show them.
-  const resultOf = answers(readTransferWrites(rows));
   const transferIds = kept.map((p) => ({
     bet: resultOf(p.stakePlan!, false).transferId,
     win: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
@@ -510,7 +494,6 @@ async function writeGroup(
   // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
   // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
   assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
-  fed.check(rows);
   // The levels decided before the write: the write checked its totals are the ones they came from.
   await raiseGroupLevels(tx, stakes, crossed);
   return stored;
