@@ -1,12 +1,6 @@
 import { formatMinor, type TSportsBet } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import {
-  commitWithNextStatement,
-  type Db,
-  perDatabase,
-  type Tx,
-  transactionOnGenericPlans,
-} from '../../db/client.ts';
+import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
   type GroupItem,
   type GroupOutcome,
@@ -23,17 +17,11 @@ import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
-import { fedGrantWrites, type TFedGrant } from '../wallet/posting/grant-parts.ts';
+import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
+import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
-import {
-  type GroupLedger,
-  groupReadOf,
-  groupStake,
-  membersLockParts,
-  type PlannedTransfer,
-  plannedWrites,
-} from '../wallet/wallet.service.ts';
+import { preparedRowsOf } from '../wallet/wallet.repo.ts';
+import { type GroupLedger, groupStake, type PlannedTransfer } from '../wallet/wallet.service.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import {
@@ -280,7 +268,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
  * Two statements written together: the first share-locks the markets of the group's selections
  * (ascending id; odds and market status change only under the market row's lock); the second, run
  * once the first holds its locks, reads what `postSportsBets` decides from and locks the members'
- * accounts (the wallet's `groupLockParts`, id order, with the sites' system accounts), then their
+ * accounts (the wallet's `readLedger`, id order, with the sites' system accounts), then their
  * active bonus grants (expiry, id): markets, accounts, grants, the order of a bet placed on its own.
  */
 async function readSportsBets(
@@ -305,14 +293,12 @@ async function readSportsBets(
     key: item.key,
     tz: siteTimeZone(item.site),
   }));
-  const lock = membersLockParts(
-    group.map((item) => ({ siteId: item.site.id, memberId: item.memberId })),
-    { grants: true },
-  );
-  const read = preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_sports_bet_group_read',
-    sql`WITH w AS (
+  const read = readLedger(tx, {
+    name: 'sorte_sports_bet_group_read',
+    members: group.map((item) => ({ siteId: item.site.id, memberId: item.memberId })),
+    grants: true,
+    side: {
+      ctes: sql`w AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
             AS w(ord int, member_id bigint, site_id bigint, key text, tz text)),
         selections AS (
@@ -332,31 +318,27 @@ async function readSportsBets(
             floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms,
             ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
             ${GROUP_VIP_TOTALS} AS vip
-          FROM w LEFT JOIN member_vip v ON v.member_id = w.member_id),
-        ${lock.ctes}
-        SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL SELECT 'selection', to_jsonb(selections) FROM selections
-        UNION ALL ${lock.rows}`,
-  );
-  const [, rows] = await Promise.all([locked, read]);
+          FROM w LEFT JOIN member_vip v ON v.member_id = w.member_id)`,
+      rows: sql`SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
+        UNION ALL SELECT 'selection', to_jsonb(selections) FROM selections`,
+    },
+  });
+  const [, { rows, ledger }] = await Promise.all([locked, read]);
   const selections: TSelectionRead[] = [];
-  for (const { what, row } of rows) if (what === 'selection') selections.push(row as TSelectionRead);
-  return { ...groupReadOf<TRead>(rows, 'bet'), selections };
+  for (const { what, row } of rows)
+    if (what === 'selection') selections.push(row as unknown as TSelectionRead);
+  return { reads: sideRowsOf<TRead>(rows, 'bet'), ledger, selections };
 }
 
 /**
- * ONE statement: the wallet's writes of the group (`plannedWrites`: every stake transfer and
+ * ONE statement: the wallet's writes of the group (`writePosting`: every stake transfer and
  * balance), every bet with its legs (at the odds read under the markets' lock), each stake in its
  * member's turnover and VIP totals (checked to be the totals decided from the read, else it fails
  * and the group goes one by one), and each bet's push to its member's sockets (`pg_notify`, sent at
  * COMMIT). A VIP level crossed is raised after it.
  */
 async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Promise<void> {
-  const { transfers, deltas, answers } = plannedWrites(
-    ledger,
-    kept.map((k) => k.plan),
-  );
-  const writes = transferWrites(transfers, deltas, { skipTaken: false });
+  const plans = kept.map((k) => k.plan);
   const stakes = kept.map(
     ({ item, read }): TGroupStake => ({
       siteId: item.site.id,
@@ -369,7 +351,6 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
     }),
   );
   const counts = groupStakeParts(stakes);
-  const fed = fedGrantWrites(kept);
   const bets = kept.map(({ item, read, potentialMinor }) => ({
     id: read.bet_id,
     site_id: item.site.id.toString(),
@@ -386,12 +367,14 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
   const pushes = kept.map(({ item, view }) =>
     memberPushNotice(item.site.id, item.memberId, betMessage(view)),
   );
-  if (counts.crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_sports_bet_group_write',
-    sql`WITH ${writes.ctes},
-        bets AS (
+  const { rows, answer: resultOf } = await writePosting(tx, {
+    name: 'sorte_sports_bet_group_write',
+    ledger,
+    plans,
+    fed: kept,
+    commitWithIt: counts.crossed.every((levels) => levels === null),
+    side: {
+      ctes: sql`bets AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS b(id bigint, site_id bigint,
             member_id bigint, type text, stake bigint, potential bigint, key text, hash text)),
         inserted AS (
@@ -408,17 +391,13 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
           JOIN inserted ON inserted.id = l.bet_id
           RETURNING bet_id),
         pushed AS (${notifyEach(pushes)}),
-        ${fed.cte},
-        ${counts.ctes}
-        ${writes.rows}
-        UNION ALL SELECT 'bet', jsonb_build_object('id', id::text, 'placed_ms', placed_ms) FROM inserted
+        ${counts.ctes}`,
+      rows: sql`SELECT 'bet' AS what, jsonb_build_object('id', id::text, 'placed_ms', placed_ms) AS row FROM inserted
         UNION ALL SELECT 'legs', jsonb_build_object('n', (SELECT count(*) FROM legs))
         UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))
-        UNION ALL ${fed.rows}
         ${counts.rows}`,
-  );
-  fed.check(rows);
-  const resultOf = answers(readTransferWrites(rows));
+    },
+  });
   for (const { plan } of kept) resultOf(plan, false);
   const placed = new Map<string, string>();
   let legCount = -1;

@@ -3,15 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
 import { cashWin } from '../wallet/posting/grant-parts.ts';
+import { emptyLedger, readLedger, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
-import {
-  groupLedgerOf,
-  membersLockParts,
-  type PlannedTransfer,
-  plannedWrites,
-  planTransfer,
-} from '../wallet/wallet.service.ts';
+import { preparedRowsOf } from '../wallet/wallet.repo.ts';
+import { type PlannedTransfer, planTransfer } from '../wallet/wallet.service.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import { betView, type TBetRow, type TLegRow } from './sports.repo.ts';
@@ -100,16 +95,13 @@ export async function settleInGroups(
   for (const group of byMembers(work.settled)) {
     // The winners' accounts (a lost bet moves no money).
     const winners = [...new Set(group.filter((o) => o.payoutMinor > 0n).map(({ bet }) => bet.member_id))];
-    const lock = membersLockParts(winners.map((id) => ({ siteId: site.id, memberId: BigInt(id) })));
-    const ledger = groupLedgerOf(
+    const { ledger } =
       winners.length === 0
-        ? []
-        : await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-            tx,
-            'sorte_sports_settle_lock',
-            sql`WITH ${lock.ctes} ${lock.rows}`,
-          ),
-    );
+        ? { ledger: emptyLedger() }
+        : await readLedger(tx, {
+            name: 'sorte_sports_settle_lock',
+            members: winners.map((id) => ({ siteId: site.id, memberId: BigInt(id) })),
+          });
     const plans: PlannedTransfer[] = [];
     const written: { outcome: TNewOutcome; after: TBetRow }[] = [];
     for (const outcome of group) {
@@ -139,8 +131,6 @@ export async function settleInGroups(
       };
       written.push({ outcome, after });
     }
-    const { transfers, deltas, answers } = plannedWrites(ledger, plans);
-    const writes = transferWrites(transfers, deltas, { skipTaken: false });
     const bets = written.map(({ after }) => ({
       id: after.id,
       status: after.status,
@@ -150,22 +140,23 @@ export async function settleInGroups(
     const pushes = written.map(({ outcome, after }) =>
       memberPushNotice(site.id, BigInt(after.member_id), betMessage(betView(after, outcome.legs, marginBp))),
     );
-    const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-      tx,
-      'sorte_sports_settle_write',
-      sql`WITH ${writes.ctes},
-          bets AS (
+    const { rows, answer: resultOf } = await writePosting(tx, {
+      name: 'sorte_sports_settle_write',
+      ledger,
+      plans,
+      commitWithIt: false,
+      side: {
+        ctes: sql`bets AS (
             UPDATE sports_bets b SET status = n.status, payout_minor = n.payout, settle_seq = n.seq,
               settled_at = CASE WHEN n.status = 'open' THEN NULL ELSE now() END
             FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS n(id bigint, status text, payout bigint, seq int)
             WHERE b.id = n.id
             RETURNING b.id),
-          pushed AS (${notifyEach(pushes)})
-          ${writes.rows}
-          UNION ALL SELECT 'bets', jsonb_build_object('n', (SELECT count(*) FROM bets))
+          pushed AS (${notifyEach(pushes)})`,
+        rows: sql`SELECT 'bets' AS what, jsonb_build_object('n', (SELECT count(*) FROM bets)) AS row
           UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))`,
-    );
-    const resultOf = answers(readTransferWrites(rows));
+      },
+    });
     for (const plan of plans) resultOf(plan, false);
     const count = (what: string) => Number(rows.find((r) => r.what === what)?.row.n ?? -1);
     assertInvariant(count('bets') === bets.length, 'every bet of the group settled');

@@ -60,6 +60,11 @@ export async function readLedger(
   return { rows, ledger: groupLedgerOf(rows) };
 }
 
+/** The ledger of a posting that locks nothing (no member account moves). */
+export function emptyLedger(): GroupLedger {
+  return groupLedgerOf([]);
+}
+
 /** A caller's rows of `what` in its order (`ord`), from a read's rows. */
 export function sideRowsOf<T extends { ord: number }>(rows: readonly TPostingRow[], what: string): T[] {
   const reads = rows.filter((r) => r.what === what).map((r) => r.row as unknown as T);
