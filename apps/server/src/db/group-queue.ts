@@ -221,6 +221,15 @@ export function membersQueue<T>(
 export type GroupOutcome<R> = { result: R } | { error: unknown } | { defer: true };
 
 /**
+ * A group's transaction decided that the whole group goes one by one (a planner's `alone`: a
+ * site's first transfer, which opens its system accounts). It wrote nothing; `reason` says why.
+ */
+export type GroupAlone = { alone: string };
+
+/** What a group's transaction answers: an outcome per item, in order, or that it goes alone. */
+export type GroupDecision<R> = GroupOutcome<R>[] | GroupAlone;
+
+/**
  * An item of a committer: how its caller is answered, and what readies it for the group (none: it
  * is ready as it is; null: it goes one by one).
  */
@@ -231,14 +240,15 @@ export type GroupItem<X, R> = {
 };
 
 /**
- * Posts a group as every committer does (ADR 019, 023, 026): the items whose `ready` gave nothing,
- * the ones the group defers, or all of them when its transaction (`write`) fails, are placed
- * `oneByOne` after it, in arrival order (so each member's and each key's order holds).
+ * Posts a group as every committer does (ADR 033): the items whose `ready` gave nothing, the ones
+ * the group defers, or all of them when its transaction (`write`) decides the group goes alone or
+ * fails, are placed `oneByOne` after it, in arrival order (so each member's and each key's order
+ * holds).
  */
 export async function postOrOneByOne<X, R, I extends GroupItem<X, R>>(
   queue: Pick<GroupQueue<I>, 'countRolledBack' | 'countDeferred'>,
   all: readonly I[],
-  write: (group: (I & X)[]) => Promise<GroupOutcome<R>[]>,
+  write: (group: (I & X)[]) => Promise<GroupDecision<R>>,
   oneByOne: (item: I) => Promise<R>,
 ): Promise<void> {
   const group: (I & X)[] = [];
@@ -248,15 +258,18 @@ export async function postOrOneByOne<X, R, I extends GroupItem<X, R>>(
     if (ready) group.push({ ...item, ...ready });
     else later.push(item);
   }
-  let outcomes: GroupOutcome<R>[] = [];
+  let decided: GroupDecision<R> = [];
   let fellBack = false;
   try {
-    if (group.length > 0) outcomes = await write(group);
+    if (group.length > 0) decided = await write(group);
   } catch {
-    queue.countRolledBack();
+    // A statement failed (a deadlock, a guard of the rows): the transaction rolled back.
     fellBack = true;
-    outcomes = group.map(() => ({ defer: true }));
   }
+  if (!Array.isArray(decided)) fellBack = true;
+  if (fellBack) queue.countRolledBack();
+  const outcomes: GroupOutcome<R>[] =
+    fellBack || !Array.isArray(decided) ? group.map(() => ({ defer: true })) : decided;
   group.forEach((item, i) => {
     const outcome = outcomes[i]!;
     if ('defer' in outcome) later.push(item);

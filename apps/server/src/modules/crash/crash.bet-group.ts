@@ -2,6 +2,7 @@ import type { TGameCategory } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
+  type GroupDecision,
   type GroupItem,
   type GroupOutcome,
   type GroupQueue,
@@ -20,14 +21,10 @@ import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
+import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
 import { postedTransferId, readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import {
-  type GroupLedger,
-  groupStake,
-  type PlannedTransfer,
-  type PreparedTransfer,
-} from '../wallet/wallet.service.ts';
+import { groupStake, type PreparedTransfer } from '../wallet/wallet.service.ts';
 import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 
 /**
@@ -142,7 +139,7 @@ export class CrashBetCommitter {
 }
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
-async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
+async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCrashPlaced>> {
   const { reads, ledger } = await readCrashBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const kept: {
@@ -183,6 +180,7 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     // A stake that takes a bonus part, passes a max bet or completes a grant: one by one (ADR 028).
     if (!staked) continue;
     const planned = plannedStake(ledger, staked.stake);
+    if ('alone' in planned) return planned;
     if ('refusal' in planned) outcomes[read.ord] = { error: planned.refusal };
     else kept.push({ item, read, ...staked, plan: planned.plan });
   }

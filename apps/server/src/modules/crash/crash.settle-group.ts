@@ -12,9 +12,9 @@ import {
 import { AppError } from '../../errors.ts';
 import { groupPlayable } from '../originals/originals.money.ts';
 import { cashWin } from '../wallet/posting/grant-parts.ts';
+import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
 import { postedTransferId, readLedger, stakeTookBonus, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { type GroupLedger, type PlannedTransfer, planTransfer } from '../wallet/wallet.service.ts';
 import { hasCrashed, tickMultiplierAt } from './crash.curve.ts';
 import {
   betColumnsOf,
@@ -165,11 +165,8 @@ function winOf(ledger: GroupLedger, due: TDue): TWin | null {
     reference: `crash-round:${bet.roundId}`,
     metadata: { game: 'crash', roundId: bet.roundId.toString(), betId: bet.id.toString() },
   });
-  try {
-    return { ...due, payout, plan: planTransfer(ledger, win) };
-  } catch {
-    return null;
-  }
+  const decision = decideTransfer(ledger, win);
+  return decision.kind === 'plan' ? { ...due, payout, plan: decision.plan } : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { formatMinor, type TGameCategory, type TInstantOriginal } from '@sorte/c
 import { sql } from 'drizzle-orm';
 import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
+  type GroupDecision,
   type GroupItem,
   type GroupOutcome,
   type GroupQueue,
@@ -18,15 +19,10 @@ import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { cashWin, type TFedGrant } from '../wallet/posting/grant-parts.ts';
+import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
 import { postedTransferId, readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import {
-  type GroupLedger,
-  groupStake,
-  type PlannedTransfer,
-  type PreparedTransfer,
-  planTransfer,
-} from '../wallet/wallet.service.ts';
+import { groupStake, type PreparedTransfer } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,
   prepareBet,
@@ -202,7 +198,7 @@ type TPlaced = {
 };
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
-async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
+async function postBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TBetResult>> {
   const { reads, ledger } = await readBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const placed: TPlaced[] = [];
@@ -231,6 +227,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
   const kept: TPlaced[] = [];
   for (const p of placed) {
     const planned = plannedStake(ledger, p.stake);
+    if ('alone' in planned) return planned;
     if ('refusal' in planned) {
       outcomes[p.ord] = { error: planned.refusal };
       continue;
@@ -238,7 +235,9 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     p.stakePlan = planned.plan;
     // A win refused after its stake passed (a balance over the ledger's ceiling) is for the
     // one-by-one path to answer: the whole group goes that way.
-    p.winPlan = p.win ? planTransfer(ledger, p.win) : null;
+    const win = p.win ? decideTransfer(ledger, p.win) : null;
+    if (win && win.kind !== 'plan') return { alone: win.kind === 'alone' ? win.reason : 'win_refused' };
+    p.winPlan = win ? win.plan : null;
     plans.push(p.stakePlan!, ...(p.winPlan ? [p.winPlan] : []));
     kept.push(p);
   }

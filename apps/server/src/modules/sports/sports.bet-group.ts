@@ -2,6 +2,7 @@ import { formatMinor, type TSportsBet } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
+  type GroupDecision,
   type GroupItem,
   type GroupOutcome,
   type GroupQueue,
@@ -18,10 +19,11 @@ import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
+import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
 import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf } from '../wallet/wallet.repo.ts';
-import { type GroupLedger, groupStake, type PlannedTransfer } from '../wallet/wallet.service.ts';
+import { groupStake } from '../wallet/wallet.service.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import {
@@ -136,6 +138,7 @@ class SportsBetCommitter {
       all,
       async (group) => {
         const outcomes = await transactionOnGenericPlans(this.db, (tx) => postSportsBets(tx, group));
+        if (!Array.isArray(outcomes)) return outcomes;
         // After the commit, as a bet placed on its own tells the realtime hub.
         outcomes.forEach((outcome, i) => {
           const { deps, site, memberId } = group[i]!;
@@ -188,7 +191,7 @@ export function sportsBetGroupStats(db: Db): Readonly<GroupQueueStats> {
 }
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
-async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
+async function postSportsBets(tx: Tx, group: Item[]): Promise<GroupDecision<TPlaced>> {
   const { reads, ledger, selections } = await readSportsBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const kept: TKept[] = [];
@@ -232,6 +235,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
     // A stake that takes a bonus part, passes a max bet or completes a grant: one by one (ADR 028).
     if (!staked) continue;
     const planned = plannedStake(ledger, staked.stake);
+    if ('alone' in planned) return planned;
     if ('refusal' in planned) {
       outcomes[read.ord] = { error: planned.refusal };
       continue;

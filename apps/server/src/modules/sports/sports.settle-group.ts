@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
 import { cashWin } from '../wallet/posting/grant-parts.ts';
+import { type PlannedTransfer, planOrFail } from '../wallet/posting/plan.ts';
 import { emptyLedger, readLedger, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { preparedRowsOf } from '../wallet/wallet.repo.ts';
-import { type PlannedTransfer, planTransfer } from '../wallet/wallet.service.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import { betView, type TBetRow, type TLegRow } from './sports.repo.ts';
@@ -109,7 +109,7 @@ export async function settleInGroups(
       const seq = bet.settle_seq + 1;
       if (payoutMinor > 0n) {
         plans.push(
-          planTransfer(
+          planOrFail(
             ledger,
             cashWin({
               siteId: site.id,

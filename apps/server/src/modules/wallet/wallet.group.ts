@@ -7,7 +7,13 @@ import {
   type Tx,
   transactionOnGenericPlans,
 } from '../../db/client.ts';
-import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
+import {
+  type GroupDecision,
+  type GroupItem,
+  type GroupOutcome,
+  GroupQueue,
+  postOrOneByOne,
+} from '../../db/group-queue.ts';
 import {
   cashStake,
   cashStakeFeedingGrant,
@@ -15,7 +21,8 @@ import {
   groupGrantsOf,
   type TFedGrant,
 } from './posting/grant-parts.ts';
-import type { BonusGrant, StakeInput } from './wallet.bonus.ts';
+import { decideTransfer, type GroupLedger, memberKey, type PlannedTransfer } from './posting/plan.ts';
+import type { StakeInput } from './wallet.bonus.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
   preparedRowsOf,
@@ -28,10 +35,8 @@ import {
   writeTransfers,
 } from './wallet.repo.ts';
 import {
-  LIMITS,
   type PreparedTransfer,
   prepareTransfer,
-  type TAccountRef,
   type TJson,
   type TransferInput,
   type TransferResult,
@@ -154,38 +159,7 @@ type AccountRow = {
   wagering_required_minor: string | null;
 };
 
-type Account = { id: bigint; balance: bigint | null; wagering: bigint };
-
-/**
- * A group's ledger in memory, inside its transaction: the members' locked cash and bonus accounts,
- * the sites' system accounts, the transfers already holding one of the group's keys, the members'
- * locked active bonus grants by member (a bet group's lock, `membersLockParts` with grants), and
- * the balances as the transfers planned so far leave them.
- */
-export type GroupLedger = {
-  memberAccounts: Map<string, Map<string, Account>>;
-  systemAccounts: Map<string, bigint>;
-  prior: Map<string, TTransferRaw>;
-  grants: Map<bigint, BonusGrant[]>;
-  touched: Map<bigint, { start: Account; balance: bigint; wagering: bigint }>;
-};
-
-/** A transfer decided against a group's ledger, ready to be written with the group's others. */
-export type PlannedTransfer = {
-  prepared: PreparedTransfer;
-  debitId: bigint;
-  creditId: bigint;
-  debitAfter: bigint | null;
-  creditAfter: bigint | null;
-  wageringAccountId: bigint | null;
-  wageringDelta: bigint;
-};
-
-/** Thrown inside a group's transaction to roll it back and post its items one by one. */
-export class PostOneByOne extends Error {}
-
 const keyOf = (siteId: bigint, key: string) => `${siteId}:${key}`;
-const memberKey = (siteId: bigint, memberId: bigint) => `${siteId}:${memberId}`;
 
 function membersOf(prepared: PreparedTransfer): string[] {
   const { posting } = prepared;
@@ -380,7 +354,7 @@ export function groupStake(
 }
 
 /** The whole group inside its transaction: one read-and-lock statement, one write statement. */
-async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
+async function postAll(tx: Tx, group: Item[]): Promise<GroupDecision<TransferResult>> {
   const ledger = await lockGroup(
     tx,
     group.map((item) => item.prepared),
@@ -411,14 +385,14 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
       outcomes.push(first.prepared.hash === hash ? { replayOf: first } : { conflictWith: first });
       continue;
     }
-    try {
-      const plan = planTransfer(ledger, item.prepared);
-      planned.set(key, plan);
-      outcomes.push({ planned: plan });
-    } catch (error) {
-      if (error instanceof PostOneByOne) throw error;
-      outcomes.push({ error });
+    const decision = decideTransfer(ledger, item.prepared);
+    if (decision.kind === 'alone') return { alone: decision.reason };
+    if (decision.kind === 'refuse') {
+      outcomes.push({ error: decision.error });
+      continue;
     }
+    planned.set(key, decision.plan);
+    outcomes.push({ planned: decision.plan });
   }
 
   // Nothing follows the write but answering: its COMMIT is written right behind it (the balances it
@@ -532,101 +506,4 @@ export async function writePlanned(
   const { transfers, deltas, answers } = plannedWrites(ledger, plans);
   if (plans.length === 0) return answers({ inserted: [], balances: new Map() });
   return answers(await writeTransfers(tx, transfers, deltas, { skipTaken: false }));
-}
-
-/**
- * The checks of wallet.service `post` for a member ↔ system or system ↔ system transfer, on the
- * group's in-memory balances; applies the transfer to them when it passes (WalletError when not;
- * PostOneByOne when the site's system accounts do not exist yet).
- */
-export function planTransfer(ledger: GroupLedger, prepared: PreparedTransfer): PlannedTransfer {
-  const { memberAccounts, systemAccounts, touched } = ledger;
-  const { posting } = prepared;
-  const refs: TAccountRef[] = [posting.from, posting.to];
-  const memberRef = refs.find((ref) => 'memberId' in ref) as { memberId: bigint } | undefined;
-  const betFromMember = posting.kind === 'bet' && 'memberId' in posting.from;
-  const kinds = new Set<string>();
-  for (const ref of refs) if ('memberId' in ref) kinds.add(ref.account);
-  if (memberRef && (betFromMember || posting.wageringAddMinor > 0n)) kinds.add('cash');
-
-  const mine = memberRef ? memberAccounts.get(memberKey(posting.siteId, memberRef.memberId)) : undefined;
-  for (const kind of kinds) {
-    if (!mine?.has(kind)) {
-      throw new WalletError('ACCOUNT_NOT_FOUND', 'No such member account on this site', {
-        memberId: memberRef?.memberId.toString() ?? null,
-        account: kind,
-      });
-    }
-  }
-  // A site's first transfer opens its system accounts: that is `transfer`'s job.
-  const accountId = (ref: TAccountRef): bigint => {
-    if ('memberId' in ref) return mine!.get(ref.account)!.id;
-    const id = systemAccounts.get(`${posting.siteId}:${ref.system}`);
-    if (id === undefined) throw new PostOneByOne();
-    return id;
-  };
-  const debitId = accountId(posting.from);
-  const creditId = accountId(posting.to);
-  const state = (ref: TAccountRef) => {
-    if (!('memberId' in ref)) return null;
-    const account = mine!.get(ref.account)!;
-    let t = touched.get(account.id);
-    if (!t) {
-      assertInvariant(account.balance !== null, `player account ${account.id} has a stored balance`);
-      t = { start: account, balance: account.balance, wagering: account.wagering };
-    }
-    return t;
-  };
-  const debit = state(posting.from);
-  const credit = state(posting.to);
-  const cash = kinds.has('cash') ? state({ memberId: memberRef!.memberId, account: 'cash' }) : null;
-  // The same account object when cash is debited or credited.
-  const cashState =
-    cash && debit && cash.start.id === debit.start.id
-      ? debit
-      : cash && credit && cash.start.id === credit.start.id
-        ? credit
-        : cash;
-
-  const wageringBefore = cashState?.wagering ?? 0n;
-  if (debit && debit.balance < posting.amountMinor) {
-    throw new WalletError('INSUFFICIENT_FUNDS', 'The balance does not cover this amount', {
-      accountId: debit.start.id.toString(),
-    });
-  }
-  let wageringDelta = posting.wageringAddMinor;
-  if (betFromMember)
-    wageringDelta -= wageringBefore < posting.amountMinor ? wageringBefore : posting.amountMinor;
-  const debitAfter = debit ? debit.balance - posting.amountMinor : null;
-  const creditAfter = credit ? credit.balance + posting.amountMinor : null;
-  if (creditAfter !== null && creditAfter > LIMITS.balanceMinor) {
-    throw new WalletError('INVALID_AMOUNT', 'The credited account would exceed its balance limit', {
-      accountId: credit!.start.id.toString(),
-    });
-  }
-  if (wageringBefore + wageringDelta > LIMITS.wageringMinor) {
-    throw new WalletError('INVALID_AMOUNT', 'The wagering requirement would exceed its limit');
-  }
-  // Passed: apply to the group's balances.
-  if (debit) {
-    debit.balance = debitAfter!;
-    touched.set(debit.start.id, debit);
-  }
-  if (credit) {
-    credit.balance = creditAfter!;
-    touched.set(credit.start.id, credit);
-  }
-  if (cashState && wageringDelta !== 0n) {
-    cashState.wagering += wageringDelta;
-    touched.set(cashState.start.id, cashState);
-  }
-  return {
-    prepared,
-    debitId,
-    creditId,
-    debitAfter,
-    creditAfter,
-    wageringAccountId: wageringDelta === 0n || !cashState ? null : cashState.start.id,
-    wageringDelta,
-  };
 }

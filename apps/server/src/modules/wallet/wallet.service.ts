@@ -999,19 +999,9 @@ export {
 } from './wallet.bonus.ts';
 export {
   type GroupCommitStats,
-  type GroupLedger,
   groupBalance,
   groupCommitStats,
-  groupLedgerOf,
-  groupLockParts,
-  groupReadOf,
   groupStake,
-  lockGroup,
-  membersLockParts,
-  type PlannedTransfer,
-  PostOneByOne,
-  plannedWrites,
-  planTransfer,
   transferGrouped,
 } from './wallet.group.ts';
 export { type Drift, type ReconcileReport, reconcile, type TDriftCheck } from './wallet.reconcile.ts';

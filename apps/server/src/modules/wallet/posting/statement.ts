@@ -1,15 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { commitWithNextStatement, type Executor, type Tx } from '../../../db/client.ts';
-import {
-  type GroupLedger,
-  groupLedgerOf,
-  membersLockParts,
-  type PlannedTransfer,
-  plannedWrites,
-  type TWrittenPlans,
-} from '../wallet.group.ts';
+import { groupLedgerOf, membersLockParts, plannedWrites, type TWrittenPlans } from '../wallet.group.ts';
 import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet.repo.ts';
 import { fedGrantWrites, type TFedGrant } from './grant-parts.ts';
+import type { GroupLedger, PlannedTransfer } from './plan.ts';
 
 /**
  * The statements of a posting (ADR 033). A caller hands the wallet typed parts and the wallet
