@@ -37,7 +37,6 @@ import {
 import {
   assertStakeInRange,
   betStake,
-  InPlayDelay,
   inPlayDelayMs,
   parseStake,
   placeBet,
@@ -45,6 +44,7 @@ import {
   priceLegs,
   requestHashOf,
   SPORTS_CATEGORY,
+  type TInPlayDelay,
   type TPlaceBetInput,
   type TSportsDeps,
   type TSportsSite,
@@ -90,9 +90,10 @@ type Item = {
   hash: string;
   /** The bet waited the site's in-play delay already (its first try found a live leg). */
   delayServed: boolean;
-} & GroupItem<object, TPlaced>;
+} & GroupItem<object, TPlaced | TInPlayDelay>;
 
-type Outcome = GroupOutcome<TPlaced>;
+/** A bet's answer from its group: placed, refused, or to wait the in-play delay and come back. */
+type Outcome = GroupOutcome<TPlaced | TInPlayDelay>;
 
 type TRead = {
   ord: number;
@@ -133,7 +134,7 @@ class SportsBetCommitter {
   }
 
   private post(all: Item[]): Promise<void> {
-    return postOrOneByOne<object, TPlaced, Item>(
+    return postOrOneByOne<object, TPlaced | TInPlayDelay, Item>(
       this.queue,
       all,
       async (group) => {
@@ -142,7 +143,8 @@ class SportsBetCommitter {
         // After the commit, as a bet placed on its own tells the realtime hub.
         outcomes.forEach((outcome, i) => {
           const { deps, site, memberId } = group[i]!;
-          if ('result' in outcome) deps.publishBalance?.(site.id, memberId, 'sports_bet');
+          const placed = 'result' in outcome && !('delayMs' in outcome.result);
+          if (placed) deps.publishBalance?.(site.id, memberId, 'sports_bet');
         });
         return outcomes;
       },
@@ -171,18 +173,17 @@ export async function placeBetGrouped(
   const stakeMinor = parseStake(input.stake);
   const hash = requestHashOf(memberId, input, stakeMinor);
   const place = (delayServed: boolean) =>
-    new Promise<TPlaced>((resolve, reject) => {
+    new Promise<TPlaced | TInPlayDelay>((resolve, reject) => {
       const item = { deps, site, memberId, input, key, stakeMinor, hash, delayServed, resolve, reject };
       committerOf(deps.db).queue.push(item);
     });
-  try {
-    return await place(false);
-  } catch (error) {
-    if (!(error instanceof InPlayDelay)) throw error;
-    // A live leg: nothing was written; wait outside any group, then check it as of now.
-    await new Promise((resolve) => setTimeout(resolve, error.delayMs));
-    return place(true);
-  }
+  const first = await place(false);
+  if (!('delayMs' in first)) return first;
+  // A live leg: nothing was written; wait outside any group, then check it as of now.
+  await new Promise((resolve) => setTimeout(resolve, first.delayMs));
+  const placed = await place(true);
+  assertInvariant(!('delayMs' in placed), 'a bet waits the in-play delay once');
+  return placed;
 }
 
 /** Counters of this process's sportsbook groups on `db` (bench and tests). */
@@ -191,7 +192,7 @@ export function sportsBetGroupStats(db: Db): Readonly<GroupQueueStats> {
 }
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
-async function postSportsBets(tx: Tx, group: Item[]): Promise<GroupDecision<TPlaced>> {
+async function postSportsBets(tx: Tx, group: Item[]): Promise<GroupDecision<TPlaced | TInPlayDelay>> {
   const { reads, ledger, selections } = await readSportsBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const kept: TKept[] = [];
@@ -211,7 +212,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<GroupDecision<TPla
       // A live leg waits the site's in-play delay first, then the bet comes back to a group.
       const delay = inPlayDelayMs(site, read.delay_ms);
       if (!item.delayServed && delay > 0 && legs.some((leg) => leg.event_status === 'live')) {
-        outcomes[read.ord] = { error: new InPlayDelay(delay) };
+        outcomes[read.ord] = { result: { delayMs: delay } };
         continue;
       }
       potentialMinor = priceLegs(profile, input, stakeMinor, legs);
