@@ -57,11 +57,9 @@ export interface GroupQueueOptions<T> {
 }
 
 /**
- * Longest a finished group lets the event loop read before the next starts (`readBeforeNext`).
- * Measured on PGlite over HTTP (bench:bets): 1,333 presses of "cash out" at once took 4.1–6.9 s
- * with the next group started at once (1.9 presses a group; one by one: 3.1–3.2 s) and 1.33–1.42 s
- * reading (70–78 a group); 4,000 crash bets 2.53–3.92 s against 1.98–2.00 s (groups of 8–10
- * against 32); dice bets at 32 connections 1,600–1,840 bets/s against 1,996–2,224 (12 against 30).
+ * Longest a finished group lets the event loop read before the next starts (`readBeforeNext`):
+ * long enough for the requests already on the wire to join the next group, short enough that a
+ * lone request does not wait (the runs that chose it are in docs/bench-log/).
  */
 const READ_MAX_MS = 10;
 
@@ -184,9 +182,8 @@ const MEMBERS_WINDOW_MS = 1;
 const MEMBERS_MAX_GROUP = 200;
 /**
  * Members' groups posted at once on PostgreSQL (their members are disjoint): while one waits for
- * its commit the next is written. Measured with dice bets on two cores (bench:bets): two beat one,
- * four and eight (more groups in flight only make each group smaller). On the embedded database
- * one: 641–655 bets/s against 494–555 with two.
+ * its commit the next is written; more groups in flight only make each group smaller. On the
+ * embedded database one (its statements run on this thread).
  */
 const MEMBERS_MAX_IN_FLIGHT = 2;
 

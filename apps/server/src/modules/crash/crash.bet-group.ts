@@ -30,7 +30,7 @@ import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo
 /**
  * Group commit of members' crash bets (ADR 026), the crash promotion of issue 16: when a betting
  * phase opens, every player bets within seconds, and one transaction per bet (about a dozen
- * statements) took 3.6 s for 1,000 players of a 6 s phase on PostgreSQL. Bets that arrive while a
+ * statements) could not keep up with a betting phase. Bets that arrive while a
  * group is being posted (or within a millisecond of the first) are posted in ONE transaction of two
  * statements, as the in-house bets are (ADR 023, `bet-group.ts`):
  *   BEGIN · share-lock the rounds bet on (the close of betting waits for them, as it waits for a

@@ -32,8 +32,7 @@ import {
  * Wins of crash bets paid in groups (ADR 026): a tick's auto cash-outs (`settleAutoBets`, in the
  * engine's settlement transaction) and the players' own presses of "cash out" (`CrashCashOutCommitter`,
  * a transaction per group). A crash promotion's players press together: one transaction per press
- * (about eight statements) took 2.7 s for 1,333 presses on either database, so presses taken in
- * time waited past the crash. Members' bets staked in cash alone are paid in two statements per
+ * (about eight statements) made presses taken in time wait past the crash. Members' bets staked in cash alone are paid in two statements per
  * group; a guest's bet and a stake with a bonus part (its win splits by grant) go one by one.
  */
 

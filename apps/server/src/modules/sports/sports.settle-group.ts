@@ -14,8 +14,7 @@ import { betView, type TBetRow, type TLegRow } from './sports.repo.ts';
 /**
  * Settlement of a match's bets in groups (ADR 027): when the result of a final comes in, tens of
  * thousands of bets are settled in the transaction that enters it, and the winners' accounts stay
- * locked until it commits. Bet by bet that was seven statements each (34 s for 19,444 bets on
- * PostgreSQL, bench:bets). Here the first settlement of bets staked in cash is written about
+ * locked until it commits. Bet by bet that was seven statements each. Here the first settlement of bets staked in cash is written about
  * GROUP_SIZE bets at a time (whole members, ascending id), in two statements per group: lock the
  * members' accounts (the wallet's group lock), then insert every win transfer and move every
  * balance, update every bet and queue every push. Each win is the transfer `payWin` posts for a
