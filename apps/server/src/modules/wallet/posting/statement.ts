@@ -1,8 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { commitWithNextStatement, type Executor, type Tx } from '../../../db/client.ts';
-import { groupLedgerOf, membersLockParts, plannedWrites, type TWrittenPlans } from '../wallet.group.ts';
-import { preparedRowsOf, readTransferWrites, transferWrites } from '../wallet.repo.ts';
+import { assertInvariant } from '../wallet.errors.ts';
+import {
+  preparedRowsOf,
+  readTransferWrites,
+  type TBalanceDelta,
+  type TTransferWrite,
+  type TTransferWrites,
+  transferWrites,
+  writeTransfers,
+} from '../wallet.repo.ts';
+import type { TransferResult } from '../wallet.service.ts';
 import { fedGrantWrites, type TFedGrant } from './grant-parts.ts';
+import { groupLedgerOf, keyOf, membersLockParts } from './ledger.ts';
 import type { GroupLedger, PlannedTransfer } from './plan.ts';
 
 /**
@@ -126,4 +136,98 @@ export function postedTransferId(site: SQL, key: SQL): SQL {
 /** In a caller's read: whether the stake transfer `transferId` took a bonus part (ADR 028). */
 export function stakeTookBonus(transferId: SQL): SQL {
   return sql`(SELECT t.metadata ? 'bonusParts' FROM wallet_transfers t WHERE t.id = ${transferId})`;
+}
+
+/** How to answer each planned transfer once the group's writes are done. */
+export type TWrittenPlans = (plan: PlannedTransfer, replayed: boolean) => TransferResult;
+
+/**
+ * The group's writes for `writeTransfers` (or `transferWrites`): every planned transfer and every
+ * touched balance, and how to answer each planned transfer once they are written (the balances
+ * checked against the plan).
+ */
+export function plannedWrites(
+  ledger: GroupLedger,
+  plans: readonly PlannedTransfer[],
+): {
+  transfers: TTransferWrite[];
+  deltas: TBalanceDelta[];
+  answers: (written: TTransferWrites) => TWrittenPlans;
+} {
+  const transfers = plans.map((p): TTransferWrite => {
+    const { posting, hash } = p.prepared;
+    return {
+      site_id: String(posting.siteId),
+      kind: posting.kind,
+      debit: String(p.debitId),
+      credit: String(p.creditId),
+      amount: String(posting.amountMinor),
+      debit_after: p.debitAfter === null ? null : String(p.debitAfter),
+      credit_after: p.creditAfter === null ? null : String(p.creditAfter),
+      wagering_account: p.wageringAccountId === null ? null : String(p.wageringAccountId),
+      wagering_delta: String(p.wageringDelta),
+      hold: null,
+      reference: posting.reference,
+      metadata: posting.metadata,
+      key: posting.idempotencyKey,
+      hash,
+    };
+  });
+  const deltas = [...ledger.touched].map(([id, t]) => ({
+    id: String(id),
+    balance: String(t.balance - t.start.balance!),
+    wagering: String(t.wagering - t.start.wagering),
+  }));
+  return { transfers, deltas, answers: (written) => answersOf(ledger, plans, written) };
+}
+
+function answersOf(
+  ledger: GroupLedger,
+  plans: readonly PlannedTransfer[],
+  written: TTransferWrites,
+): TWrittenPlans {
+  const inserted = new Map<string, { id: bigint; createdAt: Date; metadata: Record<string, unknown> }>();
+  for (const row of written.inserted) inserted.set(keyOf(row.siteId, row.idempotencyKey), row);
+  for (const [id, after] of written.balances) {
+    const t = ledger.touched.get(id);
+    assertInvariant(t && after.balanceMinor === t.balance, `account ${id} balance as planned`);
+    assertInvariant(after.wageringMinor === t.wagering, `account ${id} wagering as planned`);
+  }
+  assertInvariant(inserted.size === plans.length, 'every planned transfer was inserted');
+  return (p, replayed) => {
+    const { posting } = p.prepared;
+    const row = inserted.get(keyOf(posting.siteId, posting.idempotencyKey));
+    assertInvariant(row, `transfer ${posting.idempotencyKey} inserted`);
+    return {
+      transferId: row.id,
+      siteId: posting.siteId,
+      kind: posting.kind,
+      debitAccountId: p.debitId,
+      creditAccountId: p.creditId,
+      amountMinor: posting.amountMinor,
+      debitBalanceAfterMinor: p.debitAfter,
+      creditBalanceAfterMinor: p.creditAfter,
+      wageringDeltaMinor: p.wageringDelta,
+      holdTransferId: null,
+      reference: posting.reference,
+      metadata: row.metadata,
+      idempotencyKey: posting.idempotencyKey,
+      createdAt: row.createdAt,
+      replayed,
+    };
+  };
+}
+
+/**
+ * ONE statement: inserts every planned transfer and moves every touched balance (checked against
+ * the plan). Returns how to answer each planned transfer.
+ */
+export async function writePlanned(
+  tx: Tx,
+  ledger: GroupLedger,
+  plans: readonly PlannedTransfer[],
+): Promise<TWrittenPlans> {
+  const { transfers, deltas, answers } = plannedWrites(ledger, plans);
+  if (plans.length === 0) return answers({ inserted: [], balances: new Map() });
+  return answers(await writeTransfers(tx, transfers, deltas, { skipTaken: false }));
 }
