@@ -1,5 +1,5 @@
 import { formatMinor, type TGameCategory, type TInstantOriginal } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
   type GroupDecision,
@@ -20,7 +20,14 @@ import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { cashWin, type TFedGrant } from '../wallet/posting/grant-parts.ts';
 import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
-import { postedTransferId, readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
+import {
+  postedTransferId,
+  readLedger,
+  sideRowsOf,
+  type TPostingRow,
+  type TSidePart,
+  writePosting,
+} from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { groupStake, type PreparedTransfer } from '../wallet/wallet.service.ts';
 import {
@@ -374,26 +381,6 @@ async function writeGroup(
   plans: readonly PlannedTransfer[],
   kept: TPlaced[],
 ): Promise<Map<bigint, TGameRoundRow>> {
-  const rounds = kept.map((p) => ({
-    id: p.roundId.toString(),
-    site_id: p.item.player.siteId.toString(),
-    member_id: p.item.player.memberId.toString(),
-    game_id: p.item.row.id.toString(),
-    game_code: p.item.game,
-    key: p.item.key,
-    hash: p.item.hash,
-    stake: p.item.bet.stakeMinor.toString(),
-    payout: p.settlement.payoutMinor.toString(),
-    num: p.settlement.multiplier.num.toString(),
-    den: p.settlement.multiplier.den.toString(),
-    multiplier: formatMultiplier(p.settlement.multiplier),
-    params: p.item.bet.params,
-    outcome: p.settlement.outcome,
-    pair_id: p.read.pair_id,
-    nonce: p.nonce.toString(),
-    bet_key: p.stake.posting.idempotencyKey,
-    win_key: p.win?.posting.idempotencyKey ?? null,
-  }));
   const stakes = kept.map((p): TGroupStake => {
     const { player, bet, category, jurisdiction } = p.item;
     return {
@@ -414,44 +401,88 @@ async function writeGroup(
     plans,
     fed: kept,
     commitWithIt: crossed.every((levels) => levels === null),
-    side: {
-      ctes: sql`rounds AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) AS r(id bigint, site_id bigint,
-            member_id bigint, game_id bigint, game_code text, key text, hash text, stake bigint, payout bigint,
-            num numeric, den numeric, multiplier text, params jsonb, outcome jsonb, pair_id bigint, nonce bigint,
-            bet_key text, win_key text)),
-        inserted AS (
-          INSERT INTO game_rounds (id, site_id, member_id, game_id, game_code, status, idempotency_key,
-            request_hash, stake_minor, payout_minor, multiplier_num, multiplier_den, multiplier, params, steps,
-            outcome, seed_pair_id, nonce, bet_transfer_id, win_transfer_id, settled_at)
-          OVERRIDING SYSTEM VALUE
-          SELECT r.id, r.site_id, r.member_id, r.game_id, r.game_code, 'settled', r.key, r.hash, r.stake,
-            r.payout, r.num, r.den, r.multiplier, r.params, '[]'::jsonb, r.outcome, r.pair_id, r.nonce,
-            ${postedTransferId(sql`r.site_id`, sql`r.bet_key`)},
-            ${postedTransferId(sql`r.site_id`, sql`r.win_key`)}, now()
-          FROM rounds r
-          RETURNING id::text, params, outcome, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
-        nonces AS (
-          UPDATE fairness_seed_pairs p SET next_nonce = p.next_nonce + 1
-          FROM rounds
-          WHERE p.id = ANY(${`{${kept.map((p) => p.read.pair_id).join(',')}}`}::bigint[])
-            AND p.id = rounds.pair_id AND p.next_nonce = rounds.nonce
-          RETURNING p.id),
-        recent AS (
-          INSERT INTO member_recent_games (member_id, game_id)
-          SELECT member_id, game_id FROM rounds
-          ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
-        ${counts.ctes}`,
-      rows: sql`SELECT 'round' AS what, to_jsonb(inserted) AS row FROM inserted
-        UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
-        ${counts.rows}`,
-    },
+    side: roundsSide(kept, counts),
   });
   // Each bet's transfer ids, once: the rounds carry them and the answers show them.
   const transferIds = kept.map((p) => ({
     bet: resultOf(p.stakePlan!, false).transferId,
     win: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
   }));
+  const { stored, nonces } = storedRoundsOf(rows, kept, transferIds);
+  // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
+  // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
+  assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
+  // The levels decided before the write: the write checked its totals are the ones they came from.
+  await raiseGroupLevels(tx, stakes, crossed);
+  return stored;
+}
+
+/**
+ * The bets' own rows in the group's write (the game's side part): every round inserted settled,
+ * carrying its transfers' ids; each nonce taken (only from the value the round took); each game
+ * marked recently played; each stake in its member's turnover and VIP totals.
+ */
+function roundsSide(kept: readonly TPlaced[], counts: { ctes: SQL; rows: SQL }): TSidePart {
+  const rounds = kept.map((p) => ({
+    id: p.roundId.toString(),
+    site_id: p.item.player.siteId.toString(),
+    member_id: p.item.player.memberId.toString(),
+    game_id: p.item.row.id.toString(),
+    game_code: p.item.game,
+    key: p.item.key,
+    hash: p.item.hash,
+    stake: p.item.bet.stakeMinor.toString(),
+    payout: p.settlement.payoutMinor.toString(),
+    num: p.settlement.multiplier.num.toString(),
+    den: p.settlement.multiplier.den.toString(),
+    multiplier: formatMultiplier(p.settlement.multiplier),
+    params: p.item.bet.params,
+    outcome: p.settlement.outcome,
+    pair_id: p.read.pair_id,
+    nonce: p.nonce.toString(),
+    bet_key: p.stake.posting.idempotencyKey,
+    win_key: p.win?.posting.idempotencyKey ?? null,
+  }));
+  return {
+    ctes: sql`rounds AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) AS r(id bigint, site_id bigint,
+        member_id bigint, game_id bigint, game_code text, key text, hash text, stake bigint, payout bigint,
+        num numeric, den numeric, multiplier text, params jsonb, outcome jsonb, pair_id bigint, nonce bigint,
+        bet_key text, win_key text)),
+    inserted AS (
+      INSERT INTO game_rounds (id, site_id, member_id, game_id, game_code, status, idempotency_key,
+        request_hash, stake_minor, payout_minor, multiplier_num, multiplier_den, multiplier, params, steps,
+        outcome, seed_pair_id, nonce, bet_transfer_id, win_transfer_id, settled_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT r.id, r.site_id, r.member_id, r.game_id, r.game_code, 'settled', r.key, r.hash, r.stake,
+        r.payout, r.num, r.den, r.multiplier, r.params, '[]'::jsonb, r.outcome, r.pair_id, r.nonce,
+        ${postedTransferId(sql`r.site_id`, sql`r.bet_key`)},
+        ${postedTransferId(sql`r.site_id`, sql`r.win_key`)}, now()
+      FROM rounds r
+      RETURNING id::text, params, outcome, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
+    nonces AS (
+      UPDATE fairness_seed_pairs p SET next_nonce = p.next_nonce + 1
+      FROM rounds
+      WHERE p.id = ANY(${`{${kept.map((p) => p.read.pair_id).join(',')}}`}::bigint[])
+        AND p.id = rounds.pair_id AND p.next_nonce = rounds.nonce
+      RETURNING p.id),
+    recent AS (
+      INSERT INTO member_recent_games (member_id, game_id)
+      SELECT member_id, game_id FROM rounds
+      ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
+    ${counts.ctes}`,
+    rows: sql`SELECT 'round' AS what, to_jsonb(inserted) AS row FROM inserted
+    UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
+    ${counts.rows}`,
+  };
+}
+
+/** The rounds the write stored, by id, and how many nonces it took. */
+function storedRoundsOf(
+  rows: readonly TPostingRow[],
+  kept: readonly TPlaced[],
+  transferIds: readonly { bet: bigint; win: bigint | null }[],
+): { stored: Map<bigint, TGameRoundRow>; nonces: number } {
   const keptAt = new Map(kept.map((p, i) => [p.roundId, i]));
   const stored = new Map<bigint, TGameRoundRow>();
   let nonces = 0;
@@ -490,10 +521,5 @@ async function writeGroup(
       });
     }
   }
-  // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
-  // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
-  assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
-  // The levels decided before the write: the write checked its totals are the ones they came from.
-  await raiseGroupLevels(tx, stakes, crossed);
-  return stored;
+  return { stored, nonces };
 }
