@@ -63,7 +63,7 @@ import { toRoundView } from './rounds.service.ts';
  *   crossed, COMMIT with the write (ADR 025): two round trips.
  * Each bet keeps its own outcome: the gate's refusals and insufficient funds are decided in memory,
  * in arrival order, by the same functions the one-by-one path uses (`playRefusal`, the wallet's
- * `planTransfer`), and a refused bet writes nothing. At most one bet per member is in a group (a
+ * `decideTransfer`), and a refused bet writes nothing. At most one bet per member is in a group (a
  * member's bets are posted in arrival order, one nonce each).
  *
  * What a group does not decide itself goes the one-by-one way after the group commits, in order:
@@ -279,7 +279,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TBetResult
 
 /**
  * ONE statement: locks the seed pair of every bettor (id order), then the bettors' cash and bonus
- * accounts (id order; the wallet's `groupLockParts`, which also reads the system accounts), then
+ * accounts (id order; the wallet's `readLedger`, which also reads the system accounts), then
  * their active bonus grants (expiry, id: `groupGrantRows`), and reads, per bet, whether its key
  * placed a round already, the RG gate with each limit's play, the member's VIP totals (not locked: the write checks
  * them) and a round id for it. Pairs, accounts, grants: the order the one-by-one bet takes them in.

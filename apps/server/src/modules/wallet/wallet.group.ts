@@ -30,7 +30,7 @@ import {
 } from './wallet.service.ts';
 
 /**
- * Group commit (docs/decisions/019-group-commit.md): `transferGrouped(db, input)` answers exactly
+ * Group commit (docs/decisions/033-the-bet-pipeline.md): `transferGrouped(db, input)` answers exactly
  * what `transfer(db, input)` would, but transfers that arrive while another group is being posted
  * (or within WINDOW_MS of the first) are posted together in ONE transaction of four statements
  * whatever their number: BEGIN · lock every member account of the group in id order and read the
@@ -42,10 +42,11 @@ import {
  * order, against the balances as the earlier transfers of the group left them — the decisions
  * one-by-one `transfer` calls would make in that order — and never reach the database. A key
  * already taken answers as a replay (or a conflict); a key twice in one group, the second as a
- * replay of the first. Should the group's statements fail anyway (a key taken by a concurrent
- * transfer of another member, a site's first transfer that must open its system accounts), the
- * group rolls back and every transfer of it is posted on its own with `transfer`, in order: the
- * per-item fallback gives each its own outcome, and keys make the retry exact.
+ * replay of the first. A site's first transfer, which must open its system accounts, is the
+ * planner's `alone` decision: the group writes nothing and every transfer of it is posted on its
+ * own with `transfer`, in order; so is every transfer of a group whose statements fail anyway (a
+ * key taken by a concurrent transfer of another member). The per-item fallback gives each its own
+ * outcome, and keys make the retry exact.
  *
  * At most four groups at a time per database, with no member and no key in common: each member's
  * transfers and each key's requests keep their arrival order (a later one waits for the group in
