@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GroupQueue, type GroupQueueOptions, groupQueueTotals } from './group-queue.ts';
+import { GroupQueue, type GroupQueueOptions, groupQueueTotals, postOrOneByOne } from './group-queue.ts';
 
 /**
  * The queue of group commit (group-queue.ts) driven by a fake `post` the test settles itself, on
@@ -427,5 +427,51 @@ describe('GroupQueue', () => {
         { numRuns: 150 },
       );
     });
+  });
+});
+
+describe('postOrOneByOne', () => {
+  type TItem = { id: number; resolve: (r: string) => void; reject: (e: unknown) => void };
+  const itemsOf = (ids: number[], answers: string[]) =>
+    ids.map(
+      (id): TItem => ({
+        id,
+        resolve: (r) => answers.push(`${id}:${r}`),
+        reject: (e) => answers.push(`${id}:!${String(e)}`),
+      }),
+    );
+
+  it("places every item one by one, in order, when the group's transaction decides it goes alone", async () => {
+    const counts = { rolledBack: 0, deferred: 0 };
+    const queue = {
+      countRolledBack: () => counts.rolledBack++,
+      countDeferred: (n: number) => (counts.deferred += n),
+    };
+    const answers: string[] = [];
+    await postOrOneByOne<object, string, TItem>(
+      queue,
+      itemsOf([1, 2, 3], answers),
+      async () => ({ alone: 'site_accounts_missing' }),
+      async (item) => `alone${item.id}`,
+    );
+    expect(answers).toEqual(['1:alone1', '2:alone2', '3:alone3']);
+    expect(counts).toEqual({ rolledBack: 1, deferred: 0 });
+  });
+
+  it('answers the outcomes a group decided and places only the deferred ones one by one', async () => {
+    const counts = { rolledBack: 0, deferred: 0 };
+    const queue = {
+      countRolledBack: () => counts.rolledBack++,
+      countDeferred: (n: number) => (counts.deferred += n),
+    };
+    const answers: string[] = [];
+    await postOrOneByOne<object, string, TItem>(
+      queue,
+      itemsOf([1, 2, 3], answers),
+      async () => [{ result: 'g1' }, { defer: true }, { error: 'refused' }],
+      async (item) => `alone${item.id}`,
+    );
+    expect(answers).toEqual(['1:g1', '3:!refused', '2:alone2']);
+    expect(counts).toEqual({ rolledBack: 0, deferred: 1 });
   });
 });

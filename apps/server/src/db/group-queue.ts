@@ -57,11 +57,9 @@ export interface GroupQueueOptions<T> {
 }
 
 /**
- * Longest a finished group lets the event loop read before the next starts (`readBeforeNext`).
- * Measured on PGlite over HTTP (bench:bets): 1,333 presses of "cash out" at once took 4.1–6.9 s
- * with the next group started at once (1.9 presses a group; one by one: 3.1–3.2 s) and 1.33–1.42 s
- * reading (70–78 a group); 4,000 crash bets 2.53–3.92 s against 1.98–2.00 s (groups of 8–10
- * against 32); dice bets at 32 connections 1,600–1,840 bets/s against 1,996–2,224 (12 against 30).
+ * Longest a finished group lets the event loop read before the next starts (`readBeforeNext`):
+ * long enough for the requests already on the wire to join the next group, short enough that a
+ * lone request does not wait (the runs that chose it are in docs/bench-log/).
  */
 const READ_MAX_MS = 10;
 
@@ -184,9 +182,8 @@ const MEMBERS_WINDOW_MS = 1;
 const MEMBERS_MAX_GROUP = 200;
 /**
  * Members' groups posted at once on PostgreSQL (their members are disjoint): while one waits for
- * its commit the next is written. Measured with dice bets on two cores (bench:bets): two beat one,
- * four and eight (more groups in flight only make each group smaller). On the embedded database
- * one: 641–655 bets/s against 494–555 with two.
+ * its commit the next is written; more groups in flight only make each group smaller. On the
+ * embedded database one (its statements run on this thread).
  */
 const MEMBERS_MAX_IN_FLIGHT = 2;
 
@@ -221,6 +218,15 @@ export function membersQueue<T>(
 export type GroupOutcome<R> = { result: R } | { error: unknown } | { defer: true };
 
 /**
+ * A group's transaction decided that the whole group goes one by one (a planner's `alone`: a
+ * site's first transfer, which opens its system accounts). It wrote nothing; `reason` says why.
+ */
+export type GroupAlone = { alone: string };
+
+/** What a group's transaction answers: an outcome per item, in order, or that it goes alone. */
+export type GroupDecision<R> = GroupOutcome<R>[] | GroupAlone;
+
+/**
  * An item of a committer: how its caller is answered, and what readies it for the group (none: it
  * is ready as it is; null: it goes one by one).
  */
@@ -231,14 +237,15 @@ export type GroupItem<X, R> = {
 };
 
 /**
- * Posts a group as every committer does (ADR 019, 023, 026): the items whose `ready` gave nothing,
- * the ones the group defers, or all of them when its transaction (`write`) fails, are placed
- * `oneByOne` after it, in arrival order (so each member's and each key's order holds).
+ * Posts a group as every committer does (ADR 033): the items whose `ready` gave nothing, the ones
+ * the group defers, or all of them when its transaction (`write`) decides the group goes alone or
+ * fails, are placed `oneByOne` after it, in arrival order (so each member's and each key's order
+ * holds).
  */
 export async function postOrOneByOne<X, R, I extends GroupItem<X, R>>(
   queue: Pick<GroupQueue<I>, 'countRolledBack' | 'countDeferred'>,
   all: readonly I[],
-  write: (group: (I & X)[]) => Promise<GroupOutcome<R>[]>,
+  write: (group: (I & X)[]) => Promise<GroupDecision<R>>,
   oneByOne: (item: I) => Promise<R>,
 ): Promise<void> {
   const group: (I & X)[] = [];
@@ -248,15 +255,18 @@ export async function postOrOneByOne<X, R, I extends GroupItem<X, R>>(
     if (ready) group.push({ ...item, ...ready });
     else later.push(item);
   }
-  let outcomes: GroupOutcome<R>[] = [];
+  let decided: GroupDecision<R> = [];
   let fellBack = false;
   try {
-    if (group.length > 0) outcomes = await write(group);
+    if (group.length > 0) decided = await write(group);
   } catch {
-    queue.countRolledBack();
+    // A statement failed (a deadlock, a guard of the rows): the transaction rolled back.
     fellBack = true;
-    outcomes = group.map(() => ({ defer: true }));
   }
+  if (!Array.isArray(decided)) fellBack = true;
+  if (fellBack) queue.countRolledBack();
+  const outcomes: GroupOutcome<R>[] =
+    fellBack || !Array.isArray(decided) ? group.map(() => ({ defer: true })) : decided;
   group.forEach((item, i) => {
     const outcome = outcomes[i]!;
     if ('defer' in outcome) later.push(item);

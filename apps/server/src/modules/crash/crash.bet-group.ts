@@ -1,7 +1,8 @@
 import type { TGameCategory } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
-import { commitWithNextStatement, type Db, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
+import { type Db, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
+  type GroupDecision,
   type GroupItem,
   type GroupOutcome,
   type GroupQueue,
@@ -9,7 +10,6 @@ import {
   membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
-import { preparedRowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
 import { gameRow } from '../originals/originals.service.ts';
@@ -20,24 +20,18 @@ import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
-import { fedGrantWrites, type TFedGrant } from '../wallet/wallet.bonus.ts';
+import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
+import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
+import { postedTransferId, readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import {
-  type GroupLedger,
-  groupReadOf,
-  groupStake,
-  membersLockParts,
-  type PlannedTransfer,
-  plannedWrites,
-} from '../wallet/wallet.group.ts';
-import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { groupStake } from '../wallet/wallet.group.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 
 /**
  * Group commit of members' crash bets (ADR 026), the crash promotion of issue 16: when a betting
  * phase opens, every player bets within seconds, and one transaction per bet (about a dozen
- * statements) took 3.6 s for 1,000 players of a 6 s phase on PostgreSQL. Bets that arrive while a
+ * statements) could not keep up with a betting phase. Bets that arrive while a
  * group is being posted (or within a millisecond of the first) are posted in ONE transaction of two
  * statements, as the in-house bets are (ADR 023, `bet-group.ts`):
  *   BEGIN · share-lock the rounds bet on (the close of betting waits for them, as it waits for a
@@ -146,7 +140,7 @@ export class CrashBetCommitter {
 }
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
-async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
+async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCrashPlaced>> {
   const { reads, ledger } = await readCrashBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const kept: {
@@ -187,16 +181,13 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     // A stake that takes a bonus part, passes a max bet or completes a grant: one by one (ADR 028).
     if (!staked) continue;
     const planned = plannedStake(ledger, staked.stake);
+    if ('alone' in planned) return planned;
     if ('refusal' in planned) outcomes[read.ord] = { error: planned.refusal };
     else kept.push({ item, read, ...staked, plan: planned.plan });
   }
   if (kept.length === 0) return outcomes;
 
-  const { transfers, deltas, answers } = plannedWrites(
-    ledger,
-    kept.map((k) => k.plan),
-  );
-  const writes = transferWrites(transfers, deltas, { skipTaken: false });
+  const plans = kept.map((k) => k.plan);
   const stakes = kept.map(
     ({ item, read }): TGroupStake => ({
       siteId: item.siteId,
@@ -209,7 +200,6 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     }),
   );
   const counts = groupStakeParts(stakes);
-  const fed = fedGrantWrites(kept);
   const bets = kept.map(({ item, read, stake }) => ({
     id: read.bet_id,
     round_id: item.roundId.toString(),
@@ -223,12 +213,14 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     created_at: new Date(item.now).toISOString(),
     bet_key: stake.posting.idempotencyKey,
   }));
-  if (counts.crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_crash_bet_group_write',
-    sql`WITH ${writes.ctes},
-        bets AS (
+  const { rows, answer: resultOf } = await writePosting(tx, {
+    name: 'sorte_crash_bet_group_write',
+    ledger,
+    plans,
+    fed: kept,
+    commitWithIt: counts.crossed.every((levels) => levels === null),
+    side: {
+      ctes: sql`bets AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS b(id bigint, round_id bigint,
             site_id bigint, member_id bigint, stake bigint, auto int, key text, hash text, seed text,
             created_at timestamptz, bet_key text)),
@@ -237,18 +229,14 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
             idempotency_key, request_hash, client_seed, created_at, bet_transfer_id)
           OVERRIDING SYSTEM VALUE
           SELECT b.id, b.round_id, b.site_id, b.member_id, b.stake, b.auto, b.key, b.hash, b.seed, b.created_at,
-            (SELECT ins.id FROM ins WHERE ins.site_id = b.site_id AND ins.idempotency_key = b.bet_key)
+            ${postedTransferId(sql`b.site_id`, sql`b.bet_key`)}
           FROM bets b
           RETURNING ${betColumns}),
-        ${fed.cte},
-        ${counts.ctes}
-        ${writes.rows}
-        UNION ALL SELECT 'bet', to_jsonb(inserted) FROM inserted
-        UNION ALL ${fed.rows}
+        ${counts.ctes}`,
+      rows: sql`SELECT 'bet' AS what, to_jsonb(inserted) AS row FROM inserted
         ${counts.rows}`,
-  );
-  fed.check(rows);
-  const resultOf = answers(readTransferWrites(rows));
+    },
+  });
   const inserted = new Map<string, TCrashBetRow>();
   for (const { what, row } of rows) {
     if (what === 'bet') inserted.set(String(row.id), betOf(row as TBetRaw));
@@ -267,7 +255,7 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
 
 /**
  * ONE statement: share-locks the rounds bet on, then the bettors' cash and bonus accounts (the
- * wallet's `groupLockParts`, id order, with the site's system accounts), then their active bonus
+ * wallet's `readLedger`, id order, with the site's system accounts), then their active bonus
  * grants (expiry, id) — the round, the accounts, the grants: the order of a bet placed one by one
  * and of the close of betting — and reads per bet what `postCrashBets` decides from, with a bet id drawn for it (its stake's key names it).
  */
@@ -279,11 +267,12 @@ async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; l
     key: item.idempotencyKey,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  const lock = membersLockParts(group, { grants: true });
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_crash_bet_group_read',
-    sql`WITH w AS (
+  const { rows, ledger } = await readLedger(tx, {
+    name: 'sorte_crash_bet_group_read',
+    members: group,
+    grants: true,
+    side: {
+      ctes: sql`w AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
             AS w(ord int, round_id bigint, member_id bigint, key text, tz text)),
         rounds AS (
@@ -303,10 +292,9 @@ async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; l
             ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
             ${GROUP_VIP_TOTALS} AS vip
           FROM w LEFT JOIN rounds r ON r.id = w.round_id
-            LEFT JOIN member_vip v ON v.member_id = w.member_id),
-        ${lock.ctes}
-        SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL ${lock.rows}`,
-  );
-  return groupReadOf<TRead>(rows, 'bet');
+            LEFT JOIN member_vip v ON v.member_id = w.member_id)`,
+      rows: sql`SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets`,
+    },
+  });
+  return { reads: sideRowsOf<TRead>(rows, 'bet'), ledger };
 }

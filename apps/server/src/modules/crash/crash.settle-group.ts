@@ -9,20 +9,12 @@ import {
   membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
-import { preparedRowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { groupPlayable } from '../originals/originals.money.ts';
-import { cashWin } from '../wallet/wallet.bonus.ts';
+import { cashWin } from '../wallet/posting/grant-parts.ts';
+import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
+import { postedTransferId, readLedger, stakeTookBonus, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import {
-  type GroupLedger,
-  groupLedgerOf,
-  membersLockParts,
-  type PlannedTransfer,
-  plannedWrites,
-  planTransfer,
-} from '../wallet/wallet.group.ts';
-import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import { hasCrashed, tickMultiplierAt } from './crash.curve.ts';
 import {
   betColumnsOf,
@@ -40,8 +32,7 @@ import {
  * Wins of crash bets paid in groups (ADR 026): a tick's auto cash-outs (`settleAutoBets`, in the
  * engine's settlement transaction) and the players' own presses of "cash out" (`CrashCashOutCommitter`,
  * a transaction per group). A crash promotion's players press together: one transaction per press
- * (about eight statements) took 2.7 s for 1,333 presses on either database, so presses taken in
- * time waited past the crash. Members' bets staked in cash alone are paid in two statements per
+ * (about eight statements) made presses taken in time wait past the crash. Members' bets staked in cash alone are paid in two statements per
  * group; a guest's bet and a stake with a bonus part (its win splits by grant) go one by one.
  */
 
@@ -125,24 +116,23 @@ async function settleAutosInCash(
   bets: readonly TCrashBetRow[],
   now: number,
 ): Promise<{ paid: TCrashBetRow[]; left: TCrashBetRow[] }> {
-  const lock = membersLockParts(bets.map((bet) => ({ siteId: bet.siteId, memberId: bet.memberId! })));
   // The bets first, then the accounts: the order of a cash-out placed one by one.
-  const read = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_crash_settle_read',
-    sql`WITH open AS (
-          SELECT c.id::text AS id, t.metadata ? 'bonusParts' AS bonus
-          FROM crash_bets c JOIN wallet_transfers t ON t.id = c.bet_transfer_id
+  const { rows: read, ledger } = await readLedger(tx, {
+    name: 'sorte_crash_settle_read',
+    members: bets.map((bet) => ({ siteId: bet.siteId, memberId: bet.memberId! })),
+    side: {
+      ctes: sql`open AS (
+          SELECT c.id::text AS id, ${stakeTookBonus(sql`c.bet_transfer_id`)} AS bonus
+          FROM crash_bets c
           WHERE c.id = ANY(${`{${bets.map((bet) => bet.id).join(',')}}`}::bigint[]) AND c.status = 'placed'
-          ORDER BY c.id FOR NO KEY UPDATE OF c),
-        ${lock.ctes}
-        SELECT 'open' AS what, to_jsonb(open) AS row FROM open
-        UNION ALL ${lock.rows}`,
-  );
+            AND c.bet_transfer_id IS NOT NULL
+          ORDER BY c.id FOR NO KEY UPDATE OF c)`,
+      rows: sql`SELECT 'open' AS what, to_jsonb(open) AS row FROM open`,
+    },
+  });
   const open = new Map(
     read.filter((r) => r.what === 'open').map((r) => [String(r.row.id), r.row.bonus === true]),
   );
-  const ledger = groupLedgerOf(read);
   const wins: TWin[] = [];
   const left: TCrashBetRow[] = [];
   for (const bet of bets) {
@@ -174,11 +164,8 @@ function winOf(ledger: GroupLedger, due: TDue): TWin | null {
     reference: `crash-round:${bet.roundId}`,
     metadata: { game: 'crash', roundId: bet.roundId.toString(), betId: bet.id.toString() },
   });
-  try {
-    return { ...due, payout, plan: planTransfer(ledger, win) };
-  } catch {
-    return null;
-  }
+  const decision = decideTransfer(ledger, win);
+  return decision.kind === 'plan' ? { ...due, payout, plan: decision.plan } : null;
 }
 
 /**
@@ -193,8 +180,6 @@ async function writeWins(
   const paid = new Map<string, TCrashBetRow>();
   if (wins.length === 0) return paid;
   const plans = wins.flatMap((w) => (w.plan ? [w.plan] : []));
-  const { transfers, deltas, answers } = plannedWrites(ledger, plans);
-  const writes = transferWrites(transfers, deltas, { skipTaken: false });
   const cashed = wins.map((w) => ({
     id: w.bet.id.toString(),
     site_id: w.bet.siteId.toString(),
@@ -204,24 +189,25 @@ async function writeWins(
     settled_at: new Date(w.settledAt).toISOString(),
     from_status: w.bet.status,
   }));
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_crash_settle_write',
-    sql`WITH ${writes.ctes},
-        cashed AS (
+  const { rows, answer: resultOf } = await writePosting(tx, {
+    name: 'sorte_crash_settle_write',
+    ledger,
+    plans,
+    commitWithIt: false,
+    side: {
+      ctes: sql`cashed AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(cashed)}::jsonb)
             AS c(id bigint, site_id bigint, at int, payout bigint, win_key text, settled_at timestamptz,
               from_status text)),
         updated AS (
           UPDATE crash_bets b SET status = 'cashed', cashout_hundredths = c.at, payout_minor = c.payout,
             settled_at = c.settled_at,
-            win_transfer_id = (SELECT ins.id FROM ins WHERE ins.site_id = c.site_id AND ins.idempotency_key = c.win_key)
+            win_transfer_id = ${postedTransferId(sql`c.site_id`, sql`c.win_key`)}
           FROM cashed c WHERE b.id = c.id AND b.status = c.from_status
-          RETURNING ${betColumnsOf(sql`b`)})
-        ${writes.rows}
-        UNION ALL SELECT 'bet', to_jsonb(updated) FROM updated`,
-  );
-  const resultOf = answers(readTransferWrites(rows));
+          RETURNING ${betColumnsOf(sql`b`)})`,
+      rows: sql`SELECT 'bet' AS what, to_jsonb(updated) AS row FROM updated`,
+    },
+  });
   for (const w of wins) if (w.plan) resultOf(w.plan, false);
   for (const { what, row } of rows) {
     if (what === 'bet') paid.set(String(row.id), betOf(row as TBetRaw));
@@ -340,25 +326,25 @@ async function readPresses(
     round_id: press.roundId.toString(),
     member_id: press.memberId.toString(),
   }));
-  const lock = membersLockParts(group);
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_crash_cashout_group_read',
-    sql`WITH w AS (
+  const { rows, ledger } = await readLedger(tx, {
+    name: 'sorte_crash_cashout_group_read',
+    members: group,
+    side: {
+      ctes: sql`w AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(round_id bigint, member_id bigint)),
         rounds AS (
           SELECT ${roundColumns} FROM crash_rounds WHERE id IN (SELECT round_id FROM w)
           ORDER BY crash_rounds.id FOR SHARE),
         bets AS (
-          SELECT ${betColumnsOf(sql`c`)}, t.metadata ? 'bonusParts' AS bonus
-          FROM crash_bets c JOIN wallet_transfers t ON t.id = c.bet_transfer_id
+          SELECT ${betColumnsOf(sql`c`)}, ${stakeTookBonus(sql`c.bet_transfer_id`)} AS bonus
+          FROM crash_bets c
           WHERE (c.round_id, c.member_id) IN (SELECT round_id, member_id FROM w)
-          ORDER BY c.id FOR NO KEY UPDATE OF c),
-        ${lock.ctes}
-        SELECT 'round' AS what, to_jsonb(rounds) AS row FROM rounds
-        UNION ALL SELECT 'bet', to_jsonb(bets) FROM bets
-        UNION ALL ${lock.rows}`,
-  );
+            AND c.bet_transfer_id IS NOT NULL
+          ORDER BY c.id FOR NO KEY UPDATE OF c)`,
+      rows: sql`SELECT 'round' AS what, to_jsonb(rounds) AS row FROM rounds
+        UNION ALL SELECT 'bet', to_jsonb(bets) FROM bets`,
+    },
+  });
   const rounds = new Map<string, TRoundSecretRow>();
   const bets = new Map<string, TPressRead>();
   for (const { what, row } of rows) {
@@ -368,5 +354,5 @@ async function readPresses(
       bets.set(`${bet.roundId}:${bet.memberId}`, { bet, bonus: row.bonus === true });
     }
   }
-  return { rounds, bets, ledger: groupLedgerOf(rows) };
+  return { rounds, bets, ledger };
 }

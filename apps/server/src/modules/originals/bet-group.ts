@@ -1,20 +1,14 @@
 import { formatMinor, type TGameCategory, type TInstantOriginal } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
-  commitWithNextStatement,
-  type Db,
-  perDatabase,
-  type Tx,
-  transactionOnGenericPlans,
-} from '../../db/client.ts';
-import {
+  type GroupDecision,
   type GroupItem,
   type GroupOutcome,
   type GroupQueue,
   membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
-import { preparedRowsOf } from '../../db/sql.ts';
 import type { TCatalogueGame } from '../games/games.repo.ts';
 import type { TGameRoundRow } from '../games/games.schema.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
@@ -24,18 +18,18 @@ import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
-import { cashWin, fedGrantWrites, type TFedGrant } from '../wallet/wallet.bonus.ts';
-import { assertInvariant } from '../wallet/wallet.errors.ts';
+import { cashWin, type TFedGrant } from '../wallet/posting/grant-parts.ts';
+import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
 import {
-  type GroupLedger,
-  groupReadOf,
-  groupStake,
-  membersLockParts,
-  type PlannedTransfer,
-  plannedWrites,
-  planTransfer,
-} from '../wallet/wallet.group.ts';
-import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+  postedTransferId,
+  readLedger,
+  sideRowsOf,
+  type TPostingRow,
+  type TSidePart,
+  writePosting,
+} from '../wallet/posting/statement.ts';
+import { assertInvariant } from '../wallet/wallet.errors.ts';
+import { groupStake } from '../wallet/wallet.group.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,
@@ -70,7 +64,7 @@ import { toRoundView } from './rounds.service.ts';
  *   crossed, COMMIT with the write (ADR 025): two round trips.
  * Each bet keeps its own outcome: the gate's refusals and insufficient funds are decided in memory,
  * in arrival order, by the same functions the one-by-one path uses (`playRefusal`, the wallet's
- * `planTransfer`), and a refused bet writes nothing. At most one bet per member is in a group (a
+ * `decideTransfer`), and a refused bet writes nothing. At most one bet per member is in a group (a
  * member's bets are posted in arrival order, one nonce each).
  *
  * What a group does not decide itself goes the one-by-one way after the group commits, in order:
@@ -212,7 +206,7 @@ type TPlaced = {
 };
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
-async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
+async function postBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TBetResult>> {
   const { reads, ledger } = await readBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const placed: TPlaced[] = [];
@@ -241,6 +235,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
   const kept: TPlaced[] = [];
   for (const p of placed) {
     const planned = plannedStake(ledger, p.stake);
+    if ('alone' in planned) return planned;
     if ('refusal' in planned) {
       outcomes[p.ord] = { error: planned.refusal };
       continue;
@@ -248,7 +243,9 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
     p.stakePlan = planned.plan;
     // A win refused after its stake passed (a balance over the ledger's ceiling) is for the
     // one-by-one path to answer: the whole group goes that way.
-    p.winPlan = p.win ? planTransfer(ledger, p.win) : null;
+    const win = p.win ? decideTransfer(ledger, p.win) : null;
+    if (win && win.kind !== 'plan') return { alone: win.kind === 'alone' ? win.reason : 'win_refused' };
+    p.winPlan = win ? win.plan : null;
     plans.push(p.stakePlan!, ...(p.winPlan ? [p.winPlan] : []));
     kept.push(p);
   }
@@ -283,7 +280,7 @@ async function postBets(tx: Tx, group: TBet[]): Promise<Outcome[]> {
 
 /**
  * ONE statement: locks the seed pair of every bettor (id order), then the bettors' cash and bonus
- * accounts (id order; the wallet's `groupLockParts`, which also reads the system accounts), then
+ * accounts (id order; the wallet's `readLedger`, which also reads the system accounts), then
  * their active bonus grants (expiry, id: `groupGrantRows`), and reads, per bet, whether its key
  * placed a round already, the RG gate with each limit's play, the member's VIP totals (not locked: the write checks
  * them) and a round id for it. Pairs, accounts, grants: the order the one-by-one bet takes them in.
@@ -297,14 +294,12 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
     key: item.key,
     tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
   }));
-  const lock = membersLockParts(
-    group.map(({ player }) => player),
-    { grants: true },
-  );
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_bet_group_read',
-    sql`WITH w AS (
+  const { rows, ledger } = await readLedger(tx, {
+    name: 'sorte_bet_group_read',
+    members: group.map(({ player }) => player),
+    grants: true,
+    side: {
+      ctes: sql`w AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
             AS w(ord int, member_id bigint, key text, tz text)),
         pairs AS (
@@ -322,12 +317,11 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
             ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
             ${GROUP_VIP_TOTALS} AS vip
           FROM w LEFT JOIN pairs ON pairs.member_id = w.member_id
-            LEFT JOIN member_vip v ON v.member_id = w.member_id),
-        ${lock.ctes}
-        SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL ${lock.rows}`,
-  );
-  return groupReadOf<TBetRead>(rows, 'bet');
+            LEFT JOIN member_vip v ON v.member_id = w.member_id)`,
+      rows: sql`SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets`,
+    },
+  });
+  return { reads: sideRowsOf<TBetRead>(rows, 'bet'), ledger };
 }
 
 /**
@@ -372,7 +366,7 @@ function transfersOf(
 }
 
 /**
- * ONE statement: the wallet's writes of the group (`plannedWrites`: every transfer and balance),
+ * ONE statement: the wallet's writes of the group (`writePosting`: every transfer and balance),
  * then every round settled (carrying its transfers' ids, read from the transfers just inserted),
  * each bet's nonce (the pair's next nonce moves only if it is still the one the round took), each
  * game recently played, each fed grant's wagering (moved only from the value read under its lock)
@@ -388,8 +382,48 @@ async function writeGroup(
   plans: readonly PlannedTransfer[],
   kept: TPlaced[],
 ): Promise<Map<bigint, TGameRoundRow>> {
-  const { transfers, deltas, answers } = plannedWrites(ledger, plans);
-  const writes = transferWrites(transfers, deltas, { skipTaken: false });
+  const stakes = kept.map((p): TGroupStake => {
+    const { player, bet, category, jurisdiction } = p.item;
+    return {
+      siteId: player.siteId,
+      memberId: player.memberId,
+      jurisdiction,
+      category,
+      stakeMinor: bet.stakeMinor,
+      turnover: betTurnover(jurisdiction, category, bet.stakeMinor, 0n),
+      vipBefore: p.read.vip,
+    };
+  });
+  const counts = groupStakeParts(stakes);
+  const { crossed } = counts;
+  const { rows, answer: resultOf } = await writePosting(tx, {
+    name: 'sorte_bet_group_write',
+    ledger,
+    plans,
+    fed: kept,
+    commitWithIt: crossed.every((levels) => levels === null),
+    side: roundsSide(kept, counts),
+  });
+  // Each bet's transfer ids, once: the rounds carry them and the answers show them.
+  const transferIds = kept.map((p) => ({
+    bet: resultOf(p.stakePlan!, false).transferId,
+    win: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
+  }));
+  const { stored, nonces } = storedRoundsOf(rows, kept, transferIds);
+  // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
+  // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
+  assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
+  // The levels decided before the write: the write checked its totals are the ones they came from.
+  await raiseGroupLevels(tx, stakes, crossed);
+  return stored;
+}
+
+/**
+ * The bets' own rows in the group's write (the game's side part): every round inserted settled,
+ * carrying its transfers' ids; each nonce taken (only from the value the round took); each game
+ * marked recently played; each stake in its member's turnover and VIP totals.
+ */
+function roundsSide(kept: readonly TPlaced[], counts: { ctes: SQL; rows: SQL }): TSidePart {
   const rounds = kept.map((p) => ({
     id: p.roundId.toString(),
     site_id: p.item.player.siteId.toString(),
@@ -410,66 +444,46 @@ async function writeGroup(
     bet_key: p.stake.posting.idempotencyKey,
     win_key: p.win?.posting.idempotencyKey ?? null,
   }));
-  const stakes = kept.map((p): TGroupStake => {
-    const { player, bet, category, jurisdiction } = p.item;
-    return {
-      siteId: player.siteId,
-      memberId: player.memberId,
-      jurisdiction,
-      category,
-      stakeMinor: bet.stakeMinor,
-      turnover: betTurnover(jurisdiction, category, bet.stakeMinor, 0n),
-      vipBefore: p.read.vip,
-    };
-  });
-  const counts = groupStakeParts(stakes);
-  const { crossed } = counts;
-  const fed = fedGrantWrites(kept);
-  if (crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_bet_group_write',
-    sql`WITH ${writes.ctes},
-        rounds AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) AS r(id bigint, site_id bigint,
-            member_id bigint, game_id bigint, game_code text, key text, hash text, stake bigint, payout bigint,
-            num numeric, den numeric, multiplier text, params jsonb, outcome jsonb, pair_id bigint, nonce bigint,
-            bet_key text, win_key text)),
-        inserted AS (
-          INSERT INTO game_rounds (id, site_id, member_id, game_id, game_code, status, idempotency_key,
-            request_hash, stake_minor, payout_minor, multiplier_num, multiplier_den, multiplier, params, steps,
-            outcome, seed_pair_id, nonce, bet_transfer_id, win_transfer_id, settled_at)
-          OVERRIDING SYSTEM VALUE
-          SELECT r.id, r.site_id, r.member_id, r.game_id, r.game_code, 'settled', r.key, r.hash, r.stake,
-            r.payout, r.num, r.den, r.multiplier, r.params, '[]'::jsonb, r.outcome, r.pair_id, r.nonce,
-            (SELECT ins.id FROM ins WHERE ins.site_id = r.site_id AND ins.idempotency_key = r.bet_key),
-            (SELECT ins.id FROM ins WHERE ins.site_id = r.site_id AND ins.idempotency_key = r.win_key), now()
-          FROM rounds r
-          RETURNING id::text, params, outcome, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
-        nonces AS (
-          UPDATE fairness_seed_pairs p SET next_nonce = p.next_nonce + 1
-          FROM rounds
-          WHERE p.id = ANY(${`{${kept.map((p) => p.read.pair_id).join(',')}}`}::bigint[])
-            AND p.id = rounds.pair_id AND p.next_nonce = rounds.nonce
-          RETURNING p.id),
-        recent AS (
-          INSERT INTO member_recent_games (member_id, game_id)
-          SELECT member_id, game_id FROM rounds
-          ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
-        ${fed.cte},
-        ${counts.ctes}
-        ${writes.rows}
-        UNION ALL SELECT 'round', to_jsonb(inserted) FROM inserted
-        UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
-        UNION ALL ${fed.rows}
-        ${counts.rows}`,
-  );
-  // Each bet's transfer ids, once: the rounds carry them and the answers show them.
-  const resultOf = answers(readTransferWrites(rows));
-  const transferIds = kept.map((p) => ({
-    bet: resultOf(p.stakePlan!, false).transferId,
-    win: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
-  }));
+  return {
+    ctes: sql`rounds AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) AS r(id bigint, site_id bigint,
+        member_id bigint, game_id bigint, game_code text, key text, hash text, stake bigint, payout bigint,
+        num numeric, den numeric, multiplier text, params jsonb, outcome jsonb, pair_id bigint, nonce bigint,
+        bet_key text, win_key text)),
+    inserted AS (
+      INSERT INTO game_rounds (id, site_id, member_id, game_id, game_code, status, idempotency_key,
+        request_hash, stake_minor, payout_minor, multiplier_num, multiplier_den, multiplier, params, steps,
+        outcome, seed_pair_id, nonce, bet_transfer_id, win_transfer_id, settled_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT r.id, r.site_id, r.member_id, r.game_id, r.game_code, 'settled', r.key, r.hash, r.stake,
+        r.payout, r.num, r.den, r.multiplier, r.params, '[]'::jsonb, r.outcome, r.pair_id, r.nonce,
+        ${postedTransferId(sql`r.site_id`, sql`r.bet_key`)},
+        ${postedTransferId(sql`r.site_id`, sql`r.win_key`)}, now()
+      FROM rounds r
+      RETURNING id::text, params, outcome, floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms),
+    nonces AS (
+      UPDATE fairness_seed_pairs p SET next_nonce = p.next_nonce + 1
+      FROM rounds
+      WHERE p.id = ANY(${`{${kept.map((p) => p.read.pair_id).join(',')}}`}::bigint[])
+        AND p.id = rounds.pair_id AND p.next_nonce = rounds.nonce
+      RETURNING p.id),
+    recent AS (
+      INSERT INTO member_recent_games (member_id, game_id)
+      SELECT member_id, game_id FROM rounds
+      ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = now()),
+    ${counts.ctes}`,
+    rows: sql`SELECT 'round' AS what, to_jsonb(inserted) AS row FROM inserted
+    UNION ALL SELECT 'pair', jsonb_build_object('id', id::text) FROM nonces
+    ${counts.rows}`,
+  };
+}
+
+/** The rounds the write stored, by id, and how many nonces it took. */
+function storedRoundsOf(
+  rows: readonly TPostingRow[],
+  kept: readonly TPlaced[],
+  transferIds: readonly { bet: bigint; win: bigint | null }[],
+): { stored: Map<bigint, TGameRoundRow>; nonces: number } {
   const keptAt = new Map(kept.map((p, i) => [p.roundId, i]));
   const stored = new Map<bigint, TGameRoundRow>();
   let nonces = 0;
@@ -508,11 +522,5 @@ async function writeGroup(
       });
     }
   }
-  // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
-  // this runs after it; a failure sends the group's bets the one-by-one way, their keys answer).
-  assertInvariant(nonces === kept.length && stored.size === kept.length, 'every round took its nonce');
-  fed.check(rows);
-  // The levels decided before the write: the write checked its totals are the ones they came from.
-  await raiseGroupLevels(tx, stakes, crossed);
-  return stored;
+  return { stored, nonces };
 }

@@ -3,14 +3,14 @@ import { AppError } from '../../errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { payWin } from '../wallet/bonus/win.ts';
-import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
 import {
+  decideTransfer,
   type GroupLedger,
-  groupBalance,
   type PlannedTransfer,
-  PostOneByOne,
-  planTransfer,
-} from '../wallet/wallet.group.ts';
+  type TAloneReason,
+} from '../wallet/posting/plan.ts';
+import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
+import { groupBalance } from '../wallet/wallet.group.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './originals.repo.ts';
 
@@ -35,22 +35,21 @@ export function walletRefusal(error: unknown): never {
 }
 
 /**
- * A group's stake planned in its ledger, or the refusal the bet would get placed one by one
- * (insufficient funds); what only the one-by-one path can answer (`PostOneByOne`) is thrown.
+ * A group's stake planned in its ledger, the refusal the bet would get placed one by one
+ * (insufficient funds), or the planner's decision that only the one-by-one path can post it
+ * (`alone`: the group goes that way).
  */
 export function plannedStake(
   ledger: GroupLedger,
   stake: PreparedTransfer,
-): { plan: PlannedTransfer } | { refusal: unknown } {
+): { plan: PlannedTransfer } | { refusal: unknown } | { alone: TAloneReason } {
+  const decision = decideTransfer(ledger, stake);
+  if (decision.kind === 'plan') return { plan: decision.plan };
+  if (decision.kind === 'alone') return { alone: decision.reason };
   try {
-    return { plan: planTransfer(ledger, stake) };
-  } catch (error) {
-    if (error instanceof PostOneByOne) throw error;
-    try {
-      walletRefusal(error);
-    } catch (refusal) {
-      return { refusal };
-    }
+    walletRefusal(decision.error);
+  } catch (refusal) {
+    return { refusal };
   }
 }
 

@@ -12,8 +12,9 @@ import { AppError } from '../../errors.ts';
 import { blockedReferrals, isBlocked } from '../referrals/referrals.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { openMemberAccounts } from '../wallet/accounts.ts';
-import { type BonusGrant, grantBonus, listGrants } from '../wallet/bonus/grants.ts';
-import type { TJson } from '../wallet/wallet.service.ts';
+import type { BonusGrant } from '../wallet/bonus/grant-model.ts';
+import { grantBonus, listGrants } from '../wallet/bonus/grants.ts';
+import type { TJson } from '../wallet/wallet.schema.ts';
 import { addDays, dayBounds, localDay } from './days.ts';
 import { PROFILES, type TCampaignCode, type TCampaignRules, type TClaimCall } from './promotions.profiles.ts';
 import {

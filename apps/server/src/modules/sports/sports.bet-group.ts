@@ -1,13 +1,8 @@
 import { formatMinor, type TSportsBet } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
-  commitWithNextStatement,
-  type Db,
-  perDatabase,
-  type Tx,
-  transactionOnGenericPlans,
-} from '../../db/client.ts';
-import {
+  type GroupDecision,
   type GroupItem,
   type GroupOutcome,
   type GroupQueue,
@@ -24,17 +19,11 @@ import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
-import { fedGrantWrites, type TFedGrant } from '../wallet/wallet.bonus.ts';
+import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
+import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
+import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import {
-  type GroupLedger,
-  groupReadOf,
-  groupStake,
-  membersLockParts,
-  type PlannedTransfer,
-  plannedWrites,
-} from '../wallet/wallet.group.ts';
-import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
+import { groupStake } from '../wallet/wallet.group.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import {
@@ -48,7 +37,6 @@ import {
 import {
   assertStakeInRange,
   betStake,
-  InPlayDelay,
   inPlayDelayMs,
   parseStake,
   placeBet,
@@ -56,6 +44,7 @@ import {
   priceLegs,
   requestHashOf,
   SPORTS_CATEGORY,
+  type TInPlayDelay,
   type TPlaceBetInput,
   type TSportsDeps,
   type TSportsSite,
@@ -101,9 +90,10 @@ type Item = {
   hash: string;
   /** The bet waited the site's in-play delay already (its first try found a live leg). */
   delayServed: boolean;
-} & GroupItem<object, TPlaced>;
+} & GroupItem<object, TPlaced | TInPlayDelay>;
 
-type Outcome = GroupOutcome<TPlaced>;
+/** A bet's answer from its group: placed, refused, or to wait the in-play delay and come back. */
+type Outcome = GroupOutcome<TPlaced | TInPlayDelay>;
 
 type TRead = {
   ord: number;
@@ -144,15 +134,17 @@ class SportsBetCommitter {
   }
 
   private post(all: Item[]): Promise<void> {
-    return postOrOneByOne<object, TPlaced, Item>(
+    return postOrOneByOne<object, TPlaced | TInPlayDelay, Item>(
       this.queue,
       all,
       async (group) => {
         const outcomes = await transactionOnGenericPlans(this.db, (tx) => postSportsBets(tx, group));
+        if (!Array.isArray(outcomes)) return outcomes;
         // After the commit, as a bet placed on its own tells the realtime hub.
         outcomes.forEach((outcome, i) => {
           const { deps, site, memberId } = group[i]!;
-          if ('result' in outcome) deps.publishBalance?.(site.id, memberId, 'sports_bet');
+          const placed = 'result' in outcome && !('delayMs' in outcome.result);
+          if (placed) deps.publishBalance?.(site.id, memberId, 'sports_bet');
         });
         return outcomes;
       },
@@ -181,18 +173,17 @@ export async function placeBetGrouped(
   const stakeMinor = parseStake(input.stake);
   const hash = requestHashOf(memberId, input, stakeMinor);
   const place = (delayServed: boolean) =>
-    new Promise<TPlaced>((resolve, reject) => {
+    new Promise<TPlaced | TInPlayDelay>((resolve, reject) => {
       const item = { deps, site, memberId, input, key, stakeMinor, hash, delayServed, resolve, reject };
       committerOf(deps.db).queue.push(item);
     });
-  try {
-    return await place(false);
-  } catch (error) {
-    if (!(error instanceof InPlayDelay)) throw error;
-    // A live leg: nothing was written; wait outside any group, then check it as of now.
-    await new Promise((resolve) => setTimeout(resolve, error.delayMs));
-    return place(true);
-  }
+  const first = await place(false);
+  if (!('delayMs' in first)) return first;
+  // A live leg: nothing was written; wait outside any group, then check it as of now.
+  await new Promise((resolve) => setTimeout(resolve, first.delayMs));
+  const placed = await place(true);
+  assertInvariant(!('delayMs' in placed), 'a bet waits the in-play delay once');
+  return placed;
 }
 
 /** Counters of this process's sportsbook groups on `db` (bench and tests). */
@@ -201,7 +192,7 @@ export function sportsBetGroupStats(db: Db): Readonly<GroupQueueStats> {
 }
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
-async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
+async function postSportsBets(tx: Tx, group: Item[]): Promise<GroupDecision<TPlaced | TInPlayDelay>> {
   const { reads, ledger, selections } = await readSportsBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
   const kept: TKept[] = [];
@@ -221,7 +212,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
       // A live leg waits the site's in-play delay first, then the bet comes back to a group.
       const delay = inPlayDelayMs(site, read.delay_ms);
       if (!item.delayServed && delay > 0 && legs.some((leg) => leg.event_status === 'live')) {
-        outcomes[read.ord] = { error: new InPlayDelay(delay) };
+        outcomes[read.ord] = { result: { delayMs: delay } };
         continue;
       }
       potentialMinor = priceLegs(profile, input, stakeMinor, legs);
@@ -245,6 +236,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
     // A stake that takes a bonus part, passes a max bet or completes a grant: one by one (ADR 028).
     if (!staked) continue;
     const planned = plannedStake(ledger, staked.stake);
+    if ('alone' in planned) return planned;
     if ('refusal' in planned) {
       outcomes[read.ord] = { error: planned.refusal };
       continue;
@@ -281,7 +273,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<Outcome[]> {
  * Two statements written together: the first share-locks the markets of the group's selections
  * (ascending id; odds and market status change only under the market row's lock); the second, run
  * once the first holds its locks, reads what `postSportsBets` decides from and locks the members'
- * accounts (the wallet's `groupLockParts`, id order, with the sites' system accounts), then their
+ * accounts (the wallet's `readLedger`, id order, with the sites' system accounts), then their
  * active bonus grants (expiry, id): markets, accounts, grants, the order of a bet placed on its own.
  */
 async function readSportsBets(
@@ -306,14 +298,12 @@ async function readSportsBets(
     key: item.key,
     tz: siteTimeZone(item.site),
   }));
-  const lock = membersLockParts(
-    group.map((item) => ({ siteId: item.site.id, memberId: item.memberId })),
-    { grants: true },
-  );
-  const read = preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_sports_bet_group_read',
-    sql`WITH w AS (
+  const read = readLedger(tx, {
+    name: 'sorte_sports_bet_group_read',
+    members: group.map((item) => ({ siteId: item.site.id, memberId: item.memberId })),
+    grants: true,
+    side: {
+      ctes: sql`w AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
             AS w(ord int, member_id bigint, site_id bigint, key text, tz text)),
         selections AS (
@@ -333,31 +323,27 @@ async function readSportsBets(
             floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms,
             ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
             ${GROUP_VIP_TOTALS} AS vip
-          FROM w LEFT JOIN member_vip v ON v.member_id = w.member_id),
-        ${lock.ctes}
-        SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL SELECT 'selection', to_jsonb(selections) FROM selections
-        UNION ALL ${lock.rows}`,
-  );
-  const [, rows] = await Promise.all([locked, read]);
+          FROM w LEFT JOIN member_vip v ON v.member_id = w.member_id)`,
+      rows: sql`SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
+        UNION ALL SELECT 'selection', to_jsonb(selections) FROM selections`,
+    },
+  });
+  const [, { rows, ledger }] = await Promise.all([locked, read]);
   const selections: TSelectionRead[] = [];
-  for (const { what, row } of rows) if (what === 'selection') selections.push(row as TSelectionRead);
-  return { ...groupReadOf<TRead>(rows, 'bet'), selections };
+  for (const { what, row } of rows)
+    if (what === 'selection') selections.push(row as unknown as TSelectionRead);
+  return { reads: sideRowsOf<TRead>(rows, 'bet'), ledger, selections };
 }
 
 /**
- * ONE statement: the wallet's writes of the group (`plannedWrites`: every stake transfer and
+ * ONE statement: the wallet's writes of the group (`writePosting`: every stake transfer and
  * balance), every bet with its legs (at the odds read under the markets' lock), each stake in its
  * member's turnover and VIP totals (checked to be the totals decided from the read, else it fails
  * and the group goes one by one), and each bet's push to its member's sockets (`pg_notify`, sent at
  * COMMIT). A VIP level crossed is raised after it.
  */
 async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Promise<void> {
-  const { transfers, deltas, answers } = plannedWrites(
-    ledger,
-    kept.map((k) => k.plan),
-  );
-  const writes = transferWrites(transfers, deltas, { skipTaken: false });
+  const plans = kept.map((k) => k.plan);
   const stakes = kept.map(
     ({ item, read }): TGroupStake => ({
       siteId: item.site.id,
@@ -370,7 +356,6 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
     }),
   );
   const counts = groupStakeParts(stakes);
-  const fed = fedGrantWrites(kept);
   const bets = kept.map(({ item, read, potentialMinor }) => ({
     id: read.bet_id,
     site_id: item.site.id.toString(),
@@ -387,12 +372,14 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
   const pushes = kept.map(({ item, view }) =>
     memberPushNotice(item.site.id, item.memberId, betMessage(view)),
   );
-  if (counts.crossed.every((levels) => levels === null)) commitWithNextStatement(tx);
-  const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-    tx,
-    'sorte_sports_bet_group_write',
-    sql`WITH ${writes.ctes},
-        bets AS (
+  const { rows, answer: resultOf } = await writePosting(tx, {
+    name: 'sorte_sports_bet_group_write',
+    ledger,
+    plans,
+    fed: kept,
+    commitWithIt: counts.crossed.every((levels) => levels === null),
+    side: {
+      ctes: sql`bets AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS b(id bigint, site_id bigint,
             member_id bigint, type text, stake bigint, potential bigint, key text, hash text)),
         inserted AS (
@@ -409,17 +396,13 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
           JOIN inserted ON inserted.id = l.bet_id
           RETURNING bet_id),
         pushed AS (${notifyEach(pushes)}),
-        ${fed.cte},
-        ${counts.ctes}
-        ${writes.rows}
-        UNION ALL SELECT 'bet', jsonb_build_object('id', id::text, 'placed_ms', placed_ms) FROM inserted
+        ${counts.ctes}`,
+      rows: sql`SELECT 'bet' AS what, jsonb_build_object('id', id::text, 'placed_ms', placed_ms) AS row FROM inserted
         UNION ALL SELECT 'legs', jsonb_build_object('n', (SELECT count(*) FROM legs))
         UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))
-        UNION ALL ${fed.rows}
         ${counts.rows}`,
-  );
-  fed.check(rows);
-  const resultOf = answers(readTransferWrites(rows));
+    },
+  });
   for (const { plan } of kept) resultOf(plan, false);
   const placed = new Map<string, string>();
   let legCount = -1;

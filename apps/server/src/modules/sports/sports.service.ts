@@ -356,14 +356,18 @@ export function betStake(betId: string, type: TPlaceBetInput['type'], legs: numb
   };
 }
 
-class SameKeyRace extends Error {}
+/**
+ * What one try of a placement decided: placed; the key placed a bet already (found by the lock, or
+ * taken by a concurrent request: answer it as a replay); or a live leg needs the site's in-play
+ * delay first. The last two wrote nothing.
+ */
+type TAttempt =
+  | { kind: 'placed'; view: TSportsBet; balance: bigint }
+  | { kind: 'same_key' }
+  | { kind: 'delay'; ms: number };
 
-/** Thrown before anything is written when a live leg needs the in-play delay first. */
-export class InPlayDelay extends Error {
-  constructor(readonly delayMs: number) {
-    super('in-play delay');
-  }
-}
+/** A bet with a live leg waits the site's in-play delay (nothing written), then is placed as of now. */
+export type TInPlayDelay = { delayMs: number };
 
 /**
  * Places a bet: validates the legs against the current prices (odds change policy), the market and
@@ -395,7 +399,6 @@ export async function placeBet(
       replayed: true,
     };
   };
-  let result: { view: TSportsBet; balance: bigint };
   // In play, a bet waits the site's delay and is then checked and taken at the prices and market
   // states of that moment (a goal or a price move meanwhile refuses it as the policy says).
   // `delayServed`: a group served it already (sports.bet-group.ts).
@@ -406,14 +409,14 @@ export async function placeBet(
   // legs · the stake (the wallet's lock and write, turnover and VIP) · push the bet to the member.
   // The answer is built from what the transaction read and wrote.
   const attempt = () =>
-    transactionOnGenericPlans(deps.db, async (tx) => {
+    transactionOnGenericPlans(deps.db, async (tx): Promise<TAttempt> => {
       const { taken } = await lockPlacement(tx, {
         siteId: site.id,
         memberId,
         key: idempotencyKey,
         selectionIds: ids,
       });
-      if (taken !== null) throw new SameKeyRace();
+      if (taken !== null) return { kind: 'same_key' };
       assertStakeInRange(profile, stakeMinor);
       const read = await placementSelections(
         tx,
@@ -424,7 +427,7 @@ export async function placeBet(
       const legs = placementLegs(input, read.selections);
       if (!delayServed && legs.some((leg) => leg.event_status === 'live')) {
         const { in_play_delay_ms: delay } = await sportsSettings(tx, site);
-        if (delay > 0) throw new InPlayDelay(delay);
+        if (delay > 0) return { kind: 'delay', ms: delay };
       }
       const potentialMinor = priceLegs(profile, input, stakeMinor, legs);
       await assertPlayAllowed(tx, { siteId: site.id, memberId }, stakeMinor, gateOf(read.also));
@@ -442,7 +445,7 @@ export async function placeBet(
         },
         legs,
       );
-      if (!bet) throw new SameKeyRace();
+      if (!bet) return { kind: 'same_key' };
       let balance: bigint;
       try {
         const stake = await takeBetStake(tx, {
@@ -465,25 +468,21 @@ export async function placeBet(
       // The push is the transaction's last statement: its COMMIT rides with it.
       commitWithNextStatement(tx);
       await pushBet(tx, site.id, memberId, view);
-      return { view, balance };
+      return { kind: 'placed', view, balance };
     });
-  try {
-    try {
-      result = await attempt();
-    } catch (error) {
-      if (!(error instanceof InPlayDelay)) throw error;
-      // Nothing was written: wait outside any transaction, then place it as of now.
-      await new Promise((resolve) => setTimeout(resolve, error.delayMs));
-      delayServed = true;
-      result = await attempt();
-    }
-  } catch (error) {
-    if (error instanceof SameKeyRace) {
-      // The key placed a bet already (found by the lock, or taken by a concurrent request).
-      const raced = await replay();
-      if (raced) return raced;
-    }
-    throw error;
+  let result = await attempt();
+  if (result.kind === 'delay') {
+    // Nothing was written: wait outside any transaction, then place it as of now.
+    const { ms } = result;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    delayServed = true;
+    result = await attempt();
+  }
+  if (result.kind !== 'placed') {
+    // The key placed a bet already; a second delay cannot be (the first was served).
+    const raced = result.kind === 'same_key' ? await replay() : null;
+    if (raced) return raced;
+    throw new AppError('IDEMPOTENCY_CONFLICT');
   }
   deps.publishBalance?.(site.id, memberId, 'sports_bet');
   return { bet: result.view, balance: formatMinor(result.balance), replayed: false };

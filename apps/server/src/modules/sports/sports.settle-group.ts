@@ -3,16 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { preparedRowsOf } from '../../db/sql.ts';
 import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
-import { cashWin } from '../wallet/wallet.bonus.ts';
+import { cashWin } from '../wallet/posting/grant-parts.ts';
+import { type PlannedTransfer, planOrFail } from '../wallet/posting/plan.ts';
+import { emptyLedger, readLedger, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import {
-  groupLedgerOf,
-  membersLockParts,
-  type PlannedTransfer,
-  plannedWrites,
-  planTransfer,
-} from '../wallet/wallet.group.ts';
-import { readTransferWrites, transferWrites } from '../wallet/wallet.repo.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import { betView, type TBetRow, type TLegRow } from './sports.repo.ts';
@@ -20,8 +14,7 @@ import { betView, type TBetRow, type TLegRow } from './sports.repo.ts';
 /**
  * Settlement of a match's bets in groups (ADR 027): when the result of a final comes in, tens of
  * thousands of bets are settled in the transaction that enters it, and the winners' accounts stay
- * locked until it commits. Bet by bet that was seven statements each (34 s for 19,444 bets on
- * PostgreSQL, bench:bets). Here the first settlement of bets staked in cash is written about
+ * locked until it commits. Bet by bet that was seven statements each. Here the first settlement of bets staked in cash is written about
  * GROUP_SIZE bets at a time (whole members, ascending id), in two statements per group: lock the
  * members' accounts (the wallet's group lock), then insert every win transfer and move every
  * balance, update every bet and queue every push. Each win is the transfer `payWin` posts for a
@@ -101,16 +94,13 @@ export async function settleInGroups(
   for (const group of byMembers(work.settled)) {
     // The winners' accounts (a lost bet moves no money).
     const winners = [...new Set(group.filter((o) => o.payoutMinor > 0n).map(({ bet }) => bet.member_id))];
-    const lock = membersLockParts(winners.map((id) => ({ siteId: site.id, memberId: BigInt(id) })));
-    const ledger = groupLedgerOf(
+    const { ledger } =
       winners.length === 0
-        ? []
-        : await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-            tx,
-            'sorte_sports_settle_lock',
-            sql`WITH ${lock.ctes} ${lock.rows}`,
-          ),
-    );
+        ? { ledger: emptyLedger() }
+        : await readLedger(tx, {
+            name: 'sorte_sports_settle_lock',
+            members: winners.map((id) => ({ siteId: site.id, memberId: BigInt(id) })),
+          });
     const plans: PlannedTransfer[] = [];
     const written: { outcome: TNewOutcome; after: TBetRow }[] = [];
     for (const outcome of group) {
@@ -118,7 +108,7 @@ export async function settleInGroups(
       const seq = bet.settle_seq + 1;
       if (payoutMinor > 0n) {
         plans.push(
-          planTransfer(
+          planOrFail(
             ledger,
             cashWin({
               siteId: site.id,
@@ -140,8 +130,6 @@ export async function settleInGroups(
       };
       written.push({ outcome, after });
     }
-    const { transfers, deltas, answers } = plannedWrites(ledger, plans);
-    const writes = transferWrites(transfers, deltas, { skipTaken: false });
     const bets = written.map(({ after }) => ({
       id: after.id,
       status: after.status,
@@ -151,22 +139,23 @@ export async function settleInGroups(
     const pushes = written.map(({ outcome, after }) =>
       memberPushNotice(site.id, BigInt(after.member_id), betMessage(betView(after, outcome.legs, marginBp))),
     );
-    const rows = await preparedRowsOf<{ what: string; row: Record<string, unknown> }>(
-      tx,
-      'sorte_sports_settle_write',
-      sql`WITH ${writes.ctes},
-          bets AS (
+    const { rows, answer: resultOf } = await writePosting(tx, {
+      name: 'sorte_sports_settle_write',
+      ledger,
+      plans,
+      commitWithIt: false,
+      side: {
+        ctes: sql`bets AS (
             UPDATE sports_bets b SET status = n.status, payout_minor = n.payout, settle_seq = n.seq,
               settled_at = CASE WHEN n.status = 'open' THEN NULL ELSE now() END
             FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS n(id bigint, status text, payout bigint, seq int)
             WHERE b.id = n.id
             RETURNING b.id),
-          pushed AS (${notifyEach(pushes)})
-          ${writes.rows}
-          UNION ALL SELECT 'bets', jsonb_build_object('n', (SELECT count(*) FROM bets))
+          pushed AS (${notifyEach(pushes)})`,
+        rows: sql`SELECT 'bets' AS what, jsonb_build_object('n', (SELECT count(*) FROM bets)) AS row
           UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))`,
-    );
-    const resultOf = answers(readTransferWrites(rows));
+      },
+    });
     for (const plan of plans) resultOf(plan, false);
     const count = (what: string) => Number(rows.find((r) => r.what === what)?.row.n ?? -1);
     assertInvariant(count('bets') === bets.length, 'every bet of the group settled');

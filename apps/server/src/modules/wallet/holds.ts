@@ -3,8 +3,8 @@ import { atomically } from '../../db/sql.ts';
 import { grantWageringOwed } from './bonus/grants.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import { findAccountById, findTransferById, findTransferByKey, lockMemberAccounts } from './wallet.repo.ts';
-import type { TransferResult } from './wallet.schema.ts';
-import { checkKey, normalise, post, type TJson } from './wallet.service.ts';
+import type { TJson, TransferResult } from './wallet.schema.ts';
+import { checkKey, normalise, post } from './wallet.service.ts';
 
 /**
  * Withdrawals move money in two phases (architecture.md §3): `hold` takes it out of the available

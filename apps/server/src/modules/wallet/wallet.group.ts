@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import {
   commitWithNextStatement,
   type Db,
@@ -7,40 +6,25 @@ import {
   type Tx,
   transactionOnGenericPlans,
 } from '../../db/client.ts';
-import { type GroupItem, type GroupOutcome, GroupQueue, postOrOneByOne } from '../../db/group-queue.ts';
-import { preparedRowsOf } from '../../db/sql.ts';
-import type { BonusGrant } from './bonus/grants.ts';
-import type { StakeInput } from './bonus/stake.ts';
 import {
-  cashStake,
-  cashStakeFeedingGrant,
-  groupGrantRows,
-  groupGrantsOf,
-  type TFedGrant,
-} from './wallet.bonus.ts';
-import { assertInvariant, WalletError } from './wallet.errors.ts';
-import {
-  type TBalanceDelta,
-  TRANSFER_COLUMNS,
-  type TTransferRaw,
-  type TTransferWrite,
-  type TTransferWrites,
-  transferResultOf,
-  writeTransfers,
-} from './wallet.repo.ts';
-import type { TransferResult } from './wallet.schema.ts';
-import {
-  LIMITS,
-  type PreparedTransfer,
-  prepareTransfer,
-  type TAccountRef,
-  type TJson,
-  type TransferInput,
-  transfer,
-} from './wallet.service.ts';
+  type GroupDecision,
+  type GroupItem,
+  type GroupOutcome,
+  GroupQueue,
+  postOrOneByOne,
+} from '../../db/group-queue.ts';
+import type { StakeInput } from './bonus/grant-model.ts';
+import { cashStake, cashStakeFeedingGrant, type TFedGrant } from './posting/grant-parts.ts';
+import { keyOf, lockGroup } from './posting/ledger.ts';
+import { decideTransfer, type GroupLedger, memberKey, type PlannedTransfer } from './posting/plan.ts';
+import { writePlanned } from './posting/statement.ts';
+import { WalletError } from './wallet.errors.ts';
+import { transferResultOf } from './wallet.repo.ts';
+import type { TJson, TransferResult } from './wallet.schema.ts';
+import { type PreparedTransfer, prepareTransfer, type TransferInput, transfer } from './wallet.service.ts';
 
 /**
- * Group commit (docs/decisions/019-group-commit.md): `transferGrouped(db, input)` answers exactly
+ * Group commit (docs/decisions/033-the-bet-pipeline.md): `transferGrouped(db, input)` answers exactly
  * what `transfer(db, input)` would, but transfers that arrive while another group is being posted
  * (or within WINDOW_MS of the first) are posted together in ONE transaction of four statements
  * whatever their number: BEGIN · lock every member account of the group in id order and read the
@@ -52,10 +36,11 @@ import {
  * order, against the balances as the earlier transfers of the group left them — the decisions
  * one-by-one `transfer` calls would make in that order — and never reach the database. A key
  * already taken answers as a replay (or a conflict); a key twice in one group, the second as a
- * replay of the first. Should the group's statements fail anyway (a key taken by a concurrent
- * transfer of another member, a site's first transfer that must open its system accounts), the
- * group rolls back and every transfer of it is posted on its own with `transfer`, in order: the
- * per-item fallback gives each its own outcome, and keys make the retry exact.
+ * replay of the first. A site's first transfer, which must open its system accounts, is the
+ * planner's `alone` decision: the group writes nothing and every transfer of it is posted on its
+ * own with `transfer`, in order; so is every transfer of a group whose statements fail anyway (a
+ * key taken by a concurrent transfer of another member). The per-item fallback gives each its own
+ * outcome, and keys make the retry exact.
  *
  * At most four groups at a time per database, with no member and no key in common: each member's
  * transfers and each key's requests keep their arrival order (a later one waits for the group in
@@ -146,48 +131,6 @@ class GroupCommitter {
 
 type Outcome = GroupOutcome<TransferResult>;
 
-type AccountRow = {
-  id: string;
-  site_id: string;
-  member_id: string | null;
-  kind: string;
-  balance_minor: string | null;
-  wagering_required_minor: string | null;
-};
-
-type Account = { id: bigint; balance: bigint | null; wagering: bigint };
-
-/**
- * A group's ledger in memory, inside its transaction: the members' locked cash and bonus accounts,
- * the sites' system accounts, the transfers already holding one of the group's keys, the members'
- * locked active bonus grants by member (a bet group's lock, `membersLockParts` with grants), and
- * the balances as the transfers planned so far leave them.
- */
-export type GroupLedger = {
-  memberAccounts: Map<string, Map<string, Account>>;
-  systemAccounts: Map<string, bigint>;
-  prior: Map<string, TTransferRaw>;
-  grants: Map<bigint, BonusGrant[]>;
-  touched: Map<bigint, { start: Account; balance: bigint; wagering: bigint }>;
-};
-
-/** A transfer decided against a group's ledger, ready to be written with the group's others. */
-export type PlannedTransfer = {
-  prepared: PreparedTransfer;
-  debitId: bigint;
-  creditId: bigint;
-  debitAfter: bigint | null;
-  creditAfter: bigint | null;
-  wageringAccountId: bigint | null;
-  wageringDelta: bigint;
-};
-
-/** Thrown inside a group's transaction to roll it back and post its items one by one. */
-export class PostOneByOne extends Error {}
-
-const keyOf = (siteId: bigint, key: string) => `${siteId}:${key}`;
-const memberKey = (siteId: bigint, memberId: bigint) => `${siteId}:${memberId}`;
-
 function membersOf(prepared: PreparedTransfer): string[] {
   const { posting } = prepared;
   return [posting.from, posting.to].flatMap((ref) =>
@@ -204,153 +147,6 @@ function conflict(idempotencyKey: string, transferId: bigint): WalletError {
     idempotencyKey,
     transferId: transferId.toString(),
   });
-}
-
-/** What a group locks and reads: its members' accounts, its sites' system accounts, its keys. */
-export type GroupLockTargets = {
-  members: readonly { siteId: bigint; memberId: bigint }[];
-  sites: readonly bigint[];
-  keys: readonly { siteId: bigint; key: string }[];
-};
-
-/** The rows of the lock parts (`groupLockParts`), as `groupLedgerOf` reads them. */
-export type GroupLockRow = { what: 'account' | 'system' | 'prior'; row: AccountRow | TTransferRaw };
-
-/**
- * The CTEs and result rows that lock the cash and bonus accounts of every member of a group (id
- * order: no deadlock between groups) and read the sites' system accounts and the transfers already
- * holding one of the keys; part of ONE statement (`lockGroup`, or the bet group's read). Members and
- * keys are matched by `= ANY(array)` (index lookups): matched only against the JSON record set, the
- * planner (guessing 100 rows for it) chose a hash join over the whole accounts and transfers
- * tables, a scan per group that grew with the ledger.
- */
-export function groupLockParts({ members, sites, keys }: GroupLockTargets): { ctes: SQL; rows: SQL } {
-  const siteIds = `{${sites.join(',')}}`;
-  return {
-    ctes: sql`wanted AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(members.map((m) => ({ site_id: String(m.siteId), member_id: String(m.memberId) })))}::jsonb)
-            AS w(site_id bigint, member_id bigint)),
-        locked AS (
-          SELECT a.id::text, a.site_id::text, a.member_id::text, a.kind, a.balance_minor::text,
-                 a.wagering_required_minor::text
-          FROM wallet_accounts a
-          WHERE a.member_id = ANY(${`{${members.map((m) => m.memberId).join(',')}}`}::bigint[])
-            AND (a.site_id, a.member_id) IN (SELECT site_id, member_id FROM wanted)
-            AND a.kind IN ('cash', 'bonus')
-          ORDER BY a.id
-          FOR NO KEY UPDATE OF a),
-        system AS (
-          SELECT id::text, site_id::text, NULL::text AS member_id, kind, NULL::text AS balance_minor,
-                 NULL::text AS wagering_required_minor
-          FROM wallet_accounts
-          WHERE site_id = ANY(${siteIds}::bigint[]) AND member_id IS NULL),
-        prior AS (
-          SELECT ${TRANSFER_COLUMNS} FROM wallet_transfers
-          WHERE site_id = ANY(${siteIds}::bigint[])
-            AND idempotency_key = ANY(ARRAY(
-              SELECT jsonb_array_elements_text(${JSON.stringify(keys.map((k) => k.key))}::jsonb)))
-            AND (site_id, idempotency_key) IN (
-              SELECT site_id, key FROM jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ site_id: String(k.siteId), key: k.key })))}::jsonb)
-                AS k(site_id bigint, key text)))`,
-    rows: sql`SELECT 'account' AS what, to_jsonb(locked) AS row FROM locked
-        UNION ALL SELECT 'system', to_jsonb(system) FROM system
-        UNION ALL SELECT 'prior', to_jsonb(prior) FROM prior`,
-  };
-}
-
-/**
- * `groupLockParts` of a group of members' bets: their accounts and their sites' system accounts;
- * with `grants`, then their active bonus grants (a stake feeds one: `groupStake`, ADR 028).
- */
-export function membersLockParts(
-  members: readonly { siteId: bigint; memberId: bigint }[],
-  options: { grants?: boolean } = {},
-): {
-  ctes: SQL;
-  rows: SQL;
-} {
-  const parts = groupLockParts({
-    members: members.map(({ siteId, memberId }) => ({ siteId, memberId })),
-    sites: [...new Set(members.map(({ siteId }) => siteId))],
-    keys: [],
-  });
-  if (!options.grants) return parts;
-  const grants = groupGrantRows(members.map(({ memberId }) => memberId));
-  return { ctes: parts.ctes, rows: sql`${parts.rows} UNION ALL ${grants}` };
-}
-
-/** A bet group's read: its rows of `what` in the group's order (`ord`), and its ledger. */
-export function groupReadOf<T extends { ord: number }>(
-  rows: readonly { what: string; row: unknown }[],
-  what: string,
-): { reads: T[]; ledger: GroupLedger } {
-  const reads = rows.filter((r) => r.what === what).map((r) => r.row as T);
-  reads.sort((a, b) => a.ord - b.ord);
-  return { reads, ledger: groupLedgerOf(rows) };
-}
-
-/** A group's ledger from the rows of its lock parts (other rows are skipped). */
-export function groupLedgerOf(read: readonly { what: string; row: unknown }[]): GroupLedger {
-  const ledger: GroupLedger = {
-    memberAccounts: new Map(),
-    systemAccounts: new Map(),
-    prior: new Map(),
-    grants: groupGrantsOf(read),
-    touched: new Map(),
-  };
-  for (const { what, row } of read) {
-    if (what === 'account') {
-      const r = row as AccountRow;
-      const at = memberKey(BigInt(r.site_id), BigInt(r.member_id!));
-      let kinds = ledger.memberAccounts.get(at);
-      if (!kinds) {
-        kinds = new Map();
-        ledger.memberAccounts.set(at, kinds);
-      }
-      kinds.set(r.kind, {
-        id: BigInt(r.id),
-        balance: r.balance_minor === null ? null : BigInt(r.balance_minor),
-        wagering: BigInt(r.wagering_required_minor ?? '0'),
-      });
-    } else if (what === 'system') {
-      const r = row as AccountRow;
-      ledger.systemAccounts.set(`${r.site_id}:${r.kind}`, BigInt(r.id));
-    } else if (what === 'prior') {
-      const r = row as TTransferRaw;
-      ledger.prior.set(keyOf(BigInt(r.site_id), r.idempotency_key), r);
-    }
-  }
-  return ledger;
-}
-
-/** ONE statement (`groupLockParts`): locks the members' accounts of the transfers and reads the rest. */
-export async function lockGroup(tx: Tx, transfers: readonly PreparedTransfer[]): Promise<GroupLedger> {
-  const members = new Map<string, { siteId: bigint; memberId: bigint }>();
-  const sites = new Set<bigint>();
-  const keys = new Map<string, { siteId: bigint; key: string }>();
-  for (const { posting } of transfers) {
-    sites.add(posting.siteId);
-    keys.set(keyOf(posting.siteId, posting.idempotencyKey), {
-      siteId: posting.siteId,
-      key: posting.idempotencyKey,
-    });
-    for (const ref of [posting.from, posting.to]) {
-      if ('memberId' in ref) {
-        members.set(memberKey(posting.siteId, ref.memberId), {
-          siteId: posting.siteId,
-          memberId: ref.memberId,
-        });
-      }
-    }
-  }
-  const parts = groupLockParts({
-    members: [...members.values()],
-    sites: [...sites],
-    keys: [...keys.values()],
-  });
-  return groupLedgerOf(
-    await preparedRowsOf<GroupLockRow>(tx, 'sorte_wallet_group_lock', sql`WITH ${parts.ctes} ${parts.rows}`),
-  );
 }
 
 /** A member account's balance as the group's planned transfers leave it (null: no such account). */
@@ -381,7 +177,7 @@ export function groupStake(
 }
 
 /** The whole group inside its transaction: one read-and-lock statement, one write statement. */
-async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
+async function postAll(tx: Tx, group: Item[]): Promise<GroupDecision<TransferResult>> {
   const ledger = await lockGroup(
     tx,
     group.map((item) => item.prepared),
@@ -412,14 +208,14 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
       outcomes.push(first.prepared.hash === hash ? { replayOf: first } : { conflictWith: first });
       continue;
     }
-    try {
-      const plan = planTransfer(ledger, item.prepared);
-      planned.set(key, plan);
-      outcomes.push({ planned: plan });
-    } catch (error) {
-      if (error instanceof PostOneByOne) throw error;
-      outcomes.push({ error });
+    const decision = decideTransfer(ledger, item.prepared);
+    if (decision.kind === 'alone') return { alone: decision.reason };
+    if (decision.kind === 'refuse') {
+      outcomes.push({ error: decision.error });
+      continue;
     }
+    planned.set(key, decision.plan);
+    outcomes.push({ planned: decision.plan });
   }
 
   // Nothing follows the write but answering: its COMMIT is written right behind it (the balances it
@@ -439,195 +235,4 @@ async function postAll(tx: Tx, group: Item[]): Promise<Outcome[]> {
     }
     return o;
   });
-}
-
-/** How to answer each planned transfer once the group's writes are done. */
-export type TWrittenPlans = (plan: PlannedTransfer, replayed: boolean) => TransferResult;
-
-/**
- * The group's writes for `writeTransfers` (or `transferWrites`): every planned transfer and every
- * touched balance, and how to answer each planned transfer once they are written (the balances
- * checked against the plan).
- */
-export function plannedWrites(
-  ledger: GroupLedger,
-  plans: readonly PlannedTransfer[],
-): {
-  transfers: TTransferWrite[];
-  deltas: TBalanceDelta[];
-  answers: (written: TTransferWrites) => TWrittenPlans;
-} {
-  const transfers = plans.map((p): TTransferWrite => {
-    const { posting, hash } = p.prepared;
-    return {
-      site_id: String(posting.siteId),
-      kind: posting.kind,
-      debit: String(p.debitId),
-      credit: String(p.creditId),
-      amount: String(posting.amountMinor),
-      debit_after: p.debitAfter === null ? null : String(p.debitAfter),
-      credit_after: p.creditAfter === null ? null : String(p.creditAfter),
-      wagering_account: p.wageringAccountId === null ? null : String(p.wageringAccountId),
-      wagering_delta: String(p.wageringDelta),
-      hold: null,
-      reference: posting.reference,
-      metadata: posting.metadata,
-      key: posting.idempotencyKey,
-      hash,
-    };
-  });
-  const deltas = [...ledger.touched].map(([id, t]) => ({
-    id: String(id),
-    balance: String(t.balance - t.start.balance!),
-    wagering: String(t.wagering - t.start.wagering),
-  }));
-  return { transfers, deltas, answers: (written) => answersOf(ledger, plans, written) };
-}
-
-function answersOf(
-  ledger: GroupLedger,
-  plans: readonly PlannedTransfer[],
-  written: TTransferWrites,
-): TWrittenPlans {
-  const inserted = new Map<string, { id: bigint; createdAt: Date; metadata: Record<string, unknown> }>();
-  for (const row of written.inserted) inserted.set(keyOf(row.siteId, row.idempotencyKey), row);
-  for (const [id, after] of written.balances) {
-    const t = ledger.touched.get(id);
-    assertInvariant(t && after.balanceMinor === t.balance, `account ${id} balance as planned`);
-    assertInvariant(after.wageringMinor === t.wagering, `account ${id} wagering as planned`);
-  }
-  assertInvariant(inserted.size === plans.length, 'every planned transfer was inserted');
-  return (p, replayed) => {
-    const { posting } = p.prepared;
-    const row = inserted.get(keyOf(posting.siteId, posting.idempotencyKey));
-    assertInvariant(row, `transfer ${posting.idempotencyKey} inserted`);
-    return {
-      transferId: row.id,
-      siteId: posting.siteId,
-      kind: posting.kind,
-      debitAccountId: p.debitId,
-      creditAccountId: p.creditId,
-      amountMinor: posting.amountMinor,
-      debitBalanceAfterMinor: p.debitAfter,
-      creditBalanceAfterMinor: p.creditAfter,
-      wageringDeltaMinor: p.wageringDelta,
-      holdTransferId: null,
-      reference: posting.reference,
-      metadata: row.metadata,
-      idempotencyKey: posting.idempotencyKey,
-      createdAt: row.createdAt,
-      replayed,
-    };
-  };
-}
-
-/**
- * ONE statement: inserts every planned transfer and moves every touched balance (checked against
- * the plan). Returns how to answer each planned transfer.
- */
-export async function writePlanned(
-  tx: Tx,
-  ledger: GroupLedger,
-  plans: readonly PlannedTransfer[],
-): Promise<TWrittenPlans> {
-  const { transfers, deltas, answers } = plannedWrites(ledger, plans);
-  if (plans.length === 0) return answers({ inserted: [], balances: new Map() });
-  return answers(await writeTransfers(tx, transfers, deltas, { skipTaken: false }));
-}
-
-/**
- * The checks of wallet.service `post` for a member ↔ system or system ↔ system transfer, on the
- * group's in-memory balances; applies the transfer to them when it passes (WalletError when not;
- * PostOneByOne when the site's system accounts do not exist yet).
- */
-export function planTransfer(ledger: GroupLedger, prepared: PreparedTransfer): PlannedTransfer {
-  const { memberAccounts, systemAccounts, touched } = ledger;
-  const { posting } = prepared;
-  const refs: TAccountRef[] = [posting.from, posting.to];
-  const memberRef = refs.find((ref) => 'memberId' in ref) as { memberId: bigint } | undefined;
-  const betFromMember = posting.kind === 'bet' && 'memberId' in posting.from;
-  const kinds = new Set<string>();
-  for (const ref of refs) if ('memberId' in ref) kinds.add(ref.account);
-  if (memberRef && (betFromMember || posting.wageringAddMinor > 0n)) kinds.add('cash');
-
-  const mine = memberRef ? memberAccounts.get(memberKey(posting.siteId, memberRef.memberId)) : undefined;
-  for (const kind of kinds) {
-    if (!mine?.has(kind)) {
-      throw new WalletError('ACCOUNT_NOT_FOUND', 'No such member account on this site', {
-        memberId: memberRef?.memberId.toString() ?? null,
-        account: kind,
-      });
-    }
-  }
-  // A site's first transfer opens its system accounts: that is `transfer`'s job.
-  const accountId = (ref: TAccountRef): bigint => {
-    if ('memberId' in ref) return mine!.get(ref.account)!.id;
-    const id = systemAccounts.get(`${posting.siteId}:${ref.system}`);
-    if (id === undefined) throw new PostOneByOne();
-    return id;
-  };
-  const debitId = accountId(posting.from);
-  const creditId = accountId(posting.to);
-  const state = (ref: TAccountRef) => {
-    if (!('memberId' in ref)) return null;
-    const account = mine!.get(ref.account)!;
-    let t = touched.get(account.id);
-    if (!t) {
-      assertInvariant(account.balance !== null, `player account ${account.id} has a stored balance`);
-      t = { start: account, balance: account.balance, wagering: account.wagering };
-    }
-    return t;
-  };
-  const debit = state(posting.from);
-  const credit = state(posting.to);
-  const cash = kinds.has('cash') ? state({ memberId: memberRef!.memberId, account: 'cash' }) : null;
-  // The same account object when cash is debited or credited.
-  const cashState =
-    cash && debit && cash.start.id === debit.start.id
-      ? debit
-      : cash && credit && cash.start.id === credit.start.id
-        ? credit
-        : cash;
-
-  const wageringBefore = cashState?.wagering ?? 0n;
-  if (debit && debit.balance < posting.amountMinor) {
-    throw new WalletError('INSUFFICIENT_FUNDS', 'The balance does not cover this amount', {
-      accountId: debit.start.id.toString(),
-    });
-  }
-  let wageringDelta = posting.wageringAddMinor;
-  if (betFromMember)
-    wageringDelta -= wageringBefore < posting.amountMinor ? wageringBefore : posting.amountMinor;
-  const debitAfter = debit ? debit.balance - posting.amountMinor : null;
-  const creditAfter = credit ? credit.balance + posting.amountMinor : null;
-  if (creditAfter !== null && creditAfter > LIMITS.balanceMinor) {
-    throw new WalletError('INVALID_AMOUNT', 'The credited account would exceed its balance limit', {
-      accountId: credit!.start.id.toString(),
-    });
-  }
-  if (wageringBefore + wageringDelta > LIMITS.wageringMinor) {
-    throw new WalletError('INVALID_AMOUNT', 'The wagering requirement would exceed its limit');
-  }
-  // Passed: apply to the group's balances.
-  if (debit) {
-    debit.balance = debitAfter!;
-    touched.set(debit.start.id, debit);
-  }
-  if (credit) {
-    credit.balance = creditAfter!;
-    touched.set(credit.start.id, credit);
-  }
-  if (cashState && wageringDelta !== 0n) {
-    cashState.wagering += wageringDelta;
-    touched.set(cashState.start.id, cashState);
-  }
-  return {
-    prepared,
-    debitId,
-    creditId,
-    debitAfter,
-    creditAfter,
-    wageringAccountId: wageringDelta === 0n || !cashState ? null : cashState.start.id,
-    wageringDelta,
-  };
 }

@@ -90,3 +90,6 @@ export interface TransferResult {
   /** True when this call replayed an earlier transfer with the same key and request. */
   replayed: boolean;
 }
+
+/** A JSON value, as transfer metadata stores it. */
+export type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };

@@ -16,6 +16,7 @@ import {
 import {
   PLAYER_ACCOUNT_KINDS,
   SYSTEM_ACCOUNT_KINDS,
+  type TJson,
   type TPlayerAccountKind,
   type TransferResult,
   type TSystemAccountKind,
@@ -41,8 +42,6 @@ import {
 
 /** A member's own account, or one of the site's system accounts. */
 export type TAccountRef = { memberId: bigint; account: TPlayerAccountKind } | { system: TSystemAccountKind };
-
-export type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
 
 /** Kinds only hold/settleHold/releaseHold may post (they keep the hold account consistent). */
 const HOLD_KINDS = ['withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'] as const;

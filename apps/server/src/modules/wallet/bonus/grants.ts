@@ -2,7 +2,9 @@ import type { Executor, Tx } from '../../../db/client.ts';
 import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
 import { lockMemberAccounts } from '../wallet.repo.ts';
-import { type TJson, transfer } from '../wallet.service.ts';
+import type { TJson } from '../wallet.schema.ts';
+import { transfer } from '../wallet.service.ts';
+import { type BonusGrant, type TGrantStatus, toGrant } from './grant-model.ts';
 import {
   findDueGrantIds,
   findGrantMember,
@@ -12,7 +14,6 @@ import {
   lockActiveGrantRows,
   lockGrantRow,
   sumWageringOwed,
-  type TGrantRaw,
   updateGrant,
 } from './grants.repo.ts';
 
@@ -31,29 +32,6 @@ import {
  * - Lock order: the member's cash and bonus accounts, then their grants (every bonus path).
  */
 
-export type TGrantStatus = 'active' | 'completed' | 'expired' | 'forfeited';
-
-export interface BonusGrant {
-  id: bigint;
-  siteId: bigint;
-  memberId: bigint;
-  campaignCode: string;
-  periodKey: string;
-  terms: Record<string, unknown>;
-  amountMinor: bigint;
-  balanceMinor: bigint;
-  wageringRequiredMinor: bigint;
-  wageringDoneMinor: bigint;
-  maxBetMinor: bigint | null;
-  locksCash: boolean;
-  status: TGrantStatus;
-  expiresAt: Date;
-  createdAt: Date;
-  closedAt: Date | null;
-  convertedMinor: bigint;
-  forfeitedMinor: bigint;
-}
-
 export interface GrantBonusInput {
   siteId: bigint;
   memberId: bigint;
@@ -70,32 +48,6 @@ export interface GrantBonusInput {
   /** The campaign's rules at grant time: category weights (`weights`), `maxWinMinor`, the formula. */
   terms: { [key: string]: TJson };
   reference?: string;
-}
-
-const big = (v: unknown): bigint => BigInt(String(v));
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-
-export function toGrant(r: TGrantRaw): BonusGrant {
-  return {
-    id: big(r.id),
-    siteId: big(r.site_id),
-    memberId: big(r.member_id),
-    campaignCode: r.campaign_code,
-    periodKey: r.period_key,
-    terms: (typeof r.terms === 'string' ? JSON.parse(r.terms) : r.terms) as Record<string, unknown>,
-    amountMinor: big(r.amount_minor),
-    balanceMinor: big(r.balance_minor),
-    wageringRequiredMinor: big(r.wagering_required_minor),
-    wageringDoneMinor: big(r.wagering_done_minor),
-    maxBetMinor: r.max_bet_minor === null ? null : big(r.max_bet_minor),
-    locksCash: r.locks_cash,
-    status: r.status as TGrantStatus,
-    expiresAt: date(r.expires_at),
-    createdAt: date(r.created_at),
-    closedAt: r.closed_at === null ? null : date(r.closed_at),
-    convertedMinor: big(r.converted_minor),
-    forfeitedMinor: big(r.forfeited_minor),
-  };
 }
 
 /** The cap the campaign's terms put on what a grant may convert to cash (null: none). */

@@ -3,8 +3,8 @@ import { WalletError } from '../wallet.errors.ts';
 import { type TTransferRaw, transferResultOf } from '../wallet.repo.ts';
 import type { TransferResult, TWalletAccountRow } from '../wallet.schema.ts';
 import type { TLockedAccounts } from '../wallet.service.ts';
+import { type BonusGrant, toGrant } from './grant-model.ts';
 import { lockMoveRows, type TGrantRaw } from './grants.repo.ts';
-import { type BonusGrant, toGrant } from './grants.ts';
 
 /** What a stake or a win decides on, read under its locks in one statement (`lockForMove`). */
 export type TMoveState = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferResult } from '../wallet.schema.ts';
-import type { BonusGrant } from './grants.ts';
+import type { BonusGrant } from './grant-model.ts';
 import { routeShares, stakeSplitOf, winShares } from './split.ts';
 
 function stakeTransfer(metadata: Record<string, unknown>): TransferResult {

@@ -1,6 +1,7 @@
 import { assertInvariant } from '../wallet.errors.ts';
 import type { TransferResult } from '../wallet.schema.ts';
-import { type BonusGrant, maxWinOf } from './grants.ts';
+import type { BonusGrant } from './grant-model.ts';
+import { maxWinOf } from './grants.ts';
 
 /**
  * How a win (or refund) splits, decided from its stake's transfers and its grants before anything

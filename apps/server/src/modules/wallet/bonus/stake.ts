@@ -1,24 +1,14 @@
-import type { TCategoryWeights, TGameCategory } from '@sorte/contract';
+
 import type { Executor, Tx } from '../../../db/client.ts';
 import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
-import type { TransferResult } from '../wallet.schema.ts';
-import { type TJson, type TLockedAccounts, transferLocked } from '../wallet.service.ts';
+import type { TJson, TransferResult } from '../wallet.schema.ts';
+import { type TLockedAccounts, transferLocked } from '../wallet.service.ts';
+import type { BonusGrant } from './grant-model.ts';
+import { categoryWeight, type StakeInput } from './grant-model.ts';
 import { updateGrant } from './grants.repo.ts';
-import { type BonusGrant, convertGrant, lockPlayerAccounts } from './grants.ts';
+import { convertGrant, lockPlayerAccounts } from './grants.ts';
 import { lockForMove, playableOf } from './lock.ts';
-
-export interface StakeInput {
-  siteId: bigint;
-  memberId: bigint;
-  amountMinor: bigint;
-  /** The bet's key: the first part of the stake is posted under it, further parts under `<key>:b<grant>`. */
-  idempotencyKey: string;
-  reference?: string;
-  metadata?: { [key: string]: TJson };
-  /** Game category of the bet on its site (wagering weight). */
-  category: TGameCategory;
-}
 
 export interface StakeResult {
   /** The first transfer of the stake (cash if any cash was spent, else the first bonus part). */
@@ -30,17 +20,6 @@ export interface StakeResult {
   /** What the member can still stake: cash + bonus after the bet. */
   playableAfterMinor: bigint;
   replayed: boolean;
-}
-
-/**
- * Weight in percent (0..100) of a game category for this grant's wagering (null: a stake whose
- * category was not recorded, weighed as the default).
- */
-export function categoryWeight(terms: Record<string, unknown>, category: TGameCategory | null): bigint {
-  const weights = (terms.weights ?? {}) as TCategoryWeights;
-  const value = (category === null ? undefined : weights[category]) ?? weights.default ?? 100;
-  const pct = typeof value === 'number' && Number.isInteger(value) ? value : 100;
-  return BigInt(Math.max(0, Math.min(100, pct)));
 }
 
 /**

@@ -3,32 +3,11 @@ import type { Executor, Tx } from '../../../db/client.ts';
 import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
 import type { TransferResult } from '../wallet.schema.ts';
-import { type TJson, type TLockedAccounts, type TransferInput, transferLocked } from '../wallet.service.ts';
+import { type TLockedAccounts, type TransferInput, transferLocked } from '../wallet.service.ts';
+import { type BonusGrant, categoryWeight, toGrant, type WinInput } from './grant-model.ts';
 import { lockGrantRows, updateGrant } from './grants.repo.ts';
-import { type BonusGrant, toGrant } from './grants.ts';
 import { lockForMove, playableOf } from './lock.ts';
 import { minorOf, routeShares, stakeSplitOf, type TWinRoute, winShares } from './split.ts';
-import { categoryWeight } from './stake.ts';
-
-export interface WinInput {
-  siteId: bigint;
-  memberId: bigint;
-  /** The whole payout (positive). */
-  amountMinor: bigint;
-  /** The win's key: the first part is posted under it, further parts under `<key>:b<grant>`. */
-  idempotencyKey: string;
-  /** The idempotency key of the stake this win pays: its real/bonus split decides the win's. */
-  stakeKey: string;
-  reference?: string;
-  metadata?: { [key: string]: TJson };
-  /**
-   * 'refund': the stake given back (a rolled-back bet): each part returns where it came from, and
-   * the wagering the bet fed on its grant is taken off again. Default 'win'.
-   */
-  kind?: 'win' | 'refund';
-  /** Turnover restored on the member's cash account requirement (a refund of a bet that lowered it). */
-  wageringAddMinor?: bigint;
-}
 
 export interface WinResult {
   /** The first transfer of the win (cash if any went to cash, else the first bonus part). */

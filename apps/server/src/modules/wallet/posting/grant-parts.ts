@@ -1,15 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { GRANT_COLUMNS, type TGrantRaw } from './bonus/grants.repo.ts';
-import { type BonusGrant, toGrant } from './bonus/grants.ts';
-import { categoryWeight, type StakeInput } from './bonus/stake.ts';
-import type { WinInput } from './bonus/win.ts';
-import { assertInvariant } from './wallet.errors.ts';
-import { type PreparedTransfer, prepareTransfer, type TJson } from './wallet.service.ts';
+import {
+  type BonusGrant,
+  categoryWeight,
+  type StakeInput,
+  toGrant,
+  type WinInput,
+} from '../bonus/grant-model.ts';
+import { GRANT_COLUMNS, type TGrantRaw } from '../bonus/grants.repo.ts';
+import { assertInvariant } from '../wallet.errors.ts';
+import type { TJson } from '../wallet.schema.ts';
+import { type PreparedTransfer, prepareTransfer } from '../wallet.service.ts';
 
 /**
- * The bonus holders' stakes and wins a group commit posts itself (ADR 023, 026, 027, 028): the
- * transfer `stakeWithBonus` (bonus/stake.ts) or `payWin` (bonus/win.ts) would post, and the grant
- * rows and writes of the group's statements. Everything else about bonus money is in bonus/.
+ * The parts of a bonus holder's stake and of a cash win a group posts itself (ADR 028): the cash
+ * stake (feeding a grant), the grants a group read locks, the fed grants' wagering its write
+ * moves, the cash win.
  */
 
 /**

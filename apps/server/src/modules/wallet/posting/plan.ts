@@ -1,0 +1,186 @@
+import type { BonusGrant } from '../bonus/grant-model.ts';
+import { assertInvariant, WalletError } from '../wallet.errors.ts';
+import type { TTransferRaw } from '../wallet.repo.ts';
+import { LIMITS, type PreparedTransfer, type TAccountRef } from '../wallet.service.ts';
+
+/**
+ * The planner of a posting (ADR 033): decides a transfer against a ledger held in memory (the
+ * accounts a read locked), in arrival order, and answers a decision, never an exception: planned
+ * (the ledger's balances move), refused (the WalletError the player gets), or alone (only the one
+ * by one path can post it: the posting's group goes that way).
+ */
+
+export type Account = { id: bigint; balance: bigint | null; wagering: bigint };
+
+/**
+ * A group's ledger in memory, inside its transaction: the members' locked cash and bonus accounts,
+ * the sites' system accounts, the transfers already holding one of the group's keys, the members'
+ * locked active bonus grants by member (a bet group's lock, `membersLockParts` with grants), and
+ * the balances as the transfers planned so far leave them.
+ */
+export type GroupLedger = {
+  memberAccounts: Map<string, Map<string, Account>>;
+  systemAccounts: Map<string, bigint>;
+  prior: Map<string, TTransferRaw>;
+  grants: Map<bigint, BonusGrant[]>;
+  touched: Map<bigint, { start: Account; balance: bigint; wagering: bigint }>;
+};
+
+/** A transfer decided against a group's ledger, ready to be written with the group's others. */
+export type PlannedTransfer = {
+  prepared: PreparedTransfer;
+  debitId: bigint;
+  creditId: bigint;
+  debitAfter: bigint | null;
+  creditAfter: bigint | null;
+  wageringAccountId: bigint | null;
+  wageringDelta: bigint;
+};
+
+/** Why a posting goes one by one: a site's first transfer opens its system accounts (`transfer`). */
+export type TAloneReason = 'site_accounts_missing';
+
+/** What the planner decided for one transfer. */
+export type TDecision =
+  | { kind: 'plan'; plan: PlannedTransfer }
+  | { kind: 'refuse'; error: WalletError }
+  | { kind: 'alone'; reason: TAloneReason };
+
+export const memberKey = (siteId: bigint, memberId: bigint) => `${siteId}:${memberId}`;
+
+type TState = { start: Account; balance: bigint; wagering: bigint };
+
+/** The accounts a transfer names, from the ledger: their ids and their balances so far. */
+type TAccounts = {
+  debitId: bigint;
+  creditId: bigint;
+  debit: TState | null;
+  credit: TState | null;
+  /** The member's cash, whose wagering a bet lowers and a reward raises (the same state object). */
+  cash: TState | null;
+  betFromMember: boolean;
+};
+
+/**
+ * The checks of wallet.service `post` for a member ↔ system or system ↔ system transfer, on the
+ * ledger's in-memory balances; applies the transfer to them when it passes.
+ */
+export function decideTransfer(ledger: GroupLedger, prepared: PreparedTransfer): TDecision {
+  const found = accountsOf(ledger, prepared);
+  if ('kind' in found) return found;
+  const { posting } = prepared;
+  const { debit, credit, cash } = found;
+  const wageringBefore = cash?.wagering ?? 0n;
+  if (debit && debit.balance < posting.amountMinor) {
+    return refuse('INSUFFICIENT_FUNDS', 'The balance does not cover this amount', {
+      accountId: debit.start.id.toString(),
+    });
+  }
+  let wageringDelta = posting.wageringAddMinor;
+  if (found.betFromMember) {
+    wageringDelta -= wageringBefore < posting.amountMinor ? wageringBefore : posting.amountMinor;
+  }
+  const debitAfter = debit ? debit.balance - posting.amountMinor : null;
+  const creditAfter = credit ? credit.balance + posting.amountMinor : null;
+  if (creditAfter !== null && creditAfter > LIMITS.balanceMinor) {
+    return refuse('INVALID_AMOUNT', 'The credited account would exceed its balance limit', {
+      accountId: credit!.start.id.toString(),
+    });
+  }
+  if (wageringBefore + wageringDelta > LIMITS.wageringMinor) {
+    return refuse('INVALID_AMOUNT', 'The wagering requirement would exceed its limit');
+  }
+  // Passed: apply to the ledger's balances.
+  const { touched } = ledger;
+  if (debit) {
+    debit.balance = debitAfter!;
+    touched.set(debit.start.id, debit);
+  }
+  if (credit) {
+    credit.balance = creditAfter!;
+    touched.set(credit.start.id, credit);
+  }
+  if (cash && wageringDelta !== 0n) {
+    cash.wagering += wageringDelta;
+    touched.set(cash.start.id, cash);
+  }
+  const wageringAccountId = wageringDelta === 0n || !cash ? null : cash.start.id;
+  const { debitId, creditId } = found;
+  return {
+    kind: 'plan',
+    plan: { prepared, debitId, creditId, debitAfter, creditAfter, wageringAccountId, wageringDelta },
+  };
+}
+
+function refuse(code: WalletError['code'], message: string, details?: WalletError['details']): TDecision {
+  return { kind: 'refuse', error: new WalletError(code, message, details) };
+}
+
+/** The transfer's accounts in the ledger, or why it cannot be planned here. */
+function accountsOf(ledger: GroupLedger, prepared: PreparedTransfer): TAccounts | TDecision {
+  const { memberAccounts, systemAccounts, touched } = ledger;
+  const { posting } = prepared;
+  const refs: TAccountRef[] = [posting.from, posting.to];
+  const memberRef = refs.find((ref) => 'memberId' in ref) as { memberId: bigint } | undefined;
+  const betFromMember = posting.kind === 'bet' && 'memberId' in posting.from;
+  const kinds = new Set<string>();
+  for (const ref of refs) if ('memberId' in ref) kinds.add(ref.account);
+  if (memberRef && (betFromMember || posting.wageringAddMinor > 0n)) kinds.add('cash');
+  const mine = memberRef ? memberAccounts.get(memberKey(posting.siteId, memberRef.memberId)) : undefined;
+  for (const kind of kinds) {
+    if (!mine?.has(kind)) {
+      return refuse('ACCOUNT_NOT_FOUND', 'No such member account on this site', {
+        memberId: memberRef?.memberId.toString() ?? null,
+        account: kind,
+      });
+    }
+  }
+  const systemId = (ref: { system: string }) => systemAccounts.get(`${posting.siteId}:${ref.system}`);
+  for (const ref of refs) {
+    // A site's first transfer opens its system accounts: that is `transfer`'s job.
+    if (!('memberId' in ref) && systemId(ref) === undefined) {
+      return { kind: 'alone', reason: 'site_accounts_missing' };
+    }
+  }
+  const accountId = (ref: TAccountRef): bigint =>
+    'memberId' in ref ? mine!.get(ref.account)!.id : systemId(ref)!;
+  const state = (ref: TAccountRef): TState | null => {
+    if (!('memberId' in ref)) return null;
+    const account = mine!.get(ref.account)!;
+    const t = touched.get(account.id);
+    if (t) return t;
+    assertInvariant(account.balance !== null, `player account ${account.id} has a stored balance`);
+    return { start: account, balance: account.balance, wagering: account.wagering };
+  };
+  const debit = state(posting.from);
+  const credit = state(posting.to);
+  const cashRef = kinds.has('cash') ? state({ memberId: memberRef!.memberId, account: 'cash' }) : null;
+  // The same account object when cash is debited or credited.
+  const cash =
+    cashRef && debit && cashRef.start.id === debit.start.id
+      ? debit
+      : cashRef && credit && cashRef.start.id === credit.start.id
+        ? credit
+        : cashRef;
+  return {
+    debitId: accountId(posting.from),
+    creditId: accountId(posting.to),
+    debit,
+    credit,
+    cash,
+    betFromMember,
+  };
+}
+
+/**
+ * A transfer planned where nothing can fall back (a settlement inside its caller's transaction):
+ * a refusal fails the caller's transaction with the WalletError, as `transfer` would.
+ */
+export function planOrFail(ledger: GroupLedger, prepared: PreparedTransfer): PlannedTransfer {
+  const decision = decideTransfer(ledger, prepared);
+  if (decision.kind === 'plan') return decision.plan;
+  if (decision.kind === 'refuse') throw decision.error;
+  throw new WalletError('ACCOUNT_NOT_FOUND', 'The site has no system accounts yet', {
+    siteId: prepared.posting.siteId.toString(),
+  });
+}
