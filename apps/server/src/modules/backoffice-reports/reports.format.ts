@@ -1,19 +1,10 @@
 import { formatMinor } from '@sorte/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
 import { CSV_MAX_ROWS } from '../admin/csv.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /**
- * Small SQL helpers of the back-office reports. Every query reads raw SQL with values cast to text
- * in SQL, so PGlite and PostgreSQL give the same strings (no driver-specific Date or bigint parsing).
+ * How the back-office reports read what their repos answer (values cast to text in SQL, so PGlite
+ * and PostgreSQL give the same strings) and how they page.
  */
-
-/** A timestamptz column as an ISO 8601 UTC text ("2026-11-25T14:03:07.123Z"), NULL stays NULL. */
-export function isoOf(column: SQL | string): SQL {
-  const expression = typeof column === 'string' ? sql.raw(column) : column;
-  return sql`to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 /** `%text%` for LIKE/ILIKE with the pattern characters of `text` escaped. */
 export function containsPattern(text: string): string {
@@ -33,10 +24,6 @@ export function textOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
 
-export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return rowsOf<T>(executor, query);
-}
-
 /** Paging of an admin list: 1-based page, page_size 1..200 (default 25); CSV takes every row. */
 export type TPaging = { page: number; pageSize: number; all: boolean };
 
@@ -53,11 +40,6 @@ export function pagingOf(query: {
     pageSize: all ? CSV_MAX_ROWS : (query.page_size ?? PAGE_SIZE_DEFAULT),
     all,
   };
-}
-
-/** LIMIT/OFFSET of a page. */
-export function limitOffset(paging: TPaging): SQL {
-  return sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`;
 }
 
 export type TPage<T> = { list: T[]; total: number; page: number; page_size: number };
