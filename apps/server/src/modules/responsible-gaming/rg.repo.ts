@@ -2,7 +2,7 @@ import type { TRgLimitKind, TRgPeriod } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { pendingTermsQuery } from '../terms/terms.service.ts';
+import { pendingTermsQuery } from '../terms/terms.repo.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /** SQL of responsible gaming; every function takes the executor (or transaction) it runs in. */
