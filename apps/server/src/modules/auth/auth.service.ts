@@ -1,5 +1,4 @@
 import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { notifyIfNewDevice } from '../information/information.service.ts';
@@ -9,6 +8,7 @@ import {
   findMemberByInviteCode,
   findMemberByUsername,
   insertMember,
+  isCpfTaken,
   isUniqueViolation,
 } from '../members/members.repo.ts';
 import type { TMemberRow } from '../members/members.schema.ts';
@@ -23,7 +23,6 @@ import {
 } from '../responsible-gaming/rg.service.ts';
 import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { rowsOf } from '../wallet/wallet.repo.ts';
 import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -42,15 +41,6 @@ export type TAuthDeps = {
 };
 
 const INVITE_CODE_ATTEMPTS = 5;
-
-/** One account per CPF on each site (the unique index members_site_cpf has the final word). */
-async function isCpfTaken(executor: Executor, siteId: bigint, cpf: string): Promise<boolean> {
-  const rows = await rowsOf<{ found: number }>(
-    executor,
-    sql`SELECT 1 AS found FROM members WHERE site_id = ${siteId.toString()}::bigint AND cpf = ${cpf} LIMIT 1`,
-  );
-  return rows.length > 0;
-}
 
 async function toSessionResponse(
   deps: TAuthDeps,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../wallet/wallet.repo.ts';
 import { members, profilePictures, type TMemberRow } from './members.schema.ts';
 
 /** SQL for members. Every function takes the executor (database or transaction) it runs in. */
@@ -83,4 +84,13 @@ export function isUniqueViolation(error: unknown, constraintPart: string): boole
     if (code === '23505') return (constraint ?? message ?? '').includes(constraintPart);
   }
   return false;
+}
+
+/** One account per CPF on each site (the unique index members_site_cpf has the final word). */
+export async function isCpfTaken(executor: Executor, siteId: bigint, cpf: string): Promise<boolean> {
+  const rows = await rowsOf<{ found: number }>(
+    executor,
+    sql`SELECT 1 AS found FROM members WHERE site_id = ${siteId.toString()}::bigint AND cpf = ${cpf} LIMIT 1`,
+  );
+  return rows.length > 0;
 }
