@@ -40,8 +40,6 @@ const NOT_MOVED_YET = [
   'modules/realtime/member-channel.ts',
   'modules/realtime/realtime.channel.ts',
   'modules/realtime/realtime.hub.ts',
-  'modules/sports/sports.feed.ts',
-  'modules/sports/sports.records.ts',
   'plugins/operations.ts',
   'seed/demo-data.ts',
 ];
