@@ -94,3 +94,6 @@ export async function isCpfTaken(executor: Executor, siteId: bigint, cpf: string
   );
   return rows.length > 0;
 }
+
+/** The id of the default avatar, as a subquery of an insert (the demo player's). */
+export const DEFAULT_AVATAR_ID = sql`(SELECT id FROM profile_pictures WHERE url = '/media/avatars/male-1.svg')`;
