@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { type GroupQueueStats, groupQueueTotals } from '../db/group-queue.ts';
+import { databaseAnswers } from '../db/health.ts';
 import { transactionConflictTotals } from '../db/transaction-retry.ts';
 
 /**
@@ -179,15 +179,6 @@ export const operationsPlugin = fp(
         durations.observe({ method: request.method, route }, (performance.now() - since) / 1000);
     });
 
-    async function databaseAnswers(): Promise<boolean> {
-      try {
-        await options.database.db.execute(sql`SELECT 1`);
-        return true;
-      } catch {
-        return false;
-      }
-    }
-
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
     type TReadiness =
@@ -197,7 +188,7 @@ export const operationsPlugin = fp(
     /** Whether this process should get players now, and if not why. */
     async function readinessOf(): Promise<TReadiness> {
       if (closing) return { status: 'closing' };
-      if (!(await databaseAnswers())) return { status: 'database unavailable' };
+      if (!(await databaseAnswers(options.database.db))) return { status: 'database unavailable' };
       const starting = options.starting?.() ?? [];
       return starting.length > 0 ? { status: 'starting', starting } : { status: 'ready' };
     }

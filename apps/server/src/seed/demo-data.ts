@@ -1,9 +1,10 @@
 import { LANGUAGES, type TLanguage } from '@sorte/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { operators } from '../modules/admin/admin.schema.ts';
 import { hashSecret } from '../modules/auth/passwords.ts';
 import { AVATAR_COUNT, type TBannerDesign } from '../modules/media/artwork.ts';
+import { DEFAULT_AVATAR_ID } from '../modules/members/members.repo.ts';
 import { members, profilePictures } from '../modules/members/members.schema.ts';
 import { siteBanners, siteDomains, siteSocialLinks, sites } from '../modules/sites/sites.schema.ts';
 import { seedSports } from '../modules/sports/sports.feed.ts';
@@ -241,7 +242,7 @@ export async function seedDemoData(executor: Executor): Promise<void> {
           phone: '+5511987654321',
           inviteCode: DEMO_INVITE_CODES[demo.code]!,
           lang: demo.defaultLang,
-          profilePictureId: sql`(SELECT id FROM profile_pictures WHERE url = '/media/avatars/male-1.svg')`,
+          profilePictureId: DEFAULT_AVATAR_ID,
         })
         .onConflictDoNothing();
     }

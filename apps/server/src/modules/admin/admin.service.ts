@@ -1,8 +1,7 @@
 import { ROLE_PERMISSIONS, type TAdminLoginResponse, type TForceOfflineResponse } from '@sorte/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/passwords.ts';
@@ -12,7 +11,17 @@ import { findMemberByUsername } from '../members/members.repo.ts';
 import { assertTotpCode, spendRecoveryCode } from '../security/second-factor.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { operatorSessions, operators, type TOperatorRole, type TOperatorRow } from './admin.schema.ts';
+import {
+  countUnusedRecoveryCodes,
+  deleteUnusedRecoveryCodes,
+  endOperatorSessionByToken,
+  findLiveOperatorSession,
+  insertOperatorSession,
+  insertRecoveryCode,
+  touchOperatorLogin,
+  touchOperatorSession,
+} from './admin.repo.ts';
+import { operators, type TOperatorRole, type TOperatorRow } from './admin.schema.ts';
 import { recordOperatorAction } from './audit.ts';
 
 /** Operator sessions are short: at most a shift (8 h) from login, and end after 30 idle minutes. */
@@ -71,18 +80,15 @@ export async function operatorLogin(
   }
   await assertOperatorCode(deps, site, operator, operator.totpSecret, input.totp_code, ip);
   await deps.throttle.clear(site.id, 'operator', accountKey);
-  await deps.executor.update(operators).set({ lastLoginAt: sql`now()` }).where(eq(operators.id, operator.id));
+  await touchOperatorLogin(deps.executor, operator.id);
   const token = newToken();
-  const [session] = await deps.executor
-    .insert(operatorSessions)
-    .values({
-      siteId: site.id,
-      operatorId: operator.id,
-      tokenHash: sha256Hex(token),
-      expiresAt: sql`now() + make_interval(hours => ${OPERATOR_SESSION_HOURS})`,
-      ip,
-    })
-    .returning({ expiresAt: operatorSessions.expiresAt });
+  const session = await insertOperatorSession(deps.executor, {
+    siteId: site.id,
+    operatorId: operator.id,
+    tokenHash: sha256Hex(token),
+    hours: OPERATOR_SESSION_HOURS,
+    ip,
+  });
   return {
     token,
     token_type: 'Bearer',
@@ -112,7 +118,7 @@ async function assertOperatorCode(
     async (given) =>
       deps.executor.transaction(async (tx) => {
         if (!(await spendRecoveryCode(tx, 'operator', operator.id, given))) return false;
-        const left = await unusedRecoveryCodes(tx, operator.id);
+        const left = await countUnusedRecoveryCodes(tx, operator.id);
         await recordOperatorAction(
           tx,
           { operatorId: operator.id, siteId: site.id, role: operator.role, username: operator.username, ip },
@@ -151,53 +157,16 @@ export async function authenticateOperator(
   token: string | null,
 ): Promise<TOperatorAuth> {
   if (!token) throw new AppError('UNAUTHENTICATED');
-  const rows = await executor
-    .select({
-      sessionId: operatorSessions.id,
-      operatorId: operators.id,
-      siteId: operatorSessions.siteId,
-      role: operators.role,
-      username: operators.username,
-      status: operators.status,
-    })
-    .from(operatorSessions)
-    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(
-      and(
-        eq(operatorSessions.tokenHash, sha256Hex(token)),
-        isNull(operatorSessions.endedAt),
-        gt(operatorSessions.expiresAt, sql`now()`),
-        gt(operatorSessions.lastSeenAt, sql`now() - make_interval(mins => ${OPERATOR_IDLE_MINUTES})`),
-      ),
-    )
-    .limit(1);
-  const found = rows[0];
+  const found = await findLiveOperatorSession(executor, sha256Hex(token), OPERATOR_IDLE_MINUTES);
   if (!found || found.siteId !== site.id) throw new AppError('UNAUTHENTICATED');
   if (found.status !== 1) throw new AppError('ACCOUNT_DISABLED');
-  await executor
-    .update(operatorSessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(
-      and(
-        eq(operatorSessions.id, found.sessionId),
-        sql`${operatorSessions.lastSeenAt} < now() - interval '30 seconds'`,
-      ),
-    );
+  await touchOperatorSession(executor, found.sessionId);
   return { operatorId: found.operatorId, siteId: found.siteId, role: found.role, username: found.username };
 }
 
 /** Ends the operator session behind this token (logout); a later call with it is 401. */
 export async function endOperatorSession(executor: Executor, site: TSite, token: string): Promise<void> {
-  await executor
-    .update(operatorSessions)
-    .set({ endedAt: sql`now()` })
-    .where(
-      and(
-        eq(operatorSessions.tokenHash, sha256Hex(token)),
-        eq(operatorSessions.siteId, site.id),
-        isNull(operatorSessions.endedAt),
-      ),
-    );
+  await endOperatorSessionByToken(executor, site.id, sha256Hex(token));
 }
 
 /** Ends every session of a player of the operator's site and records who did it. */
@@ -220,15 +189,6 @@ export async function forceMemberOffline(
     );
     return { member_id: Number(member.id), sessions_ended: ended };
   });
-}
-
-async function unusedRecoveryCodes(executor: Executor, operatorId: bigint): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(
-    executor,
-    sql`SELECT count(*)::int AS count FROM operator_recovery_codes
-        WHERE operator_id = ${operatorId.toString()}::bigint AND used_at IS NULL`,
-  );
-  return Number(row?.count ?? 0);
 }
 
 /**
@@ -259,12 +219,8 @@ export async function issueRecoveryCodes(
   );
   const codes = newRecoveryCodes();
   await deps.executor.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM operator_recovery_codes
-                         WHERE operator_id = ${operator.operatorId.toString()}::bigint AND used_at IS NULL`);
-    for (const code of codes) {
-      await tx.execute(sql`INSERT INTO operator_recovery_codes (operator_id, code_hash)
-                           VALUES (${operator.operatorId.toString()}::bigint, ${recoveryCodeHash(code)})`);
-    }
+    await deleteUnusedRecoveryCodes(tx, operator.operatorId);
+    for (const code of codes) await insertRecoveryCode(tx, operator.operatorId, recoveryCodeHash(code));
     await recordOperatorAction(
       tx,
       operator,

@@ -1,8 +1,7 @@
 import type { TAdminSetupInfo, TAdminSetupRequest } from '@sorte/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret } from '../auth/passwords.ts';
@@ -10,7 +9,14 @@ import { newToken } from '../auth/tokens.ts';
 import { assertTotpCode } from '../security/second-factor.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { operatorSetupTokens, operators } from './admin.schema.ts';
+import {
+  findSitesWithoutOperator,
+  findUsableSetupToken,
+  lockSite,
+  markSetupTokenUsed,
+  replaceSetupToken,
+} from './admin.repo.ts';
+import { operators } from './admin.schema.ts';
 import { recordOperatorAction } from './audit.ts';
 
 /** How long a printed setup link stays good. */
@@ -25,26 +31,16 @@ export type TSetupLink = { siteCode: string; host: string | null; token: string 
  * add the authenticator. The server prints the links at start (server.ts).
  */
 export async function issueOwnerSetupLinks(executor: Executor): Promise<TSetupLink[]> {
-  const orphans = await rowsOf<{ id: string; code: string; host: string | null }>(
-    executor,
-    sql`SELECT s.id::text, s.code, (SELECT d.host FROM site_domains d WHERE d.site_id = s.id ORDER BY d.host LIMIT 1) AS host
-          FROM sites s
-         WHERE s.status = 1 AND NOT EXISTS (SELECT 1 FROM operators o WHERE o.site_id = s.id)
-         ORDER BY s.id`,
-  );
+  const orphans = await findSitesWithoutOperator(executor);
   const links: TSetupLink[] = [];
   for (const site of orphans) {
     const token = newToken();
     await executor.transaction(async (tx) => {
-      await tx
-        .update(operatorSetupTokens)
-        .set({ expiresAt: sql`now()` })
-        .where(and(eq(operatorSetupTokens.siteId, BigInt(site.id)), isNull(operatorSetupTokens.usedAt)));
-      await tx.insert(operatorSetupTokens).values({
+      await replaceSetupToken(tx, {
         siteId: BigInt(site.id),
         tokenHash: sha256Hex(token),
         totpSecret: newTotpSecret(),
-        expiresAt: sql`now() + make_interval(hours => ${SETUP_LINK_HOURS})`,
+        hours: SETUP_LINK_HOURS,
       });
     });
     links.push({ siteCode: site.code, host: site.host, token });
@@ -53,19 +49,7 @@ export async function issueOwnerSetupLinks(executor: Executor): Promise<TSetupLi
 }
 
 async function usableToken(executor: Executor, site: TSite, token: string, lock = false) {
-  const query = executor
-    .select()
-    .from(operatorSetupTokens)
-    .where(
-      and(
-        eq(operatorSetupTokens.tokenHash, sha256Hex(token)),
-        eq(operatorSetupTokens.siteId, site.id),
-        isNull(operatorSetupTokens.usedAt),
-        gt(operatorSetupTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  const [row] = lock ? await query.for('no key update') : await query;
+  const row = await findUsableSetupToken(executor, site.id, sha256Hex(token), lock);
   if (!row) throw new AppError('SETUP_LINK_INVALID');
   return row;
 }
@@ -105,7 +89,7 @@ export async function completeOwnerSetup(
   const passwordHash = await hashSecret(input.password);
   await executor.transaction(async (tx) => {
     const row = await usableToken(tx, site, input.token, true);
-    await tx.execute(sql`SELECT id FROM sites WHERE id = ${site.id.toString()}::bigint FOR NO KEY UPDATE`);
+    await lockSite(tx, site.id);
     const existing = await tx
       .select({ id: operators.id })
       .from(operators)
@@ -125,10 +109,7 @@ export async function completeOwnerSetup(
         totpLastStep: row.totpLastStep,
       })
       .returning({ id: operators.id });
-    await tx
-      .update(operatorSetupTokens)
-      .set({ usedAt: sql`now()` })
-      .where(eq(operatorSetupTokens.id, row.id));
+    await markSetupTokenUsed(tx, row.id);
     await recordOperatorAction(
       tx,
       { operatorId: owner!.id, siteId: site.id, role: 'owner', username: input.username, ip },

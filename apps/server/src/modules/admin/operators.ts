@@ -1,11 +1,12 @@
 import type { TCreateOperatorRequest, TOperatorAccount, TOperatorSecretResponse } from '@sorte/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { operatorSessions, operators, type TOperatorRow } from './admin.schema.ts';
+import { deleteUnusedRecoveryCodes, endOperatorSessions, findSiteOperatorsPage } from './admin.repo.ts';
+import { operators, type TOperatorRow } from './admin.schema.ts';
 import type { TOperatorAuth } from './admin.service.ts';
 import { recordOperatorAction } from './audit.ts';
 import { pageOf } from './csv.ts';
@@ -36,20 +37,10 @@ export async function listOperators(
   query: { page?: number; page_size?: number },
 ) {
   const page = pageOf(query);
-  const rows = await executor
-    .select()
-    .from(operators)
-    .where(eq(operators.siteId, owner.siteId))
-    .orderBy(desc(operators.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [count] = await executor
-    .select({ total: sql<number>`count(*)::int` })
-    .from(operators)
-    .where(eq(operators.siteId, owner.siteId));
+  const { rows, total } = await findSiteOperatorsPage(executor, owner.siteId, page);
   return {
     list: rows.map(view),
-    total: Number(count?.total ?? 0),
+    total,
     page: page.page,
     page_size: page.pageSize,
   };
@@ -104,10 +95,7 @@ async function lockOperator(tx: Executor, owner: TOperatorAuth, id: number): Pro
 }
 
 async function endSessions(tx: Executor, operatorId: bigint): Promise<void> {
-  await tx
-    .update(operatorSessions)
-    .set({ endedAt: sql`now()` })
-    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.endedAt)));
+  await endOperatorSessions(tx, operatorId);
 }
 
 /** A new authenticator secret for an operator (lost phone): their sessions end; shown once. */
@@ -127,8 +115,7 @@ export async function resetOperatorTotp(
       .returning();
     await endSessions(tx, before.id);
     // Codes issued for the old authenticator go with it.
-    await tx.execute(sql`DELETE FROM operator_recovery_codes
-                         WHERE operator_id = ${before.id.toString()}::bigint AND used_at IS NULL`);
+    await deleteUnusedRecoveryCodes(tx, before.id);
     await recordOperatorAction(
       tx,
       owner,

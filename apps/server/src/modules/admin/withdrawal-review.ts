@@ -5,35 +5,39 @@ import {
   type TAdminWithdrawalRow,
   type TWithdrawalRisk,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import { maskCpf, maskPixKey } from '../../core/pii-masks.ts';
 import type { Executor } from '../../db/client.ts';
-import { isoOf, rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from './admin.service.ts';
 import { recordOperatorAction } from './audit.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';
 import { seesPii } from './pii.ts';
+import {
+  countQueue,
+  findApprovals,
+  findApprovalsLog,
+  findOtherWithdrawals,
+  findQueueRows,
+  findReviewOrder,
+  findReviewPlayer,
+  findSameCpfAccounts,
+  findSecondApprovalMinor,
+  insertApproval,
+  type TQueueRow,
+} from './withdrawal-review.repo.ts';
 
 /** A player account younger than this is "new" in the review queue. */
 export const NEW_ACCOUNT_DAYS = 7;
 /** This many PIX destinations (cards, removed ones included) or more is "many cards". */
 export const MANY_CARDS = 3;
 
-const s = (value: bigint) => value.toString();
-
 /**
  * The amount from which a withdrawal of this site needs two operators (withdrawal_settings, the
  * site's own row or the default one; NULL: never).
  */
 export async function secondApprovalMinor(executor: Executor, siteId: bigint): Promise<bigint | null> {
-  const [row] = await rowsOf<{ minor: string | null }>(
-    executor,
-    sql`SELECT second_approval_minor::text AS minor FROM withdrawal_settings
-        WHERE site_id = ${s(siteId)}::bigint OR site_id IS NULL
-        ORDER BY site_id NULLS LAST LIMIT 1`,
-  );
-  return row?.minor ? BigInt(row.minor) : null;
+  const minor = await findSecondApprovalMinor(executor, siteId);
+  return minor ? BigInt(minor) : null;
 }
 
 /**
@@ -50,17 +54,16 @@ export async function twoPersonGate(
 ): Promise<'pay' | 'recorded'> {
   const threshold = await secondApprovalMinor(tx, order.siteId);
   if (threshold === null || order.amountMinor < threshold) return 'pay';
-  const approvals = await rowsOf<{ operator_id: string }>(
-    tx,
-    sql`SELECT operator_id::text FROM withdrawal_approvals WHERE order_id = ${s(order.id)}::bigint`,
-  );
-  if (approvals.some((approval) => approval.operator_id === s(operator.operatorId))) {
+  const approvals = await findApprovals(tx, order.id);
+  if (approvals.some((approval) => approval.operator_id === operator.operatorId.toString())) {
     throw new AppError('APPROVER_MUST_DIFFER');
   }
-  await tx.execute(
-    sql`INSERT INTO withdrawal_approvals (site_id, order_id, operator_id, remark)
-        VALUES (${s(order.siteId)}::bigint, ${s(order.id)}::bigint, ${s(operator.operatorId)}::bigint, ${remark ?? null})`,
-  );
+  await insertApproval(tx, {
+    siteId: order.siteId,
+    orderId: order.id,
+    operatorId: operator.operatorId,
+    remark: remark ?? null,
+  });
   if (approvals.length > 0) return 'pay';
   await recordOperatorAction(
     tx,
@@ -72,47 +75,6 @@ export async function twoPersonGate(
   );
   return 'recorded';
 }
-
-type TQueueRow = {
-  id: string;
-  order_no: string;
-  member_id: string;
-  username: string;
-  amount_minor: string;
-  fee_minor: string;
-  actual_minor: string;
-  status: string;
-  pix_key_type: string;
-  payee_name: string;
-  created_at: string;
-  reviewed_at: string | null;
-  remark: string | null;
-  member_created_at: string;
-  wagering_minor: string | null;
-  same_cpf: number;
-  cards: number;
-  approvals: number;
-  total: number;
-};
-
-/** Risk signals and approvals of each order, computed in the query (one round trip per page). */
-const QUEUE_SELECT = sql`
-  SELECT w.id::text, w.order_no, w.member_id::text, m.username, w.amount_minor::text, w.fee_minor::text,
-         w.actual_minor::text, w.status, w.pix_key_type, w.payee_name,
-         ${isoOf('w.created_at', 'seconds')} AS created_at,
-         ${isoOf('w.reviewed_at', 'seconds')} AS reviewed_at,
-         w.remark,
-         ${isoOf('m.created_at', 'seconds')} AS member_created_at,
-         (SELECT a.wagering_required_minor::text FROM wallet_accounts a
-           WHERE a.member_id = w.member_id AND a.kind = 'cash') AS wagering_minor,
-         (SELECT count(*)::int FROM members o
-           WHERE o.id <> m.id AND o.cpf IS NOT NULL
-             AND o.cpf IN (m.cpf, w.payee_cpf)) AS same_cpf,
-         (SELECT count(*)::int FROM member_bank_cards c WHERE c.member_id = w.member_id) AS cards,
-         (SELECT count(*)::int FROM withdrawal_approvals p WHERE p.order_id = w.id) AS approvals,
-         count(*) OVER ()::int AS total
-    FROM withdrawal_orders w
-    JOIN members m ON m.id = w.member_id`;
 
 function risksOf(row: TQueueRow): TWithdrawalRisk[] {
   const risks: TWithdrawalRisk[] = [];
@@ -173,31 +135,18 @@ export async function withdrawalQueue(
 ) {
   const page = pageOf(query);
   const status = query.status ?? 'pending_review';
-  const conditions = [sql`w.site_id = ${s(operator.siteId)}::bigint`, sql`w.status = ${status}`];
-  if (query.username) conditions.push(sql`m.username_lower LIKE ${`%${query.username.toLowerCase()}%`}`);
-  if (query.order_no) conditions.push(sql`w.order_no = ${query.order_no.toUpperCase()}`);
-  // Pending: the oldest waits longest, so it comes first; reviewed lists show the latest first.
-  const order = status === 'pending_review' ? sql`w.id ASC` : sql`w.id DESC`;
-  const rows = await rowsOf<TQueueRow>(
-    executor,
-    sql`${QUEUE_SELECT} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY ${order}
-        LIMIT ${page.limit} OFFSET ${page.offset}`,
-  );
+  const filter = {
+    status,
+    username: query.username,
+    orderNo: query.order_no,
+  };
+  const rows = await findQueueRows(executor, operator.siteId, filter, page);
   const threshold = await secondApprovalMinor(executor, operator.siteId);
   return {
     page,
     list: rows.map((row) => toRow(row, threshold)),
-    total: rows[0]?.total ?? (page.offset > 0 ? await countOf(executor, conditions) : 0),
+    total: rows[0]?.total ?? (page.offset > 0 ? await countQueue(executor, operator.siteId, filter) : 0),
   };
-}
-
-async function countOf(executor: Executor, conditions: ReturnType<typeof sql>[]): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(
-    executor,
-    sql`SELECT count(*)::int AS count FROM withdrawal_orders w JOIN members m ON m.id = w.member_id
-        WHERE ${sql.join(conditions, sql` AND `)}`,
-  );
-  return row?.count ?? 0;
 }
 
 /** One order with the player's history, risk signals and the approvals so far. */
@@ -206,65 +155,13 @@ export async function withdrawalReview(
   operator: TOperatorAuth,
   orderNo: string,
 ): Promise<TAdminWithdrawalReview> {
-  const [row] = await rowsOf<TQueueRow & { pix_key: string; payee_cpf: string | null }>(
-    executor,
-    sql`SELECT q.*, w.pix_key, w.payee_cpf FROM (${QUEUE_SELECT}
-          WHERE w.site_id = ${s(operator.siteId)}::bigint AND w.order_no = ${orderNo.toUpperCase()}) q
-        JOIN withdrawal_orders w ON w.id = q.id::bigint`,
-  );
+  const row = await findReviewOrder(executor, operator.siteId, orderNo);
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   const memberId = row.member_id;
-  const [player] = await rowsOf<{
-    cpf: string | null;
-    balance: string | null;
-    deposits: number;
-    deposits_minor: string;
-    paid: number;
-    paid_minor: string;
-    bonuses: number;
-    bonuses_minor: string;
-  }>(
-    executor,
-    sql`SELECT m.cpf,
-               (SELECT balance_minor::text FROM wallet_accounts WHERE member_id = m.id AND kind = 'cash') AS balance,
-               (SELECT count(*)::int FROM deposit_orders WHERE member_id = m.id AND status = 'paid') AS deposits,
-               (SELECT COALESCE(sum(amount_minor), 0)::text FROM deposit_orders
-                 WHERE member_id = m.id AND status = 'paid') AS deposits_minor,
-               (SELECT count(*)::int FROM withdrawal_orders WHERE member_id = m.id AND status = 'paid') AS paid,
-               (SELECT COALESCE(sum(amount_minor), 0)::text FROM withdrawal_orders
-                 WHERE member_id = m.id AND status = 'paid') AS paid_minor,
-               (SELECT count(*)::int FROM wallet_transfers t JOIN wallet_accounts a ON a.id = t.credit_account_id
-                 WHERE a.member_id = m.id AND a.kind = 'bonus') AS bonuses,
-               (SELECT COALESCE(sum(t.amount_minor), 0)::text FROM wallet_transfers t
-                  JOIN wallet_accounts a ON a.id = t.credit_account_id
-                 WHERE a.member_id = m.id AND a.kind = 'bonus') AS bonuses_minor
-          FROM members m WHERE m.id = ${memberId}::bigint`,
-  );
-  const others = await rowsOf<{ username: string }>(
-    executor,
-    sql`SELECT o.username FROM members o, members m
-        WHERE m.id = ${memberId}::bigint AND o.id <> m.id AND o.cpf IS NOT NULL
-          AND o.cpf IN (m.cpf, ${row.payee_cpf}) ORDER BY o.id LIMIT 20`,
-  );
-  const history = await rowsOf<{
-    order_no: string;
-    amount_minor: string;
-    status: string;
-    created_at: string;
-  }>(
-    executor,
-    sql`SELECT order_no, amount_minor::text, status,
-               ${isoOf('created_at', 'seconds')} AS created_at
-          FROM withdrawal_orders WHERE member_id = ${memberId}::bigint AND order_no <> ${row.order_no}
-         ORDER BY id DESC LIMIT 10`,
-  );
-  const approvals = await rowsOf<{ username: string; remark: string | null; at: string }>(
-    executor,
-    sql`SELECT o.username, p.remark,
-               ${isoOf('p.created_at', 'seconds')} AS at
-          FROM withdrawal_approvals p JOIN operators o ON o.id = p.operator_id
-         WHERE p.order_id = ${row.id}::bigint ORDER BY p.id`,
-  );
+  const player = await findReviewPlayer(executor, memberId);
+  const others = await findSameCpfAccounts(executor, memberId, row.payee_cpf);
+  const history = await findOtherWithdrawals(executor, memberId, row.order_no);
+  const approvals = await findApprovalsLog(executor, row.id);
   const threshold = await secondApprovalMinor(executor, operator.siteId);
   const pii = seesPii(operator);
   const cpf = (value: string | null | undefined) => (value ? (pii ? value : maskCpf(value)) : null);

@@ -1,13 +1,16 @@
 import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { notifyIfNewDevice } from '../information/information.service.ts';
 import { newInviteCode } from '../members/invite-code.ts';
 import { getUserInfo } from '../members/member-info.ts';
-import { findMemberByInviteCode, findMemberByUsername, insertMember } from '../members/members.repo.ts';
+import {
+  findMemberByInviteCode,
+  findMemberByUsername,
+  insertMember,
+  isCpfTaken,
+} from '../members/members.repo.ts';
 import type { TMemberRow } from '../members/members.schema.ts';
 import { normalizePhone } from '../members/phone.ts';
 import { registrationExtras, storeRegistrationExtras } from '../responsible-gaming/registration-rules.ts';
@@ -38,15 +41,6 @@ export type TAuthDeps = {
 };
 
 const INVITE_CODE_ATTEMPTS = 5;
-
-/** One account per CPF on each site (the unique index members_site_cpf has the final word). */
-async function isCpfTaken(executor: Executor, siteId: bigint, cpf: string): Promise<boolean> {
-  const rows = await rowsOf<{ found: number }>(
-    executor,
-    sql`SELECT 1 AS found FROM members WHERE site_id = ${siteId.toString()}::bigint AND cpf = ${cpf} LIMIT 1`,
-  );
-  return rows.length > 0;
-}
 
 async function toSessionResponse(
   deps: TAuthDeps,

@@ -1,11 +1,10 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { TCaptchaResponse } from '@sorte/contract';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { captchas } from './auth.schema.ts';
+import { consumeCaptcha, insertCaptcha } from './captcha.repo.ts';
 
 export const CAPTCHA_TTL_SECONDS = 300;
 
@@ -45,13 +44,12 @@ export class CaptchaService {
     if (!this.enabled) return { captcha_id: '', image: '', expires_in: 0, required: false };
     const { text, svg } = this.generate();
     const id = randomUUID();
-    // Expired challenges are useless; drop them as new ones are made so the table stays small.
-    await this.executor.delete(captchas).where(lt(captchas.expiresAt, sql`now() - interval '1 hour'`));
-    await this.executor.insert(captchas).values({
+    // Expired challenges are useless: they are dropped as new ones are made so the table stays small.
+    await insertCaptcha(this.executor, {
       id,
       siteId,
       answerHash: answerHash(id, text),
-      expiresAt: sql`now() + make_interval(secs => ${CAPTCHA_TTL_SECONDS})`,
+      ttlSeconds: CAPTCHA_TTL_SECONDS,
     });
     return {
       captcha_id: id,
@@ -75,19 +73,7 @@ export class CaptchaService {
       });
     }
     if (!id || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError('CAPTCHA_INVALID');
-    const consumed = await this.executor
-      .update(captchas)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(captchas.id, id),
-          eq(captchas.siteId, siteId),
-          isNull(captchas.usedAt),
-          gt(captchas.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ answerHash: captchas.answerHash });
-    const stored = consumed[0]?.answerHash;
+    const stored = await consumeCaptcha(this.executor, siteId, id);
     const given = answerHash(id, answer);
     if (!stored || !timingSafeEqual(Buffer.from(stored), Buffer.from(given))) {
       throw new AppError('CAPTCHA_INVALID');

@@ -1,7 +1,15 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { loginFailures, type TLoginFailureScope } from './auth.schema.ts';
+import type { TLoginFailureScope } from './auth.schema.ts';
+import {
+  countFailuresInWindow,
+  deleteFailures,
+  deleteFailuresOlderThan,
+  deleteKeyFailures,
+  findWaitSeconds,
+  insertFailures,
+  lockThrottleKey,
+} from './login-throttle.repo.ts';
 
 export type TThrottleKey = { scope: TLoginFailureScope; key: string; max: number };
 
@@ -13,9 +21,6 @@ export type TAttempt = {
   fail(): Promise<void>;
   release(): Promise<void>;
 };
-
-/** Key space of the throttle's advisory locks (two-int form), apart from other modules' keys. */
-const THROTTLE_LOCK_SPACE = 727004;
 
 /**
  * Brute-force protection for logins, counted in the database so every server process shares the
@@ -46,38 +51,22 @@ export class LoginThrottle {
     const ordered = [...keys].sort((a, b) => (`${a.scope}:${a.key}` < `${b.scope}:${b.key}` ? -1 : 1));
     const ids = await this.executor.transaction(async (tx) => {
       for (const { scope, key } of ordered) {
-        await tx.execute(
-          sql`SELECT pg_advisory_xact_lock(${THROTTLE_LOCK_SPACE}, hashtext(${`${siteId}:${scope}:${key}`}))`,
-        );
+        await lockThrottleKey(tx, siteId, scope, key);
       }
       await this.assertUnlocked(tx, siteId, ordered);
-      const inserted = await tx
-        .insert(loginFailures)
-        .values(ordered.map(({ scope, key }) => ({ siteId, scope, key })))
-        .returning({ id: loginFailures.id });
-      return inserted.map((row) => row.id);
+      return insertFailures(tx, siteId, ordered);
     });
     return { fail: () => this.forgetExpired(), release: () => this.remove(ids) };
   }
 
   /** A successful login forgives the account's failures (not the address's). */
   async clear(siteId: bigint, scope: TLoginFailureScope, key: string): Promise<void> {
-    await this.executor
-      .delete(loginFailures)
-      .where(
-        and(eq(loginFailures.siteId, siteId), eq(loginFailures.scope, scope), eq(loginFailures.key, key)),
-      );
+    await deleteKeyFailures(this.executor, siteId, scope, key);
   }
 
   /** Failures (and attempts being evaluated) of a key within the window. */
   async countInWindow(siteId: bigint, scope: TLoginFailureScope, key: string): Promise<number> {
-    const result = (await this.executor.execute(sql`
-      SELECT count(*)::int AS count FROM login_failures
-      WHERE site_id = ${siteId.toString()}::bigint AND scope = ${scope} AND key = ${key}
-        AND failed_at > now() - make_interval(mins => ${this.windowMinutes})`)) as unknown as {
-      rows: { count: number }[];
-    };
-    return Number(result.rows[0]?.count ?? 0);
+    return countFailuresInWindow(this.executor, { siteId, scope, key }, this.windowMinutes);
   }
 
   /** Throws TOO_MANY_ATTEMPTS, with the seconds until the lock lifts, when a key has `max` now. */
@@ -87,21 +76,13 @@ export class LoginThrottle {
     keys: readonly TThrottleKey[],
   ): Promise<void> {
     for (const { scope, key, max } of keys) {
-      const result = (await executor.execute(sql`
-        SELECT ceil(extract(epoch FROM (failed_at + make_interval(mins => ${this.windowMinutes}) - now())))::int
-               AS wait_seconds
-        FROM login_failures
-        WHERE site_id = ${siteId.toString()}::bigint AND scope = ${scope} AND key = ${key}
-          AND failed_at > now() - make_interval(mins => ${this.windowMinutes})
-        ORDER BY failed_at DESC
-        OFFSET ${max - 1} LIMIT 1`)) as unknown as { rows: { wait_seconds: number }[] };
-      const waitSeconds = result.rows[0]?.wait_seconds;
+      const waitSeconds = await findWaitSeconds(executor, { siteId, scope, key, max }, this.windowMinutes);
       if (waitSeconds !== undefined) throw tooManyAttempts(Math.max(1, waitSeconds));
     }
   }
 
   private async remove(ids: readonly bigint[]): Promise<void> {
-    if (ids.length > 0) await this.executor.delete(loginFailures).where(inArray(loginFailures.id, [...ids]));
+    if (ids.length > 0) await deleteFailures(this.executor, ids);
   }
 
   /**
@@ -109,9 +90,7 @@ export class LoginThrottle {
    * the table holds at most one window of failures (small enough that this scan is cheap).
    */
   private async forgetExpired(): Promise<void> {
-    await this.executor
-      .delete(loginFailures)
-      .where(lt(loginFailures.failedAt, sql`now() - make_interval(mins => ${this.windowMinutes})`));
+    await deleteFailuresOlderThan(this.executor, this.windowMinutes);
   }
 }
 

@@ -1,11 +1,15 @@
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { members } from '../members/members.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { memberSessions } from './auth.schema.ts';
 import { forgetMemberSessions, type SessionCache } from './session-cache.ts';
+import {
+  endMemberSession,
+  endSessionsForcedOffline,
+  findSessionByTokenHash,
+  insertMemberSession,
+  touchMemberSession,
+} from './sessions.repo.ts';
 import { newToken } from './tokens.ts';
 
 /** However active, a session ends this long after login. */
@@ -37,36 +41,21 @@ export async function createMemberSession(
   options: { restricted?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const [row] = await executor
-    .insert(memberSessions)
-    .values({
+  const row = await insertMemberSession(
+    executor,
+    {
       siteId: site.id,
       memberId,
       tokenHash: sha256Hex(token),
-      expiresAt: sql`now() + make_interval(mins => ${site.sessionIdleMinutes})`,
-      absoluteExpiresAt: sql`now() + make_interval(days => ${SESSION_ABSOLUTE_DAYS})`,
+      idleMinutes: site.sessionIdleMinutes,
+      absoluteDays: SESSION_ABSOLUTE_DAYS,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 512) ?? null,
       restricted: options.restricted ?? false,
-    })
-    .returning({ expiresAt: memberSessions.expiresAt });
-  const keep = executor
-    .select({ id: memberSessions.id })
-    .from(memberSessions)
-    .where(and(eq(memberSessions.memberId, memberId), isNull(memberSessions.endedAt)))
-    .orderBy(desc(memberSessions.id))
-    .limit(MAX_ACTIVE_SESSIONS);
-  await executor
-    .update(memberSessions)
-    .set({ endedAt: sql`now()`, endReason: 'logout' })
-    .where(
-      and(
-        eq(memberSessions.memberId, memberId),
-        isNull(memberSessions.endedAt),
-        notInArray(memberSessions.id, keep),
-      ),
-    );
-  return { token, expiresAt: row!.expiresAt };
+    },
+    MAX_ACTIVE_SESSIONS,
+  );
+  return { token, expiresAt: row.expiresAt };
 }
 
 /**
@@ -86,50 +75,14 @@ export async function authenticateMember(
   const cached = cache?.get(tokenHash, now);
   if (cached && cached.siteId === site.id) return cached;
   const generation = cache?.generation ?? 0;
-  const rows = await executor
-    .select({
-      id: memberSessions.id,
-      siteId: memberSessions.siteId,
-      memberId: memberSessions.memberId,
-      endedAt: memberSessions.endedAt,
-      endReason: memberSessions.endReason,
-      expired: sql<boolean>`${memberSessions.expiresAt} <= now()`,
-      stale: sql<boolean>`${memberSessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`,
-      restricted: memberSessions.restricted,
-      playTimeUp: sql<boolean>`coalesce(${memberSessions.playUntil} <= now(), false)`,
-      memberStatus: members.status,
-      memberDeleted: members.deletedAt,
-      // How long this answer stays true by the database's clock (session-cache.ts): until the
-      // expiry, the play-time limit or the next sliding touch, whichever comes first.
-      validMs: sql<string>`floor(1000 * extract(epoch FROM least(
-        ${memberSessions.expiresAt},
-        coalesce(${memberSessions.playUntil}, ${memberSessions.expiresAt}),
-        ${memberSessions.lastSeenAt} + make_interval(secs => ${TOUCH_EVERY_SECONDS})
-      ) - now()))`,
-    })
-    .from(memberSessions)
-    .innerJoin(members, eq(members.id, memberSessions.memberId))
-    .where(eq(memberSessions.tokenHash, tokenHash))
-    .limit(1)
-    // Named: each database connection parses and plans it once. A session-cache miss (every
-    // player's first request to a process, then one per touch interval) planned it anew, and the
-    // planning cost PostgreSQL several times the execution (pg_stat_statements, docs/bench-log).
-    .prepare('sorte_member_session')
-    .execute();
-  const session = rows[0];
+  const session = await findSessionByTokenHash(executor, tokenHash, TOUCH_EVERY_SECONDS);
   // A token of another site is treated exactly like an unknown one: it names nobody here.
   if (!session || session.siteId !== site.id) throw unauthenticated();
   if (session.endedAt) throw unauthenticated(session.endReason === 'force_offline');
   if (session.expired || session.memberDeleted) throw unauthenticated();
   if (session.memberStatus !== 1) throw new AppError('ACCOUNT_DISABLED');
   if (session.stale) {
-    await executor
-      .update(memberSessions)
-      .set({
-        lastSeenAt: sql`now()`,
-        expiresAt: sql`least(now() + make_interval(mins => ${site.sessionIdleMinutes}), ${memberSessions.absoluteExpiresAt})`,
-      })
-      .where(and(eq(memberSessions.id, session.id), isNull(memberSessions.endedAt)));
+    await touchMemberSession(executor, session.id, site.sessionIdleMinutes);
   }
   const auth: TMemberAuth = {
     memberId: session.memberId,
@@ -146,28 +99,14 @@ export async function authenticateMember(
 }
 
 export async function endSession(executor: Executor, sessionId: bigint): Promise<void> {
-  const [ended] = await executor
-    .update(memberSessions)
-    .set({ endedAt: sql`now()`, endReason: 'logout' })
-    .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.endedAt)))
-    .returning({ memberId: memberSessions.memberId });
+  const ended = await endMemberSession(executor, sessionId);
   // This process forgets it at once; the others hear migration 0042's trigger at commit.
   if (ended) forgetMemberSessions(ended.memberId);
 }
 
 /** Ends every open session of the member; their next call gets 401 with force_offline. */
 export async function forceOffline(executor: Executor, siteId: bigint, memberId: bigint): Promise<number> {
-  const ended = await executor
-    .update(memberSessions)
-    .set({ endedAt: sql`now()`, endReason: 'force_offline' })
-    .where(
-      and(
-        eq(memberSessions.siteId, siteId),
-        eq(memberSessions.memberId, memberId),
-        isNull(memberSessions.endedAt),
-      ),
-    )
-    .returning({ id: memberSessions.id });
+  const ended = await endSessionsForcedOffline(executor, siteId, memberId);
   forgetMemberSessions(memberId);
   return ended.length;
 }

@@ -49,8 +49,8 @@ import {
   searchPlayers,
   setPlayerFrozen,
 } from './players.service.ts';
+import { pagingOf, type TPage, type TPaging } from './reports.format.ts';
 import { crashChainRounds, crashChains, mailOutbox, reconciliation } from './reports.service.ts';
-import { pagingOf, type TPage, type TPaging } from './reports.sql.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];

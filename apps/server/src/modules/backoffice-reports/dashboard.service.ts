@@ -5,13 +5,13 @@ import {
   type TDashboardQuery,
   type TDashboardResponse,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { fieldError } from '../../errors.ts';
 import { addDays, localDay } from '../promotions/days.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { intOf, moneyText, queryRows } from './reports.sql.ts';
+import { intOf, moneyText } from './reports.format.ts';
+import { findDashboardFigures, type TFigureRow } from './reports.repo.ts';
 
 /**
  * The dashboard: a site's money and players over a period of days, from the ledger itself
@@ -55,23 +55,6 @@ export function resolvePeriod(
   return { from: addDays(today, 1 - days), to: today };
 }
 
-type TFigureRow = {
-  day: string | null;
-  deposits: unknown;
-  deposits_count: unknown;
-  withdrawals: unknown;
-  withdrawals_count: unknown;
-  bets: unknown;
-  bets_bonus: unknown;
-  bets_count: unknown;
-  wins: unknown;
-  refunds: unknown;
-  bonus_cost: unknown;
-  corrections: unknown;
-  active_players: unknown;
-  depositors: unknown;
-};
-
 function figuresOf(row: TFigureRow | undefined, newPlayers: number): TDashboardFigures {
   const big = (value: unknown) => BigInt(value === null || value === undefined ? 0 : String(value));
   const bets = big(row?.bets);
@@ -108,53 +91,7 @@ export async function dashboard(
   const timeZone = siteTimeZone(site);
   const { from, to } = resolvePeriod(query, now, timeZone);
   const siteId = site.id.toString();
-  // Local midnight of the first day and of the day after the last, as instants.
-  const lo = sql`((${from}::date)::timestamp AT TIME ZONE ${timeZone})`;
-  const hi = sql`(((${to}::date) + 1)::timestamp AT TIME ZONE ${timeZone})`;
-
-  // One scan of the period's transfers; GROUPING SETS gives each day and the whole period (distinct
-  // player counts of the period are not the sum of the days').
-  const figures = await queryRows<TFigureRow>(
-    executor,
-    sql`WITH moves AS (
-          SELECT t.kind, t.amount_minor AS amount,
-                 da.kind AS debit_kind, da.member_id AS debit_member,
-                 ca.kind AS credit_kind, ca.member_id AS credit_member,
-                 to_char((t.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day
-          FROM wallet_transfers t
-          JOIN wallet_accounts da ON da.id = t.debit_account_id
-          JOIN wallet_accounts ca ON ca.id = t.credit_account_id
-          WHERE t.site_id = ${siteId}::bigint AND t.created_at >= ${lo} AND t.created_at < ${hi})
-        SELECT day,
-          COALESCE(sum(amount) FILTER (WHERE kind = 'deposit' AND credit_member IS NOT NULL), 0)::text AS deposits,
-          count(*) FILTER (WHERE kind = 'deposit' AND credit_member IS NOT NULL)::text AS deposits_count,
-          COALESCE(sum(amount) FILTER (WHERE kind = 'withdrawal_payout'), 0)::text AS withdrawals,
-          count(*) FILTER (WHERE kind = 'withdrawal_payout')::text AS withdrawals_count,
-          COALESCE(sum(amount) FILTER (WHERE kind = 'bet' AND debit_member IS NOT NULL), 0)::text AS bets,
-          COALESCE(sum(amount) FILTER (WHERE kind = 'bet' AND debit_kind = 'bonus'), 0)::text AS bets_bonus,
-          count(*) FILTER (WHERE kind = 'bet' AND debit_member IS NOT NULL)::text AS bets_count,
-          (COALESCE(sum(amount) FILTER (WHERE kind = 'win' AND credit_member IS NOT NULL), 0)
-           - COALESCE(sum(amount) FILTER (WHERE kind = 'win_reversal' AND debit_member IS NOT NULL), 0))::text AS wins,
-          COALESCE(sum(amount) FILTER (WHERE kind = 'refund' AND credit_member IS NOT NULL), 0)::text AS refunds,
-          COALESCE(sum(CASE WHEN debit_kind = 'promotions_expense' THEN amount
-                            WHEN credit_kind = 'promotions_expense' THEN -amount ELSE 0 END), 0)::text AS bonus_cost,
-          COALESCE(sum(CASE WHEN kind <> 'correction' THEN 0
-                            WHEN credit_member IS NOT NULL THEN amount
-                            WHEN debit_member IS NOT NULL THEN -amount ELSE 0 END), 0)::text AS corrections,
-          count(DISTINCT debit_member) FILTER (WHERE kind = 'bet')::text AS active_players,
-          count(DISTINCT credit_member) FILTER (WHERE kind = 'deposit')::text AS depositors
-        FROM moves
-        GROUP BY GROUPING SETS ((day), ())`,
-  );
-  const signups = await queryRows<{ day: string | null; n: unknown }>(
-    executor,
-    sql`SELECT day, count(*)::text AS n FROM (
-          SELECT to_char((created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day
-          FROM members
-          WHERE site_id = ${siteId}::bigint AND created_at >= ${lo} AND created_at < ${hi}) joined
-        GROUP BY GROUPING SETS ((day), ())`,
-  );
-
+  const { figures, signups } = await findDashboardFigures(executor, siteId, { from, to, timeZone });
   const byDay = new Map(figures.filter((r) => r.day !== null).map((r) => [r.day!, r]));
   const signupsByDay = new Map(signups.filter((r) => r.day !== null).map((r) => [r.day!, intOf(r.n)]));
   const daily: TDashboardResponse['daily'] = [];

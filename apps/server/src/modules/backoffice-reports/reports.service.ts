@@ -1,23 +1,22 @@
 import { formatMinor, type TReconciliationResponse } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { containsPattern, isoOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { getSystemBalances } from '../wallet/balances.ts';
 import { DRIFT_CHECKS, reconcile } from '../wallet/wallet.reconcile.ts';
-import { intOf, limitOffset, moneyText, pageOf, queryRows, type TPage, type TPaging } from './reports.sql.ts';
+import { intOf, moneyText, pageOf, type TPage, type TPaging } from './reports.format.ts';
+import {
+  crashChainExists,
+  findCrashChainsPage,
+  findCrashRoundsPage,
+  findMailPage,
+  sumPlayerBalances,
+} from './reports.repo.ts';
 
 /** The wallet's reconcile for the operator's site, with the balances it checked. */
 export async function reconciliation(executor: Executor, siteId: bigint): Promise<TReconciliationResponse> {
   const report = await reconcile(executor, { siteId });
   const system = await getSystemBalances(executor, siteId);
-  const [players] = await queryRows<{ cash: unknown; bonus: unknown; withdrawal_hold: unknown }>(
-    executor,
-    sql`SELECT COALESCE(sum(balance_minor) FILTER (WHERE kind = 'cash'), 0)::text AS cash,
-               COALESCE(sum(balance_minor) FILTER (WHERE kind = 'bonus'), 0)::text AS bonus,
-               COALESCE(sum(balance_minor) FILTER (WHERE kind = 'withdrawal_hold'), 0)::text AS withdrawal_hold
-        FROM wallet_accounts WHERE site_id = ${siteId.toString()}::bigint AND member_id IS NOT NULL`,
-  );
+  const players = await sumPlayerBalances(executor, siteId);
   const text = (value: bigint | null) => (value === null ? null : formatMinor(value));
   return {
     ok: report.ok,
@@ -62,33 +61,10 @@ export type TCrashChainRow = {
  * terminal seed is the secret the chain is built from and is never read here.
  */
 export async function crashChains(executor: Executor, paging: TPaging): Promise<TPage<TCrashChainRow>> {
-  const [count] = await queryRows<{ n: unknown }>(
-    executor,
-    sql`SELECT count(*)::text AS n FROM crash_chains`,
-  );
-  const rows = await queryRows<{
-    id: unknown;
-    terminating_hash: string;
-    public_salt: string | null;
-    salt_source: string;
-    salt_fixed_at: string | null;
-    length: unknown;
-    position: unknown;
-    created_at: string;
-    first_round_at: string | null;
-    last_round_at: string | null;
-  }>(
-    executor,
-    sql`SELECT c.id::text AS id, c.terminating_hash, c.public_salt, c.salt_source,
-          ${isoOf('c.salt_fixed_at')} AS salt_fixed_at, c.length::text AS length,
-          c.position::text AS position, ${isoOf('c.created_at')} AS created_at,
-          (SELECT ${isoOf('min(r.created_at)')} FROM crash_rounds r WHERE r.chain_id = c.id) AS first_round_at,
-          (SELECT ${isoOf('max(r.created_at)')} FROM crash_rounds r WHERE r.chain_id = c.id) AS last_round_at
-        FROM crash_chains c ORDER BY c.id DESC ${limitOffset(paging)}`,
-  );
+  const { count, rows } = await findCrashChainsPage(executor, paging);
   return pageOf(
     rows.map((r) => ({ ...r, id: intOf(r.id), length: intOf(r.length), position: intOf(r.position) })),
-    intOf(count?.n),
+    intOf(count),
     paging,
   );
 }
@@ -114,38 +90,11 @@ export async function crashChainRounds(
   chainId: number,
   paging: TPaging,
 ): Promise<TPage<TCrashRoundRow>> {
-  const [chain] = await queryRows<{ id: unknown }>(
-    executor,
-    sql`SELECT id::text AS id FROM crash_chains WHERE id = ${String(chainId)}::bigint`,
-  );
-  if (!chain) throw new AppError('NOT_FOUND');
-  const [count] = await queryRows<{ n: unknown }>(
-    executor,
-    sql`SELECT count(*)::text AS n FROM crash_rounds WHERE chain_id = ${String(chainId)}::bigint`,
-  );
-  const rows = await queryRows<{
-    id: unknown;
-    position: unknown;
-    state: string;
-    hash_commitment: string;
-    round_hash: string | null;
-    crash_point: string | null;
-    created_at: string;
-    crashed_at: string | null;
-    bets: unknown;
-  }>(
-    executor,
-    sql`SELECT r.id::text AS id, r.position::text AS position, r.state, r.hash_commitment,
-          CASE WHEN r.state = 'crashed' THEN r.round_hash END AS round_hash,
-          CASE WHEN r.state = 'crashed' THEN to_char(r.crash_hundredths / 100.0, 'FM999999990.00') END AS crash_point,
-          ${isoOf('r.created_at')} AS created_at, ${isoOf('r.crashed_at')} AS crashed_at,
-          (SELECT count(*) FROM crash_bets b WHERE b.round_id = r.id)::text AS bets
-        FROM crash_rounds r WHERE r.chain_id = ${String(chainId)}::bigint
-        ORDER BY r.position DESC ${limitOffset(paging)}`,
-  );
+  if (!(await crashChainExists(executor, chainId))) throw new AppError('NOT_FOUND');
+  const { count, rows } = await findCrashRoundsPage(executor, chainId, paging);
   return pageOf(
     rows.map((r) => ({ ...r, id: intOf(r.id), position: intOf(r.position), bets: intOf(r.bets) })),
-    intOf(count?.n),
+    intOf(count),
     paging,
   );
 }
@@ -178,34 +127,7 @@ export async function mailOutbox(
   filter: { status?: string | undefined; q?: string | undefined },
   paging: TPaging,
 ): Promise<TPage<TMailRow>> {
-  const conditions = [sql`o.site_id = ${siteId.toString()}::bigint`];
-  if (filter.status) conditions.push(sql`o.status = ${filter.status}`);
-  if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(
-      sql`(o.to_address ILIKE ${pattern} OR o.subject ILIKE ${pattern} OR m.username ILIKE ${pattern})`,
-    );
-  }
-  const where = sql.join(conditions, sql` AND `);
-  const from = sql`FROM mail_outbox o LEFT JOIN members m ON m.id = o.member_id WHERE ${where}`;
-  const [count] = await queryRows<{ n: unknown }>(executor, sql`SELECT count(*)::text AS n ${from}`);
-  const rows = await queryRows<{
-    id: unknown;
-    created_at: string;
-    to_address: string;
-    username: string | null;
-    subject: string;
-    body_text: string;
-    status: string;
-    attempts: unknown;
-    last_error: string | null;
-    sent_at: string | null;
-  }>(
-    executor,
-    sql`SELECT o.id::text AS id, ${isoOf('o.created_at')} AS created_at, o.to_address, m.username, o.subject,
-          o.body_text, o.status, o.attempts::text AS attempts, o.last_error, ${isoOf('o.sent_at')} AS sent_at
-        ${from} ORDER BY o.id DESC ${limitOffset(paging)}`,
-  );
+  const { count, rows } = await findMailPage(executor, siteId, filter, paging);
   return pageOf(
     rows.map((r) => ({
       id: intOf(r.id),
@@ -219,7 +141,7 @@ export async function mailOutbox(
       last_error: r.last_error,
       sent_at: r.sent_at,
     })),
-    intOf(count?.n),
+    intOf(count),
     paging,
   );
 }

@@ -254,3 +254,8 @@ export async function findLastRain(executor: Executor, siteId: bigint): Promise<
   );
   return row ?? null;
 }
+
+/** The author's row lock: a post and a mute of the same member take turns on it. */
+export async function lockAuthorRow(tx: Executor, memberId: bigint): Promise<void> {
+  await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId} FOR NO KEY UPDATE`);
+}

@@ -6,7 +6,6 @@ import {
   type TLanguage,
   translate,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
@@ -29,6 +28,7 @@ import {
   finishRain,
   insertMessage,
   insertRain,
+  lockAuthorRow,
   lockUnpaidPayout,
   markPayoutPaid,
   removeMute,
@@ -142,14 +142,10 @@ export async function sendMessage(db: Db, site: TSite, memberId: bigint, raw: st
 }
 
 async function lockAuthor(tx: Executor, siteId: bigint, memberId: bigint): Promise<string> {
-  await tx.execute(sqlLockMember(memberId));
+  await lockAuthorRow(tx, memberId);
   const author = await findAuthor(tx, siteId, memberId);
   if (!author) throw new AppError('UNAUTHENTICATED');
   return (author.nickname?.trim() || author.username).slice(0, 40);
-}
-
-function sqlLockMember(memberId: bigint) {
-  return sql`SELECT id FROM members WHERE id = ${memberId} FOR NO KEY UPDATE`;
 }
 
 // Operators
@@ -182,7 +178,7 @@ export async function muteMember(
     if (!member) throw new AppError('NOT_FOUND');
     const memberId = BigInt(member.id);
     // The author's row lock, as a post takes it: a post either committed before, or sees the mute.
-    await tx.execute(sqlLockMember(memberId));
+    await lockAuthorRow(tx, memberId);
     const before = await findMute(tx, operator.siteId, memberId);
     await upsertMute(tx, {
       siteId: operator.siteId,

@@ -188,3 +188,11 @@ export async function findMemberOrders(executor: Executor, q: OrderPageQuery) {
     (row) => row.id,
   );
 }
+
+/** Takes the transaction-scoped advisory lock `key` if no other transaction holds it. */
+export async function tryExpiryLock(tx: Executor, key: number): Promise<boolean> {
+  const locked = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${key}) AS locked`)) as unknown as {
+    rows: { locked: boolean }[];
+  };
+  return locked.rows[0]?.locked === true;
+}

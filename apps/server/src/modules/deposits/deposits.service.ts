@@ -10,7 +10,6 @@ import {
   type TRecordPeriod,
 } from '@sorte/contract';
 import { buildDynamicBrCode } from '@sorte/psp-sandbox';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-cards.repo.ts';
@@ -33,6 +32,7 @@ import {
   insertDepositOrder,
   lockOrderByTxid,
   markRefundSettled,
+  tryExpiryLock,
   updateDepositOrder,
 } from './deposits.repo.ts';
 import type { TDepositOrderRow, TDepositStatus, TPaymentChannelRow } from './deposits.schema.ts';
@@ -307,12 +307,7 @@ export async function listRecharges(
 /** The expiry job: one process at a time (advisory lock), all overdue charges. */
 export async function expireDeposits(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const locked = (await tx.execute(
-      sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY}) AS locked`,
-    )) as unknown as {
-      rows: { locked: boolean }[];
-    };
-    if (!locked.rows[0]?.locked) return 0;
+    if (!(await tryExpiryLock(tx, EXPIRY_LOCK_KEY))) return 0;
     return expirePendingOrders(tx);
   });
 }

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import type { MailConnection } from './mail.connection.ts';
+import { claimDueMail, insertMail, markMailSent, markMailTryFailed } from './outbox.repo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,10 +19,13 @@ export type TMail = {
 
 /** Queues a message in the caller's transaction: it is sent only if that transaction commits. */
 export async function enqueueMail(executor: Executor, mail: TMail): Promise<void> {
-  await executor.execute(sql`
-    INSERT INTO mail_outbox (site_id, member_id, to_address, subject, body_text)
-    VALUES (${mail.siteId.toString()}::bigint, ${mail.memberId?.toString() ?? null}::bigint,
-            ${mail.to}, ${mail.subject.slice(0, 200)}, ${mail.text.slice(0, 10_000)})`);
+  await insertMail(executor, {
+    siteId: mail.siteId,
+    memberId: mail.memberId ?? null,
+    to: mail.to,
+    subject: mail.subject.slice(0, 200),
+    text: mail.text.slice(0, 10_000),
+  });
 }
 
 const BATCH = 20;
@@ -80,26 +82,7 @@ export class MailOutbox {
     const connection = this.connection;
     if (!connection) return;
     for (;;) {
-      const due = await this.db.transaction(async (tx) => {
-        const rows = await rowsOf<{
-          id: string;
-          to_address: string;
-          subject: string;
-          body_text: string;
-          attempts: number;
-        }>(
-          tx,
-          sql`SELECT id::text, to_address, subject, body_text, attempts FROM mail_outbox
-              WHERE status = 'pending' AND next_try_at <= now()
-              ORDER BY id LIMIT ${BATCH} FOR NO KEY UPDATE SKIP LOCKED`,
-        );
-        // Claim them for a minute so another process does not pick them while we send.
-        if (rows.length > 0) {
-          await tx.execute(sql`UPDATE mail_outbox SET next_try_at = now() + interval '1 minute'
-                               WHERE id = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[])`);
-        }
-        return rows;
-      });
+      const due = await claimDueMail(this.db, BATCH);
       if (due.length === 0) return;
       for (const row of due) {
         try {
@@ -109,17 +92,15 @@ export class MailOutbox {
             subject: row.subject,
             text: row.body_text,
           });
-          await this.db.execute(
-            sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1
-                WHERE id = ${row.id}::bigint`,
-          );
+          await markMailSent(this.db, row.id);
         } catch (error) {
           const attempts = Number(row.attempts) + 1;
-          await this.db.execute(sql`
-            UPDATE mail_outbox SET attempts = ${attempts}, last_error = ${String(error).slice(0, 500)},
-              status = ${attempts >= MAX_ATTEMPTS ? 'failed' : 'pending'},
-              next_try_at = now() + make_interval(secs => ${Math.min(3600, 15 * 2 ** attempts)})
-            WHERE id = ${row.id}::bigint`);
+          await markMailTryFailed(this.db, row.id, {
+            attempts,
+            error: String(error).slice(0, 500),
+            failed: attempts >= MAX_ATTEMPTS,
+            retryInSeconds: Math.min(3600, 15 * 2 ** attempts),
+          });
         }
       }
       if (due.length < BATCH) return;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { members, profilePictures, type TMemberRow } from './members.schema.ts';
 
 /** SQL for members. Every function takes the executor (database or transaction) it runs in. */
@@ -75,3 +76,15 @@ export async function findProfilePictureUrl(
     .limit(1);
   return rows[0]?.url ?? null;
 }
+
+/** One account per CPF on each site (the unique index members_site_cpf has the final word). */
+export async function isCpfTaken(executor: Executor, siteId: bigint, cpf: string): Promise<boolean> {
+  const rows = await rowsOf<{ found: number }>(
+    executor,
+    sql`SELECT 1 AS found FROM members WHERE site_id = ${siteId.toString()}::bigint AND cpf = ${cpf} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The id of the default avatar, as a subquery of an insert (the demo player's). */
+export const DEFAULT_AVATAR_ID = sql`(SELECT id FROM profile_pictures WHERE url = '/media/avatars/male-1.svg')`;

@@ -5,7 +5,8 @@ import {
   providerCursorCreatedAt,
   providerRecordEntries,
 } from '../providers/provider-rounds.repo.ts';
-import { isSportsRecordId, sportsCursorCreatedAt, sportsRecordEntries } from '../sports/sports.records.ts';
+import { sportsCursorCreatedAt, sportsRecordEntries } from '../sports/sports.records.repo.ts';
+import { isSportsRecordId } from '../sports/sports.records.ts';
 import type { TPlayer } from './originals.repo.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { TGameCategory } from '@sorte/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { databaseNumber, type Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { sites, type TJurisdiction, type TSiteRow } from '../sites/sites.schema.ts';
@@ -292,6 +292,36 @@ export function groupStakeCounts(counts: readonly TGroupStakeCount[]) {
                                   slot_betting_minor, live_betting_minor)
           SELECT member_id, site_id, 0, betting, slot, live FROM group_counts
           ${VIP_ADDS})`;
+}
+
+/**
+ * A group read's column of each bettor's VIP totals (`member_vip` joined as `v`; all null without a
+ * row, which `vipRowOf` reads as zero): the group decides the levels its stakes cross from them.
+ */
+export const GROUP_VIP_TOTALS = sql`jsonb_build_object('r', v.total_recharge_minor::text,
+  'b', v.total_betting_minor::text, 'sl', v.slot_betting_minor::text, 'li', v.live_betting_minor::text,
+  'level', v.level)`;
+
+/**
+ * The checks of a group's VIP counters: `vip_checked` asserts that the totals `group_vip` answers are
+ * those `expected` (no other write moved them meanwhile), and `rows` reports a failed check.
+ */
+export function groupVipChecks(
+  counts: readonly TGroupStakeCount[],
+  expected: readonly { member_id: string; r: string; b: string; sl: string; li: string; level: number }[],
+): { ctes: SQL; rows: SQL } {
+  return {
+    ctes: sql`${groupStakeCounts(counts)},
+        vip_expected AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(expected)}::jsonb)
+            AS e(member_id bigint, r bigint, b bigint, sl bigint, li bigint, level int)),
+        vip_checked AS (
+          SELECT sorte_assert(NOT EXISTS (
+            SELECT 1 FROM vip_expected e LEFT JOIN group_vip g ON g.member_id = e.member_id
+            WHERE (g.r, g.b, g.sl, g.li, g.level) IS DISTINCT FROM (e.r, e.b, e.sl, e.li, e.level)),
+            'VIP totals changed while the group was written') AS ok)`,
+    rows: sql`UNION ALL SELECT 'checked', '{}'::jsonb FROM vip_checked WHERE NOT ok`,
+  };
 }
 
 /** A member_vip row answered as `r, b, sl, li, level` (addVipTotals, group_vip). */

@@ -1,16 +1,20 @@
 import type { TGameCategory } from '@sorte/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { PROFILES, type TVipLevel, type TVipProfile } from './promotions.profiles.ts';
 import {
   addVipTotals,
-  groupStakeCounts,
+  GROUP_VIP_TOTALS,
+  groupVipChecks,
   raiseLevels,
   type TTurnoverAdd,
   type TVipRow,
   vipRowOf,
 } from './promotions.repo.ts';
+
+/** The group paths read this column with the rest of the VIP parts (promotions.repo.ts). */
+export { GROUP_VIP_TOTALS };
 
 /**
  * VIP levels (spec §6): Bronze 1,000–5,000 … Diamond 60,001–100,000 of the profile's basis (total
@@ -121,14 +125,6 @@ export async function raiseCrossedLevels(
 }
 
 /**
- * A group read's column of each bettor's VIP totals (`member_vip` joined as `v`; all null without a
- * row, which `vipRowOf` reads as zero): the group decides the levels its stakes cross from them.
- */
-export const GROUP_VIP_TOTALS = sql`jsonb_build_object('r', v.total_recharge_minor::text,
-  'b', v.total_betting_minor::text, 'sl', v.slot_betting_minor::text, 'li', v.live_betting_minor::text,
-  'level', v.level)`;
-
-/**
  * A cash stake of a group (one per member): its turnover of the day (`betTurnover`) and the VIP
  * totals its read saw (`GROUP_VIP_TOTALS`).
  */
@@ -183,16 +179,7 @@ export function groupStakeParts(stakes: readonly TGroupStake[]): {
     level: totals.level,
   }));
   return {
-    ctes: sql`${groupStakeCounts(counts)},
-        vip_expected AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(expected)}::jsonb)
-            AS e(member_id bigint, r bigint, b bigint, sl bigint, li bigint, level int)),
-        vip_checked AS (
-          SELECT sorte_assert(NOT EXISTS (
-            SELECT 1 FROM vip_expected e LEFT JOIN group_vip g ON g.member_id = e.member_id
-            WHERE (g.r, g.b, g.sl, g.li, g.level) IS DISTINCT FROM (e.r, e.b, e.sl, e.li, e.level)),
-            'VIP totals changed while the group was written') AS ok)`,
-    rows: sql`UNION ALL SELECT 'checked', '{}'::jsonb FROM vip_checked WHERE NOT ok`,
+    ...groupVipChecks(counts, expected),
     crossed: stakes.map((stake, i) => crossedLevels(stake.jurisdiction, counts[i]!, after[i]!)),
   };
 }

@@ -1,7 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { channelText, listenChannel, notifyChannel } from './realtime.channel.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
+import { notifyEach } from './realtime.repo.ts';
+
+/** The group paths queue their pushes (`memberPushNotice`) with it (realtime.repo.ts). */
+export { notifyEach };
 
 /**
  * Messages for one member's open sockets (a new notification, a rain share), sent in the
@@ -24,15 +27,6 @@ export async function pushToMember(
 ): Promise<void> {
   const push: MemberPush = { siteId: String(siteId), memberId: String(memberId), message };
   await notifyChannel(executor, CHANNEL, push);
-}
-
-/**
- * A query that queues every notice (`memberPushNotice`) with `pg_notify`, one row each: a CTE of
- * a statement that pushes many, which must read its rows for them to be sent (count them).
- */
-export function notifyEach(notices: readonly { channel: string; text: string }[]): SQL {
-  return sql`SELECT pg_notify(p.channel, p.text) FROM jsonb_to_recordset(${JSON.stringify(notices)}::jsonb)
-    AS p(channel text, text text)`;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, Executor } from '../../db/client.ts';
+import { notifyText } from './realtime.repo.ts';
 
 /**
  * Cross-process messages that travel with a transaction: `notifyChannel` runs `pg_notify` in the
@@ -14,7 +14,7 @@ import type { Db, Executor } from '../../db/client.ts';
 export const MAX_PAYLOAD_BYTES = 7000;
 
 export async function notifyChannel(executor: Executor, channel: string, payload: unknown): Promise<void> {
-  await executor.execute(sql`SELECT pg_notify(${channel}, ${channelText(channel, payload)})`);
+  await notifyText(executor, channel, channelText(channel, payload));
 }
 
 /** A payload as `pg_notify` sends it on `channel` (a statement that notifies many sends these). */

@@ -1,8 +1,8 @@
 import { formatMinor, type TLanguage } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { getBalances } from '../wallet/balances.ts';
+import { notifyTexts } from './realtime.repo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,9 +187,7 @@ export class RealtimeHub {
     const payloads = batchPayloads(this.outgoing);
     this.outgoing = [];
     this.sending = null;
-    await this.db.execute(
-      sql`SELECT pg_notify(${BALANCE_CHANNEL}, c) FROM jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) c`,
-    );
+    await notifyTexts(this.db, BALANCE_CHANNEL, payloads);
   }
 
   /** The balance message for a member, as pushed. */

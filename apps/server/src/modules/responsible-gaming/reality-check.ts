@@ -1,9 +1,7 @@
 import { formatMinor, type TRealityCheck } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { findJurisdictionProfile, sumPlay } from './rg.repo.ts';
+import { findJurisdictionProfile, findRealityCheckMinutes, findSessionOpened, sumPlay } from './rg.repo.ts';
 
 /**
  * The reality check: every N minutes of a session (the member's setting, else the site profile's
@@ -18,12 +16,8 @@ export const REALITY_CHECK = {
 };
 
 export async function realityCheckMinutes(db: Db, site: TSite, memberId: bigint): Promise<number> {
-  const rows = await rowsOf<{ minutes: number | null }>(
-    db,
-    sql`SELECT reality_check_minutes AS minutes FROM members WHERE id = ${memberId.toString()}::bigint`,
-  );
-  const own = rows[0]?.minutes;
-  if (own !== null && own !== undefined) return Number(own);
+  const own = await findRealityCheckMinutes(db, memberId);
+  if (own !== null) return own;
   return (await findJurisdictionProfile(db, site)).realityCheckMinutes;
 }
 
@@ -33,12 +27,7 @@ export async function realityCheckMessage(
   memberId: bigint,
   sessionId: bigint,
 ): Promise<TRealityCheck | null> {
-  const sessions = await rowsOf<{ created_at: unknown; open: boolean }>(
-    db,
-    sql`SELECT created_at, (ended_at IS NULL AND expires_at > now()) AS open FROM member_sessions
-        WHERE id = ${sessionId.toString()}::bigint AND member_id = ${memberId.toString()}::bigint`,
-  );
-  const session = sessions[0];
+  const session = await findSessionOpened(db, memberId, sessionId);
   if (!session?.open) return null;
   const since = new Date(String(session.created_at));
   const play = await sumPlay(db, memberId, since);

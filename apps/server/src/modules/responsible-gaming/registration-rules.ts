@@ -5,12 +5,16 @@ import {
   type TRgLimitKind,
   type TRgPeriod,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { findJurisdictionProfile, type TJurisdictionProfile, upsertLimit } from './rg.repo.ts';
+import {
+  findJurisdictionProfile,
+  type TJurisdictionProfile,
+  updateRegistrationColumns,
+  upsertLimit,
+} from './rg.repo.ts';
 import { parseLimitValue } from './rg.service.ts';
 
 /**
@@ -94,9 +98,7 @@ export async function storeRegistrationExtras(
   registryChecked: boolean,
 ): Promise<void> {
   if (extras.cpf !== null || extras.birthDate !== null || registryChecked) {
-    await tx.execute(sql`UPDATE members SET cpf = ${extras.cpf}, birth_date = ${extras.birthDate}::date,
-                           registry_checked_at = ${registryChecked ? sql`now()` : sql`NULL`}
-                         WHERE id = ${memberId.toString()}::bigint`);
+    await updateRegistrationColumns(tx, memberId, extras, registryChecked);
   }
   for (const limit of extras.limits) {
     await upsertLimit(tx, {

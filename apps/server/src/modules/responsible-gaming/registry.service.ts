@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions } from '../security/security.repo.ts';
@@ -10,7 +9,17 @@ import { sites } from '../sites/sites.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { forfeitActiveGrants } from '../wallet/bonus/grants.ts';
 import type { RegistryGateway } from './registry.connection.ts';
-import { findJurisdictionProfile } from './rg.repo.ts';
+import {
+  endRegistryExclusions,
+  findMembersDueForRecheck,
+  findRegistryDue,
+  hasOpenRegistryExclusion,
+  insertRegistryCheck,
+  insertRegistryExclusion,
+  markRegistryChecked,
+  type TRegistryReason,
+} from './registry.repo.ts';
+import { findJurisdictionProfile, lockMemberRow } from './rg.repo.ts';
 
 /**
  * The national self-exclusion registry (IN SPA 31/2025) where the site's profile asks for it: the
@@ -19,18 +28,6 @@ import { findJurisdictionProfile } from './rg.repo.ts';
  * query is kept in registry_checks; an impeded answer blocks play (withdrawals stay open), a later
  * clear answer lifts that block.
  */
-
-export type TRegistryReason = 'sign_up' | 'daily_login' | 'periodic';
-
-async function recordCheck(
-  executor: Executor,
-  check: { siteId: bigint; memberId: bigint | null; cpf: string; reason: TRegistryReason; impeded: boolean },
-): Promise<void> {
-  await executor.execute(sql`
-    INSERT INTO registry_checks (site_id, member_id, cpf, reason, impeded)
-    VALUES (${check.siteId.toString()}::bigint, ${check.memberId?.toString() ?? null}::bigint, ${check.cpf},
-            ${check.reason}, ${check.impeded})`);
-}
 
 /** Sign-up: refuses an impeded CPF (REGISTRY_IMPEDED) or an unreachable registry (nothing is created). */
 export async function assertNotOnRegistry(
@@ -42,7 +39,7 @@ export async function assertNotOnRegistry(
   const profile = await findJurisdictionProfile(executor, site);
   if (!profile.selfExclusionRegistry) return false;
   const impeded = await registry.isImpeded(cpf);
-  await recordCheck(executor, { siteId: site.id, memberId: null, cpf, reason: 'sign_up', impeded });
+  await insertRegistryCheck(executor, { siteId: site.id, memberId: null, cpf, reason: 'sign_up', impeded });
   if (impeded) throw new AppError('REGISTRY_IMPEDED', { fieldErrors: { cpf: 'errors.REGISTRY_IMPEDED' } });
   return true;
 }
@@ -56,30 +53,19 @@ async function applyAnswer(
   impeded: boolean,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT id FROM members WHERE id = ${member.id.toString()}::bigint FOR NO KEY UPDATE`,
-    );
-    await recordCheck(tx, { siteId: site.id, memberId: member.id, cpf: member.cpf, reason, impeded });
-    await tx.execute(
-      sql`UPDATE members SET registry_checked_at = now() WHERE id = ${member.id.toString()}::bigint`,
-    );
-    const open = await rowsOf<{ id: string }>(
-      tx,
-      sql`SELECT id::text FROM rg_exclusions WHERE member_id = ${member.id.toString()}::bigint
-          AND kind = 'registry' AND (ends_at IS NULL OR ends_at > now())`,
-    );
-    if (impeded && open.length === 0) {
-      await tx.execute(sql`INSERT INTO rg_exclusions (site_id, member_id, kind, ends_at)
-                           VALUES (${site.id.toString()}::bigint, ${member.id.toString()}::bigint, 'registry', NULL)`);
+    await lockMemberRow(tx, member.id);
+    await insertRegistryCheck(tx, { siteId: site.id, memberId: member.id, cpf: member.cpf, reason, impeded });
+    await markRegistryChecked(tx, member.id);
+    const open = await hasOpenRegistryExclusion(tx, member.id);
+    if (impeded && !open) {
+      await insertRegistryExclusion(tx, site.id, member.id);
       await endMemberSessions(tx, member.id, 'self_excluded');
       // As for a self-exclusion chosen here: active bonuses end at once, cash stays withdrawable.
       await forfeitActiveGrants(tx, { siteId: site.id, memberId: member.id });
       await recordSecurityEvent(tx, site, member.id, 'registry_impeded', { ip: null, userAgent: null });
-    } else if (!impeded && open.length > 0) {
+    } else if (!impeded && open) {
       // The citizen's exclusion on the national platform has ended: so does the block it caused.
-      await tx.execute(sql`UPDATE rg_exclusions SET ends_at = greatest(now(), starts_at + interval '1 millisecond')
-                           WHERE member_id = ${member.id.toString()}::bigint AND kind = 'registry'
-                             AND (ends_at IS NULL OR ends_at > now())`);
+      await endRegistryExclusions(tx, member.id);
     }
   });
 }
@@ -98,15 +84,7 @@ export async function checkRegistryAtLogin(
 ): Promise<void> {
   const profile = await findJurisdictionProfile(db, site);
   if (!profile.selfExclusionRegistry) return;
-  const rows = await rowsOf<{ cpf: string | null; due: boolean }>(
-    db,
-    sql`SELECT cpf, (registry_checked_at IS NULL
-                     OR (registry_checked_at AT TIME ZONE ${siteTimeZone(site)})::date
-                        < (now() AT TIME ZONE ${siteTimeZone(site)})::date
-                     OR registry_checked_at < now() - make_interval(days => ${profile.registryRecheckDays})) AS due
-        FROM members WHERE id = ${memberId.toString()}::bigint`,
-  );
-  const member = rows[0];
+  const member = await findRegistryDue(db, memberId, siteTimeZone(site), profile.registryRecheckDays);
   if (!member?.cpf || !member.due) return;
   let impeded: boolean;
   try {
@@ -133,14 +111,7 @@ export async function recheckRegistry(
   for (const site of sites) {
     const profile = await findJurisdictionProfile(db, site);
     if (!profile.selfExclusionRegistry) continue;
-    const due = await rowsOf<{ id: string; cpf: string }>(
-      db,
-      sql`SELECT id::text, cpf FROM members
-          WHERE site_id = ${site.id.toString()}::bigint AND cpf IS NOT NULL AND deleted_at IS NULL
-            AND (registry_checked_at IS NULL
-                 OR registry_checked_at < now() - make_interval(days => ${profile.registryRecheckDays}))
-          ORDER BY registry_checked_at NULLS FIRST, id LIMIT ${batch}`,
-    );
+    const due = await findMembersDueForRecheck(db, site.id, profile.registryRecheckDays, batch);
     for (const member of due) {
       const impeded = await registry.isImpeded(member.cpf);
       await applyAnswer(db, site, { id: BigInt(member.id), cpf: member.cpf }, 'periodic', impeded);

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { pendingTermsQuery } from '../terms/terms.service.ts';
+import { pendingTermsQuery } from '../terms/terms.repo.ts';
 
 /** SQL of responsible gaming; every function takes the executor (or transaction) it runs in. */
 
@@ -314,4 +314,65 @@ export async function insertExclusion(
     INSERT INTO rg_exclusions (site_id, member_id, kind, ends_at)
     VALUES (${exclusion.siteId.toString()}::bigint, ${exclusion.memberId.toString()}::bigint, ${exclusion.kind},
             ${exclusion.endsAt?.toISOString() ?? null}::timestamptz)`);
+}
+
+/** Serialises a member's responsible-gaming changes (limits, registry answers) on the member row. */
+export async function lockMemberRow(tx: Executor, memberId: bigint): Promise<void> {
+  await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId.toString()}::bigint FOR NO KEY UPDATE`);
+}
+
+/** When the member's open sessions must stop playing (null: no session-time limit bites). */
+export async function setSessionsPlayUntil(
+  executor: Executor,
+  memberId: bigint,
+  until: Date | null,
+): Promise<void> {
+  await executor.execute(sql`UPDATE member_sessions SET play_until = ${until?.toISOString() ?? null}::timestamptz
+                             WHERE member_id = ${memberId.toString()}::bigint AND ended_at IS NULL`);
+}
+
+export async function updateRealityCheckMinutes(
+  executor: Executor,
+  memberId: bigint,
+  minutes: number,
+): Promise<void> {
+  await executor.execute(
+    sql`UPDATE members SET reality_check_minutes = ${minutes} WHERE id = ${memberId.toString()}::bigint`,
+  );
+}
+
+/** The member's own reality-check interval (null: the site profile's default). */
+export async function findRealityCheckMinutes(executor: Executor, memberId: bigint): Promise<number | null> {
+  const rows = await rowsOf<{ minutes: number | null }>(
+    executor,
+    sql`SELECT reality_check_minutes AS minutes FROM members WHERE id = ${memberId.toString()}::bigint`,
+  );
+  const own = rows[0]?.minutes;
+  return own === null || own === undefined ? null : Number(own);
+}
+
+/** When the member's session opened, and whether it is still open. */
+export async function findSessionOpened(
+  executor: Executor,
+  memberId: bigint,
+  sessionId: bigint,
+): Promise<{ created_at: unknown; open: boolean } | undefined> {
+  const sessions = await rowsOf<{ created_at: unknown; open: boolean }>(
+    executor,
+    sql`SELECT created_at, (ended_at IS NULL AND expires_at > now()) AS open FROM member_sessions
+        WHERE id = ${sessionId.toString()}::bigint AND member_id = ${memberId.toString()}::bigint`,
+  );
+  return sessions[0];
+}
+
+/** The sign-up's CPF and date of birth, and whether the registry was asked about the CPF. */
+export async function updateRegistrationColumns(
+  tx: Executor,
+  memberId: bigint,
+  extras: { cpf: string | null; birthDate: string | null },
+  registryChecked: boolean,
+): Promise<void> {
+  await tx.execute(sql`UPDATE members SET cpf = ${extras.cpf}, birth_date = ${extras.birthDate}::date,
+                           registry_checked_at = ${registryChecked ? sql`now()` : sql`NULL`}
+                         WHERE id = ${memberId.toString()}::bigint`);
 }

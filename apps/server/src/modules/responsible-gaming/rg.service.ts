@@ -7,7 +7,6 @@ import {
   type TRgStatus,
   type TSetRgLimitRequest,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { verifySecret } from '../auth/passwords.ts';
@@ -23,15 +22,19 @@ import {
   findGate,
   findJurisdictionProfile,
   findLimits,
+  findRealityCheckMinutes,
   gateParts,
   insertExclusion,
+  lockMemberRow,
   PLAY_LIMIT_KINDS,
+  setSessionsPlayUntil,
   sumDeposits,
   sumPlay,
   sumSessionMinutes,
   type TExclusionRow,
   type TGate,
   type TLimitRow,
+  updateRealityCheckMinutes,
   upsertLimit,
 } from './rg.repo.ts';
 
@@ -197,8 +200,7 @@ export async function scheduleSessionClock(
     left && Date.now() + left.leftMinutes * 60_000 < left.limit.resetsAt.getTime()
       ? new Date(Date.now() + Math.max(0, left.leftMinutes) * 60_000)
       : null;
-  await executor.execute(sql`UPDATE member_sessions SET play_until = ${until?.toISOString() ?? null}::timestamptz
-                             WHERE member_id = ${memberId.toString()}::bigint AND ended_at IS NULL`);
+  await setSessionsPlayUntil(executor, memberId, until);
   forgetMemberSessions(memberId);
 }
 
@@ -313,7 +315,7 @@ export async function setLimit(
   const profile = await findJurisdictionProfile(db, site);
   const wanted = input.value === null ? null : parseLimitValue(input.kind, input.period, input.value);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId.toString()}::bigint FOR NO KEY UPDATE`);
+    await lockMemberRow(tx, memberId);
     const current = (await findLimits(tx, memberId, siteTimeZone(site), [input.kind])).find(
       (limit) => limit.period === input.period,
     );
@@ -359,9 +361,7 @@ export async function setLimit(
 }
 
 export async function setRealityCheck(db: Db, memberId: bigint, minutes: number): Promise<void> {
-  await db.execute(
-    sql`UPDATE members SET reality_check_minutes = ${minutes} WHERE id = ${memberId.toString()}::bigint`,
-  );
+  await updateRealityCheckMinutes(db, memberId, minutes);
 }
 
 /**
@@ -413,9 +413,7 @@ export async function getRgStatus(db: Db, site: TSite, memberId: bigint): Promis
   const timeZone = siteTimeZone(site);
   const limits = await findLimits(db, memberId, timeZone);
   const exclusion = await findActiveExclusion(db, memberId);
-  const members = (await db.execute(
-    sql`SELECT reality_check_minutes FROM members WHERE id = ${memberId.toString()}::bigint`,
-  )) as unknown as { rows: { reality_check_minutes: number | null }[] };
+  const ownRealityCheck = await findRealityCheckMinutes(db, memberId);
   const views = [];
   for (const limit of limits) {
     let used: string;
@@ -447,7 +445,7 @@ export async function getRgStatus(db: Db, site: TSite, memberId: bigint): Promis
   }
   return {
     limits: views,
-    reality_check_minutes: members.rows[0]?.reality_check_minutes ?? profile.realityCheckMinutes,
+    reality_check_minutes: ownRealityCheck ?? profile.realityCheckMinutes,
     exclusion: exclusion
       ? {
           kind: exclusion.kind,

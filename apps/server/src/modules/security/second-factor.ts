@@ -1,10 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { advanceTotpStep, type TSecurityMember, type TTotpOwnerKind } from './security.repo.ts';
+import {
+  advanceTotpStep,
+  spendRecoveryCodeRow,
+  type TSecurityMember,
+  type TTotpOwnerKind,
+} from './security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from './security-events.ts';
 import { recoveryCodeHash, totpStepOf } from './totp.ts';
 
@@ -97,15 +100,5 @@ export async function spendRecoveryCode(
   given: string,
 ): Promise<boolean> {
   if (!/^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(given.trim())) return false;
-  const table = sql.identifier(`${owner}_recovery_codes`);
-  const column = sql.identifier(`${owner}_id`);
-  const spent = await rowsOf<{ id: string }>(
-    executor,
-    sql`UPDATE ${table} SET used_at = now()
-        WHERE id = (SELECT id FROM ${table}
-                    WHERE ${column} = ${ownerId.toString()}::bigint AND used_at IS NULL
-                      AND code_hash = ${recoveryCodeHash(given)} LIMIT 1)
-        RETURNING id::text`,
-  );
-  return spent.length > 0;
+  return spendRecoveryCodeRow(executor, owner, ownerId, recoveryCodeHash(given));
 }

@@ -250,3 +250,125 @@ export async function advanceTotpStep(
   );
   return rows.length > 0;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Recovery codes
+
+export async function countUnusedMemberRecoveryCodes(executor: Executor, memberId: bigint): Promise<number> {
+  const codes = await rowsOf<{ count: number }>(
+    executor,
+    sql`SELECT count(*)::int AS count FROM member_recovery_codes
+        WHERE member_id = ${memberId.toString()}::bigint AND used_at IS NULL`,
+  );
+  return Number(codes[0]?.count ?? 0);
+}
+
+/** The member's unused recovery codes stop working (a new set replaces them, or 2FA is off). */
+export async function spendUnusedMemberRecoveryCodes(tx: Executor, memberId: bigint): Promise<void> {
+  await tx.execute(sql`UPDATE member_recovery_codes SET used_at = now()
+                         WHERE member_id = ${memberId.toString()}::bigint AND used_at IS NULL`);
+}
+
+export async function insertMemberRecoveryCode(
+  tx: Executor,
+  memberId: bigint,
+  codeHash: string,
+): Promise<void> {
+  await tx.execute(sql`INSERT INTO member_recovery_codes (member_id, code_hash)
+                           VALUES (${memberId.toString()}::bigint, ${codeHash})`);
+}
+
+/** Spends one unused recovery code of this hash of a member or an operator; false when none. */
+export async function spendRecoveryCodeRow(
+  executor: Executor,
+  owner: 'member' | 'operator',
+  ownerId: bigint,
+  codeHash: string,
+): Promise<boolean> {
+  const table = sql.identifier(`${owner}_recovery_codes`);
+  const column = sql.identifier(`${owner}_id`);
+  const spent = await rowsOf<{ id: string }>(
+    executor,
+    sql`UPDATE ${table} SET used_at = now()
+        WHERE id = (SELECT id FROM ${table}
+                    WHERE ${column} = ${ownerId.toString()}::bigint AND used_at IS NULL
+                      AND code_hash = ${codeHash} LIMIT 1)
+        RETURNING id::text`,
+  );
+  return spent.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail codes
+
+export type TEmailCodePurpose = 'bind_email' | 'reset_password';
+
+/** A new code replaces the earlier ones of the same purpose. */
+export async function replaceEmailCode(
+  tx: Executor,
+  code: {
+    siteId: bigint;
+    memberId: bigint;
+    purpose: TEmailCodePurpose;
+    email: string;
+    codeHash: string;
+    minutes: number;
+  },
+): Promise<void> {
+  const { memberId, purpose } = code;
+  await tx.execute(sql`UPDATE email_codes SET used_at = now()
+                       WHERE member_id = ${memberId.toString()}::bigint AND purpose = ${purpose} AND used_at IS NULL`);
+  await tx.execute(sql`
+    INSERT INTO email_codes (site_id, member_id, purpose, email, code_hash, expires_at)
+    VALUES (${code.siteId.toString()}::bigint, ${memberId.toString()}::bigint, ${purpose}, ${code.email},
+            ${code.codeHash}, now() + make_interval(mins => ${code.minutes}))`);
+}
+
+export type TEmailCodeRow = { id: string; email: string; code_hash: string; attempts: number };
+
+/** The member's live code of this purpose, locked. */
+export async function lockLiveEmailCode(
+  tx: Executor,
+  memberId: bigint,
+  purpose: TEmailCodePurpose,
+): Promise<TEmailCodeRow | undefined> {
+  const rows = await rowsOf<TEmailCodeRow>(
+    tx,
+    sql`SELECT id::text, email, code_hash, attempts FROM email_codes
+        WHERE member_id = ${memberId.toString()}::bigint AND purpose = ${purpose}
+          AND used_at IS NULL AND expires_at > now()
+        ORDER BY id DESC LIMIT 1 FOR NO KEY UPDATE`,
+  );
+  return rows[0];
+}
+
+/** Counts a wrong try; the code is spent from `maxAttempts`. */
+export async function recordEmailCodeAttempt(
+  tx: Executor,
+  codeId: string,
+  attempts: number,
+  maxAttempts: number,
+): Promise<void> {
+  await tx.execute(sql`UPDATE email_codes SET attempts = ${attempts},
+                           used_at = CASE WHEN ${attempts} >= ${maxAttempts} THEN now() END
+                         WHERE id = ${codeId}::bigint`);
+}
+
+export async function spendEmailCode(tx: Executor, codeId: string): Promise<void> {
+  await tx.execute(sql`UPDATE email_codes SET used_at = now() WHERE id = ${codeId}::bigint`);
+}
+
+/** Whether another member of the site has this e-mail verified. */
+export async function emailTaken(
+  executor: Executor,
+  siteId: bigint,
+  memberId: bigint,
+  email: string,
+): Promise<boolean> {
+  const taken = await rowsOf<{ id: string }>(
+    executor,
+    sql`SELECT id::text FROM members WHERE site_id = ${siteId.toString()}::bigint AND lower(email) = ${email}
+          AND email_verified_at IS NOT NULL AND id <> ${memberId.toString()}::bigint LIMIT 1`,
+  );
+  return taken.length > 0;
+}

@@ -13,10 +13,9 @@ import {
   type TTotpSetupResponse,
   translate,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import { sha256Hex } from '../../core/hash.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { isoText, rowsOf } from '../../db/sql.ts';
+import { isoText, } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
@@ -25,14 +24,22 @@ import { enqueueMail } from '../mail/outbox.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { assertSecondFactor } from './second-factor.ts';
 import {
+  countUnusedMemberRecoveryCodes,
+  emailTaken,
   endMemberSessions,
   findLogins,
   findSecurityMember,
   findSecurityMemberByUsername,
+  insertMemberRecoveryCode,
   listActiveSessions,
   listSecurityEvents,
+  lockLiveEmailCode,
   markPasswordVerified,
   passwordVerifiedWithin,
+  recordEmailCodeAttempt,
+  replaceEmailCode,
+  spendEmailCode,
+  spendUnusedMemberRecoveryCodes,
   type TSecurityMember,
   updateMemberSecrets,
 } from './security.repo.ts';
@@ -141,11 +148,7 @@ export async function getSecurityOverview(
   const member = await findSecurityMember(db, site.id, auth.memberId);
   if (!member) throw new AppError('UNAUTHENTICATED');
   const { current, previous } = await findLogins(db, auth.memberId, auth.sessionId);
-  const codes = await rowsOf<{ count: number }>(
-    db,
-    sql`SELECT count(*)::int AS count FROM member_recovery_codes
-        WHERE member_id = ${auth.memberId.toString()}::bigint AND used_at IS NULL`,
-  );
+  const codesLeft = await countUnusedMemberRecoveryCodes(db, auth.memberId);
   const verifiedAt = current?.password_verified_at ? new Date(String(current.password_verified_at)) : null;
   const verifiedUntil = verifiedAt ? new Date(verifiedAt.getTime() + PASSWORD_VERIFY_MINUTES * 60_000) : null;
   return {
@@ -153,7 +156,7 @@ export async function getSecurityOverview(
     email: member.email,
     email_verified: member.emailVerifiedAt !== null,
     totp_enabled: member.totpEnabledAt !== null,
-    recovery_codes_left: member.totpEnabledAt ? Number(codes[0]?.count ?? 0) : 0,
+    recovery_codes_left: member.totpEnabledAt ? codesLeft : 0,
     password_changed_at: member.passwordChangedAt?.toISOString() ?? null,
     last_login: previous ? { at: isoText(previous.created_at), ip: previous.ip } : null,
     current_login: {
@@ -227,13 +230,14 @@ async function issueEmailCode(
   email: string,
 ): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  // A new code replaces the earlier ones of the same purpose.
-  await tx.execute(sql`UPDATE email_codes SET used_at = now()
-                       WHERE member_id = ${member.id.toString()}::bigint AND purpose = ${purpose} AND used_at IS NULL`);
-  await tx.execute(sql`
-    INSERT INTO email_codes (site_id, member_id, purpose, email, code_hash, expires_at)
-    VALUES (${site.id.toString()}::bigint, ${member.id.toString()}::bigint, ${purpose}, ${email},
-            ${codeHash(code, member.id, purpose)}, now() + make_interval(mins => ${EMAIL_CODE_MINUTES}))`);
+  await replaceEmailCode(tx, {
+    siteId: site.id,
+    memberId: member.id,
+    purpose,
+    email,
+    codeHash: codeHash(code, member.id, purpose),
+    minutes: EMAIL_CODE_MINUTES,
+  });
   const lang = memberLanguage(member);
   const kind = purpose === 'bind_email' ? 'bind' : 'reset';
   await enqueueMail(tx, {
@@ -253,23 +257,14 @@ async function consumeEmailCode(
   code: string,
   email?: string,
 ): Promise<string> {
-  const rows = await rowsOf<{ id: string; email: string; code_hash: string; attempts: number }>(
-    tx,
-    sql`SELECT id::text, email, code_hash, attempts FROM email_codes
-        WHERE member_id = ${member.id.toString()}::bigint AND purpose = ${purpose}
-          AND used_at IS NULL AND expires_at > now()
-        ORDER BY id DESC LIMIT 1 FOR NO KEY UPDATE`,
-  );
-  const row = rows[0];
+  const row = await lockLiveEmailCode(tx, member.id, purpose);
   if (!row || (email !== undefined && row.email !== email)) throw new AppError('EMAIL_CODE_INVALID');
   if (row.code_hash !== codeHash(code.trim(), member.id, purpose)) {
     const attempts = Number(row.attempts) + 1;
-    await tx.execute(sql`UPDATE email_codes SET attempts = ${attempts},
-                           used_at = CASE WHEN ${attempts} >= ${EMAIL_CODE_MAX_ATTEMPTS} THEN now() END
-                         WHERE id = ${row.id}::bigint`);
+    await recordEmailCodeAttempt(tx, row.id, attempts, EMAIL_CODE_MAX_ATTEMPTS);
     return '';
   }
-  await tx.execute(sql`UPDATE email_codes SET used_at = now() WHERE id = ${row.id}::bigint`);
+  await spendEmailCode(tx, row.id);
   return row.email;
 }
 
@@ -287,12 +282,8 @@ export async function sendBindEmailCode(
 }
 
 async function assertEmailFree(tx: Executor, site: TSite, memberId: bigint, email: string): Promise<void> {
-  const taken = await rowsOf<{ id: string }>(
-    tx,
-    sql`SELECT id::text FROM members WHERE site_id = ${site.id.toString()}::bigint AND lower(email) = ${email}
-          AND email_verified_at IS NOT NULL AND id <> ${memberId.toString()}::bigint LIMIT 1`,
-  );
-  if (taken.length > 0) throw new AppError('EMAIL_IN_USE', { fieldErrors: { email: 'errors.EMAIL_IN_USE' } });
+  if (await emailTaken(tx, site.id, memberId, email))
+    throw new AppError('EMAIL_IN_USE', { fieldErrors: { email: 'errors.EMAIL_IN_USE' } });
 }
 
 export async function bindEmail(
@@ -391,12 +382,8 @@ export async function enableTotp(
   await deps.db.transaction(async (tx) => {
     await lockedMember(tx, site, member.id);
     await updateMemberSecrets(tx, member.id, { totpEnabled: true });
-    await tx.execute(sql`UPDATE member_recovery_codes SET used_at = now()
-                         WHERE member_id = ${member.id.toString()}::bigint AND used_at IS NULL`);
-    for (const recovery of codes) {
-      await tx.execute(sql`INSERT INTO member_recovery_codes (member_id, code_hash)
-                           VALUES (${member.id.toString()}::bigint, ${recoveryCodeHash(recovery)})`);
-    }
+    await spendUnusedMemberRecoveryCodes(tx, member.id);
+    for (const recovery of codes) await insertMemberRecoveryCode(tx, member.id, recoveryCodeHash(recovery));
     await recordSecurityEvent(tx, site, member.id, 'totp_enabled', client);
   });
   return { recovery_codes: codes };
@@ -419,8 +406,7 @@ export async function disableTotp(
   await deps.db.transaction(async (tx) => {
     await lockedMember(tx, site, member.id);
     await updateMemberSecrets(tx, member.id, { totpEnabled: false, totpSecret: null });
-    await tx.execute(sql`UPDATE member_recovery_codes SET used_at = now()
-                         WHERE member_id = ${member.id.toString()}::bigint AND used_at IS NULL`);
+    await spendUnusedMemberRecoveryCodes(tx, member.id);
     await recordSecurityEvent(tx, site, member.id, 'totp_disabled', client);
   });
 }

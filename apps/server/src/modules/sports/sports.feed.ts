@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { TSportsMarketType } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
+import {
+  findAllSites,
+  findCompetitionId,
+  findCompetitionPrices,
+  findCompetitionSchedule,
+  lockCompetition,
+  shiftScheduledKickoffs,
+  upsertCompetition,
+} from './sports.feed.repo.ts';
 import { parseFootballTxt } from './sports.fixtures.ts';
 import { formatOdds, matchProbabilities, parseOdds, teamRatings } from './sports.pricing.ts';
 import { sportsProfile } from './sports.profiles.ts';
@@ -135,18 +142,7 @@ export async function importFeed(
 ): Promise<number> {
   let created = 0;
   for (const competition of await feed.competitions()) {
-    await executor.execute(
-      sql`INSERT INTO sports_competitions (site_id, code, country, name, season, position)
-          VALUES (${site.id.toString()}::bigint, ${competition.code}, ${competition.country}, ${competition.name},
-                  ${competition.season}, ${position})
-          ON CONFLICT (site_id, code) DO NOTHING`,
-    );
-    const [row] = await rowsOf<{ id: string }>(
-      executor,
-      sql`SELECT id::text AS id FROM sports_competitions
-          WHERE site_id = ${site.id.toString()}::bigint AND code = ${competition.code}`,
-    );
-    const competitionId = BigInt(row!.id);
+    const competitionId = await upsertCompetition(executor, site.id, competition, position);
     const played = competition.events.flatMap((event) =>
       event.score ? [{ home: event.home, away: event.away, score: event.score }] : [],
     );
@@ -181,21 +177,15 @@ export async function importFeed(
  * imported once (a site that already has the competition is left alone), dates aligned to now.
  */
 export async function seedSports(executor: Executor, now = new Date()): Promise<void> {
-  const sites = await rowsOf<{ id: string; jurisdiction: TJurisdiction }>(
-    executor,
-    sql`SELECT id::text AS id, jurisdiction FROM sites ORDER BY id`,
-  );
+  const sites = await findAllSites(executor);
   const feeds = demoFeeds(now);
   for (const site of sites) {
     const codes = sportsProfile(site.jurisdiction).competitions;
     for (const [position, code] of codes.entries()) {
-      const exists = await rowsOf<{ id: string }>(
-        executor,
-        sql`SELECT id::text AS id FROM sports_competitions WHERE site_id = ${site.id}::bigint AND code = ${code}`,
-      );
+      const existing = await findCompetitionId(executor, site.id, code);
       const feed = feeds[code];
-      if (exists.length > 0) {
-        await realignDemo(executor, BigInt(exists[0]!.id), now);
+      if (existing !== undefined) {
+        await realignDemo(executor, BigInt(existing), now);
         continue;
       }
       if (!feed) continue;
@@ -222,27 +212,7 @@ export async function syncFeed(
   const fixed: SportsFeed = { name: feed.name, competitions: async () => competitions };
   const created = await importFeed(deps.db, site, fixed, 100);
   for (const competition of competitions) {
-    const rows = await rowsOf<{
-      event_id: string;
-      external_ref: string;
-      status: string;
-      market_id: string;
-      type: TSportsMarketType;
-      market_status: string;
-      odds_source: string;
-      selection_id: string;
-      code: string;
-      odds: string;
-    }>(
-      deps.db,
-      sql`SELECT e.id::text AS event_id, e.external_ref, e.status, m.id::text AS market_id, m.type,
-                 m.status AS market_status, m.odds_source, s.id::text AS selection_id, s.code, s.odds::text AS odds
-          FROM sports_events e
-          JOIN sports_competitions c ON c.id = e.competition_id
-          JOIN sports_markets m ON m.event_id = e.id
-          JOIN sports_selections s ON s.market_id = m.id
-          WHERE c.site_id = ${site.id.toString()}::bigint AND c.code = ${competition.code}`,
-    );
+    const rows = await findCompetitionPrices(deps.db, site.id, competition.code);
     const byRef = new Map<string, typeof rows>();
     for (const row of rows) byRef.set(row.external_ref, [...(byRef.get(row.external_ref) ?? []), row]);
     for (const event of competition.events) {
@@ -285,25 +255,13 @@ export async function syncFeed(
 export async function realignDemo(executor: Executor, competitionId: bigint, now: Date): Promise<void> {
   // Several processes may start at once: the competition row serialises them, so one shift happens.
   await executor.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT id FROM sports_competitions WHERE id = ${competitionId.toString()}::bigint FOR NO KEY UPDATE`,
-    );
-    const [state] = await rowsOf<{ next: Date | string | null; ahead: string; bets: string }>(
-      tx,
-      sql`SELECT min(e.kickoff_at) FILTER (WHERE e.status = 'scheduled') AS next,
-                 count(*) FILTER (WHERE e.status = 'scheduled' AND e.kickoff_at > ${now.toISOString()}::timestamptz)::text AS ahead,
-                 (SELECT count(*) FROM sports_bet_legs l JOIN sports_events x ON x.id = l.event_id
-                   WHERE x.competition_id = ${competitionId.toString()}::bigint AND x.status IN ('scheduled', 'live'))::text AS bets
-          FROM sports_events e WHERE e.competition_id = ${competitionId.toString()}::bigint`,
-    );
+    await lockCompetition(tx, competitionId);
+    const state = await findCompetitionSchedule(tx, competitionId, now);
     if (!state?.next || state.ahead !== '0' || state.bets !== '0') return;
     const DAY = 86_400_000;
     const target = now.getTime() + 2 * 3_600_000;
     const days = Math.ceil((target - new Date(state.next).getTime()) / DAY);
     if (days <= 0) return;
-    await tx.execute(
-      sql`UPDATE sports_events SET kickoff_at = kickoff_at + make_interval(days => ${days}), updated_at = now()
-          WHERE competition_id = ${competitionId.toString()}::bigint AND status = 'scheduled'`,
-    );
+    await shiftScheduledKickoffs(tx, competitionId, days);
   });
 }

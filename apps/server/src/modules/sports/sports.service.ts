@@ -12,7 +12,6 @@ import {
   type TSportsOddsPolicy,
   type TSportsSettings,
 } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import { sha256OfJson } from '../../core/hash.ts';
 import {
   commitWithNextStatement,
@@ -21,7 +20,6 @@ import {
   type Tx,
   transactionOnGenericPlans,
 } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { gateOf } from '../responsible-gaming/rg.repo.ts';
@@ -31,6 +29,31 @@ import { getBalances } from '../wallet/balances.ts';
 import { payWin } from '../wallet/bonus/win.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
 import { transfer } from '../wallet/wallet.service.ts';
+import {
+  findEventsMarkets,
+  findMarketSelections,
+  findSportsSettings,
+  finishUnbetEvents,
+  insertEventRows,
+  insertMarketRows,
+  insertSelectionRows,
+  lockEventMarkets,
+  lockEventRow,
+  lockMarketRow,
+  markEventsMarketsSettled,
+  markMarketOddsSet,
+  markMarketRepriced,
+  markMarketSettled,
+  suspendOpenMarkets,
+  updateEventLive,
+  updateEventResult,
+  updateMarketStatus,
+  updateSelectionOdds,
+  updateSelectionPrice,
+  updateSelectionResult,
+  updateSelectionResults,
+  upsertSportsSettings,
+} from './sports.markets.repo.ts';
 import {
   betOutcome,
   cashOutValue,
@@ -72,6 +95,17 @@ import {
   type TPlacementSelection,
 } from './sports.repo.ts';
 import {
+  findCashOutClientKey,
+  findOwedBetIds,
+  findOwedBets,
+  findSitesOwed,
+  markBetCashedOut,
+  shareLockMarkets,
+  syncLegStatuses,
+  updateBetSettlement,
+  updateBetUnrecovered,
+} from './sports.settle.repo.ts';
+import {
   settleInGroups,
   settlementWin,
   type TGroupSettlement,
@@ -110,9 +144,6 @@ export interface TSportsDeps {
   publishBalance?: (siteId: bigint, memberId: bigint, reason: string) => void;
 }
 
-const big = (value: bigint | string) => sql`${value.toString()}::bigint`;
-const idArray = (ids: readonly (bigint | string)[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
-
 export function sportsLimits(site: TSportsSite): TSportsLimits {
   const profile = sportsProfile(site.jurisdiction);
   return {
@@ -133,15 +164,11 @@ export function inPlayDelayMs(site: TSportsSite, stored: number | null): number 
 
 /** The site's in-play controls: its own row, else its jurisdiction profile's defaults. */
 export async function sportsSettings(executor: Executor, site: TSportsSite): Promise<TSportsSettings> {
-  const rows = await rowsOf<{ delay: number; suspension: number }>(
-    executor,
-    sql`SELECT in_play_delay_ms AS delay, score_suspension_seconds AS suspension
-        FROM sports_settings WHERE site_id = ${big(site.id)}`,
-  );
+  const row = await findSportsSettings(executor, site.id);
   const profile = sportsProfile(site.jurisdiction);
   return {
-    in_play_delay_ms: inPlayDelayMs(site, rows[0] ? Number(rows[0].delay) : null),
-    score_suspension_seconds: rows[0] ? Number(rows[0].suspension) : profile.scoreSuspensionSeconds,
+    in_play_delay_ms: inPlayDelayMs(site, row ? Number(row.delay) : null),
+    score_suspension_seconds: row ? Number(row.suspension) : profile.scoreSuspensionSeconds,
   };
 }
 
@@ -154,12 +181,7 @@ export async function setSportsSettings(
 ): Promise<TSportsSettings> {
   return deps.db.transaction(async (tx) => {
     const before = await sportsSettings(tx, site);
-    await tx.execute(
-      sql`INSERT INTO sports_settings (site_id, in_play_delay_ms, score_suspension_seconds)
-          VALUES (${big(site.id)}, ${input.in_play_delay_ms}, ${input.score_suspension_seconds})
-          ON CONFLICT (site_id) DO UPDATE SET in_play_delay_ms = EXCLUDED.in_play_delay_ms,
-            score_suspension_seconds = EXCLUDED.score_suspension_seconds, updated_at = now()`,
-    );
+    await upsertSportsSettings(tx, site.id, input);
     const after = await sportsSettings(tx, site);
     await audit?.(tx, before, after);
     return after;
@@ -511,12 +533,8 @@ export async function cashOut(
   if (!owned) throw new AppError('NOT_FOUND');
   const replayCashOut = async () => {
     const bet = await findBet(deps.db, { siteId: site.id, memberId, betId });
-    const key = await rowsOf<{ key: string }>(
-      deps.db,
-      sql`SELECT metadata->>'clientKey' AS key FROM wallet_transfers
-          WHERE site_id = ${big(site.id)} AND idempotency_key = ${`sports-bet:${betId}:cash-out`}`,
-    );
-    if (bet?.status === 'cashed_out' && key[0]?.key === idempotencyKey) {
+    const key = await findCashOutClientKey(deps.db, site.id, betId);
+    if (bet?.status === 'cashed_out' && key === idempotencyKey) {
       return {
         bet: await oneBetView(deps.db, site, bet),
         balance: await playable(deps.db, site.id, memberId),
@@ -527,10 +545,7 @@ export async function cashOut(
   const result = await deps.db
     .transaction(async (tx) => {
       const marketIds = (await findLegs(tx, [betId.toString()])).map((leg) => leg.market_id);
-      await rowsOf(
-        tx,
-        sql`SELECT id FROM sports_markets WHERE id = ANY(${idArray(marketIds)}) ORDER BY id FOR SHARE`,
-      );
+      await shareLockMarkets(tx, marketIds);
       const bet = await findBet(tx, { siteId: site.id, memberId, betId }, { forUpdate: true });
       if (bet?.status !== 'open') throw new AppError('CASH_OUT_UNAVAILABLE');
       const legs = await findLegs(tx, [bet.id]);
@@ -557,10 +572,7 @@ export async function cashOut(
         reference: `sports-bet:${bet.id}`,
         metadata: { product: 'sports', betId: bet.id, cashOut: true, clientKey: idempotencyKey },
       });
-      await tx.execute(
-        sql`UPDATE sports_bets SET status = 'cashed_out', payout_minor = ${big(valueMinor)}, settled_at = now()
-          WHERE id = ${big(bet.id)} AND status = 'open'`,
-      );
+      await markBetCashedOut(tx, bet.id, valueMinor);
       const after = (await findBet(tx, { siteId: site.id, betId }))!;
       const afterView = await oneBetView(tx, site, after);
       await pushBet(tx, site.id, memberId, afterView);
@@ -605,10 +617,9 @@ async function resettleBets(
   const { bets, nowMs } = await lockMarketBets(tx, marketIds);
   const open = bets.filter((bet) => bet.status !== 'cashed_out');
   if (open.length === 0) return { settled: 0, members };
-  // Leg statuses follow their selections' results (null → open: a result taken away reopens it).
-  await tx.execute(
-    sql`UPDATE sports_bet_legs l SET status = COALESCE(s.result, 'open')
-        FROM sports_selections s WHERE s.id = l.selection_id AND l.bet_id = ANY(${idArray(open.map((bet) => bet.id))})`,
+  await syncLegStatuses(
+    tx,
+    open.map((bet) => bet.id),
   );
   const legsOf = new Map<string, TLegRow[]>();
   for (const leg of await findLegs(
@@ -676,13 +687,7 @@ async function resettleOne(tx: Tx, site: TSportsSite, { bet, legs, status, payou
       reverses: bet.settle_seq,
     });
   }
-  await tx.execute(
-    sql`UPDATE sports_bets
-        SET status = ${status}, payout_minor = ${big(payoutMinor)},
-            unrecovered_minor = unrecovered_minor + ${big(unrecovered)}, settle_seq = ${seq},
-            settled_at = ${status === 'open' ? sql`NULL` : sql`now()`}
-        WHERE id = ${big(bet.id)}`,
-  );
+  await updateBetSettlement(tx, bet.id, { status, payoutMinor, unrecoveredMinor: unrecovered, seq });
   const after = (await findBet(tx, { siteId: site.id, betId: BigInt(bet.id) }))!;
   await pushBet(
     tx,
@@ -740,13 +745,7 @@ export async function collectUnrecovered(
   site: TSportsSite,
   options: { betId?: bigint; audit?: (tx: Tx, result: TCollected) => Promise<void> } = {},
 ): Promise<TCollected[]> {
-  const owed = await rowsOf<{ id: string }>(
-    deps.db,
-    sql`SELECT id::text AS id FROM sports_bets
-        WHERE site_id = ${big(site.id)} AND unrecovered_minor > 0
-          ${options.betId === undefined ? sql`` : sql`AND id = ${big(options.betId)}`}
-        ORDER BY id LIMIT 200`,
-  );
+  const owed = await findOwedBetIds(deps.db, site.id, options.betId);
   const results: TCollected[] = [];
   for (const { id } of owed) {
     const result = await deps.db.transaction(async (tx) => {
@@ -766,9 +765,7 @@ export async function collectUnrecovered(
         still_owed: formatMinor(left),
       };
       if (left === before) return collected;
-      await tx.execute(
-        sql`UPDATE sports_bets SET unrecovered_minor = ${big(left)} WHERE id = ${big(bet.id)}`,
-      );
+      await updateBetUnrecovered(tx, bet.id, left);
       const after = (await findBet(tx, { siteId: site.id, betId: BigInt(bet.id) }))!;
       const legs = await findLegs(tx, [bet.id]);
       await pushBet(
@@ -792,19 +789,7 @@ export type TCollected = { bet_id: string; member_id: string; collected: string;
 
 /** The bets of a site on which a player still owes a corrected payout, oldest first. */
 export async function listUnrecovered(executor: Executor, site: TSportsSite) {
-  const rows = await rowsOf<{
-    bet_id: string;
-    member_id: string;
-    username: string;
-    owed: string;
-    settled_at: string | Date | null;
-  }>(
-    executor,
-    sql`SELECT b.id::text AS bet_id, b.member_id::text AS member_id, m.username,
-               b.unrecovered_minor::text AS owed, b.settled_at
-        FROM sports_bets b JOIN members m ON m.id = b.member_id
-        WHERE b.site_id = ${big(site.id)} AND b.unrecovered_minor > 0 ORDER BY b.id LIMIT 500`,
-  );
+  const rows = await findOwedBets(executor, site.id);
   return rows.map((row) => ({
     ...row,
     owed: formatMinor(BigInt(row.owed)),
@@ -814,27 +799,12 @@ export async function listUnrecovered(executor: Executor, site: TSportsSite) {
 
 /** The sites with something to collect (the job's round). */
 export async function sitesOwed(executor: Executor): Promise<TSportsSite[]> {
-  const rows = await rowsOf<{ id: string; jurisdiction: TJurisdiction }>(
-    executor,
-    sql`SELECT DISTINCT s.id::text AS id, s.jurisdiction FROM sports_bets b JOIN sites s ON s.id = b.site_id
-        WHERE b.unrecovered_minor > 0`,
-  );
+  const rows = await findSitesOwed(executor);
   return rows.map((row) => ({ id: BigInt(row.id), jurisdiction: row.jurisdiction }));
 }
 
-async function lockEventMarkets(tx: Tx, eventId: bigint): Promise<{ id: string; type: TSportsMarketType }[]> {
-  return rowsOf<{ id: string; type: TSportsMarketType }>(
-    tx,
-    sql`SELECT id::text AS id, type FROM sports_markets WHERE event_id = ${big(eventId)} ORDER BY id FOR NO KEY UPDATE`,
-  );
-}
-
 async function lockEvent(tx: Tx, siteId: bigint, eventId: bigint): Promise<TEventRow> {
-  const locked = await rowsOf<{ id: string }>(
-    tx,
-    sql`SELECT id FROM sports_events WHERE id = ${big(eventId)} AND site_id = ${big(siteId)} FOR NO KEY UPDATE`,
-  );
-  if (locked.length === 0) throw new AppError('NOT_FOUND');
+  if (!(await lockEventRow(tx, siteId, eventId))) throw new AppError('NOT_FOUND');
   return (await findEvent(tx, siteId, eventId))!;
 }
 
@@ -912,22 +882,13 @@ async function settleEvent(
   const result = await deps.db.transaction(async (tx) => {
     await lockEvent(tx, site.id, eventId);
     const markets = await lockEventMarkets(tx, eventId);
-    await tx.execute(
-      sql`UPDATE sports_events SET status = ${state.status},
-            home_goals = ${state.score?.home ?? null}, away_goals = ${state.score?.away ?? null},
-            result_version = result_version + 1, updated_at = now()
-          WHERE id = ${big(eventId)}`,
-    );
+    await updateEventResult(tx, eventId, state);
     for (const market of markets) {
       const results = resultsOf(market.type);
       for (const [code, outcome] of Object.entries(results)) {
-        await tx.execute(
-          sql`UPDATE sports_selections SET result = ${outcome} WHERE market_id = ${big(market.id)} AND code = ${code}`,
-        );
+        await updateSelectionResult(tx, market.id, code, outcome);
       }
-      await tx.execute(
-        sql`UPDATE sports_markets SET status = 'settled', updated_at = now() WHERE id = ${big(market.id)}`,
-      );
+      await markMarketSettled(tx, market.id);
     }
     const { settled, members } = await resettleBets(
       tx,
@@ -954,20 +915,14 @@ export async function markLive(
   return deps.db.transaction(async (tx) => {
     const event = await lockEvent(tx, site.id, eventId);
     if (event.status === 'finished' || event.status === 'cancelled') throw new AppError('MARKET_CLOSED');
-    await tx.execute(
-      sql`UPDATE sports_events SET status = 'live', home_goals = ${score.home}, away_goals = ${score.away},
-            updated_at = now() WHERE id = ${big(eventId)}`,
-    );
+    await updateEventLive(tx, eventId, score);
     // A goal (the score differs from the one stored, 0–0 before kick-off) suspends the match's open
     // markets until they are repriced or the site's window ends: the prices of a moment ago are wrong.
     const scored =
       Number(event.home_goals ?? 0) !== score.home || Number(event.away_goals ?? 0) !== score.away;
     const { score_suspension_seconds: seconds } = await sportsSettings(tx, site);
     if (scored && seconds > 0) {
-      await tx.execute(
-        sql`UPDATE sports_markets SET suspended_until = now() + make_interval(secs => ${seconds}), updated_at = now()
-            WHERE event_id = ${big(eventId)} AND status = 'open'`,
-      );
+      await suspendOpenMarkets(tx, eventId, seconds);
     }
     const after = await pushEventState(tx, site.id, eventId);
     await audit?.(tx, after);
@@ -976,18 +931,7 @@ export async function markLive(
 }
 
 async function lockMarket(tx: Tx, siteId: bigint, marketId: bigint) {
-  const rows = await rowsOf<{
-    id: string;
-    event_id: string;
-    type: TSportsMarketType;
-    status: string;
-    margin: string;
-  }>(
-    tx,
-    sql`SELECT id::text AS id, event_id::text AS event_id, type, status, margin::text AS margin
-        FROM sports_markets WHERE id = ${big(marketId)} AND site_id = ${big(siteId)} FOR NO KEY UPDATE`,
-  );
-  const market = rows[0];
+  const market = await lockMarketRow(tx, siteId, marketId);
   if (!market) throw new AppError('NOT_FOUND');
   return market;
 }
@@ -1012,12 +956,7 @@ export async function setMarketStatus(
   return deps.db.transaction(async (tx) => {
     const market = await lockMarket(tx, site.id, marketId);
     if (market.status === 'settled') throw new AppError('MARKET_CLOSED');
-    // Reopening by hand ends a goal's suspension window too.
-    await tx.execute(
-      sql`UPDATE sports_markets SET status = ${status}, updated_at = now(),
-            suspended_until = CASE WHEN ${status} = 'open' THEN NULL ELSE suspended_until END
-          WHERE id = ${big(marketId)}`,
-    );
+    await updateMarketStatus(tx, marketId, status);
     const after = await pushMarket(tx, site.id, market.event_id, market.id);
     await audit?.(tx, after);
     return { event: after, bets_settled: 0 };
@@ -1048,11 +987,7 @@ export async function setOdds(
   return deps.db.transaction(async (tx) => {
     const market = await lockMarket(tx, site.id, marketId);
     if (market.status === 'settled') throw new AppError('MARKET_CLOSED');
-    const selections = await rowsOf<{ id: string; code: string; probability: string }>(
-      tx,
-      sql`SELECT id::text AS id, code, probability::text AS probability FROM sports_selections
-          WHERE market_id = ${big(marketId)} ORDER BY position`,
-    );
+    const selections = await findMarketSelections(tx, marketId);
     const known = new Set(selections.map((row) => row.id));
     const foreign = [...(input.selections ?? []), ...(input.probabilities ?? [])].find(
       (row) => !known.has(row.selection_id),
@@ -1062,15 +997,9 @@ export async function setOdds(
       for (const row of input.selections) {
         const odds = parseOdds(row.odds);
         if (odds === null || odds < 101n || odds > 100_000n) throw new AppError('VALIDATION_FAILED');
-        await tx.execute(
-          sql`UPDATE sports_selections SET odds = ${formatOdds(odds)}::numeric WHERE id = ${big(row.selection_id)}`,
-        );
+        await updateSelectionOdds(tx, row.selection_id, formatOdds(odds));
       }
-      await tx.execute(
-        sql`UPDATE sports_markets SET odds_source = ${input.source ?? 'manual'}, updated_at = now(),
-              suspended_until = NULL
-            WHERE id = ${big(marketId)}`,
-      );
+      await markMarketOddsSet(tx, marketId, input.source ?? 'manual');
     } else {
       const marginBp = input.margin === undefined ? parseMargin(market.margin) : parseMargin(input.margin);
       const probabilities = new Map(selections.map((row) => [row.id, parseProbability(row.probability)]));
@@ -1081,16 +1010,12 @@ export async function setOdds(
       }
       for (const row of selections) {
         const p = probabilities.get(row.id)!;
-        await tx.execute(
-          sql`UPDATE sports_selections SET probability = ${formatProbability(p)}::numeric,
-                odds = ${formatOdds(priceFromProbability(p, marginBp))}::numeric
-              WHERE id = ${big(row.id)}`,
-        );
+        await updateSelectionPrice(tx, row.id, {
+          probabilityText: formatProbability(p),
+          oddsText: formatOdds(priceFromProbability(p, marginBp)),
+        });
       }
-      await tx.execute(
-        sql`UPDATE sports_markets SET margin = ${formatMarginText(marginBp)}::numeric, odds_source = 'model',
-              updated_at = now(), suspended_until = NULL WHERE id = ${big(marketId)}`,
-      );
+      await markMarketRepriced(tx, marketId, formatMarginText(marginBp));
     }
     const after = await pushMarket(tx, site.id, market.event_id, market.id);
     await audit?.(tx, after);
@@ -1129,38 +1054,22 @@ export async function insertEvents(
   const created = new Map<string, bigint>();
   if (events.length === 0) return created;
   const profile = sportsProfile(site.jurisdiction);
-  const rows = await rowsOf<{ id: string; external_ref: string }>(
-    executor,
-    sql`INSERT INTO sports_events (site_id, competition_id, external_ref, round, home_team, away_team, kickoff_at)
-        VALUES ${sql.join(
-          events.map(
-            (event) =>
-              sql`(${big(site.id)}, ${big(competitionId)}, ${event.externalRef}, ${event.round}, ${event.home},
-                   ${event.away}, ${event.kickoffAt.toISOString()}::timestamptz)`,
-          ),
-          sql`, `,
-        )}
-        ON CONFLICT (competition_id, external_ref) DO NOTHING
-        RETURNING id::text AS id, external_ref`,
-  );
+  const rows = await insertEventRows(executor, site.id, competitionId, events);
   if (rows.length === 0) return created;
   for (const row of rows) created.set(row.external_ref, BigInt(row.id));
   const byRef = new Map(events.map((event) => [event.externalRef, event]));
   const types = Object.keys(SPORTS_SELECTION_CODES) as TSportsMarketType[];
-  const markets = await rowsOf<{ id: string; event_id: string; type: TSportsMarketType }>(
+  const markets = await insertMarketRows(
     executor,
-    sql`INSERT INTO sports_markets (site_id, event_id, type, margin, odds_source)
-        VALUES ${sql.join(
-          rows.flatMap((row) =>
-            types.map((type) => {
-              const fed = byRef.get(row.external_ref)!.odds?.[type];
-              return sql`(${big(site.id)}, ${big(row.id)}, ${type}, ${formatMarginText(profile.marginBp[type])}::numeric,
-                          ${fed ? 'feed' : 'model'})`;
-            }),
-          ),
-          sql`, `,
-        )}
-        RETURNING id::text AS id, event_id::text AS event_id, type`,
+    site.id,
+    rows.flatMap((row) =>
+      types.map((type) => ({
+        eventId: row.id,
+        type,
+        marginText: formatMarginText(profile.marginBp[type]),
+        oddsSource: byRef.get(row.external_ref)!.odds?.[type] ? 'feed' : 'model',
+      })),
+    ),
   );
   const refOf = new Map(rows.map((row) => [row.id, row.external_ref]));
   const selections = markets.flatMap((market) => {
@@ -1169,13 +1078,16 @@ export async function insertEvents(
       const p = event.probabilities[market.type][code]!;
       const odds =
         event.odds?.[market.type]?.[code] ?? priceFromProbability(p, profile.marginBp[market.type]);
-      return sql`(${big(market.id)}, ${code}, ${position}, ${formatProbability(p)}::numeric, ${formatOdds(odds)}::numeric)`;
+      return {
+        marketId: market.id,
+        code,
+        position,
+        probabilityText: formatProbability(p),
+        oddsText: formatOdds(odds),
+      };
     });
   });
-  await executor.execute(
-    sql`INSERT INTO sports_selections (market_id, code, position, probability, odds)
-        VALUES ${sql.join(selections, sql`, `)}`,
-  );
+  await insertSelectionRows(executor, selections);
   return created;
 }
 
@@ -1188,38 +1100,19 @@ export async function recordPastResults(
   results: { eventId: bigint; score: { home: number; away: number } }[],
 ): Promise<void> {
   if (results.length === 0) return;
-  const finished = await rowsOf<{ id: string; home_goals: number; away_goals: number }>(
-    executor,
-    sql`UPDATE sports_events e SET status = 'finished', home_goals = v.home, away_goals = v.away,
-          result_version = 1, updated_at = now()
-        FROM (VALUES ${sql.join(
-          results.map(
-            (r) => sql`(${r.eventId.toString()}::bigint, ${r.score.home}::integer, ${r.score.away}::integer)`,
-          ),
-          sql`, `,
-        )}) AS v(id, home, away)
-        WHERE e.id = v.id AND e.status = 'scheduled'
-          AND NOT EXISTS (SELECT 1 FROM sports_bet_legs l WHERE l.event_id = e.id)
-        RETURNING e.id::text AS id, e.home_goals, e.away_goals`,
-  );
+  const finished = await finishUnbetEvents(executor, results);
   if (finished.length === 0) return;
   const scores = new Map(finished.map((row) => [row.id, { home: row.home_goals, away: row.away_goals }]));
-  const markets = await rowsOf<{ id: string; event_id: string; type: TSportsMarketType }>(
+  const markets = await findEventsMarkets(executor, [...scores.keys()]);
+  await updateSelectionResults(
     executor,
-    sql`SELECT id::text AS id, event_id::text AS event_id, type FROM sports_markets
-        WHERE event_id = ANY(${idArray([...scores.keys()])})`,
-  );
-  const values = markets.flatMap((market) =>
-    Object.entries(settleMarket(market.type, scores.get(market.event_id)!)).map(
-      ([code, outcome]) => sql`(${market.id}::bigint, ${code}, ${outcome})`,
+    markets.flatMap((market) =>
+      Object.entries(settleMarket(market.type, scores.get(market.event_id)!)).map(([code, outcome]) => ({
+        marketId: market.id,
+        code,
+        outcome,
+      })),
     ),
   );
-  await executor.execute(
-    sql`UPDATE sports_selections s SET result = v.result
-        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(market_id, code, result)
-        WHERE s.market_id = v.market_id AND s.code = v.code`,
-  );
-  await executor.execute(
-    sql`UPDATE sports_markets SET status = 'settled' WHERE event_id = ANY(${idArray([...scores.keys()])})`,
-  );
+  await markEventsMarketsSettled(executor, [...scores.keys()]);
 }

@@ -6,16 +6,21 @@ import {
   type TTermsVersion,
   translate,
 } from '@sorte/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { siteTimeZone } from '../records/periods.ts';
-import type { TSite } from '../sites/sites.service.ts';
-
-type TVersionRow = { id: string; version: number; effective_at: Date | string; summary: string };
+import {
+  findPendingVersion,
+  findSiteJurisdiction,
+  findVersions,
+  insertAcceptance,
+  insertNextVersion,
+  insertTermsAnnouncement,
+  lockSiteForTerms,
+  type TVersionRow,
+} from './terms.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,31 +32,9 @@ function toVersion(row: TVersionRow): TTermsVersion {
   };
 }
 
-/**
- * The newest terms version in force that the member has neither accepted nor signed up under
- * (a member accepts the version in force at sign-up, so only versions effective after
- * members.created_at can be pending).
- */
-async function findPending(executor: Executor, memberId: bigint): Promise<TVersionRow | null> {
-  const rows = await rowsOf<TVersionRow>(executor, pendingTermsQuery(memberId));
-  return rows[0] ?? null;
-}
-
-/** The query of `findPending`, for checks that ask it inside a statement of their own (bets). */
-export function pendingTermsQuery(member: bigint | SQL) {
-  const id = typeof member === 'bigint' ? sql`${member.toString()}::bigint` : member;
-  return sql`SELECT v.id::text AS id, v.version, v.effective_at, v.summary
-          FROM terms_versions v JOIN members m ON m.site_id = v.site_id
-         WHERE m.id = ${id}
-           AND v.effective_at <= now() AND v.effective_at > m.created_at
-           AND NOT EXISTS (SELECT 1 FROM terms_acceptances a
-                            WHERE a.member_id = m.id AND a.terms_version_id = v.id)
-         ORDER BY v.version DESC LIMIT 1`;
-}
-
 /** The terms version awaiting the member's acceptance, if any (login and /api/auth/me report it). */
 export async function pendingTerms(executor: Executor, memberId: bigint): Promise<TTermsVersion | null> {
-  const row = await findPending(executor, memberId);
+  const row = await findPendingVersion(executor, memberId);
   return row ? toVersion(row) : null;
 }
 
@@ -60,14 +43,10 @@ export async function termsStatus(
   siteId: bigint,
   memberId: bigint,
 ): Promise<TTermsStatus> {
-  const versions = await rowsOf<TVersionRow & { in_force: boolean }>(
-    executor,
-    sql`SELECT id::text AS id, version, effective_at, summary, effective_at <= now() AS in_force
-          FROM terms_versions WHERE site_id = ${siteId.toString()}::bigint ORDER BY version DESC`,
-  );
+  const versions = await findVersions(executor, siteId);
   const current = versions.find((row) => row.in_force);
   const upcoming = versions.find((row) => !row.in_force);
-  const pending = await findPending(executor, memberId);
+  const pending = await findPendingVersion(executor, memberId);
   return {
     current_version: current ? Number(current.version) : 1,
     pending: pending ? toVersion(pending) : null,
@@ -77,12 +56,9 @@ export async function termsStatus(
 
 /** The member accepts the pending version (only that one: accepting an older or future one is refused). */
 export async function acceptTerms(executor: Executor, memberId: bigint, version: number): Promise<void> {
-  const pending = await findPending(executor, memberId);
+  const pending = await findPendingVersion(executor, memberId);
   if (!pending || Number(pending.version) !== version) throw new AppError('TERMS_VERSION_UNKNOWN');
-  await executor.execute(
-    sql`INSERT INTO terms_acceptances (member_id, terms_version_id)
-        VALUES (${memberId.toString()}::bigint, ${pending.id}::bigint) ON CONFLICT DO NOTHING`,
-  );
+  await insertAcceptance(executor, memberId, pending.id);
 }
 
 /**
@@ -100,19 +76,14 @@ export async function announceTerms(
     throw new AppError('TERMS_NOTICE_TOO_SHORT', { params: { days: TERMS_MIN_NOTICE_DAYS } });
   }
   return executor.transaction(async (tx) => {
-    // Two operators announcing at once take turns on the site row: each gets the next version.
-    await tx.execute(
-      sql`SELECT id FROM sites WHERE id = ${operator.siteId.toString()}::bigint FOR NO KEY UPDATE`,
-    );
-    const rows = await rowsOf<TVersionRow>(
-      tx,
-      sql`INSERT INTO terms_versions (site_id, version, effective_at, summary, announced_by)
-          SELECT ${operator.siteId.toString()}::bigint, COALESCE(MAX(version), 1) + 1,
-                 ${effectiveAt.toISOString()}::timestamptz, ${input.summary}, ${operator.operatorId.toString()}::bigint
-            FROM terms_versions WHERE site_id = ${operator.siteId.toString()}::bigint
-          RETURNING id::text AS id, version, effective_at, summary`,
-    );
-    const announced = toVersion(rows[0]!);
+    await lockSiteForTerms(tx, operator.siteId);
+    const row = await insertNextVersion(tx, {
+      siteId: operator.siteId,
+      effectiveAt,
+      summary: input.summary,
+      operatorId: operator.operatorId,
+    });
+    const announced = toVersion(row!);
     await announceToPlayers(tx, operator.siteId, announced);
     await recordOperatorAction(
       tx,
@@ -135,15 +106,12 @@ async function announceToPlayers(
   siteId: bigint,
   announced: TTermsVersion,
 ): Promise<void> {
-  const sites = await rowsOf<{ jurisdiction: TSite['jurisdiction'] }>(
-    executor,
-    sql`SELECT jurisdiction FROM sites WHERE id = ${siteId.toString()}::bigint`,
-  );
+  const jurisdiction = await findSiteJurisdiction(executor, siteId);
   const params = {
     version: announced.version,
     effective_at: announced.effective_at,
     summary: announced.summary,
-    time_zone: siteTimeZone({ jurisdiction: sites[0]?.jurisdiction ?? 'intl' }),
+    time_zone: siteTimeZone({ jurisdiction: jurisdiction ?? 'intl' }),
   };
   const title = Object.fromEntries(
     LANGUAGES.map((lang) => [lang, translate(lang, 'messages.terms_announcement_title')]),
@@ -151,10 +119,11 @@ async function announceToPlayers(
   const body = Object.fromEntries(
     LANGUAGES.map((lang) => [lang, translate(lang, 'messages.terms_announcement_body', params)]),
   );
-  await executor.execute(
-    sql`INSERT INTO site_announcements (site_id, code, title, body, position, expires_at)
-        VALUES (${siteId.toString()}::bigint, ${`terms_v${announced.version}`}, ${JSON.stringify(title)}::jsonb,
-                ${JSON.stringify(body)}::jsonb, -1, ${announced.effective_at}::timestamptz + interval '30 days')
-        ON CONFLICT (site_id, code) DO NOTHING`,
-  );
+  await insertTermsAnnouncement(executor, {
+    siteId,
+    version: announced.version,
+    title,
+    body,
+    effectiveAt: announced.effective_at,
+  });
 }

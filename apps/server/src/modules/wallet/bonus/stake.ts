@@ -1,4 +1,3 @@
-
 import type { Executor, Tx } from '../../../db/client.ts';
 import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';

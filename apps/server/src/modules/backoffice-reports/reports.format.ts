@@ -1,12 +1,9 @@
 import { formatMinor } from '@sorte/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
 import { CSV_MAX_ROWS } from '../admin/csv.ts';
 
 /**
- * Small SQL helpers of the back-office reports. Every query reads raw SQL with values cast to text
- * in SQL, so PGlite and PostgreSQL give the same strings (no driver-specific Date or bigint parsing).
+ * How the back-office reports read what their repos answer (values cast to text in SQL, so PGlite
+ * and PostgreSQL give the same strings) and how they page.
  */
 
 /** A bigint text from the database (NULL → 0) as money text "1234.56". */
@@ -20,10 +17,6 @@ export function intOf(value: unknown): number {
 
 export function textOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
-}
-
-export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return rowsOf<T>(executor, query);
 }
 
 /** Paging of an admin list: 1-based page, page_size 1..200 (default 25); CSV takes every row. */
@@ -42,11 +35,6 @@ export function pagingOf(query: {
     pageSize: all ? CSV_MAX_ROWS : (query.page_size ?? PAGE_SIZE_DEFAULT),
     all,
   };
-}
-
-/** LIMIT/OFFSET of a page. */
-export function limitOffset(paging: TPaging): SQL {
-  return sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`;
 }
 
 export type TPage<T> = { list: T[]; total: number; page: number; page_size: number };
