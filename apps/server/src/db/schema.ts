@@ -1,3 +1,4 @@
+export * from '../jobs/jobs.schema.ts';
 export * from '../modules/admin/admin.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/games/games.schema.ts';
