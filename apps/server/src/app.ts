@@ -46,6 +46,7 @@ import { AggregatorGateway } from './modules/providers/aggregator.gateway.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { RealityChecks } from './modules/responsible-gaming/reality-check.ts';
 import { RegistryGateway } from './modules/responsible-gaming/registry.connection.ts';
 import { responsibleGamingRoutes } from './modules/responsible-gaming/rg.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -189,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Mail waits in the outbox until server.ts (or a test) connects a sender.
   app.decorate('mail', new MailOutbox(database.db, app.log));
   app.addHook('onClose', async () => app.mail.close());
+  // The reality-check reminders of this process's live sockets (sent by the reality-checks job).
+  app.decorate('realityChecks', new RealityChecks(database.db));
 
   // 1. External plugins.
   await app.register(externalPlugins, { config, frameOrigins: () => aggregator.frameOrigins() });

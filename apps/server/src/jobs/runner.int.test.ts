@@ -110,6 +110,7 @@ describe.each(kinds)('the job runner across two app instances on %s', (kind) => 
         'chat-rain',
         'sports-collection',
         'registry-recheck',
+        'reality-checks',
         'mail-outbox',
       ]),
     );
