@@ -10,9 +10,11 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { ALL_JOBS } from './jobs/all-jobs.ts';
+import { jobRunnerPlugin, type TJob } from './jobs/runner.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminPermissionsPlugin } from './modules/admin/permissions.ts';
-import { agencyJobsPlugin, agencyRoutes } from './modules/agency/agency.routes.ts';
+import { agencyRoutes } from './modules/agency/agency.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TAuthDeps } from './modules/auth/auth.service.ts';
 import {
@@ -44,6 +46,7 @@ import { AggregatorGateway } from './modules/providers/aggregator.gateway.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { RealityChecks } from './modules/responsible-gaming/reality-check.ts';
 import { RegistryGateway } from './modules/responsible-gaming/registry.connection.ts';
 import { responsibleGamingRoutes } from './modules/responsible-gaming/rg.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -78,6 +81,8 @@ export type AppOptions = {
   aggregator?: AggregatorGateway;
   /** PostgreSQL URL for the realtime LISTEN connection (default: DATABASE_URL on PostgreSQL). */
   realtimeListenUrl?: string;
+  /** The periodic jobs to run (default: every job of the server; tests give their own). */
+  jobs?: readonly TJob[];
 };
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -186,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Mail waits in the outbox until server.ts (or a test) connects a sender.
   app.decorate('mail', new MailOutbox(database.db, app.log));
   app.addHook('onClose', async () => app.mail.close());
+  // The reality-check reminders of this process's live sockets (sent by the reality-checks job).
+  app.decorate('realityChecks', new RealityChecks(database.db));
 
   // 1. External plugins.
   await app.register(externalPlugins, { config, frameOrigins: () => aggregator.frameOrigins() });
@@ -201,23 +208,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtimePlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
   });
-  await app.register(promotionsPlugin, { jobs: config.PROMO_JOBS });
+  await app.register(promotionsPlugin);
   await app.register(siteChangesPlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
   });
-  await app.register(agencyJobsPlugin, { jobs: config.COMMUNITY_JOBS });
   await app.register(chatPlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
-    jobs: config.COMMUNITY_JOBS,
   });
   await app.register(sportsPlugin, {
     listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
-    jobs: config.COMMUNITY_JOBS,
   });
   await app.register(crashPlugin, {
     autoStart: config.CRASH_ENGINE,
     lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
   });
+  // Every periodic job, started with the app and stopped before it closes (ADR 035).
+  await app.register(jobRunnerPlugin, { jobs: options.jobs ?? ALL_JOBS });
   // 3. Routes.
   await app.register(operationsPlugin, {
     database,

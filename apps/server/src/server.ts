@@ -9,7 +9,6 @@ import { connectMail } from './modules/mail/mail.connection.ts';
 import { connectPsp, pspWebhookUrl } from './modules/payments/psp/psp.connection.ts';
 import { connectAggregator } from './modules/providers/aggregator.connection.ts';
 import { connectRegistry } from './modules/responsible-gaming/registry.connection.ts';
-import { startRegistryRechecks } from './modules/responsible-gaming/registry.service.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 
 /**
@@ -118,7 +117,6 @@ async function main(): Promise<void> {
     { dataDir: resolve(config.DATA_DIR), sandboxPort: config.REGISTRY_SANDBOX_PORT },
   );
   app.registry.attach(registry);
-  startRegistryRechecks(app);
   const lines = [
     `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
     `  player site:      http://localhost:${port}/`,

@@ -2,6 +2,7 @@
  * Every table the migrations create, declared once in the Drizzle schema of the module that owns it
  * (schema.int.test.ts holds this list to the migrated database).
  */
+export * from '../jobs/jobs.schema.ts';
 export * from '../modules/admin/admin.schema.ts';
 export * from '../modules/agency/agency.schema.ts';
 export * from '../modules/auth/auth.schema.ts';

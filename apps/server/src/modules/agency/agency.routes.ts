@@ -16,10 +16,8 @@ import {
   ZTeamResponse,
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
-import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
@@ -34,15 +32,11 @@ import {
   getRewards,
   getTeam,
   registerSubordinate,
-  settleDuePeriods,
   settlePreviousPeriod,
 } from './agency.service.ts';
 
 const tags = ['agency'];
 const bearer = [{ bearerAuth: [] }];
-
-/** How often the settlement job looks for a period to settle. */
-const SETTLEMENT_TICK_MS = 60_000;
 
 function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -234,20 +228,3 @@ export async function agencyRoutes(app: FastifyInstance) {
     },
   });
 }
-
-/** The settlement job: every minute, yesterday's period of each site is settled if it was not. */
-export const agencyJobsPlugin = fp(
-  async (app: FastifyInstance, options: { jobs: boolean }) => {
-    if (!options.jobs) return;
-    repeatingJob(
-      app,
-      {
-        everyMs: SETTLEMENT_TICK_MS,
-        failure: 'agency settlement failed; the next tick retries',
-        runAtStart: true,
-      },
-      () => settleDuePeriods(app.services.db),
-    );
-  },
-  { name: 'agency-jobs' },
-);

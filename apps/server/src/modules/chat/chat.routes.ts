@@ -14,7 +14,6 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/reply.ts';
-import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
@@ -27,7 +26,6 @@ import {
   deleteChatMessage,
   getRoom,
   muteMember,
-  rainDue,
   roomHistory,
   sendMessage,
   type TRoomEvent,
@@ -36,7 +34,6 @@ import {
 
 const tags = ['chat'];
 const bearer = [{ bearerAuth: [] }];
-const RAIN_TICK_MS = 60_000;
 /** Sockets in one process's rooms: a limit on everything. */
 const MAX_ROOM_SOCKETS = 20_000;
 
@@ -45,7 +42,7 @@ const MAX_ROOM_SOCKETS = 20_000;
  * they read, only members post over HTTP). Room events arrive by pg_notify from any process.
  */
 export const chatPlugin = fp(
-  async (app: FastifyInstance, options: { listenUrl?: string | undefined; jobs: boolean }) => {
+  async (app: FastifyInstance, options: { listenUrl?: string | undefined }) => {
     const rooms = new Map<string, Set<PushTarget>>();
     let count = 0;
     const leave = (target: PushTarget) => {
@@ -93,16 +90,6 @@ export const chatPlugin = fp(
       (error) => app.log.warn({ err: error }, 'chat delivery failed'),
     );
 
-    if (options.jobs) {
-      repeatingJob(
-        app,
-        { everyMs: RAIN_TICK_MS, failure: 'chat rain failed; the next tick finishes it', runAtStart: true },
-        async () => {
-          const active = await app.services.db.select().from(sites).where(eq(sites.status, 1));
-          await rainDue(app.services.db, active);
-        },
-      );
-    }
     app.addHook('onClose', async () => {
       await stop?.();
     });

@@ -14,24 +14,19 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/reply.ts';
-import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import {
   assertOwnMember,
   createRecharge,
-  expireDeposits,
   getRecharge,
   listPaymentChannels,
   listPaymentMethods,
   listRecharges,
   type TDepositDeps,
 } from './deposits.service.ts';
-import { RECONCILE_PERIOD_MS, reconcilePix } from './pix-settlement.ts';
 
 const tags = ['deposits'];
 const bearer = [{ bearerAuth: [] }];
-/** How often the expiry job looks for overdue charges. */
-const EXPIRY_INTERVAL_MS = 30_000;
 
 /** Deposits: spec §7 paths for the payment catalogue, recharge and recharge records. */
 export async function depositsRoutes(app: FastifyInstance) {
@@ -115,17 +110,4 @@ export async function depositsRoutes(app: FastifyInstance) {
       return ok(request.lang, await listRecharges(deps.db, request.site, memberId, request.body));
     },
   });
-
-  // Unpaid charges expire: reads expire a member's own lazily, this job catches the rest.
-  repeatingJob(
-    app,
-    { everyMs: EXPIRY_INTERVAL_MS, failure: 'deposit expiry failed', start: 'ready', level: 'warn' },
-    () => expireDeposits(deps.db),
-  );
-  // Missed callbacks: the PSP's list of received Pix, one run per period across processes.
-  repeatingJob(
-    app,
-    { everyMs: RECONCILE_PERIOD_MS / 5, failure: 'Pix reconciliation failed', level: 'warn' },
-    () => reconcilePix(deps),
-  );
 }

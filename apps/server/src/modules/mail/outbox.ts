@@ -30,18 +30,16 @@ export async function enqueueMail(executor: Executor, mail: TMail): Promise<void
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 8;
-const RETRY_EVERY_MS = 15_000;
 
 /**
- * Delivers the outbox. `kick()` after a commit sends at once; a timer retries what failed (with a
- * growing delay, then marks it failed). Rows are claimed with SKIP LOCKED, so several server
+ * Delivers the outbox. `kick()` after a commit sends at once; the mail-outbox job (mail.jobs.ts)
+ * kicks it on a timer, which retries what failed (with a growing delay, then marks it failed). Rows are claimed with SKIP LOCKED, so several server
  * processes can send side by side without sending a message twice.
  */
 export class MailOutbox {
   private connection: MailConnection | null = null;
   private running: Promise<void> | null = null;
   private again = false;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -50,8 +48,6 @@ export class MailOutbox {
 
   attach(connection: MailConnection): void {
     this.connection = connection;
-    this.timer ??= setInterval(() => this.kick(), RETRY_EVERY_MS);
-    this.timer.unref();
     this.kick();
   }
 
@@ -108,8 +104,6 @@ export class MailOutbox {
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.running;
     const connection = this.connection;
     this.connection = null;

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/client.ts';
+import type { TJob } from '../../jobs/runner.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { closeGrant, dueGrantIds } from '../wallet/bonus/grants.ts';
 import { addDays, dayBounds, localDay } from './days.ts';
 import { PROFILES } from './promotions.profiles.ts';
 import {
+  activeSites,
   findVip,
   finishJobRun,
   netLosses,
@@ -176,3 +178,27 @@ export async function runAllJobs(
   }
   return outcomes;
 }
+
+/** The promotion jobs on the runner: every minute each job of each active site is due or skipped. */
+export const promotionJobs: TJob[] = [
+  {
+    name: 'promotions',
+    does: 'runs grant expiry, daily cashback and daily rebates of each active site',
+    everyMs: 60_000,
+    claim: {
+      keyed: 'each (job, site, period) is claimed in promo_job_runs and each grant is unique (ADR 013)',
+    },
+    runAtStart: true,
+    enabled: (config) => config.PROMO_JOBS,
+    run: async (app, now) => {
+      const sites = await activeSites(app.services.db);
+      await runAllJobs(
+        app.services.db,
+        sites,
+        (error, job, site) =>
+          app.log.error({ err: error, job, siteId: String(site.id) }, 'promotion job failed'),
+        { now },
+      );
+    },
+  },
+];

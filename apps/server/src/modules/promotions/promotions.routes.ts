@@ -16,11 +16,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
-import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { assertOwnMember } from '../deposits/deposits.service.ts';
 import { levelName } from '../members/member-info.ts';
-import { runAllJobs } from './promotions.jobs.ts';
 import { activeSites, siteCampaigns, takeLevelUps } from './promotions.repo.ts';
 import {
   activityDetails,
@@ -155,12 +153,9 @@ export async function promotionsRoutes(app: FastifyInstance) {
   });
 }
 
-/**
- * Level-up pushes on the live socket, and the job scheduler (every minute; each period runs once
- * per site across processes, see promotions.jobs.ts).
- */
+/** Level-up pushes on the live socket (the scheduled jobs: promotions.jobs.ts). */
 export const promotionsPlugin = fp(
-  async (app: FastifyInstance, options: { jobs: boolean }) => {
+  async (app: FastifyInstance) => {
     app.realtime.addNoticeSource(async (siteId, memberId) =>
       (await takeLevelUps(app.services.db, siteId, memberId)).map((up) => ({
         type: 'vip_level_up',
@@ -179,17 +174,6 @@ export const promotionsPlugin = fp(
         app.log.warn({ err: error }, 'campaigns not prepared at start');
       }
     });
-    if (!options.jobs) return;
-    repeatingJob(
-      app,
-      { everyMs: 60_000, failure: 'promotion jobs tick failed', runAtStart: true },
-      async () => {
-        const sites = await activeSites(app.services.db);
-        await runAllJobs(app.services.db, sites, (error, job, site) =>
-          app.log.error({ err: error, job, siteId: String(site.id) }, 'promotion job failed'),
-        );
-      },
-    );
   },
   { name: 'promotions', dependencies: ['realtime'] },
 );

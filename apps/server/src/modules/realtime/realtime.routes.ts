@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { assertStorableInput } from '../../plugins/storable-input.ts';
 import { authenticateMember } from '../auth/sessions.service.ts';
-import { startRealityCheck } from '../responsible-gaming/reality-check.ts';
 import { startMemberChannel } from './member-channel.ts';
 import { RealtimeHub } from './realtime.hub.ts';
 
@@ -124,12 +123,8 @@ export const realtimePlugin = fp(
         }
         socket.send(JSON.stringify({ type: 'ready' }));
         // Responsible gaming: time played and net result every N minutes of the session.
-        stopRealityCheck = await startRealityCheck(
-          app.services.db,
-          request.site,
-          member,
-          target.send,
-          (error) => request.log.warn({ err: error }, 'reality check failed'),
+        stopRealityCheck = await app.realityChecks.watch(request.site, member, target.send, (error) =>
+          request.log.warn({ err: error }, 'reality check failed'),
         );
         if (socket.readyState !== socket.OPEN) stopRealityCheck();
         try {

@@ -11,9 +11,9 @@ describe.each(kinds)('reality check over the live socket on %s', (kind) => {
   let h: MoneyHarness;
   const minuteMs = REALITY_CHECK.minuteMs;
   beforeAll(async () => {
-    h = await startMoneyHarness(kind);
-    // A "minute" of 150 ms, so the test sees several reminders.
+    // A "minute" of 150 ms, so the test sees several reminders (set before the app starts its jobs).
     REALITY_CHECK.minuteMs = 150;
+    h = await startMoneyHarness(kind);
   }, 60_000);
   afterAll(async () => {
     REALITY_CHECK.minuteMs = minuteMs;

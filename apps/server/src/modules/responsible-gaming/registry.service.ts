@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions } from '../security/security.repo.ts';
 import { recordSecurityEvent } from '../security/security-events.ts';
-import { sites } from '../sites/sites.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { forfeitActiveGrants } from '../wallet/bonus/grants.ts';
 import type { RegistryGateway } from './registry.connection.ts';
@@ -119,22 +117,4 @@ export async function recheckRegistry(
     }
   }
   return checked;
-}
-
-const RECHECK_EVERY_MS = 60 * 60_000;
-
-/**
- * Every hour, the periodic recheck over the active sites (several processes may run it: each
- * answer is applied under the member's row lock, and a member just checked is no longer due).
- */
-export function startRegistryRechecks(app: FastifyInstance): void {
-  const run = async () => {
-    const active = await app.services.db.select().from(sites).where(eq(sites.status, 1));
-    await recheckRegistry(app.services.db, app.registry, active);
-  };
-  const timer = setInterval(() => {
-    run().catch((error: unknown) => app.log.warn({ err: error }, 'self-exclusion registry recheck failed'));
-  }, RECHECK_EVERY_MS);
-  timer.unref();
-  app.registry.onClose(() => clearInterval(timer));
 }

@@ -15,7 +15,7 @@ import {
 } from '@sorte/contract';
 import { sha256Hex } from '../../core/hash.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { isoText, } from '../../db/sql.ts';
+import { isoText } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';

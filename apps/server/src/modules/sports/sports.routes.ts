@@ -27,7 +27,6 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { fieldError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
-import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
@@ -48,7 +47,6 @@ import {
   setMarketStatus,
   setOdds,
   setSportsSettings,
-  sitesOwed,
   sportsSettings,
   type TAudit,
   type TSportsDeps,
@@ -67,33 +65,12 @@ function keyOf(bodyKey: string | undefined, headerKey: string | undefined): stri
   return key;
 }
 
-/** How often the job collects what corrected results could not take back. */
-const COLLECT_EVERY_MS = 5 * 60_000;
-
-/**
- * Live sports pushes on /ws (sports_watch), started with the app; with `jobs`, the collection of
- * unrecovered resettlements every few minutes (any number of processes: the bet row's lock and the
- * keys make each collection happen once).
- */
+/** Live sports pushes on /ws (sports_watch), started with the app (the collection job: sports.jobs.ts). */
 export const sportsPlugin = fp(
-  async (app: FastifyInstance, options: { listenUrl?: string | undefined; jobs?: boolean }) => {
+  async (app: FastifyInstance, options: { listenUrl?: string | undefined }) => {
     const stop = await startSportsChannel(app.services.db, app.realtime, options.listenUrl, (error) =>
       app.log.warn({ err: error }, 'sports push failed'),
     );
-    const deps: TSportsDeps = {
-      db: app.services.db,
-      publishBalance: (siteId, memberId, reason) =>
-        void app.realtime.publishBalance(siteId, memberId, reason),
-    };
-    if (options.jobs) {
-      repeatingJob(
-        app,
-        { everyMs: COLLECT_EVERY_MS, failure: 'sports collection failed; the next tick retries' },
-        async () => {
-          for (const site of await sitesOwed(app.services.db)) await collectUnrecovered(deps, site);
-        },
-      );
-    }
     app.addHook('onClose', async () => {
       await stop();
     });

@@ -19,7 +19,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/reply.ts';
-import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { assertOwnMember } from '../deposits/deposits.service.ts';
@@ -34,13 +33,11 @@ import {
   listWithdrawals,
   rejectWithdrawal,
   syncPayoutById,
-  syncPayouts,
   type TWithdrawalDeps,
 } from './withdrawals.service.ts';
 
 const tags = ['withdrawals'];
 const bearer = [{ bearerAuth: [] }];
-const PAYOUT_SYNC_INTERVAL_MS = 60_000;
 
 function depsOf(app: FastifyInstance): TWithdrawalDeps {
   return {
@@ -148,13 +145,6 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
       return ok(request.lang, await listWithdrawals(deps.db, request.site, memberId, request.body));
     },
   });
-
-  // Payouts whose webhook never came are asked about at the PSP.
-  repeatingJob(
-    app,
-    { everyMs: PAYOUT_SYNC_INTERVAL_MS, failure: 'payout sync failed', start: 'ready', level: 'warn' },
-    () => syncPayouts(deps),
-  );
 }
 
 /** Back office review of withdrawals (operator token, the operator's site only). */
