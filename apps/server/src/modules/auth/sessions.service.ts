@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { members } from '../members/members.schema.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { memberSessions } from './auth.schema.ts';
+import { revokeRefreshFamilies } from './refresh-tokens.ts';
 import { forgetMemberSessions, type SessionCache } from './session-cache.ts';
 import { newToken, sha256Hex } from './tokens.ts';
 
@@ -34,7 +35,7 @@ export async function createMemberSession(
   memberId: bigint,
   client: { ip: string | null; userAgent: string | null },
   options: { restricted?: boolean } = {},
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ token: string; expiresAt: Date; id: bigint }> {
   const token = newToken();
   const [row] = await executor
     .insert(memberSessions)
@@ -48,7 +49,7 @@ export async function createMemberSession(
       userAgent: client.userAgent?.slice(0, 512) ?? null,
       restricted: options.restricted ?? false,
     })
-    .returning({ expiresAt: memberSessions.expiresAt });
+    .returning({ id: memberSessions.id, expiresAt: memberSessions.expiresAt });
   const keep = executor
     .select({ id: memberSessions.id })
     .from(memberSessions)
@@ -65,7 +66,7 @@ export async function createMemberSession(
         notInArray(memberSessions.id, keep),
       ),
     );
-  return { token, expiresAt: row!.expiresAt };
+  return { token, expiresAt: row!.expiresAt, id: row!.id };
 }
 
 /**
@@ -150,8 +151,11 @@ export async function endSession(executor: Executor, sessionId: bigint): Promise
     .set({ endedAt: sql`now()`, endReason: 'logout' })
     .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.endedAt)))
     .returning({ memberId: memberSessions.memberId });
+  if (!ended) return;
   // This process forgets it at once; the others hear migration 0042's trigger at commit.
-  if (ended) forgetMemberSessions(ended.memberId);
+  forgetMemberSessions(ended.memberId);
+  // A logout signs this device out for good: its "keep me signed in" cookie dies with it.
+  await revokeRefreshFamilies(executor, ended.memberId, 'logout', { sessionId });
 }
 
 /** Ends every open session of the member; their next call gets 401 with force_offline. */
@@ -168,5 +172,6 @@ export async function forceOffline(executor: Executor, siteId: bigint, memberId:
     )
     .returning({ id: memberSessions.id });
   forgetMemberSessions(memberId);
+  await revokeRefreshFamilies(executor, memberId, 'force_offline');
   return ended.length;
 }
