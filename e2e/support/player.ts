@@ -132,16 +132,21 @@ export async function fillWithdrawPassword(page: Page, player: Pick<Player, 'qkP
   if (await confirmation.count()) await confirmation.fill(player.qkPwd);
 }
 
-/** Logs in from the login modal opened from the header; returns the login2 response body. */
+/**
+ * Logs in from the login modal opened from the header (`remember`: ticks "keep me signed in");
+ * returns the login2 response body.
+ */
 export async function loginFromModal(
   page: Page,
   player: Pick<Player, 'username' | 'password'>,
+  options: { remember?: boolean } = {},
 ): Promise<{ status: string; code: unknown; message: string }> {
   await byTestId(page, 'open-login').click();
   const modal = 'login-modal';
   await page.getByTestId(modal).waitFor({ state: 'visible' });
   await fill(page, modal, 'username', player.username);
   await fill(page, modal, 'password', player.password);
+  if (options.remember) await tick(page, modal, 'remember');
   await assertNoCaptchaAsked(page, modal);
   const answered = page.waitForResponse((response) => response.url().includes('/api/auth/login2'));
   await byTestId(page, 'login-submit').click();

@@ -103,6 +103,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       ...SIGNUP_RULE_DEFAULTS,
       agree_terms: false,
       is_adult: false,
+      remember: false,
     },
   });
 
@@ -183,6 +184,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
         error={errors.agree_terms?.message}
         {...register('agree_terms')}
       />
+      <Checkbox label={t('auth.keep_signed_in')} data-testid="register-remember" {...register('remember')} />
       {/* Stays at the bottom of the sheet while the fields scroll: the button is always in view. */}
       <div className="register__submit">
         <SubmitButton label={t('auth.create_account')} busy={isSubmitting} testId="register-submit" />
