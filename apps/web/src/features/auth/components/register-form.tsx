@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TRegisterRequest, ZRegisterRequest } from '@sorte/contract';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { type FieldPath, type Resolver, type UseFormRegister, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Field, SubmitButton } from '../../../components/field.tsx';
@@ -131,7 +131,9 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
   });
   const onFirstStep = (fields: string[]) => fields.some((field) => (FIRST_STEP as string[]).includes(field));
 
-  const next = async () => {
+  // Only the first step's fields are checked here: the limits' errors wait for their own step.
+  const continueToLimits = async (event: FormEvent) => {
+    event.preventDefault();
     if (await trigger(FIRST_STEP as FieldPath<TRegisterForm>[], { shouldFocus: true })) setStep(2);
   };
 
@@ -174,14 +176,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
     <form
       className="form"
       noValidate
-      onSubmit={
-        last
-          ? handleSubmit(onValid, onInvalid)
-          : handleSubmit(
-              () => undefined,
-              () => void next(),
-            )
-      }
+      onSubmit={last ? handleSubmit(onValid, onInvalid) : continueToLimits}
       aria-label={t('auth.register')}
     >
       {steps > 1 && (

@@ -112,6 +112,8 @@ describe('sign-up rules of the site', () => {
     await userEvent.click(screen.getByTestId('register-next'));
     await waitFor(() => expect(container.querySelector('[name="loss_limit"]')).toBeTruthy());
     expect(screen.getByTestId('register-step').textContent).toContain('Passo 2 de 2');
+    // The limits' step opens clean: its errors wait until the player tries to create the account.
+    expect(screen.queryByText(pt['errors.RG_LIMIT_REQUIRED'])).toBeNull();
 
     await userEvent.click(screen.getByTestId('register-submit'));
     expect(await screen.findByText(pt['errors.RG_LIMIT_REQUIRED'])).toBeTruthy();
