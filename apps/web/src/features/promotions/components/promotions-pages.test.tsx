@@ -285,5 +285,12 @@ describe('promotion pages', () => {
     expect(text.find((row) => row.includes('Bronze'))).toContain('—');
     expect(text.join(' ')).not.toContain('+0%');
     expect(text.find((row) => row.includes('Silver'))).toContain('+0.5%');
+    // Each tier wears its drawn badge, the metal climbing with the rank; the player's own leads.
+    const metals = rows
+      .slice(1)
+      .map((row) => row.querySelector('[data-testid="vip-badge"]')?.getAttribute('data-metal'));
+    expect(metals).toEqual(['bronze', 'silver']);
+    const panel = screen.getByTestId('vip-panel');
+    expect(panel.querySelector('[data-testid="vip-badge"]')?.getAttribute('data-metal')).toBe('bronze');
   });
 });
