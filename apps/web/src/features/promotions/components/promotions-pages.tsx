@@ -482,12 +482,9 @@ function Invitees({ rows }: { rows: Record<string, unknown>[] }) {
 }
 
 /** `/promotion/vip`: the level, the bar to the next level, every level's benefits. */
-/** A tier's place from the lowest (0), which picks its badge's metal. */
+/** A tier's place from the lowest (0; -1 below the first tier), which picks its badge's metal. */
 const rankOf = (levels: readonly { level: number }[], level: number) =>
-  Math.max(
-    0,
-    levels.findIndex((item) => item.level === level),
-  );
+  levels.findIndex((item) => item.level === level);
 
 export function VipPage() {
   const { t } = useTranslation();

@@ -3,7 +3,8 @@ import { useId } from 'react';
 /**
  * A VIP tier's badge, drawn: a faceted hexagonal medal with a crown, in the tier's metal. Tiers are
  * site data (names and count vary), so the metal follows the tier's rank, climbing from bronze to
- * diamond; tiers past the last metal keep the richest one and gain stars.
+ * diamond (a member below the first tier, rank -1, wears steel); tiers past the last metal keep
+ * the richest one and gain stars.
  */
 const METALS = [
   { key: 'bronze', light: '#f3b27a', dark: '#8a4b1c' },
@@ -16,8 +17,11 @@ const METALS = [
 /** Where the stars of tiers beyond diamond sit (none, one, two or three, centred). */
 const STAR_SPOTS: readonly (readonly number[])[] = [[], [24], [21.5, 26.5], [19, 24, 29]];
 
+/** A member below the first tier: plain steel, no metal yet. */
+const STEEL = { key: 'member', light: '#b9c0cc', dark: '#454c5a' } as const;
+
 export function vipMetal(rank: number) {
-  return METALS[Math.max(0, Math.min(rank, METALS.length - 1))]!;
+  return rank < 0 ? STEEL : METALS[Math.min(rank, METALS.length - 1)]!;
 }
 
 export function VipBadge({ rank, size = 40 }: { rank: number; size?: number }) {
