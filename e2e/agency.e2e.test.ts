@@ -246,7 +246,7 @@ describe('agency centre on a phone', () => {
       await form.locator('[name="realname"]').fill(subordinate.realname);
       await form.locator('[name="phone"]').fill(subordinate.phone);
       await form.locator('[name="cpf"]').fill(randomCpf());
-      await form.locator('[name="birth_date"]').fill('1990-05-17');
+      await form.locator('[name="birth_date"]').fill('17/05/1990');
       await form.locator('[name="loss_limit"]').fill('2000');
       const answered = page.waitForResponse((r) => r.url().includes('/api/agency/subordinate/register'));
       await page.getByTestId('register-subordinate').click();

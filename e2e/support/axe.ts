@@ -17,6 +17,12 @@ export interface AxeFinding {
  * returns the serious and critical violations, each with the elements it found.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  const findings = await axeViolations(page);
+  return findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+}
+
+/** Every violation axe-core finds on the page as it is now, whatever its impact. */
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== 'undefined');
   // Evaluated over the DevTools protocol: the site's Content-Security-Policy (script-src 'self')
   // rightly refuses an inline script tag.
@@ -48,7 +54,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
       targets: violation.nodes.slice(0, 5).map((node) => JSON.stringify(node.target)),
     }));
   });
-  return violations.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+  return violations;
 }
 
 /** The findings as lines a failing test prints. */

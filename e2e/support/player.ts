@@ -100,20 +100,24 @@ export async function register(page: Page, player: Player): Promise<void> {
   await byTestId(page, 'open-register').click();
   const modal = 'register-modal';
   await page.getByTestId(modal).waitFor({ state: 'visible' });
-  // Sign-up asks the name, password, full name and phone, and one box for the terms and the age;
-  // the withdrawal password comes with the first withdrawal (withdrawWithPassword).
+  // Sign-up asks who the player is first: where the site's rules ask them (br) the CPF and the
+  // date of birth (typed as the mask shows it), then the name, password, full name and phone, and
+  // one box for the terms and the age; the withdrawal password comes with the first withdrawal.
+  const asksCpf = (await page.getByTestId(modal).locator('[name="cpf"]').count()) > 0;
+  if (asksCpf) {
+    await fill(page, modal, 'cpf', randomCpf());
+    await fill(page, modal, 'birth_date', '17/05/1990');
+  }
   await fill(page, modal, 'username', player.username);
   await fill(page, modal, 'password', player.password);
   await fill(page, modal, 'realname', player.realname);
   await fill(page, modal, 'phone', player.phone);
-  // Where the site's rules ask them (br): the CPF, the date of birth and the mandatory loss limit
-  // (the session-time limit has a preset choice).
-  if (await page.getByTestId(modal).locator('[name="cpf"]').count()) {
-    await fill(page, modal, 'cpf', randomCpf());
-    await fill(page, modal, 'birth_date', '1990-05-17');
+  await tick(page, modal, 'agree_terms');
+  // The second step, where the rules ask limits: the loss limit (the session time has a preset).
+  if (await byTestId(page, 'register-next').count()) {
+    await byTestId(page, 'register-next').click();
     await fill(page, modal, 'loss_limit', '5000');
   }
-  await tick(page, modal, 'agree_terms');
   await assertNoCaptchaAsked(page, modal);
   const answered = page.waitForResponse((response) => response.url().includes('/api/auth/register2'));
   await byTestId(page, 'register-submit').click();
@@ -132,16 +136,21 @@ export async function fillWithdrawPassword(page: Page, player: Pick<Player, 'qkP
   if (await confirmation.count()) await confirmation.fill(player.qkPwd);
 }
 
-/** Logs in from the login modal opened from the header; returns the login2 response body. */
+/**
+ * Logs in from the login modal opened from the header (`remember`: ticks "keep me signed in");
+ * returns the login2 response body.
+ */
 export async function loginFromModal(
   page: Page,
   player: Pick<Player, 'username' | 'password'>,
+  options: { remember?: boolean } = {},
 ): Promise<{ status: string; code: unknown; message: string }> {
   await byTestId(page, 'open-login').click();
   const modal = 'login-modal';
   await page.getByTestId(modal).waitFor({ state: 'visible' });
   await fill(page, modal, 'username', player.username);
   await fill(page, modal, 'password', player.password);
+  if (options.remember) await tick(page, modal, 'remember');
   await assertNoCaptchaAsked(page, modal);
   const answered = page.waitForResponse((response) => response.url().includes('/api/auth/login2'));
   await byTestId(page, 'login-submit').click();

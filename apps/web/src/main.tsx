@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { captureInstallPrompt } from './features/pwa/pwa-state.ts';
 import { warmNumberFormats } from './lib/format.ts';
 import { initI18n, resolveInitialLanguage } from './lib/i18n.ts';
+import { restoreRememberedSession } from './lib/remembered-session.ts';
 import { readSiteBootstrap, seedSiteQueries } from './lib/site-bootstrap.ts';
 import './styles/global.css';
 
@@ -42,7 +43,9 @@ if (bootstrap) seedSiteQueries(bootstrap);
 const language = resolveInitialLanguage(bootstrap?.site.languages ?? []);
 window.setTimeout(() => warmNumberFormats(language), 0);
 
-initI18n(language).then(() => {
+// A remembered device that lost its tab's token (the app or browser was closed) signs back in
+// before the first render, so it never flashes the guest header. Guests send nothing.
+Promise.all([initI18n(language), restoreRememberedSession().catch(() => false)]).then(() => {
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -70,6 +70,11 @@ export const ZRegisterRequest = z
       .optional(),
     /** The limits the site makes mandatory at sign-up (registration.mandatory_limits; br: loss and time). */
     limits: z.array(ZRegistrationLimit).max(12, { error: M.tooLong }).optional(),
+    /**
+     * "Keep me signed in" on this device: the answer also sets an httpOnly refresh cookie that
+     * POST /api/auth/refresh trades for a new bearer token after the tab was closed.
+     */
+    remember: z.boolean({ error: M.wrongType }).optional(),
     ...captchaFields,
   })
   .refine(
@@ -120,6 +125,11 @@ export const ZLoginRequest = z.object({
     .max(16, { error: M.tooLong })
     .regex(/^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/i, { error: 'validation.code_format' })
     .optional(),
+  /**
+   * "Keep me signed in" on this device: the answer also sets an httpOnly refresh cookie that
+   * POST /api/auth/refresh trades for a new bearer token after the tab was closed.
+   */
+  remember: z.boolean({ error: M.wrongType }).optional(),
   ...captchaFields,
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
@@ -139,6 +149,15 @@ export type TRegisterResponse = TSessionResponse;
 /** POST /api/auth/login2 */
 export const ZLoginResponse = ZSessionResponse;
 export type TLoginResponse = TSessionResponse;
+
+/**
+ * POST /api/auth/refresh: no body; the httpOnly refresh cookie names the device. Answers a new
+ * session (as login2) and rotates the cookie; 401 (and the cookie cleared) when it is missing,
+ * expired, revoked or was already used.
+ */
+export const ZRefreshRequest = z.object({}).nullish();
+export const ZRefreshResponse = ZSessionResponse;
+export type TRefreshResponse = TSessionResponse;
 
 /** POST /api/auth/me: no body; the bearer token names the member. */
 export const ZMeRequest = z.object({}).nullish();

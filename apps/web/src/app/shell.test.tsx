@@ -116,6 +116,10 @@ describe('player shell', () => {
     const balance = await screen.findByTestId('header-balance');
     expect(balance.textContent).toBe('R$12.50');
     await userEvent.click(screen.getByTestId('user-menu'));
+    // Responsible gaming is one tap away in the account menu.
+    expect(screen.getByRole('menuitem', { name: 'Responsible gaming' }).getAttribute('href')).toBe(
+      '/responsible-gaming',
+    );
     await userEvent.click(screen.getByTestId('logout'));
     await waitFor(() => expect(screen.getByTestId('open-login')).toBeTruthy());
     expect(getToken()).toBeNull();

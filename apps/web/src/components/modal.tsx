@@ -86,14 +86,15 @@ export function Modal({
         data-testid={testId}
         tabIndex={-1}
       >
-        <header className="modal__header">
+        {/* Not a <header>: in a dialog it would be a second "banner" landmark beside the page's. */}
+        <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
             <Icon name="close" />
           </button>
-        </header>
+        </div>
         {children}
       </div>
     </div>,

@@ -6,6 +6,7 @@ import { ApiError, api, unreachableStore } from './api-client.ts';
 import { modalStore } from './auth-modal.ts';
 import { confirmStore } from './dialog.ts';
 import { queryClient, USER_QUERY_KEY } from './query-client.ts';
+import { setRemembered } from './remembered-session.ts';
 import { getToken, setToken } from './storage.ts';
 import { toast } from './toast.ts';
 
@@ -117,6 +118,23 @@ describe('api client', () => {
     confirmStore.get()?.resolve(true);
     await vi.waitFor(() => expect(modalStore.get()).toBe('login'));
     modalStore.set(null);
+  });
+
+  it('a remembered device whose session expires signs back in with its cookie instead of asking', async () => {
+    setToken('expired');
+    setRemembered(true);
+    const fresh = makeUser();
+    mockApi({
+      'POST /api/auth/me': () => unauthenticated(),
+      'POST /api/auth/refresh': () => ({
+        body: ok({ token: 'renewed', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z', user: fresh }),
+      }),
+    });
+    await expect(api.post('/api/auth/me')).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() => expect(getToken()).toBe('renewed'));
+    expect(confirmStore.get()).toBeNull();
+    setRemembered(false);
+    setToken(null);
   });
 
   it('ignores a 401 that answers a session already ended here, so a logout never reads as expiry', async () => {

@@ -4,6 +4,7 @@ import { openModal } from './auth-modal.ts';
 import { confirmDialog } from './dialog.ts';
 import { currentLanguage } from './i18n.ts';
 import { PROFILE_PHOTO_QUERY_KEY, queryClient, USER_QUERY_KEY } from './query-client.ts';
+import { isRemembered, restoreRememberedSession } from './remembered-session.ts';
 import { clearAllStorage, getToken, setToken } from './storage.ts';
 import { createStore } from './store.ts';
 import { toast } from './toast.ts';
@@ -99,6 +100,8 @@ async function handleUnauthenticated(fail: TFail, sentToken: string | null): Pro
   }
   setToken(null);
   if (!hadToken || expiryPromptOpen) return;
+  // A remembered device whose session ran out while the page was open signs back in quietly.
+  if (isRemembered() && (await restoreRememberedSession())) return;
   expiryPromptOpen = true;
   try {
     const again = await confirmDialog(

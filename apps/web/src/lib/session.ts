@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
 import { PROFILE_PHOTO_QUERY_KEY, queryClient, USER_QUERY_KEY } from './query-client.ts';
+import { setRemembered } from './remembered-session.ts';
 import { getToken, setToken, subscribeToken } from './storage.ts';
 
 /** True while a bearer token is stored (the player is, as far as we know, logged in). */
@@ -47,9 +48,10 @@ export function useProfilePhoto(user: TUserInfo | null) {
 
 /**
  * After register or login: keep the token, load the user info, then the profile photo — in that
- * order, as spec §4 describes.
+ * order, as spec §4 describes. `remember`: the answer set the "keep me signed in" cookie.
  */
-export async function startSession(session: TSessionResponse): Promise<TUserInfo> {
+export async function startSession(session: TSessionResponse, remember = false): Promise<TUserInfo> {
+  setRemembered(remember);
   setToken(session.token);
   queryClient.setQueryData(USER_QUERY_KEY, session.user);
   const user = await queryClient.fetchQuery({ queryKey: USER_QUERY_KEY, queryFn: fetchUser, staleTime: 0 });
@@ -72,6 +74,8 @@ export async function endSession(): Promise<void> {
   } catch {
     // The local session ends regardless; the server session expires on its own.
   } finally {
+    // The server cleared the cookie; this device is no longer remembered either way.
+    setRemembered(false);
     setToken(null);
     queryClient.setQueryData(USER_QUERY_KEY, null);
     queryClient.setQueryData(PROFILE_PHOTO_QUERY_KEY, null);

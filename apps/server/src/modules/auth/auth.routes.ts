@@ -8,15 +8,19 @@ import {
   ZLogoutResponse,
   ZMeRequest,
   ZMeResponse,
+  ZRefreshRequest,
+  ZRefreshResponse,
   ZRegisterRequest,
   ZRegisterResponse,
 } from '@sorte/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { getUserInfo } from '../members/member-info.ts';
-import { login, register, type TClient } from './auth.service.ts';
+import { login, refresh, register, type TClient } from './auth.service.ts';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
+import { rememberSession } from './refresh-tokens.ts';
 import { endSession } from './sessions.service.ts';
 
 function clientOf(request: FastifyRequest): TClient {
@@ -29,6 +33,14 @@ function clientOf(request: FastifyRequest): TClient {
 }
 
 const tags = ['auth'];
+
+async function remember(request: FastifyRequest, reply: FastifyReply, bearer: string): Promise<void> {
+  setRefreshCookie(
+    request,
+    reply,
+    await rememberSession(request.server.services.db, request.site.id, bearer),
+  );
+}
 const bearer = [{ bearerAuth: [] }];
 
 /** Player authentication: spec §7 paths (captcha, register2, login2, me) and logout. */
@@ -58,12 +70,11 @@ export async function authRoutes(app: FastifyInstance) {
       body: ZRegisterRequest,
       response: responses(ZRegisterResponse),
     },
-    handler: async (request) =>
-      ok(
-        request.lang,
-        await register(services.auth, request.site, request.body, clientOf(request)),
-        'messages.registration_success',
-      ),
+    handler: async (request, reply) => {
+      const session = await register(services.auth, request.site, request.body, clientOf(request));
+      if (request.body.remember) await remember(request, reply, session.token);
+      return ok(request.lang, session, 'messages.registration_success');
+    },
   });
 
   r.post('/auth/login2', {
@@ -75,12 +86,37 @@ export async function authRoutes(app: FastifyInstance) {
       body: ZLoginRequest,
       response: responses(ZLoginResponse),
     },
-    handler: async (request) =>
-      ok(
-        request.lang,
-        await login(services.auth, request.site, request.body, clientOf(request)),
-        'messages.login_success',
-      ),
+    handler: async (request, reply) => {
+      const session = await login(services.auth, request.site, request.body, clientOf(request));
+      if (request.body.remember) await remember(request, reply, session.token);
+      return ok(request.lang, session, 'messages.login_success');
+    },
+  });
+
+  r.post('/auth/refresh', {
+    config: strict,
+    schema: {
+      tags,
+      summary: 'Trade the "keep me signed in" cookie for a new session (the cookie is rotated)',
+      querystring: ZLangQuery,
+      body: ZRefreshRequest,
+      response: responses(ZRefreshResponse),
+    },
+    handler: async (request, reply) => {
+      try {
+        const { session, refreshToken } = await refresh(
+          services.auth,
+          request.site,
+          refreshCookieOf(request),
+          clientOf(request),
+        );
+        setRefreshCookie(request, reply, refreshToken);
+        return ok(request.lang, session, 'messages.login_success');
+      } catch (error) {
+        clearRefreshCookie(request, reply);
+        throw error;
+      }
+    },
   });
 
   r.post('/auth/me', {
@@ -107,8 +143,9 @@ export async function authRoutes(app: FastifyInstance) {
       body: ZLogoutRequest,
       response: responses(ZLogoutResponse),
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await endSession(services.db, memberOf(request).sessionId);
+      clearRefreshCookie(request, reply);
       return ok(request.lang, null, 'messages.logout_success');
     },
   });

@@ -6,6 +6,7 @@ import { notifyIfNewDevice } from '../information/information.service.ts';
 import { newInviteCode } from '../members/invite-code.ts';
 import { getUserInfo } from '../members/member-info.ts';
 import {
+  findMemberById,
   findMemberByInviteCode,
   findMemberByUsername,
   insertMember,
@@ -27,6 +28,12 @@ import { openMemberAccounts } from '../wallet/accounts.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import {
+  claimRefreshToken,
+  refreshRefused,
+  revokeRefreshFamilies,
+  rotateRefreshToken,
+} from './refresh-tokens.ts';
 import { createMemberSession } from './sessions.service.ts';
 
 export type TClient = { ip: string | null; userAgent: string | null; lang: TLanguage };
@@ -179,4 +186,41 @@ export async function login(
   }
   await scheduleSessionClock(deps.executor, site, member.id);
   return toSessionResponse(deps, site, member, session);
+}
+
+/**
+ * "Keep me signed in": trades a remembered device's refresh token for a new session and the
+ * family's next refresh token. Everything a login checks after the password is checked again (the
+ * account, the national registry, pauses, exclusions and time limits); a refusal revokes the family,
+ * so the device asks for the password next time.
+ */
+export async function refresh(
+  deps: TAuthDeps,
+  site: TSite,
+  refreshToken: string | null,
+  client: TClient,
+): Promise<{ session: TSessionResponse; refreshToken: string }> {
+  if (!refreshToken) throw refreshRefused();
+  const claim = await claimRefreshToken(deps.executor, site.id, refreshToken);
+  let member: TMemberRow | null = null;
+  try {
+    member = await findMemberById(deps.executor, site.id, claim.memberId);
+    if (!member || member.deletedAt) throw refreshRefused();
+    if (member.status !== 1) throw new AppError('ACCOUNT_DISABLED');
+    await checkRegistryAtLogin(deps.executor, deps.registry, site, member.id);
+    const restriction = await loginRestriction(deps.executor, site, member.id);
+    if (restriction) throw restriction.restricted;
+  } catch (error) {
+    await revokeRefreshFamilies(deps.executor, claim.memberId, 'refused', { familyId: claim.familyId });
+    throw error;
+  }
+  const opened = await deps.executor.transaction(async (tx) => {
+    const session = await createMemberSession(tx, site, claim.memberId, client);
+    return { session, next: await rotateRefreshToken(tx, claim, session.id) };
+  });
+  await scheduleSessionClock(deps.executor, site, claim.memberId);
+  return {
+    session: await toSessionResponse(deps, site, member, opened.session),
+    refreshToken: opened.next,
+  };
 }

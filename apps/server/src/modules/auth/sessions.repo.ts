@@ -22,7 +22,7 @@ export async function insertMemberSession(
     restricted: boolean;
   },
   keepActive: number,
-): Promise<{ expiresAt: Date }> {
+): Promise<{ id: bigint; expiresAt: Date }> {
   const { memberId } = session;
   const [row] = await executor
     .insert(memberSessions)
@@ -36,7 +36,7 @@ export async function insertMemberSession(
       userAgent: session.userAgent,
       restricted: session.restricted,
     })
-    .returning({ expiresAt: memberSessions.expiresAt });
+    .returning({ id: memberSessions.id, expiresAt: memberSessions.expiresAt });
   const keep = executor
     .select({ id: memberSessions.id })
     .from(memberSessions)

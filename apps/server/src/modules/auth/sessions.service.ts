@@ -2,6 +2,7 @@ import { sha256Hex } from '../../core/hash.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { revokeRefreshFamilies } from './refresh-tokens.ts';
 import { forgetMemberSessions, type SessionCache } from './session-cache.ts';
 import {
   endMemberSession,
@@ -39,7 +40,7 @@ export async function createMemberSession(
   memberId: bigint,
   client: { ip: string | null; userAgent: string | null },
   options: { restricted?: boolean } = {},
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ token: string; expiresAt: Date; id: bigint }> {
   const token = newToken();
   const row = await insertMemberSession(
     executor,
@@ -55,7 +56,7 @@ export async function createMemberSession(
     },
     MAX_ACTIVE_SESSIONS,
   );
-  return { token, expiresAt: row.expiresAt };
+  return { token, expiresAt: row.expiresAt, id: row.id };
 }
 
 /**
@@ -100,13 +101,17 @@ export async function authenticateMember(
 
 export async function endSession(executor: Executor, sessionId: bigint): Promise<void> {
   const ended = await endMemberSession(executor, sessionId);
+  if (!ended) return;
   // This process forgets it at once; the others hear migration 0042's trigger at commit.
-  if (ended) forgetMemberSessions(ended.memberId);
+  forgetMemberSessions(ended.memberId);
+  // A logout signs this device out for good: its "keep me signed in" cookie dies with it.
+  await revokeRefreshFamilies(executor, ended.memberId, 'logout', { sessionId });
 }
 
 /** Ends every open session of the member; their next call gets 401 with force_offline. */
 export async function forceOffline(executor: Executor, siteId: bigint, memberId: bigint): Promise<number> {
   const ended = await endSessionsForcedOffline(executor, siteId, memberId);
   forgetMemberSessions(memberId);
+  await revokeRefreshFamilies(executor, memberId, 'force_offline');
   return ended.length;
 }

@@ -1,4 +1,3 @@
-
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { siteTimeZone } from '../records/periods.ts';

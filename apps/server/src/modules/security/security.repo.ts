@@ -2,6 +2,7 @@ import type { TSecurityEventKind } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
+import { revokeRefreshFamilies } from '../auth/refresh-tokens.ts';
 import { forgetMemberSessions } from '../auth/session-cache.ts';
 
 /** SQL of the security centre. Every function takes the executor (or transaction) it runs in. */
@@ -196,6 +197,14 @@ export async function endMemberSessions(
   );
   // Cached sessions: this process forgets them at once, the others at commit (migration 0042).
   forgetMemberSessions(memberId);
+  // Remembered devices go too (all of them on a password change, even the one that changed it);
+  // ending one device ends only that device's family.
+  await revokeRefreshFamilies(
+    executor,
+    memberId,
+    reason,
+    options.onlySessionId === undefined ? {} : { sessionId: options.onlySessionId },
+  );
   return rows.length;
 }
 

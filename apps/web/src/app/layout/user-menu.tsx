@@ -15,6 +15,8 @@ const LINKS: readonly { to: string; labelKey: string; icon: TIconName }[] = [
   { to: '/game-record', labelKey: 'lobby.record.title', icon: 'game' },
   { to: '/fairness', labelKey: 'lobby.fair.title', icon: 'shield' },
   { to: '/security-center', labelKey: 'pages.security_center', icon: 'shield' },
+  // Limits, a pause and self-exclusion one tap from the account menu, as the rules ask.
+  { to: '/responsible-gaming', labelKey: 'footer.responsible_gaming', icon: 'lock' },
 ];
 
 export function UserMenu({ user }: { user: TUserInfo }) {

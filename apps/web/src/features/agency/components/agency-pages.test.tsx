@@ -67,7 +67,7 @@ describe('register a subordinate', () => {
     expect(await screen.findByTestId('risk-notice')).toBeTruthy();
     const field = (name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
     await waitFor(() => expect(field('cpf')).toBeTruthy());
-    expect(field('birth_date').type).toBe('date');
+    expect(field('birth_date').placeholder).toBe('dd/mm/aaaa');
     expect(container.querySelector('[name="qk_pwd"]')).toBeNull();
 
     await userEvent.click(screen.getByTestId('register-subordinate'));
@@ -81,7 +81,9 @@ describe('register a subordinate', () => {
     await userEvent.type(field('realname'), 'João Souza');
     await userEvent.type(field('phone'), '11987654321');
     await userEvent.type(field('cpf'), '529.982.247-25');
-    await userEvent.type(field('birth_date'), '1990-05-17');
+    // Typed as digits; the mask writes 17/05/1990 and the API gets 1990-05-17.
+    await userEvent.type(field('birth_date'), '17051990');
+    expect(field('birth_date').value).toBe('17/05/1990');
     await userEvent.type(field('loss_limit'), '2.000,00');
     await userEvent.click(screen.getByTestId('register-subordinate'));
     await waitFor(() =>

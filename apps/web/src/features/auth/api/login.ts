@@ -8,7 +8,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (body: TLoginRequest) => {
       const session = await api.post<TSessionResponse>('/api/auth/login2', body, { silent: true });
-      return startSession(session);
+      return startSession(session, body.remember === true);
     },
   });
 }

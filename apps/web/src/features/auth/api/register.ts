@@ -7,7 +7,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: async (body: TRegisterRequest) => {
       const session = await api.post<TSessionResponse>('/api/auth/register2', body);
-      return startSession(session);
+      return startSession(session, body.remember === true);
     },
   });
 }

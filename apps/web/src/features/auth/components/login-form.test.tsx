@@ -80,9 +80,9 @@ describe('login form', () => {
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const tries = calls.filter((call) => call.url.pathname === '/api/auth/login2').map((call) => call.body);
     expect(tries).toEqual([
-      { username: 'maria01', password: 'senha-123' },
-      { username: 'maria01', password: 'senha-123', totp_code: '000000' },
-      { username: 'maria01', password: 'senha-123', totp_code: '123456' },
+      { username: 'maria01', password: 'senha-123', remember: false },
+      { username: 'maria01', password: 'senha-123', remember: false, totp_code: '000000' },
+      { username: 'maria01', password: 'senha-123', remember: false, totp_code: '123456' },
     ]);
     expect(getToken()).toBe('session-1');
     setToken(null);

@@ -3,7 +3,7 @@ import { type TLoginRequest, ZLoginRequest } from '@sorte/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field, SubmitButton } from '../../../components/field.tsx';
+import { Checkbox, Field, SubmitButton } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryClient, USER_QUERY_KEY } from '../../../lib/query-client.ts';
 import { fetchUser } from '../../../lib/session.ts';
@@ -47,7 +47,7 @@ export function LoginForm({
     formState: { errors, isSubmitting },
   } = useForm<TLoginRequest>({
     resolver: zodResolver(ZLoginRequest),
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: '', password: '', remember: false },
   });
 
   const onValid = async (values: TLoginRequest) => {
@@ -55,6 +55,7 @@ export function LoginForm({
       await login.mutateAsync({
         username: values.username,
         password: values.password,
+        remember: values.remember === true,
         ...(totpAsked && values.totp_code ? { totp_code: values.totp_code } : {}),
         ...(captchaRequired
           ? { captcha_id: captcha.data?.captcha_id, captcha_code: values.captcha_code }
@@ -165,6 +166,7 @@ export function LoginForm({
           inputProps={register('captcha_code', { shouldUnregister: true })}
         />
       )}
+      <Checkbox label={t('auth.keep_signed_in')} data-testid="login-remember" {...register('remember')} />
       {onForgot && (
         <p className="form__forgot">
           <button type="button" className="link-button" onClick={onForgot} data-testid="forgot-password">

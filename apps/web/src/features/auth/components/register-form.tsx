@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TRegisterRequest, ZRegisterRequest } from '@sorte/contract';
-import { useState } from 'react';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
+import { type FieldPath, type Resolver, type UseFormRegister, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Field, SubmitButton } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,9 +12,11 @@ import { useRegister } from '../api/register.ts';
 import { AccountFields } from './account-fields.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 import {
+  asksSignupLimits,
+  IdentityRuleFields,
+  LimitRuleFields,
   RiskNotice,
   SIGNUP_RULE_DEFAULTS,
-  SignupRuleFields,
   signupLimits,
   type TSignupRuleValues,
   useSignupRules,
@@ -39,6 +41,7 @@ const FIELDS: readonly FieldPath<TRegisterForm>[] = [
   'captcha_code',
   'agree_terms',
   'is_adult',
+  'loss_limit',
 ];
 
 const schemaResolver = zodResolver(ZRegisterRequest) as unknown as Resolver<
@@ -76,6 +79,22 @@ export function inviteCodeFromUrl(search: string = window.location.search): stri
   return /^[A-Za-z0-9]{1,16}$/.test(code) ? code : '';
 }
 
+/** The first step's fields: who the player is (identity first, then the account). */
+const FIRST_STEP: readonly FieldPath<TRegisterForm>[] = [
+  'cpf',
+  'realname',
+  'birth_date',
+  'username',
+  'password',
+  'phone',
+  'agree_terms',
+];
+
+/**
+ * Sign-up in two short steps where the site asks limits (br): first who the player is (CPF first,
+ * then name and date of birth, the account and the terms), then the limits and "keep me signed
+ * in". Elsewhere it is one step. Every error shows under its own field, on the step that holds it.
+ */
 export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; onLogin?: () => void }) {
   const { t } = useTranslation();
   const captcha = useCaptcha('register');
@@ -84,6 +103,8 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
   const captchaRequired = captcha.data?.required ?? false;
   // The site's jurisdiction profile: CPF, date of birth, mandatory limits, risk message (br).
   const rules = useSignupRules();
+  const steps = asksSignupLimits(rules) ? 2 : 1;
+  const [step, setStep] = useState(1);
   const [inviteOpen] = useState(() => inviteCodeFromUrl() !== '');
   const {
     register,
@@ -91,9 +112,11 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
     setError,
     resetField,
     getValues,
+    trigger,
     formState: { errors, isSubmitting },
   } = useForm<TRegisterForm, unknown, TRegisterRequest>({
     resolver: withSignupRules(registerResolver, rules),
+    mode: 'onTouched',
     defaultValues: {
       username: '',
       password: '',
@@ -103,8 +126,16 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       ...SIGNUP_RULE_DEFAULTS,
       agree_terms: false,
       is_adult: false,
+      remember: false,
     },
   });
+  const onFirstStep = (fields: string[]) => fields.some((field) => (FIRST_STEP as string[]).includes(field));
+
+  // Only the first step's fields are checked here: the limits' errors wait for their own step.
+  const continueToLimits = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await trigger(FIRST_STEP as FieldPath<TRegisterForm>[], { shouldFocus: true })) setStep(2);
+  };
 
   const onValid = async (values: TRegisterRequest) => {
     setFailure(null);
@@ -124,70 +155,88 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
     } catch (error) {
       resetField('captcha_code');
       void captcha.refetch();
-      if (error instanceof ApiError) {
-        if (error.code === 'CAPTCHA_INVALID' && captchaRequired)
-          setError('captcha_code', { message: error.message });
-        setFailure(error.message);
-        for (const [field, message] of Object.entries(error.errors)) {
-          if ((FIELDS as readonly string[]).includes(field)) {
-            setError(field as FieldPath<TRegisterForm>, { message });
-          }
-        }
-      }
+      if (!(error instanceof ApiError)) return;
+      const fields = Object.entries(error.errors).filter(([field]) =>
+        (FIELDS as readonly string[]).includes(field),
+      );
+      if (error.code === 'CAPTCHA_INVALID' && captchaRequired) fields.push(['captcha_code', error.message]);
+      // A refusal of no field of this form (the registry, a limit) is said once, above the fields.
+      if (fields.length === 0) setFailure(error.message);
+      if (onFirstStep(fields.map(([field]) => field))) setStep(1);
+      for (const [field, message] of fields) setError(field as FieldPath<TRegisterForm>, { message });
     }
   };
 
+  const onInvalid = (invalid: Partial<Record<string, unknown>>) => {
+    if (onFirstStep(Object.keys(invalid))) setStep(1);
+  };
+
+  const last = step === steps;
   return (
     <form
       className="form"
       noValidate
-      onSubmit={handleSubmit(onValid, () => toast.error(t('messages.form_invalid')))}
+      onSubmit={last ? handleSubmit(onValid, onInvalid) : continueToLimits}
       aria-label={t('auth.register')}
     >
-      <RiskNotice rules={rules} />
+      {steps > 1 && (
+        <p className="register__step" data-testid="register-step">
+          {t('signup.step', { step, count: steps })} ·{' '}
+          {step === 1 ? t('signup.step_details') : t('signup.limits_title')}
+        </p>
+      )}
+      {step === 1 && <RiskNotice rules={rules} />}
       {failure && (
         <div className="form__alert" role="alert">
           <strong>{t('messages.registration_failed')}</strong>
           <span>{failure}</span>
         </div>
       )}
-      <AccountFields register={register} errors={errors} />
-      <SignupRuleFields rules={rules} register={register} errors={errors} />
-      {/* Folded unless a link brought a code or the code was refused: most players have none. */}
-      <details
-        className="register__invite"
-        open={inviteOpen || errors.invite_code !== undefined || undefined}
-      >
-        <summary>{t('auth.have_invite_code')}</summary>
-        <Field
-          label={t('auth.invite_code')}
-          placeholder={t('auth.invite_code_placeholder')}
-          autoComplete="off"
-          autoCapitalize="off"
-          maxLength={16}
-          error={errors.invite_code?.message}
-          {...register('invite_code')}
-        />
-      </details>
-      {(captchaRequired || captcha.isPending) && (
-        <CaptchaField
-          captcha={captcha.data}
-          loading={captcha.isFetching}
-          onRefresh={() => void captcha.refetch()}
-          error={errors.captcha_code?.message}
-          inputProps={register('captcha_code', { shouldUnregister: true })}
-        />
+      {step === 1 && (
+        <>
+          <IdentityRuleFields rules={rules} register={register} errors={errors} />
+          <AccountFields register={register} errors={errors} />
+          <Checkbox
+            label={t('auth.terms_and_age', { age: rules?.minAge ?? 18 })}
+            error={errors.agree_terms?.message}
+            {...register('agree_terms')}
+          />
+        </>
       )}
-      <Checkbox
-        label={t('auth.terms_and_age', { age: 18 })}
-        error={errors.agree_terms?.message}
-        {...register('agree_terms')}
-      />
+      {last && (
+        <>
+          <LimitRuleFields rules={rules} register={register} errors={errors} />
+          <InviteField open={inviteOpen} register={register} error={errors.invite_code?.message} />
+          {(captchaRequired || captcha.isPending) && (
+            <CaptchaField
+              captcha={captcha.data}
+              loading={captcha.isFetching}
+              onRefresh={() => void captcha.refetch()}
+              error={errors.captcha_code?.message}
+              inputProps={register('captcha_code', { shouldUnregister: true })}
+            />
+          )}
+          <Checkbox
+            label={t('auth.keep_signed_in')}
+            data-testid="register-remember"
+            {...register('remember')}
+          />
+        </>
+      )}
       {/* Stays at the bottom of the sheet while the fields scroll: the button is always in view. */}
       <div className="register__submit">
-        <SubmitButton label={t('auth.create_account')} busy={isSubmitting} testId="register-submit" />
+        {last ? (
+          <SubmitButton label={t('auth.create_account')} busy={isSubmitting} testId="register-submit" />
+        ) : (
+          <SubmitButton label={t('signup.continue')} busy={false} testId="register-next" />
+        )}
+        {step > 1 && (
+          <button type="button" className="link-button register__back" onClick={() => setStep(step - 1)}>
+            {t('common.back')}
+          </button>
+        )}
       </div>
-      {onLogin && (
+      {onLogin && step === 1 && (
         <p className="form__switch">
           {t('auth.have_account')}{' '}
           <button type="button" className="link-button" onClick={onLogin}>
@@ -196,5 +245,32 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
         </p>
       )}
     </form>
+  );
+}
+
+/** Folded unless a link brought a code or the code was refused: most players have none. */
+function InviteField({
+  open,
+  register,
+  error,
+}: {
+  open: boolean;
+  register: UseFormRegister<TRegisterForm>;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <details className="register__invite" open={open || error !== undefined || undefined}>
+      <summary>{t('auth.have_invite_code')}</summary>
+      <Field
+        label={t('auth.invite_code')}
+        placeholder={t('auth.invite_code_placeholder')}
+        autoComplete="off"
+        autoCapitalize="off"
+        maxLength={16}
+        error={error}
+        {...register('invite_code')}
+      />
+    </details>
   );
 }

@@ -7,12 +7,13 @@ import {
   type TRgPeriod,
   type TSiteData,
 } from '@sorte/contract';
-import { useId } from 'react';
+import { type ChangeEvent, useId } from 'react';
 import type { FieldErrors, FieldValues, Resolver, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/field.tsx';
 import { parseAmountInput } from '../../../lib/format.ts';
 import { useSiteData } from '../../../lib/site.ts';
+import { isoDate, maskCpf, maskDate } from './masks.ts';
 import './signup-rules.css';
 
 /**
@@ -128,23 +129,31 @@ export function RiskNotice({ rules }: { rules: TSignupRules | null }) {
   );
 }
 
-/** CPF, date of birth and the mandatory limits, where the site's rules ask for them. */
-export function SignupRuleFields({
-  rules,
-  register,
-  errors,
-}: {
+type TRuleFieldProps = {
   rules: TSignupRules | null;
   // biome-ignore lint/suspicious/noExplicitAny: the host form's values include TSignupRuleValues.
   register: UseFormRegister<any>;
   errors: Partial<Record<keyof TSignupRuleValues, { message?: string }>>;
-}) {
+};
+
+/** Re-masks the field as the player types, before the form reads it. */
+function masked(registration: ReturnType<UseFormRegister<FieldValues>>, mask: (text: string) => string) {
+  return {
+    ...registration,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      event.target.value = mask(event.target.value);
+      return registration.onChange(event);
+    },
+  };
+}
+
+/**
+ * CPF and date of birth, where the site's rules ask them: typed with their masks (000.000.000-00,
+ * dd/mm/aaaa on a numeric keypad); the form keeps the date as YYYY-MM-DD for the API.
+ */
+export function IdentityRuleFields({ rules, register, errors }: TRuleFieldProps) {
   const { t } = useTranslation();
-  const periodId = useId();
-  const timeId = useId();
   if (!rules) return null;
-  const asksLoss = rules.mandatory_limits.includes('loss');
-  const asksTime = rules.mandatory_limits.includes('session_time');
   return (
     <>
       {rules.requires_cpf && (
@@ -155,71 +164,97 @@ export function SignupRuleFields({
           autoComplete="off"
           maxLength={14}
           error={errors.cpf?.message}
-          {...register('cpf')}
+          {...masked(register('cpf'), maskCpf)}
         />
       )}
       {rules.requires_birth_date && (
         <Field
-          type="date"
           label={t('signup.birth_date')}
+          placeholder={t('signup.birth_date_placeholder')}
+          inputMode="numeric"
           autoComplete="bday"
-          max={today()}
-          min="1900-01-01"
+          maxLength={10}
           error={errors.birth_date?.message}
-          {...register('birth_date')}
+          {...masked(register('birth_date', { setValueAs: isoDate }), maskDate)}
         />
       )}
-      {(asksLoss || asksTime) && (
-        <fieldset className="signup-limits">
-          <legend>{t('signup.limits_title')}</legend>
-          <p className="signup-limits__intro">{t('signup.limits_intro')}</p>
-          {asksLoss && (
-            <div className="signup-limits__row">
-              <Field
-                label={t('limits.kind.loss')}
-                placeholder={t('signup.loss_placeholder')}
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={16}
-                error={errors.loss_limit?.message}
-                {...register('loss_limit')}
-              />
-              <div className="field">
-                <label className="field__label" htmlFor={periodId}>
-                  {t('limits.period_label')}
-                </label>
-                <div className="field__control">
-                  <select id={periodId} className="field__select" {...register('loss_period')}>
-                    {RG_PERIODS.map((period) => (
-                      <option key={period} value={period}>
-                        {t(`rg.period.${period}`)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
+    </>
+  );
+}
+
+/** The limits the site makes mandatory at sign-up (br: loss and daily session time). */
+export function LimitRuleFields({ rules, register, errors }: TRuleFieldProps) {
+  const { t } = useTranslation();
+  const periodId = useId();
+  const timeId = useId();
+  if (!rules) return null;
+  const asksLoss = rules.mandatory_limits.includes('loss');
+  const asksTime = rules.mandatory_limits.includes('session_time');
+  if (!asksLoss && !asksTime) return null;
+  return (
+    <fieldset className="signup-limits">
+      <legend>{t('signup.limits_title')}</legend>
+      <p className="signup-limits__intro">{t('signup.limits_intro')}</p>
+      {asksLoss && (
+        <div className="signup-limits__row">
+          <Field
+            label={t('limits.kind.loss')}
+            placeholder={t('signup.loss_placeholder')}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={16}
+            error={errors.loss_limit?.message}
+            {...register('loss_limit')}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={periodId}>
+              {t('limits.period_label')}
+            </label>
+            <div className="field__control">
+              <select id={periodId} className="field__select" {...register('loss_period')}>
+                {RG_PERIODS.map((period) => (
+                  <option key={period} value={period}>
+                    {t(`rg.period.${period}`)}
+                  </option>
+                ))}
+              </select>
             </div>
-          )}
-          {asksTime && (
-            <div className="field">
-              <label className="field__label" htmlFor={timeId}>
-                {t('signup.time_limit')}
-              </label>
-              <div className="field__control">
-                <select id={timeId} className="field__select" {...register('time_limit_minutes')}>
-                  {TIME_CHOICES.map((minutes) => (
-                    <option key={minutes} value={String(minutes)}>
-                      {minutes < 60
-                        ? t('limits.minutes', { count: minutes })
-                        : t('signup.hours', { count: minutes / 60 })}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-          )}
-        </fieldset>
+          </div>
+        </div>
       )}
+      {asksTime && (
+        <div className="field">
+          <label className="field__label" htmlFor={timeId}>
+            {t('signup.time_limit')}
+          </label>
+          <div className="field__control">
+            <select id={timeId} className="field__select" {...register('time_limit_minutes')}>
+              {TIME_CHOICES.map((minutes) => (
+                <option key={minutes} value={String(minutes)}>
+                  {minutes < 60
+                    ? t('limits.minutes', { count: minutes })
+                    : t('signup.hours', { count: minutes / 60 })}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** Whether the rules ask limits at sign-up: then the sign-up has a second step for them. */
+export function asksSignupLimits(rules: TSignupRules | null): boolean {
+  return (rules?.mandatory_limits.length ?? 0) > 0;
+}
+
+/** CPF, date of birth and the mandatory limits in one block (an agent registering a player). */
+export function SignupRuleFields(props: TRuleFieldProps) {
+  return (
+    <>
+      <IdentityRuleFields {...props} />
+      <LimitRuleFields {...props} />
     </>
   );
 }

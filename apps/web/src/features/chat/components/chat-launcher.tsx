@@ -5,8 +5,12 @@ import './chat.css';
 
 const ChatPanel = lazy(() => import('./chat-panel.tsx'));
 
+/** Opens the chat from anywhere: the phone's bottom navigation, the support page's live chat. */
+export const OPEN_CHAT_EVENT = 'sorte:open-chat';
+
 /**
- * The chat button on every screen; the panel (and its socket) load only once someone opens it.
+ * The chat button (floating on wide screens; on phones the bottom navigation opens it instead);
+ * the panel (and its socket) load only once someone opens it.
  * The support page's "live chat" channel opens it too (event `sorte:open-chat`).
  */
 export function ChatLauncher() {
@@ -14,8 +18,8 @@ export function ChatLauncher() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const openChat = () => setOpen(true);
-    window.addEventListener('sorte:open-chat', openChat);
-    return () => window.removeEventListener('sorte:open-chat', openChat);
+    window.addEventListener(OPEN_CHAT_EVENT, openChat);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, openChat);
   }, []);
   return (
     <>

@@ -285,5 +285,49 @@ describe('promotion pages', () => {
     expect(text.find((row) => row.includes('Bronze'))).toContain('—');
     expect(text.join(' ')).not.toContain('+0%');
     expect(text.find((row) => row.includes('Silver'))).toContain('+0.5%');
+    // Each tier wears its drawn badge, the metal climbing with the rank; the player's own leads.
+    const metals = rows
+      .slice(1)
+      .map((row) => row.querySelector('[data-testid="vip-badge"]')?.getAttribute('data-metal'));
+    expect(metals).toEqual(['bronze', 'silver']);
+    const panel = screen.getByTestId('vip-panel');
+    expect(panel.querySelector('[data-testid="vip-badge"]')?.getAttribute('data-metal')).toBe('bronze');
+  });
+
+  it("a member below the first tier wears a plain steel badge, not the first tier's metal", async () => {
+    const level = (lvl: number, name: string) => ({
+      level: lvl,
+      name,
+      min: `${lvl * 1000}.00`,
+      max: `${lvl * 1000 + 999}.00`,
+      gift_min: null,
+      gift_max: null,
+      rebate_boost: '0.00',
+      reached: false,
+    });
+    renderAt('/promotion/vip', <VipPage />, {
+      'POST /api/member/vip/info': () => ({
+        body: ok({
+          uservip: {
+            userviplvl: 0,
+            level_name: 'Member',
+            basis: 'wagering',
+            totalrecharge: '0.00',
+            totalbetting: '0.00',
+            slot_betting: '0.00',
+            live_betting: '0.00',
+            next_level: 1,
+            next_level_name: 'Bronze',
+            next_level_at: '1000.00',
+            needed: '1000.00',
+            progress: 0,
+            gift_ratio: '0.00',
+          },
+          data: [level(1, 'Bronze'), level(2, 'Silver')],
+        }),
+      }),
+    });
+    const panel = await screen.findByTestId('vip-panel');
+    expect(panel.querySelector('[data-testid="vip-badge"]')?.getAttribute('data-metal')).toBe('member');
   });
 });

@@ -19,6 +19,7 @@ import {
   useVipInfo,
 } from '../api/promotions.ts';
 import '../promotions.css';
+import { VipBadge } from './vip-badge.tsx';
 
 /** Where each campaign's page is (spec §2 routes), its title and icon. */
 export const CAMPAIGN_PAGES: Record<string, { path: string; titleKey: string; icon: TIconName } | undefined> =
@@ -481,6 +482,10 @@ function Invitees({ rows }: { rows: Record<string, unknown>[] }) {
 }
 
 /** `/promotion/vip`: the level, the bar to the next level, every level's benefits. */
+/** A tier's place from the lowest (0; -1 below the first tier), which picks its badge's metal. */
+const rankOf = (levels: readonly { level: number }[], level: number) =>
+  levels.findIndex((item) => item.level === level);
+
 export function VipPage() {
   const { t } = useTranslation();
   const vip = useVipInfo();
@@ -496,8 +501,9 @@ export function VipPage() {
       {u && vip.data && (
         <>
           <section className="promo-panel" data-testid="vip-panel">
-            <p className="promo-lead">
-              <Icon name="crown" /> {t(`vip_levels.${u.level_name.toLowerCase()}`)}
+            <p className="promo-lead vip-lead">
+              <VipBadge rank={rankOf(vip.data.data, u.userviplvl)} size={56} />{' '}
+              {t(`vip_levels.${u.level_name.toLowerCase()}`)}
             </p>
             <p className="promo-note">
               {t(u.basis === 'recharge' ? 'promo.vip_basis_recharge' : 'promo.vip_basis_wagering', {
@@ -529,7 +535,12 @@ export function VipPage() {
             <tbody>
               {vip.data.data.map((level) => (
                 <tr key={level.level} className={level.level === u.userviplvl ? 'promo-table__current' : ''}>
-                  <td>{t(`vip_levels.${level.name.toLowerCase()}`)}</td>
+                  <td>
+                    <span className="vip-tier">
+                      <VipBadge rank={rankOf(vip.data.data, level.level)} size={28} />
+                      {t(`vip_levels.${level.name.toLowerCase()}`)}
+                    </span>
+                  </td>
                   <td>
                     {formatMoney(level.min)} – {formatMoney(level.max)}
                   </td>
