@@ -20,7 +20,7 @@ import { memberOf } from '../../plugins/session-auth.ts';
 import { getUserInfo } from '../members/member-info.ts';
 import { login, refresh, register, type TClient } from './auth.service.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
-import { rememberSession } from './refresh-tokens.ts';
+import { rememberSession } from './refresh-tokens.repo.ts';
 import { endSession } from './sessions.service.ts';
 
 function clientOf(request: FastifyRequest): TClient {

@@ -47,3 +47,23 @@ export const loginFailures = pgTable('login_failures', {
   key: text('key').notNull(),
   failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Drizzle view of migrations/0061 ("keep me signed in": refresh token families and their tokens). */
+export const memberRefreshFamilies = pgTable('member_refresh_families', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  siteId: bigint('site_id', { mode: 'bigint' }).notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokeReason: text('revoke_reason'),
+});
+
+export const memberRefreshTokens = pgTable('member_refresh_tokens', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  familyId: bigint('family_id', { mode: 'bigint' }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  sessionId: bigint('session_id', { mode: 'bigint' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+});

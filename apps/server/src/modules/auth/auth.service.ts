@@ -33,7 +33,7 @@ import {
   refreshRefused,
   revokeRefreshFamilies,
   rotateRefreshToken,
-} from './refresh-tokens.ts';
+} from './refresh-tokens.repo.ts';
 import { createMemberSession } from './sessions.service.ts';
 
 export type TClient = { ip: string | null; userAgent: string | null; lang: TLanguage };

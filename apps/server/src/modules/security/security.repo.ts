@@ -2,7 +2,7 @@ import type { TSecurityEventKind } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
-import { revokeRefreshFamilies } from '../auth/refresh-tokens.ts';
+import { revokeRefreshFamilies } from '../auth/refresh-tokens.repo.ts';
 import { forgetMemberSessions } from '../auth/session-cache.ts';
 
 /** SQL of the security centre. Every function takes the executor (or transaction) it runs in. */
