@@ -1,10 +1,10 @@
 import type { TPlayerSearchField } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { containsPattern, isoOf } from '../../db/sql.ts';
+import { containsPattern, isoOf, rowsOf } from '../../db/sql.ts';
 import { normalizePhone } from '../members/phone.ts';
 import type { TPaging } from './reports.format.ts';
-import { limitOffset, queryRows } from './reports.repo.ts';
+import { limitOffset } from './reports.repo.ts';
 
 /**
  * The SQL of the back office's players: search, detail, ledger, rounds, sessions, notes, audit and
@@ -82,14 +82,17 @@ function searchCondition(q: string, field: TPlayerSearchField, pii: boolean): SQ
   return sql`(${sql.join(Object.values(byField), sql` OR `)})`;
 }
 
+/** What the operator searches players by (every part optional). */
+export type TPlayerSearch = {
+  q?: string | undefined;
+  field?: TPlayerSearchField | undefined;
+  status?: 'active' | 'frozen' | undefined;
+};
+
 export async function findPlayersPage(
   executor: Executor,
   siteId: bigint,
-  input: {
-    q?: string | undefined;
-    field?: TPlayerSearchField | undefined;
-    status?: 'active' | 'frozen' | undefined;
-  },
+  input: TPlayerSearch,
   paging: TPaging,
   pii: boolean,
 ) {
@@ -97,11 +100,11 @@ export async function findPlayersPage(
   if (input.q) conditions.push(searchCondition(input.q, input.field ?? 'any', pii));
   if (input.status) conditions.push(input.status === 'active' ? sql`m.status = 1` : sql`m.status <> 1`);
   const where = sql.join(conditions, sql` AND `);
-  const [count] = await queryRows<{ n: unknown }>(
+  const [count] = await rowsOf<{ n: unknown }>(
     executor,
     sql`SELECT count(*)::text AS n FROM members m WHERE ${where}`,
   );
-  const rows = await queryRows<TMemberRaw>(
+  const rows = await rowsOf<TMemberRaw>(
     executor,
     sql`SELECT ${memberColumns} FROM members m WHERE ${where} ORDER BY m.id DESC ${limitOffset(paging)}`,
   );
@@ -114,7 +117,7 @@ export async function findMemberOfSite(
   siteId: bigint,
   memberId: number,
 ): Promise<bigint | null> {
-  const rows = await queryRows<{ id: unknown }>(
+  const rows = await rowsOf<{ id: unknown }>(
     executor,
     sql`SELECT id::text AS id FROM members WHERE id = ${String(memberId)}::bigint
         AND site_id = ${siteId.toString()}::bigint AND deleted_at IS NULL`,
@@ -123,7 +126,7 @@ export async function findMemberOfSite(
 }
 
 export async function findPlayerProfile(executor: Executor, id: bigint) {
-  const [row] = await queryRows<
+  const [row] = await rowsOf<
     TMemberRaw & {
       nickname: string | null;
       birth_date: string | null;
@@ -149,7 +152,7 @@ export async function findPlayerProfile(executor: Executor, id: bigint) {
 
 /** What the player deposited, withdrew, bet and won, ever. */
 export async function findPlayerTotals(executor: Executor, id: bigint) {
-  const [totals] = await queryRows<{ deposits: unknown; withdrawals: unknown; bets: unknown; wins: unknown }>(
+  const [totals] = await rowsOf<{ deposits: unknown; withdrawals: unknown; bets: unknown; wins: unknown }>(
     executor,
     sql`WITH acc AS (SELECT id FROM wallet_accounts WHERE member_id = ${id.toString()}::bigint)
         SELECT
@@ -167,7 +170,7 @@ export async function findPlayerTotals(executor: Executor, id: bigint) {
 
 /** The player's responsible-gaming limits and exclusions. */
 export async function findPlayerRg(executor: Executor, id: bigint) {
-  const limits = await queryRows<{
+  const limits = await rowsOf<{
     kind: string;
     period: string;
     value: string | null;
@@ -180,7 +183,7 @@ export async function findPlayerRg(executor: Executor, id: bigint) {
           ${isoOf('pending_effective_at')} AS pending_effective_at
         FROM rg_limits WHERE member_id = ${id.toString()}::bigint ORDER BY kind, period`,
   );
-  const exclusions = await queryRows<{
+  const exclusions = await rowsOf<{
     kind: string;
     starts_at: string;
     ends_at: string | null;
@@ -211,11 +214,8 @@ export async function findPlayerMovesPage(
              t.debit_account_id, t.reference, t.idempotency_key
       FROM wallet_transfers t JOIN acc a ON a.id = t.credit_account_id
       WHERE (${kind}::text IS NULL OR t.kind = ${kind}::text))`;
-  const [count] = await queryRows<{ n: unknown }>(
-    executor,
-    sql`${moves} SELECT count(*)::text AS n FROM moves`,
-  );
-  const rows = await queryRows<{
+  const [count] = await rowsOf<{ n: unknown }>(executor, sql`${moves} SELECT count(*)::text AS n FROM moves`);
+  const rows = await rowsOf<{
     id: unknown;
     created_at: string;
     kind: string;
@@ -251,11 +251,11 @@ export async function findPlayerRoundsPage(executor: Executor, id: string, pagin
       UNION ALL
       SELECT 'provider', p.id, g.code, p.created_at, p.status, p.stake_minor, p.payout_minor, NULL
       FROM provider_rounds p JOIN games g ON g.id = p.game_id WHERE p.member_id = ${id}::bigint)`;
-  const [count] = await queryRows<{ n: unknown }>(
+  const [count] = await rowsOf<{ n: unknown }>(
     executor,
     sql`${rounds} SELECT count(*)::text AS n FROM rounds`,
   );
-  const rows = await queryRows<{
+  const rows = await rowsOf<{
     source: 'originals' | 'crash' | 'provider';
     id: string;
     game: string;
@@ -275,11 +275,11 @@ export async function findPlayerRoundsPage(executor: Executor, id: string, pagin
 }
 
 export async function findPlayerSessionsPage(executor: Executor, id: string, paging: TPaging) {
-  const [count] = await queryRows<{ n: unknown }>(
+  const [count] = await rowsOf<{ n: unknown }>(
     executor,
     sql`SELECT count(*)::text AS n FROM member_sessions WHERE member_id = ${id}::bigint`,
   );
-  const rows = await queryRows<{
+  const rows = await rowsOf<{
     id: unknown;
     created_at: string;
     last_seen_at: string;
@@ -300,11 +300,11 @@ export async function findPlayerSessionsPage(executor: Executor, id: string, pag
 }
 
 export async function findPlayerNotesPage(executor: Executor, id: string, paging: TPaging) {
-  const [count] = await queryRows<{ n: unknown }>(
+  const [count] = await rowsOf<{ n: unknown }>(
     executor,
     sql`SELECT count(*)::text AS n FROM member_notes WHERE member_id = ${id}::bigint`,
   );
-  const rows = await queryRows<{ id: unknown; created_at: string; operator: string; body: string }>(
+  const rows = await rowsOf<{ id: unknown; created_at: string; operator: string; body: string }>(
     executor,
     sql`SELECT n.id::text AS id, ${isoOf('n.created_at')} AS created_at, o.username AS operator, n.body
         FROM member_notes n JOIN operators o ON o.id = n.operator_id
@@ -314,11 +314,11 @@ export async function findPlayerNotesPage(executor: Executor, id: string, paging
 }
 
 export async function findPlayerAuditPage(executor: Executor, id: string, paging: TPaging) {
-  const [count] = await queryRows<{ n: unknown }>(
+  const [count] = await rowsOf<{ n: unknown }>(
     executor,
     sql`SELECT count(*)::text AS n FROM operator_actions WHERE member_id = ${id}::bigint`,
   );
-  const rows = await queryRows<{
+  const rows = await rowsOf<{
     id: unknown;
     created_at: string;
     operator: string;
@@ -339,7 +339,7 @@ export async function findPlayerAuditPage(executor: Executor, id: string, paging
 
 /** Locks the member row of this site (not deleted) and reads its state. */
 export async function lockMemberOfSite(executor: Executor, siteId: bigint, memberId: number) {
-  const rows = await queryRows<{ id: unknown; username: string; status: unknown }>(
+  const rows = await rowsOf<{ id: unknown; username: string; status: unknown }>(
     executor,
     sql`SELECT id::text AS id, username, status::text AS status FROM members
         WHERE id = ${String(memberId)}::bigint AND site_id = ${siteId.toString()}::bigint AND deleted_at IS NULL
@@ -349,7 +349,7 @@ export async function lockMemberOfSite(executor: Executor, siteId: bigint, membe
 }
 
 export async function countActiveSessions(executor: Executor, memberId: bigint): Promise<unknown> {
-  const [row] = await queryRows<{ n: unknown }>(
+  const [row] = await rowsOf<{ n: unknown }>(
     executor,
     sql`SELECT count(*)::text AS n FROM member_sessions
         WHERE member_id = ${memberId.toString()}::bigint AND ended_at IS NULL AND expires_at > now()`,
@@ -367,7 +367,7 @@ export async function insertMemberNote(
   tx: Tx,
   note: { siteId: bigint; memberId: bigint; operatorId: bigint; body: string },
 ): Promise<{ id: unknown; created_at: string } | undefined> {
-  const [row] = await queryRows<{ id: unknown; created_at: string }>(
+  const [row] = await rowsOf<{ id: unknown; created_at: string }>(
     tx,
     sql`INSERT INTO member_notes (site_id, member_id, operator_id, body)
         VALUES (${note.siteId.toString()}::bigint, ${note.memberId.toString()}::bigint,

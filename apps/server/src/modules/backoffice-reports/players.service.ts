@@ -2,7 +2,6 @@ import type {
   TBalanceAdjustResponse,
   TPlayerDetail,
   TPlayerRow,
-  TPlayerSearchField,
   TPlayerSearchResponse,
 } from '@sorte/contract';
 import { formatMinor, TRANSACTION_KINDS } from '@sorte/contract';
@@ -29,6 +28,7 @@ import {
   insertMemberNote,
   lockMemberOfSite,
   type TMemberRaw,
+  type TPlayerSearch,
   updateMemberStatus,
 } from './players.repo.ts';
 import { intOf, moneyText, pageOf, type TPage, type TPaging, textOrNull } from './reports.format.ts';
@@ -62,11 +62,7 @@ function playerRow(row: TMemberRaw): TPlayerRow {
 export async function searchPlayers(
   executor: Executor,
   siteId: bigint,
-  input: {
-    q?: string | undefined;
-    field?: TPlayerSearchField | undefined;
-    status?: 'active' | 'frozen' | undefined;
-  },
+  input: TPlayerSearch,
   paging: TPaging,
   pii: boolean,
 ): Promise<TPlayerSearchResponse> {

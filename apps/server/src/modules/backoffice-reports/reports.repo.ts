@@ -8,10 +8,6 @@ import type { TPaging } from './reports.format.ts';
  * PGlite and PostgreSQL give the same strings (no driver-specific Date or bigint parsing).
  */
 
-export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return rowsOf<T>(executor, query);
-}
-
 /** LIMIT/OFFSET of a page. */
 export function limitOffset(paging: TPaging): SQL {
   return sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`;
@@ -19,7 +15,7 @@ export function limitOffset(paging: TPaging): SQL {
 
 /** What the site's players hold, per account kind. */
 export async function sumPlayerBalances(executor: Executor, siteId: bigint) {
-  const [players] = await queryRows<{ cash: unknown; bonus: unknown; withdrawal_hold: unknown }>(
+  const [players] = await rowsOf<{ cash: unknown; bonus: unknown; withdrawal_hold: unknown }>(
     executor,
     sql`SELECT COALESCE(sum(balance_minor) FILTER (WHERE kind = 'cash'), 0)::text AS cash,
                COALESCE(sum(balance_minor) FILTER (WHERE kind = 'bonus'), 0)::text AS bonus,
@@ -30,11 +26,8 @@ export async function sumPlayerBalances(executor: Executor, siteId: bigint) {
 }
 
 export async function findCrashChainsPage(executor: Executor, paging: TPaging) {
-  const [count] = await queryRows<{ n: unknown }>(
-    executor,
-    sql`SELECT count(*)::text AS n FROM crash_chains`,
-  );
-  const rows = await queryRows<{
+  const [count] = await rowsOf<{ n: unknown }>(executor, sql`SELECT count(*)::text AS n FROM crash_chains`);
+  const rows = await rowsOf<{
     id: unknown;
     terminating_hash: string;
     public_salt: string | null;
@@ -58,7 +51,7 @@ export async function findCrashChainsPage(executor: Executor, paging: TPaging) {
 }
 
 export async function crashChainExists(executor: Executor, chainId: number): Promise<boolean> {
-  const [chain] = await queryRows<{ id: unknown }>(
+  const [chain] = await rowsOf<{ id: unknown }>(
     executor,
     sql`SELECT id::text AS id FROM crash_chains WHERE id = ${String(chainId)}::bigint`,
   );
@@ -66,11 +59,11 @@ export async function crashChainExists(executor: Executor, chainId: number): Pro
 }
 
 export async function findCrashRoundsPage(executor: Executor, chainId: number, paging: TPaging) {
-  const [count] = await queryRows<{ n: unknown }>(
+  const [count] = await rowsOf<{ n: unknown }>(
     executor,
     sql`SELECT count(*)::text AS n FROM crash_rounds WHERE chain_id = ${String(chainId)}::bigint`,
   );
-  const rows = await queryRows<{
+  const rows = await rowsOf<{
     id: unknown;
     position: unknown;
     state: string;
@@ -110,8 +103,8 @@ export async function findMailPage(
   }
   const where = sql.join(conditions, sql` AND `);
   const from = sql`FROM mail_outbox o LEFT JOIN members m ON m.id = o.member_id WHERE ${where}`;
-  const [count] = await queryRows<{ n: unknown }>(executor, sql`SELECT count(*)::text AS n ${from}`);
-  const rows = await queryRows<{
+  const [count] = await rowsOf<{ n: unknown }>(executor, sql`SELECT count(*)::text AS n ${from}`);
+  const rows = await rowsOf<{
     id: unknown;
     created_at: string;
     to_address: string;
@@ -164,7 +157,7 @@ export async function findDashboardFigures(
 
   // One scan of the period's transfers; GROUPING SETS gives each day and the whole period (distinct
   // player counts of the period are not the sum of the days').
-  const figures = await queryRows<TFigureRow>(
+  const figures = await rowsOf<TFigureRow>(
     executor,
     sql`WITH moves AS (
           SELECT t.kind, t.amount_minor AS amount,
@@ -196,7 +189,7 @@ export async function findDashboardFigures(
         FROM moves
         GROUP BY GROUPING SETS ((day), ())`,
   );
-  const signups = await queryRows<{ day: string | null; n: unknown }>(
+  const signups = await rowsOf<{ day: string | null; n: unknown }>(
     executor,
     sql`SELECT day, count(*)::text AS n FROM (
           SELECT to_char((created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day
