@@ -9,7 +9,7 @@ import {
   type TRechargeResponse,
   type TRecordPeriod,
 } from '@sorte/contract';
-import { buildDynamicBrCode } from '@sorte/psp-sandbox';
+import { buildDynamicBrCode } from '@sorte/pix-br-code';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
