@@ -1,5 +1,6 @@
 import { ROLE_PERMISSIONS, type TAdminLoginResponse, type TForceOfflineResponse } from '@sorte/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
@@ -9,7 +10,6 @@ import { newToken, sha256Hex } from '../auth/tokens.ts';
 import { findMemberByUsername } from '../members/members.repo.ts';
 import { assertTotpCode, spendRecoveryCode } from '../security/second-factor.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorSessions, operators, type TOperatorRole, type TOperatorRow } from './admin.schema.ts';
 import { recordOperatorAction } from './audit.ts';

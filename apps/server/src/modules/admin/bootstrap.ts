@@ -1,5 +1,6 @@
 import type { TAdminSetupInfo, TAdminSetupRequest } from '@sorte/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
@@ -7,7 +8,6 @@ import { hashSecret } from '../auth/passwords.ts';
 import { newToken, sha256Hex } from '../auth/tokens.ts';
 import { assertTotpCode } from '../security/second-factor.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorSetupTokens, operators } from './admin.schema.ts';
 import { recordOperatorAction } from './audit.ts';

@@ -1,5 +1,6 @@
 import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { notifyIfNewDevice } from '../information/information.service.ts';
@@ -22,7 +23,6 @@ import {
   withWithdrawalSession,
 } from '../responsible-gaming/rg.service.ts';
 import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { members } from '../members/members.schema.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { memberSessions } from './auth.schema.ts';
 import { forgetMemberSessions, type SessionCache } from './session-cache.ts';
 import { newToken, sha256Hex } from './tokens.ts';

@@ -6,11 +6,11 @@ import {
   type TDashboardResponse,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { fieldError } from '../../errors.ts';
 import { addDays, localDay } from '../promotions/days.ts';
-import { siteTimeZone } from '../records/periods.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { intOf, moneyText, queryRows } from './reports.sql.ts';
 
 /**

@@ -7,9 +7,9 @@ import {
   type TBankCardListResponse,
   validCpf,
 } from '@sorte/contract';
+import type { TSite } from '../../core/site.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import {
   bindMemberCpf,
   clearDefault,

@@ -7,13 +7,13 @@ import {
   translate,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
 import { recordOperatorAction } from '../admin/audit.ts';
 import { getCommunity, notify } from '../information/information.service.ts';
 import { notifyChannel } from '../realtime/realtime.channel.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import {
   countRecentMessages,

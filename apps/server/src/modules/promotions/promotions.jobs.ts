@@ -1,5 +1,5 @@
+import type { TSite } from '../../core/site.ts';
 import type { Db } from '../../db/client.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { closeGrant, dueGrantIds } from '../wallet/wallet.service.ts';
 import { addDays, dayBounds, localDay } from './days.ts';
 import { PROFILES } from './promotions.profiles.ts';

@@ -1,7 +1,7 @@
 import { formatMinor, type TRealityCheck } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Db } from '../../db/client.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { findJurisdictionProfile, sumPlay } from './rg.repo.ts';
 

@@ -6,10 +6,10 @@ import {
   type TRgPeriod,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { siteTimeZone } from '../records/periods.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { findJurisdictionProfile, type TJurisdictionProfile, upsertLimit } from './rg.repo.ts';
 import { parseLimitValue } from './rg.service.ts';
 

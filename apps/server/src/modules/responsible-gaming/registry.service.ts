@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions } from '../security/security.repo.ts';
 import { recordSecurityEvent } from '../security/security-events.ts';
 import { sites } from '../sites/sites.schema.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { forfeitActiveGrants } from '../wallet/wallet.service.ts';
 import type { RegistryGateway } from './registry.connection.ts';

@@ -1,7 +1,7 @@
 import type { TRgLimitKind, TRgPeriod } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { pendingTermsQuery } from '../terms/terms.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 

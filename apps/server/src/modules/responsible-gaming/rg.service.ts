@@ -8,15 +8,15 @@ import {
   type TSetRgLimitRequest,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { verifySecret } from '../auth/passwords.ts';
 import { forgetMemberSessions } from '../auth/session-cache.ts';
 import { siteJurisdiction } from '../promotions/promotions.repo.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions, findSecurityMember } from '../security/security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from '../security/security-events.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { forfeitActiveGrants } from '../wallet/wallet.service.ts';
 import {
   findActiveExclusion,

@@ -13,6 +13,7 @@ import {
   translate,
   WITHDRAWAL_STATUSES,
 } from '@sorte/contract';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TOperatorAuth } from '../admin/admin.service.ts';
@@ -32,7 +33,6 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertSecondFactor } from '../security/second-factor.ts';
 import { findSecurityMember } from '../security/security.repo.ts';
 import type { TClientInfo } from '../security/security-events.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { getBalances, hold, openMemberAccounts, releaseHold, settleHold } from '../wallet/wallet.service.ts';
 import {
