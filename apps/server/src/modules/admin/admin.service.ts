@@ -1,5 +1,6 @@
 import { ROLE_PERMISSIONS, type TAdminLoginResponse, type TForceOfflineResponse } from '@sorte/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -12,20 +13,10 @@ import { assertTotpCode, spendRecoveryCode } from '../security/second-factor.ts'
 import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorSessions, operators, type TOperatorRole, type TOperatorRow } from './admin.schema.ts';
-import { recordOperatorAction } from './audit.ts';
 
 /** Operator sessions are short: at most a shift (8 h) from login, and end after 30 idle minutes. */
 export const OPERATOR_SESSION_HOURS = 8;
 export const OPERATOR_IDLE_MINUTES = 30;
-
-export type TOperatorAuth = {
-  operatorId: bigint;
-  siteId: bigint;
-  role: TOperatorRole;
-  username: string;
-  /** The client address of the request (kept in audit entries). */
-  ip?: string | null;
-};
 
 export type TAdminDeps = {
   executor: Executor;

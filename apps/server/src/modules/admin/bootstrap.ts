@@ -1,5 +1,6 @@
 import type { TAdminSetupInfo, TAdminSetupRequest } from '@sorte/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { recordOperatorAction } from '../../core/audit.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -10,7 +11,6 @@ import { assertTotpCode } from '../security/second-factor.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorSetupTokens, operators } from './admin.schema.ts';
-import { recordOperatorAction } from './audit.ts';
 
 /** How long a printed setup link stays good. */
 export const SETUP_LINK_HOURS = 24;

@@ -1,13 +1,13 @@
 import type { TCreateOperatorRequest, TOperatorAccount, TOperatorSecretResponse } from '@sorte/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TOperatorAuth } from '../../core/audit.ts';
+import { recordOperatorAction } from '../../core/audit.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
 import { operatorSessions, operators, type TOperatorRow } from './admin.schema.ts';
-import type { TOperatorAuth } from './admin.service.ts';
-import { recordOperatorAction } from './audit.ts';
 import { pageOf } from './csv.ts';
 
 function view(row: TOperatorRow): TOperatorAccount {

@@ -1,7 +1,7 @@
 import type { TBankAccountType } from '@sorte/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { TOperatorAuth } from '../../core/audit.ts';
 import { maskCpf as maskCpfDigits, maskPixKey as maskPlayerPixKey } from '../bank-cards/pix-key.ts';
-import type { TOperatorAuth } from './admin.service.ts';
 import { roleCan } from './permissions.ts';
 
 /**

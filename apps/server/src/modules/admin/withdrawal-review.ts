@@ -6,11 +6,11 @@ import {
   type TWithdrawalRisk,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import type { TOperatorAuth } from '../../core/audit.ts';
+import { recordOperatorAction } from '../../core/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import type { TOperatorAuth } from './admin.service.ts';
-import { recordOperatorAction } from './audit.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';
 import { maskCpf, maskPixKey, seesPii } from './pii.ts';
 

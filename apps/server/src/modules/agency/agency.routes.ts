@@ -18,10 +18,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordOperatorAction } from '../../core/audit.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { repeatingJob } from '../../plugins/repeating-job.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { listReferralBlocks } from '../referrals/referrals.service.ts';
 import {

@@ -7,10 +7,10 @@ import type {
 } from '@sorte/contract';
 import { formatMinor, TRANSACTION_KINDS } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { TOperatorAuth } from '../../core/audit.ts';
+import { recordOperatorAction } from '../../core/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import { ipFor, playerContactFor } from '../admin/pii.ts';
 import { forceOffline } from '../auth/sessions.service.ts';
 import { normalizePhone } from '../members/phone.ts';

@@ -7,11 +7,11 @@ import {
   translate,
 } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import type { TOperatorAuth } from '../../core/audit.ts';
+import { recordOperatorAction } from '../../core/audit.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import { getCommunity, notify } from '../information/information.service.ts';
 import { notifyChannel } from '../realtime/realtime.channel.ts';
 import { transfer } from '../wallet/wallet.service.ts';

@@ -7,12 +7,12 @@ import {
   translate,
 } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { TOperatorAuth } from '../../core/audit.ts';
+import { recordOperatorAction } from '../../core/audit.ts';
 import { siteTimeZone } from '../../core/periods.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
 type TVersionRow = { id: string; version: number; effective_at: Date | string; summary: string };
