@@ -4,13 +4,13 @@ import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { verifyAgainstDummy, verifySecret } from '../auth/passwords.ts';
-import { forceOffline } from '../auth/sessions.service.ts';
-import { newToken, sha256Hex } from '../auth/tokens.ts';
 import { findMemberByUsername } from '../members/members.repo.ts';
 import { assertTotpCode, spendRecoveryCode } from '../security/second-factor.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { verifyAgainstDummy, verifySecret } from '../sessions/passwords.ts';
+import { forceOffline } from '../sessions/sessions.service.ts';
+import { newToken, sha256Hex } from '../sessions/tokens.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorSessions, operators, type TOperatorRole, type TOperatorRow } from './admin.schema.ts';
 

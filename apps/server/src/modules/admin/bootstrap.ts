@@ -4,11 +4,11 @@ import { recordOperatorAction } from '../../core/audit.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashSecret } from '../auth/passwords.ts';
-import { newToken, sha256Hex } from '../auth/tokens.ts';
 import { assertTotpCode } from '../security/second-factor.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { hashSecret } from '../sessions/passwords.ts';
+import { newToken, sha256Hex } from '../sessions/tokens.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { operatorSetupTokens, operators } from './admin.schema.ts';
 

@@ -5,8 +5,8 @@ import { recordOperatorAction } from '../../core/audit.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { hashSecret } from '../auth/passwords.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
+import { hashSecret } from '../sessions/passwords.ts';
 import { operatorSessions, operators, type TOperatorRow } from './admin.schema.ts';
 import { pageOf } from './csv.ts';
 

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteO
 import fp from 'fastify-plugin';
 import type { TOperatorAuth } from '../../core/audit.ts';
 import { AppError } from '../../errors.ts';
-import { bearerToken } from '../auth/tokens.ts';
+import { bearerToken } from '../sessions/tokens.ts';
 import { authenticateOperator } from './admin.service.ts';
 
 /**

@@ -16,8 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { getUserInfo } from '../members/member-info.ts';
+import { endSession } from '../sessions/sessions.service.ts';
 import { login, register, type TClient } from './auth.service.ts';
-import { endSession } from './sessions.service.ts';
 
 function clientOf(request: FastifyRequest): TClient {
   const userAgent = request.headers['user-agent'];

@@ -23,12 +23,12 @@ import {
   withWithdrawalSession,
 } from '../responsible-gaming/rg.service.ts';
 import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { hashSecret, verifyAgainstDummy, verifySecret } from '../sessions/passwords.ts';
+import { createMemberSession } from '../sessions/sessions.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { openMemberAccounts } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
-import type { LoginThrottle } from './login-throttle.ts';
-import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';
-import { createMemberSession } from './sessions.service.ts';
 
 export type TClient = { ip: string | null; userAgent: string | null; lang: TLanguage };
 

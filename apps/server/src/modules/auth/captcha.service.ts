@@ -4,8 +4,8 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { sha256Hex } from '../sessions/tokens.ts';
 import { captchas } from './auth.schema.ts';
-import { sha256Hex } from './tokens.ts';
 
 export const CAPTCHA_TTL_SECONDS = 300;
 

@@ -12,8 +12,8 @@ import {
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
 import { currentTotpCode } from '../security/totp.ts';
+import { hashSecret } from '../sessions/passwords.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
-import { hashSecret } from './passwords.ts';
 
 const kinds = await databaseKinds();
 

@@ -12,8 +12,8 @@ import { recordOperatorAction } from '../../core/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { ipFor, playerContactFor } from '../admin/pii.ts';
-import { forceOffline } from '../auth/sessions.service.ts';
 import { normalizePhone } from '../members/phone.ts';
+import { forceOffline } from '../sessions/sessions.service.ts';
 import { getBalances, transfer } from '../wallet/wallet.service.ts';
 import {
   containsPattern,

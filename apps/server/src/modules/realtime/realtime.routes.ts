@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { assertStorableInput } from '../../plugins/storable-input.ts';
-import { authenticateMember } from '../auth/sessions.service.ts';
 import { startRealityCheck } from '../responsible-gaming/reality-check.ts';
+import { authenticateMember } from '../sessions/sessions.service.ts';
 import { startMemberChannel } from './member-channel.ts';
 import { RealtimeHub } from './realtime.hub.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { advanceTotpStep, type TSecurityMember, type TTotpOwnerKind } from './security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from './security-events.ts';

@@ -1,7 +1,7 @@
 import type { TSecurityEventKind } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { forgetMemberSessions } from '../auth/session-cache.ts';
+import { forgetMemberSessions } from '../sessions/session-cache.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 
 /** SQL of the security centre. Every function takes the executor (or transaction) it runs in. */

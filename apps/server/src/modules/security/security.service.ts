@@ -17,10 +17,10 @@ import { sql } from 'drizzle-orm';
 import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashSecret, verifySecret } from '../auth/passwords.ts';
-import type { TMemberAuth } from '../auth/sessions.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { hashSecret, verifySecret } from '../sessions/passwords.ts';
+import type { TMemberAuth } from '../sessions/sessions.service.ts';
 import { rowsOf } from '../wallet/wallet.repo.ts';
 import { assertSecondFactor } from './second-factor.ts';
 import {

@@ -19,8 +19,6 @@ import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { twoPersonGate } from '../admin/withdrawal-review.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
 import { maskPixKey } from '../bank-cards/pix-key.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
@@ -33,6 +31,8 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertSecondFactor } from '../security/second-factor.ts';
 import { findSecurityMember } from '../security/security.repo.ts';
 import type { TClientInfo } from '../security/security-events.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { hashSecret, verifySecret } from '../sessions/passwords.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { getBalances, hold, openMemberAccounts, releaseHold, settleHold } from '../wallet/wallet.service.ts';
 import {

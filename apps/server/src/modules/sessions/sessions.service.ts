@@ -2,8 +2,8 @@ import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { memberSessions } from '../auth/auth.schema.ts';
 import { members } from '../members/members.schema.ts';
-import { memberSessions } from './auth.schema.ts';
 import { forgetMemberSessions, type SessionCache } from './session-cache.ts';
 import { newToken, sha256Hex } from './tokens.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { loginFailures, type TLoginFailureScope } from './auth.schema.ts';
+import { loginFailures, type TLoginFailureScope } from '../auth/auth.schema.ts';
 
 export type TThrottleKey = { scope: TLoginFailureScope; key: string; max: number };
 
