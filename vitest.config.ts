@@ -25,6 +25,9 @@ const projects: TestProjectConfiguration[] = [
         'bench/**/*.test.ts',
       ],
       exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+      // Some unit tests enumerate whole paytables (seconds of CPU); on a loaded two-core machine
+      // vitest's 5 s default turned them into timing assertions.
+      testTimeout: 60_000,
     },
   },
 ];

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, with all output shown as it happens.
-// Static checks first (lockfile, types, lint, translations), then the build the browser journeys
-// need, then the vitest projects one after another so that the heavy ones (PGlite, Chromium) never
-// share the machine. Every step runs even after a failure, so one run shows every problem. The last
-// line is the tally, "N passed, N failed": tests summed over the vitest projects, plus one failure
-// for each static step that failed.
+// Static checks first (lockfile, types, lint, translations, module imports), then the build the
+// browser journeys need, then the vitest projects one after another so that the heavy ones (PGlite,
+// Chromium) never share the machine. Every step runs even after a failure, so one run shows every
+// problem. The last line is the tally, "N passed, N failed": tests summed over the vitest projects,
+// plus one failure for each static step that failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ function run(command, args) {
 
 // The static steps are the package.json scripts of the same names, so each command is defined once.
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const staticSteps = ['check:lockfile', 'typecheck', 'lint', 'check:i18n', 'build'];
+const staticSteps = ['check:lockfile', 'typecheck', 'lint', 'check:i18n', 'check:modules', 'build'];
 
 // The web project exists only once the app has a Vite config (see vitest.config.ts).
 const vitestProjects = ['unit', 'web', 'integration', 'e2e'].filter(

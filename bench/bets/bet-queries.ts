@@ -4,7 +4,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { testConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
+import { createMemberSession } from '../../apps/server/src/modules/sessions/sessions.service.ts';
 import { createTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';

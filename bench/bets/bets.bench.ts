@@ -21,7 +21,6 @@ import { groupQueueTotals } from '../../apps/server/src/db/group-queue.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { freePort } from '../../apps/server/src/http/free-port.ts';
-import { createMemberSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
 import { shareLockRoundSecret } from '../../apps/server/src/modules/crash/crash.repo.ts';
 import {
   type BetGroupStats,
@@ -32,6 +31,7 @@ import { ensurePair } from '../../apps/server/src/modules/originals/fairness.ser
 import type { TBetBodies } from '../../apps/server/src/modules/originals/originals.games.ts';
 import { placeInstantBet } from '../../apps/server/src/modules/originals/originals.service.ts';
 import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
+import { createMemberSession } from '../../apps/server/src/modules/sessions/sessions.service.ts';
 import { sportsBetGroupStats } from '../../apps/server/src/modules/sports/sports.bet-group.ts';
 import { enterResult } from '../../apps/server/src/modules/sports/sports.service.ts';
 import { grantBonus } from '../../apps/server/src/modules/wallet/bonus/grants.ts';

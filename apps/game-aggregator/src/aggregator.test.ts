@@ -3,11 +3,11 @@ import {
   AGGREGATOR_SIGNATURE_HEADER,
   type TAggregatorLaunchRequest,
 } from '@sorte/contract';
+import { signBody, verifyBody } from '@sorte/provider-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAggregator } from './aggregator.ts';
 import { TEXTS } from './i18n.ts';
 import { PendingCalls, playRound, SessionStore } from './play.ts';
-import { signBody, verifyBody } from './signature.ts';
 import { WalletClient, WalletUnreachable } from './wallet-client.ts';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters';
@@ -56,19 +56,6 @@ function operator(answer: (kind: string, body: Record<string, unknown>) => unkno
   });
   return { calls, wallet };
 }
-
-describe('signatures', () => {
-  it('verify the exact raw body under the shared secret, in constant time', () => {
-    const raw = '{"amount":"1.00"}';
-    const signature = signBody(SECRET, raw);
-    expect(verifyBody(SECRET, raw, signature)).toBe(true);
-    expect(verifyBody(SECRET, '{"amount":"9.00"}', signature)).toBe(false);
-    expect(verifyBody('another-secret-of-at-least-32-chars', raw, signature)).toBe(false);
-    expect(verifyBody(SECRET, raw, undefined)).toBe(false);
-    expect(verifyBody(SECRET, raw, signature.toUpperCase())).toBe(false);
-    expect(verifyBody(SECRET, raw, signature.slice(2))).toBe(false);
-  });
-});
 
 describe('wallet client', () => {
   it('retries an unanswered call with the same transaction id, each attempt signed afresh', async () => {

@@ -5,13 +5,13 @@ import {
   parseMinor,
   ZAggregatorLaunchRequest,
 } from '@sorte/contract';
+import { verifyBody } from '@sorte/provider-protocol';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BACCARAT_SIDES } from './games.ts';
 import { isLang, TEXTS } from './i18n.ts';
 import { renderGamePage, renderMissingPage } from './page.ts';
 import { PendingCalls, playRound, readBalance, SessionStore, type TPlayResult, validBet } from './play.ts';
-import { verifyBody } from './signature.ts';
 import { WalletClient, type WalletClientOptions } from './wallet-client.ts';
 
 export interface AggregatorOptions {

@@ -5,7 +5,7 @@ import {
   type TWalletResponse,
   ZWalletResponse,
 } from '@sorte/contract';
-import { signBody } from './signature.ts';
+import { signBody } from '@sorte/provider-protocol';
 
 /**
  * The aggregator → operator side of the seamless wallet. Each call is signed over its raw body. A

@@ -1,4 +1,4 @@
-export { buildDynamicBrCode, buildStaticBrCode, crc16, isValidBrCode } from './br-code.ts';
+export { buildDynamicBrCode, buildStaticBrCode, crc16, isValidBrCode } from '@sorte/pix-br-code';
 export { DEMO_PAYER_CPF } from './pages.ts';
 export {
   API_BASE_PATH,

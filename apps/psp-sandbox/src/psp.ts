@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buildDynamicBrCode } from './br-code.ts';
+import { buildDynamicBrCode } from '@sorte/pix-br-code';
 import type { WebhookDeliverer } from './delivery.ts';
 import { formatValor, parseValor } from './money.ts';
 import type {

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isValidBrCode } from '@sorte/pix-br-code';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isValidBrCode } from './br-code.ts';
 import { createSandbox, type Sandbox } from './sandbox.ts';
 
 const BASIC = `Basic ${Buffer.from('client:secret').toString('base64')}`;

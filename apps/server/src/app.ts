@@ -22,7 +22,6 @@ import {
   CaptchaService,
   defaultCaptchaGenerator,
 } from './modules/auth/captcha.service.ts';
-import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import {
   backofficeContentRoutes,
   siteChangesPlugin,
@@ -50,6 +49,7 @@ import { RealityChecks } from './modules/responsible-gaming/reality-check.ts';
 import { RegistryGateway } from './modules/responsible-gaming/registry.connection.ts';
 import { responsibleGamingRoutes } from './modules/responsible-gaming/rg.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
+import { LoginThrottle } from './modules/sessions/login-throttle.ts';
 import { manifestRoutes } from './modules/sites/manifest.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteResolver } from './modules/sites/sites.service.ts';

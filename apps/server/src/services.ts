@@ -2,7 +2,7 @@ import type { TConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { TAuthDeps } from './modules/auth/auth.service.ts';
 import type { CaptchaService } from './modules/auth/captcha.service.ts';
-import type { LoginThrottle } from './modules/auth/login-throttle.ts';
+import type { LoginThrottle } from './modules/sessions/login-throttle.ts';
 import type { SiteResolver } from './modules/sites/sites.service.ts';
 
 /** What route plugins need, built once in app.ts and reachable as `app.services`. */

@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sha256Hex } from '../core/hash.ts';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -35,7 +35,8 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     );
     for (const name of files) {
       const sql = readFileSync(join(dir, name), 'utf8');
-      const checksum = sha256Hex(sql);
+      // node:crypto, not core/hash.ts: db sits below core (ADR 034).
+      const checksum = createHash('sha256').update(sql).digest('hex');
       const previous = done.get(name);
       if (previous !== undefined) {
         if (previous !== checksum) throw new Error(`Migration ${name} was changed after it was applied`);

@@ -20,6 +20,7 @@ export * from '../modules/providers/providers.schema.ts';
 export * from '../modules/referrals/referrals.schema.ts';
 export * from '../modules/responsible-gaming/rg.schema.ts';
 export * from '../modules/security/security.schema.ts';
+export * from '../modules/sessions/sessions.schema.ts';
 export * from '../modules/sites/sites.schema.ts';
 export * from '../modules/sports/sports.schema.ts';
 export * from '../modules/terms/terms.schema.ts';

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TConfig } from '../config.ts';
 import { claimPeriod } from './jobs.repo.ts';
+
+/** The server's configuration as the app's services carry it (the runner sits below the app's wiring). */
+type TJobConfig = FastifyInstance['services']['config'];
 
 /**
  * A periodic job of the server (ADR 035), declared in its module's `*.jobs.ts` and listed in
@@ -28,7 +30,7 @@ export interface TJob {
   start?: 'listen' | 'ready';
   level?: 'error' | 'warn';
   /** Switched by configuration (default: always on). */
-  enabled?: (config: TConfig) => boolean;
+  enabled?: (config: TJobConfig) => boolean;
   run: (app: FastifyInstance, now: Date) => Promise<unknown>;
 }
 

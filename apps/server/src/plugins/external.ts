@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { TConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -34,7 +33,14 @@ export const CSP_DIRECTIVES = {
 
 /** Third-party plugins, first in the stated order: security headers, rate limits, compression, docs. */
 export const externalPlugins = fp(
-  async (app: FastifyInstance, options: { config: TConfig; frameOrigins?: () => readonly string[] }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      // Only what this plugin reads, so that plugins do not depend on the app's configuration module.
+      config: { NODE_ENV: string; RATE_LIMIT_PER_MINUTE: number };
+      frameOrigins?: () => readonly string[];
+    },
+  ) => {
     const { config, frameOrigins } = options;
     // helmet's middleware is built once: @fastify/helmet built it again for every request
     // (parsing each CSP directive), a visible share of a dice bet's server CPU in bench:bets' profile.

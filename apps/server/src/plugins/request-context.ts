@@ -1,8 +1,9 @@
 import { DEFAULT_LANGUAGE, normalizeLanguage, type TLanguage } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TSite } from '../core/site.ts';
 import { AppError } from '../errors.ts';
-import type { SiteResolver, TSite } from '../modules/sites/sites.service.ts';
+import type { SiteResolver } from '../modules/sites/sites.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

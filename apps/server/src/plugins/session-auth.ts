@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
-import { SessionCache } from '../modules/auth/session-cache.ts';
-import { authenticateMember, type TMemberAuth } from '../modules/auth/sessions.service.ts';
-import { bearerToken } from '../modules/auth/tokens.ts';
 import { enforceSessionRules } from '../modules/responsible-gaming/rg.service.ts';
+import { SessionCache } from '../modules/sessions/session-cache.ts';
+import { authenticateMember, type TMemberAuth } from '../modules/sessions/sessions.service.ts';
+import { bearerToken } from '../modules/sessions/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +26,7 @@ export function memberOf(request: FastifyRequest): TMemberAuth {
 export const sessionAuthPlugin = fp(
   async (app: FastifyInstance, options: { listenUrl?: string | undefined }) => {
     // Valid sessions cached in this process with their exact expiry; ended ones dropped in every
-    // process by pg_notify (modules/auth/session-cache.ts, migration 0042).
+    // process by pg_notify (modules/sessions/session-cache.ts, migration 0042).
     const sessions = new SessionCache();
     await sessions.start(app.services.db, options.listenUrl, (error) =>
       app.log.warn({ err: error }, 'session cache off: its invalidation channel failed'),

@@ -32,7 +32,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
-import { bearerToken } from '../auth/tokens.ts';
+import { bearerToken } from '../sessions/tokens.ts';
 import { announceTerms } from '../terms/terms.service.ts';
 import {
   endOperatorSession,

@@ -1,16 +1,17 @@
 import { ROLE_PERMISSIONS, type TAdminLoginResponse, type TForceOfflineResponse } from '@sorte/contract';
 import { and, eq } from 'drizzle-orm';
+import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import { sha256Hex } from '../../core/hash.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { verifyAgainstDummy, verifySecret } from '../auth/passwords.ts';
-import { forceOffline } from '../auth/sessions.service.ts';
-import { newToken } from '../auth/tokens.ts';
 import { findMemberByUsername } from '../members/members.repo.ts';
 import { assertTotpCode, spendRecoveryCode } from '../security/second-factor.ts';
 import { newRecoveryCodes, recoveryCodeHash } from '../security/totp.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { verifyAgainstDummy, verifySecret } from '../sessions/passwords.ts';
+import { forceOffline } from '../sessions/sessions.service.ts';
+import { newToken } from '../sessions/tokens.ts';
 import {
   countUnusedRecoveryCodes,
   deleteUnusedRecoveryCodes,
@@ -22,20 +23,10 @@ import {
   touchOperatorSession,
 } from './admin.repo.ts';
 import { operators, type TOperatorRole, type TOperatorRow } from './admin.schema.ts';
-import { recordOperatorAction } from './audit.ts';
 
 /** Operator sessions are short: at most a shift (8 h) from login, and end after 30 idle minutes. */
 export const OPERATOR_SESSION_HOURS = 8;
 export const OPERATOR_IDLE_MINUTES = 30;
-
-export type TOperatorAuth = {
-  operatorId: bigint;
-  siteId: bigint;
-  role: TOperatorRole;
-  username: string;
-  /** The client address of the request (kept in audit entries). */
-  ip?: string | null;
-};
 
 export type TAdminDeps = {
   executor: Executor;

@@ -1,47 +1,8 @@
 import type { TAdminAuditEntry, TAdminAuditQuery, TAuditChainReport } from '@sorte/contract';
+import type { TOperatorAuth } from '../../core/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAuditPage, findChainEntries, findChainHead } from './admin.repo.ts';
-import { operatorActions } from './admin.schema.ts';
-import type { TOperatorAuth } from './admin.service.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';
-
-/** What an audit entry is about: a player, and/or any other record (entity + its id). */
-export type TAuditTarget = { memberId?: bigint | null; entity?: string; entityId?: string };
-
-/** JSON-safe copy of a before/after value: bigints as strings, dates as ISO strings. */
-function snapshot(value: unknown): unknown {
-  if (value === undefined) return null;
-  return JSON.parse(
-    JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item)),
-  );
-}
-
-/**
- * Appends one entry to the operator audit log (operator_actions, append-only by trigger): who
- * (operator, from which address), what (action on target), the state before and after. Pass the
- * transaction of the action itself so the entry exists exactly when the action happened.
- */
-export async function recordOperatorAction(
-  executor: Executor,
-  operator: TOperatorAuth,
-  action: string,
-  target: TAuditTarget,
-  before: unknown,
-  after: unknown,
-): Promise<void> {
-  await executor.insert(operatorActions).values({
-    siteId: operator.siteId,
-    operatorId: operator.operatorId,
-    action,
-    memberId: target.memberId ?? null,
-    entity: target.entity ?? null,
-    entityId: target.entityId ?? null,
-    details: {},
-    before: snapshot(before),
-    after: snapshot(after),
-    ip: operator.ip ?? null,
-  });
-}
 
 /** CSV columns of the audit export (before/after as JSON text). */
 export const AUDIT_COLUMNS: TCsvColumn<TAdminAuditEntry>[] = [

@@ -1,14 +1,15 @@
 import type { TAdminSetupInfo, TAdminSetupRequest } from '@sorte/contract';
 import { eq } from 'drizzle-orm';
+import { recordOperatorAction } from '../../core/audit.ts';
 import { sha256Hex } from '../../core/hash.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashSecret } from '../auth/passwords.ts';
-import { newToken } from '../auth/tokens.ts';
 import { assertTotpCode } from '../security/second-factor.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { hashSecret } from '../sessions/passwords.ts';
+import { newToken } from '../sessions/tokens.ts';
 import {
   findSitesWithoutOperator,
   findUsableSetupToken,
@@ -17,7 +18,6 @@ import {
   replaceSetupToken,
 } from './admin.repo.ts';
 import { operators } from './admin.schema.ts';
-import { recordOperatorAction } from './audit.ts';
 
 /** How long a printed setup link stays good. */
 export const SETUP_LINK_HOURS = 24;

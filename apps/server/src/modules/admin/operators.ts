@@ -1,14 +1,13 @@
 import type { TCreateOperatorRequest, TOperatorAccount, TOperatorSecretResponse } from '@sorte/contract';
 import { and, eq } from 'drizzle-orm';
+import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { hashSecret } from '../auth/passwords.ts';
 import { newTotpSecret, totpQrDataUrl, totpUri } from '../security/totp.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import { hashSecret } from '../sessions/passwords.ts';
 import { deleteUnusedRecoveryCodes, endOperatorSessions, findSiteOperatorsPage } from './admin.repo.ts';
 import { operators, type TOperatorRow } from './admin.schema.ts';
-import type { TOperatorAuth } from './admin.service.ts';
-import { recordOperatorAction } from './audit.ts';
 import { pageOf } from './csv.ts';
 
 function view(row: TOperatorRow): TOperatorAccount {

@@ -8,9 +8,10 @@ import {
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TOperatorAuth } from '../../core/audit.ts';
 import { AppError } from '../../errors.ts';
-import { bearerToken } from '../auth/tokens.ts';
-import { authenticateOperator, type TOperatorAuth } from './admin.service.ts';
+import { bearerToken } from '../sessions/tokens.ts';
+import { authenticateOperator } from './admin.service.ts';
 
 /**
  * Back-office roles and permissions (the table itself lives in @sorte/contract so the admin app

@@ -1,5 +1,5 @@
+import type { TOperatorAuth } from '../../core/audit.ts';
 import { maskCpf, maskEmail, maskIp, maskPhone } from '../../core/pii-masks.ts';
-import type { TOperatorAuth } from './admin.service.ts';
 import { roleCan } from './permissions.ts';
 
 /**

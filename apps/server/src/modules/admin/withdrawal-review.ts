@@ -5,11 +5,10 @@ import {
   type TAdminWithdrawalRow,
   type TWithdrawalRisk,
 } from '@sorte/contract';
+import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import { maskCpf, maskPixKey } from '../../core/pii-masks.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TOperatorAuth } from './admin.service.ts';
-import { recordOperatorAction } from './audit.ts';
 import { pageOf, type TCsvColumn } from './csv.ts';
 import { seesPii } from './pii.ts';
 import {

@@ -17,9 +17,9 @@ import {
 } from '@sorte/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordOperatorAction } from '../../core/audit.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
 import { listReferralBlocks } from '../referrals/referrals.service.ts';
 import {

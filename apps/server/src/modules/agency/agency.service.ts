@@ -14,6 +14,7 @@ import {
   translate,
 } from '@sorte/contract';
 import { eq } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { register, type TAuthDeps, type TClient } from '../auth/auth.service.ts';
@@ -21,7 +22,6 @@ import { notify } from '../information/information.service.ts';
 import { addDays, dayBounds, localDay } from '../promotions/days.ts';
 import { blockedReferrals, isBlocked } from '../referrals/referrals.service.ts';
 import { sites } from '../sites/sites.schema.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import { AGENCY_DEFAULTS, AGENCY_LIMITS, assertRulesAllowed, type TAgencyRules } from './agency.profiles.ts';
 import {

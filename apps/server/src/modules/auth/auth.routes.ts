@@ -18,10 +18,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { getUserInfo } from '../members/member-info.ts';
+import { rememberSession } from '../sessions/refresh-tokens.repo.ts';
+import { endSession } from '../sessions/sessions.service.ts';
 import { login, refresh, register, type TClient } from './auth.service.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
-import { rememberSession } from './refresh-tokens.repo.ts';
-import { endSession } from './sessions.service.ts';
 
 function clientOf(request: FastifyRequest): TClient {
   const userAgent = request.headers['user-agent'];

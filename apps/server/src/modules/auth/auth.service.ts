@@ -1,4 +1,5 @@
 import type { TLanguage, TLoginRequest, TRegisterRequest, TSessionResponse } from '@sorte/contract';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
@@ -23,18 +24,17 @@ import {
   withWithdrawalSession,
 } from '../responsible-gaming/rg.service.ts';
 import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
-import type { TSite } from '../sites/sites.service.ts';
-import { openMemberAccounts } from '../wallet/accounts.ts';
-import type { CaptchaService } from './captcha.service.ts';
-import type { LoginThrottle } from './login-throttle.ts';
-import { hashSecret, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { hashSecret, verifyAgainstDummy, verifySecret } from '../sessions/passwords.ts';
 import {
   claimRefreshToken,
   refreshRefused,
   revokeRefreshFamilies,
   rotateRefreshToken,
-} from './refresh-tokens.repo.ts';
-import { createMemberSession } from './sessions.service.ts';
+} from '../sessions/refresh-tokens.repo.ts';
+import { createMemberSession } from '../sessions/sessions.service.ts';
+import { openMemberAccounts } from '../wallet/accounts.ts';
+import type { CaptchaService } from './captcha.service.ts';
 
 export type TClient = { ip: string | null; userAgent: string | null; lang: TLanguage };
 

@@ -13,7 +13,7 @@ import {
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
 import { currentTotpCode } from '../security/totp.ts';
-import { hashSecret } from './passwords.ts';
+import { hashSecret } from '../sessions/passwords.ts';
 
 const kinds = await databaseKinds();
 

@@ -1,6 +1,6 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REFRESH_FAMILY_DAYS } from './refresh-tokens.repo.ts';
+import { REFRESH_FAMILY_DAYS } from '../sessions/refresh-tokens.repo.ts';
 
 /**
  * The "keep me signed in" cookie: httpOnly (page scripts never see it), SameSite=Lax (another

@@ -22,10 +22,10 @@ import {
   type TWithdrawalRulesUpdate,
   translate,
 } from '@sorte/contract';
+import type { TOperatorAuth } from '../../core/audit.ts';
+import { recordOperatorAction } from '../../core/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, fieldError } from '../../errors.ts';
-import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import {
   AGENCY_LIMITS,
   AgencyRulesError,

@@ -5,11 +5,11 @@ import {
   type TDashboardQuery,
   type TDashboardResponse,
 } from '@sorte/contract';
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { fieldError } from '../../errors.ts';
 import { addDays, localDay } from '../promotions/days.ts';
-import { siteTimeZone } from '../records/periods.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { intOf, moneyText } from './reports.format.ts';
 import { findDashboardFigures, type TFigureRow } from './reports.repo.ts';
 

@@ -5,12 +5,11 @@ import type {
   TPlayerSearchResponse,
 } from '@sorte/contract';
 import { formatMinor, TRANSACTION_KINDS } from '@sorte/contract';
+import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import { ipFor, playerContactFor } from '../admin/pii.ts';
-import { forceOffline } from '../auth/sessions.service.ts';
+import { forceOffline } from '../sessions/sessions.service.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import {

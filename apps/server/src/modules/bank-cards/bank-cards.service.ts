@@ -8,10 +8,10 @@ import {
   validCpf,
 } from '@sorte/contract';
 import { maskPixKey } from '../../core/pii-masks.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import {
   bindMemberCpf,
   clearDefault,

@@ -16,10 +16,10 @@ import { z } from 'zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
-import { authenticateMember } from '../auth/sessions.service.ts';
-import { bearerToken } from '../auth/tokens.ts';
 import { listenChannel } from '../realtime/realtime.channel.ts';
 import type { PushTarget } from '../realtime/realtime.hub.ts';
+import { authenticateMember } from '../sessions/sessions.service.ts';
+import { bearerToken } from '../sessions/tokens.ts';
 import { sites } from '../sites/sites.schema.ts';
 import {
   CHAT_CHANNEL,

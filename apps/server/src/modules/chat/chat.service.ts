@@ -6,13 +6,12 @@ import {
   type TLanguage,
   translate,
 } from '@sorte/contract';
+import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import { getCommunity, notify } from '../information/information.service.ts';
 import { notifyChannel } from '../realtime/realtime.channel.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import {
   countRecentMessages,

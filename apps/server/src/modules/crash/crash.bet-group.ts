@@ -1,5 +1,6 @@
 import type { TGameCategory } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { siteTimeZone } from '../../core/periods.ts';
 import { type Db, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
   type GroupDecision,
@@ -16,7 +17,6 @@ import { gameRow } from '../originals/originals.service.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
 import { betTurnover } from '../promotions/stake.ts';
 import { GROUP_VIP_TOTALS, groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';

@@ -1,4 +1,4 @@
-import { isValidBrCode } from '@sorte/psp-sandbox';
+import { isValidBrCode } from '@sorte/pix-br-code';
 import { describe, expect, it } from 'vitest';
 import type { Charge } from '../payments/psp/psp.client.ts';
 import { brCodeOf } from './deposits.service.ts';

@@ -9,7 +9,9 @@ import {
   type TRechargeResponse,
   type TRecordPeriod,
 } from '@sorte/contract';
-import { buildDynamicBrCode } from '@sorte/psp-sandbox';
+import { buildDynamicBrCode } from '@sorte/pix-br-code';
+import { periodStart, siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-cards.repo.ts';
@@ -18,9 +20,7 @@ import type { PixPayment } from '../payments/psp/psp.client.ts';
 import { type Charge, createTxid, PspError } from '../payments/psp/psp.client.ts';
 import { channelGiftBps, onDepositCredited, rechargeGiftMinor } from '../promotions/promotions.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
-import { periodStart, siteTimeZone } from '../records/periods.ts';
 import { assertDepositAllowed } from '../responsible-gaming/rg.service.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { openMemberAccounts } from '../wallet/accounts.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import {

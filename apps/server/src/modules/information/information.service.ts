@@ -8,9 +8,10 @@ import {
   type TNotificationPush,
   type TSupportResponse,
 } from '@sorte/contract';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { pushToMember } from '../realtime/member-channel.ts';
-import { getSocialLinks, type TSite } from '../sites/sites.service.ts';
+import { getSocialLinks } from '../sites/sites.service.ts';
 import { ANNOUNCEMENT_DEFAULTS, COMMUNITY_DEFAULTS } from './information.profiles.ts';
 import {
   countUnread,

@@ -1,7 +1,7 @@
 import { formatMinor, type TUserInfo } from '@sorte/contract';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { pendingTerms } from '../terms/terms.service.ts';
 import { getMemberBalances, type TMemberBalances } from './member-balances.ts';
 import { findMemberById, findProfilePictureUrl } from './members.repo.ts';

@@ -37,11 +37,11 @@ import {
 import { GAME_RULES } from '@sorte/fairness';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { periodStart, siteTimeZone } from '../../core/periods.ts';
 import { AppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { formatRtp } from '../games/games.service.ts';
-import { periodStart, siteTimeZone } from '../records/periods.ts';
 import { placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, requireDemoPlayer } from './demo.service.ts';
 import { getSeeds, rotate, seedHistory } from './fairness.service.ts';

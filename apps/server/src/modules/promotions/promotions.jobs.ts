@@ -1,6 +1,6 @@
+import type { TSite } from '../../core/site.ts';
 import type { Db } from '../../db/client.ts';
 import type { TJob } from '../../jobs/runner.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { closeGrant, dueGrantIds } from '../wallet/bonus/grants.ts';
 import { addDays, dayBounds, localDay } from './days.ts';
 import { PROFILES } from './promotions.profiles.ts';

@@ -7,10 +7,10 @@ import {
   type TLanguage,
   translate,
 } from '@sorte/contract';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { blockedReferrals, isBlocked } from '../referrals/referrals.service.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { openMemberAccounts } from '../wallet/accounts.ts';
 import type { BonusGrant } from '../wallet/bonus/grant-model.ts';
 import { grantBonus, listGrants } from '../wallet/bonus/grants.ts';

@@ -3,7 +3,7 @@ import {
   type TAggregatorLaunchRequest,
   ZAggregatorLaunchResponse,
 } from '@sorte/contract';
-import { signBody } from '@sorte/game-aggregator';
+import { signBody } from '@sorte/provider-protocol';
 
 /** How long a launch may take before the player is told the provider is unreachable. */
 const LAUNCH_TIMEOUT_MS = 5_000;

@@ -11,7 +11,7 @@ import {
   ZWalletRollbackRequest,
   ZWalletWinRequest,
 } from '@sorte/contract';
-import { verifyBody } from '@sorte/game-aggregator';
+import { verifyBody } from '@sorte/provider-protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { assertStorableInput } from '../../plugins/storable-input.ts';
-import { authenticateMember } from '../auth/sessions.service.ts';
+import { authenticateMember } from '../sessions/sessions.service.ts';
 import { startMemberChannel } from './member-channel.ts';
 import { RealtimeHub } from './realtime.hub.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS, registerPlayer } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import type { TSite } from '../../core/site.ts';
 import { hold, settleHold } from '../wallet/holds.ts';
 import { transfer } from '../wallet/wallet.service.ts';
 import { getOrderCenterDetails, getOrderCenterFees, listTransactions } from './records.service.ts';

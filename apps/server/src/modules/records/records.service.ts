@@ -11,13 +11,13 @@ import {
   type TTransactionRecordResponse,
   type TTransactionRow,
 } from '@sorte/contract';
+import { periodStart, siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { type Balances, getBalances } from '../wallet/balances.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { periodStart, siteTimeZone } from './periods.ts';
 import {
   findFees,
   findInvitees,

@@ -1,9 +1,9 @@
 import { TRANSACTION_KINDS } from '@sorte/contract';
 import { describe, expect, it } from 'vitest';
+import { periodStart, siteTimeZone } from '../../core/periods.ts';
 import { isAppError } from '../../errors.ts';
 import { TRANSFER_KINDS } from '../wallet/wallet.schema.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { periodStart, siteTimeZone } from './periods.ts';
 import { maskUsername, toTransactionRow } from './records.service.ts';
 
 describe('record periods', () => {

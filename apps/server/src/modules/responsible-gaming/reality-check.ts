@@ -1,6 +1,6 @@
 import { formatMinor, type TRealityCheck } from '@sorte/contract';
+import type { TSite } from '../../core/site.ts';
 import type { Db } from '../../db/client.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { findJurisdictionProfile, findRealityCheckMinutes, findSessionOpened, sumPlay } from './rg.repo.ts';
 
 declare module 'fastify' {

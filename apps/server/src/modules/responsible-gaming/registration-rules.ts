@@ -5,10 +5,10 @@ import {
   type TRgLimitKind,
   type TRgPeriod,
 } from '@sorte/contract';
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { siteTimeZone } from '../records/periods.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import {
   findJurisdictionProfile,
   type TJurisdictionProfile,

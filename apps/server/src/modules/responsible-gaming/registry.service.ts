@@ -1,9 +1,9 @@
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions } from '../security/security.repo.ts';
 import { recordSecurityEvent } from '../security/security-events.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { forfeitActiveGrants } from '../wallet/bonus/grants.ts';
 import type { RegistryGateway } from './registry.connection.ts';
 import {

@@ -1,8 +1,8 @@
 import type { TRgLimitKind, TRgPeriod } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { pendingTermsQuery } from '../terms/terms.repo.ts';
 
 /** SQL of responsible gaming; every function takes the executor (or transaction) it runs in. */

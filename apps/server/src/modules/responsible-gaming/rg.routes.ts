@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { siteTimeZone } from '../../core/periods.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import type { TClientInfo } from '../security/security-events.ts';
 import { getRgStatus, setLimit, setRealityCheck, startExclusion } from './rg.service.ts';
 

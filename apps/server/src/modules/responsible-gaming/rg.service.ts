@@ -7,15 +7,15 @@ import {
   type TRgStatus,
   type TSetRgLimitRequest,
 } from '@sorte/contract';
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { verifySecret } from '../auth/passwords.ts';
-import { forgetMemberSessions } from '../auth/session-cache.ts';
 import { siteJurisdiction } from '../promotions/promotions.repo.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import { endMemberSessions, findSecurityMember } from '../security/security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from '../security/security-events.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import { verifySecret } from '../sessions/passwords.ts';
+import { forgetMemberSessions } from '../sessions/session-cache.ts';
 import { forfeitActiveGrants } from '../wallet/bonus/grants.ts';
 import {
   findActiveExclusion,

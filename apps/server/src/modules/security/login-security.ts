@@ -1,7 +1,7 @@
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
 import { assertSecondFactor } from './second-factor.ts';
 import { findSecurityMember } from './security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from './security-events.ts';

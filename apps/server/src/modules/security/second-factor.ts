@@ -1,7 +1,7 @@
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
 import {
   advanceTotpStep,
   spendRecoveryCodeRow,

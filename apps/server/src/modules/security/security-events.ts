@@ -1,8 +1,8 @@
 import { normalizeLanguage, type TLanguage, type TSecurityEventKind, translate } from '@sorte/contract';
+import { siteTimeZone } from '../../core/periods.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { siteTimeZone } from '../records/periods.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { findSecurityMember, insertSecurityEvent } from './security.repo.ts';
 
 export type TClientInfo = { ip: string | null; userAgent: string | null };

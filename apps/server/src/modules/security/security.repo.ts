@@ -2,8 +2,8 @@ import type { TSecurityEventKind } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
-import { revokeRefreshFamilies } from '../auth/refresh-tokens.repo.ts';
-import { forgetMemberSessions } from '../auth/session-cache.ts';
+import { revokeRefreshFamilies } from '../sessions/refresh-tokens.repo.ts';
+import { forgetMemberSessions } from '../sessions/session-cache.ts';
 
 /** SQL of the security centre. Every function takes the executor (or transaction) it runs in. */
 

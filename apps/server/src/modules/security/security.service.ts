@@ -14,14 +14,14 @@ import {
   translate,
 } from '@sorte/contract';
 import { sha256Hex } from '../../core/hash.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isoText } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashSecret, verifySecret } from '../auth/passwords.ts';
-import type { TMemberAuth } from '../auth/sessions.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { hashSecret, verifySecret } from '../sessions/passwords.ts';
+import type { TMemberAuth } from '../sessions/sessions.service.ts';
 import { assertSecondFactor } from './second-factor.ts';
 import {
   countUnusedMemberRecoveryCodes,

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha, TEST_OPERATOR, uniqueUsername } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { operators } from '../admin/admin.schema.ts';
-import { hashSecret } from '../auth/passwords.ts';
 import {
   addCard,
   call,
@@ -12,6 +11,7 @@ import {
   newPlayer,
   startMoneyHarness,
 } from '../deposits/money.fixtures.ts';
+import { hashSecret } from '../sessions/passwords.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { totpCodeAtStep } from './totp.ts';
 

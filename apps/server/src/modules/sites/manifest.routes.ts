@@ -1,6 +1,6 @@
 import { LANGUAGE_TAGS, type TLanguage } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
-import type { TSite } from './sites.service.ts';
+import type { TSite } from '../../core/site.ts';
 
 /**
  * The web app manifest of the site the host names, in the reader's language (?lang=, else the

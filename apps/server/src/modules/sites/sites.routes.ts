@@ -8,9 +8,10 @@ import {
 } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TSite } from '../../core/site.ts';
 import { AppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
-import { getSiteData, getSocialLinks, languageList, type TSite } from './sites.service.ts';
+import { getSiteData, getSocialLinks, languageList } from './sites.service.ts';
 
 const tags = ['site'];
 

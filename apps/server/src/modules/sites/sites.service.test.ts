@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeHost, siteLanguages, type TSite } from './sites.service.ts';
+import { siteLanguages, type TSite } from '../../core/site.ts';
+import { normalizeHost } from './sites.service.ts';
 
 describe('normalizeHost', () => {
   it('lower-cases and strips the port and a trailing dot', () => {

@@ -1,17 +1,8 @@
-import {
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type TLanguage,
-  type TLanguageEntry,
-  type TSiteData,
-  type TSocialLink,
-} from '@sorte/contract';
+import { LANGUAGE_NAMES, type TLanguageEntry, type TSiteData, type TSocialLink } from '@sorte/contract';
+import { siteLanguages, type TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { findJurisdictionProfile } from '../responsible-gaming/rg.repo.ts';
 import { findBanners, findSiteByCode, findSiteByHost, findSocialLinks } from './sites.repo.ts';
-import type { TSiteRow } from './sites.schema.ts';
-
-export type TSite = TSiteRow;
 
 /**
  * Turns a Host header into the lookup key: lower case, port and trailing dot removed. Returns null
@@ -68,15 +59,6 @@ export class SiteResolver {
   clear(): void {
     this.#cache.clear();
   }
-}
-
-/** The site's languages, its default first (spec §4: the first entry becomes active). */
-export function siteLanguages(site: TSite): TLanguage[] {
-  const own = site.languages.filter((code): code is TLanguage =>
-    (LANGUAGES as readonly string[]).includes(code),
-  );
-  const first = own.includes(site.defaultLang as TLanguage) ? (site.defaultLang as TLanguage) : own[0];
-  return first ? [first, ...own.filter((code) => code !== first)] : ['en'];
 }
 
 export function languageList(site: TSite): TLanguageEntry[] {

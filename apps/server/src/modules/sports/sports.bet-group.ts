@@ -1,5 +1,6 @@
 import { formatMinor, type TSportsBet } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
+import { siteTimeZone } from '../../core/periods.ts';
 import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
   type GroupDecision,
@@ -16,7 +17,6 @@ import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
 import { betTurnover } from '../promotions/stake.ts';
 import { GROUP_VIP_TOTALS, groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
 import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TFedGrant } from '../wallet/posting/grant-parts.ts';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
-import type { TSite } from '../sites/sites.service.ts';
 
 /** The SQL of the site's terms: versions, a member's acceptances and the announcement of a new one. */
 

@@ -6,11 +6,10 @@ import {
   type TTermsVersion,
   translate,
 } from '@sorte/contract';
+import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
+import { siteTimeZone } from '../../core/periods.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import {
   findPendingVersion,
   findSiteJurisdiction,

@@ -12,15 +12,13 @@ import {
   translate,
   WITHDRAWAL_STATUSES,
 } from '@sorte/contract';
+import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import { sha256OfJson } from '../../core/hash.ts';
 import { maskPixKey } from '../../core/pii-masks.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TOperatorAuth } from '../admin/admin.service.ts';
-import { recordOperatorAction } from '../admin/audit.ts';
 import { twoPersonGate } from '../admin/withdrawal-review.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
 import type { PspGateway } from '../deposits/psp-gateway.ts';
@@ -32,7 +30,8 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertSecondFactor } from '../security/second-factor.ts';
 import { findSecurityMember } from '../security/security.repo.ts';
 import type { TClientInfo } from '../security/security-events.ts';
-import type { TSite } from '../sites/sites.service.ts';
+import type { LoginThrottle } from '../sessions/login-throttle.ts';
+import { hashSecret, verifySecret } from '../sessions/passwords.ts';
 import { openMemberAccounts } from '../wallet/accounts.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { hold, releaseHold, settleHold } from '../wallet/holds.ts';

@@ -1,5 +1,5 @@
 import type { TRecordPeriod } from '@sorte/contract';
-import type { TSite } from '../sites/sites.service.ts';
+import type { TSite } from './site.ts';
 
 /**
  * Date filters count calendar days where the player lives: America/Sao_Paulo on `br` sites, UTC

@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../core/hash.ts';
+import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TSite } from '../sites/sites.service.ts';
 import { revokeRefreshFamilies } from './refresh-tokens.repo.ts';
 import { forgetMemberSessions, type SessionCache } from './session-cache.ts';
 import {

@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TLoginFailureScope } from './auth.schema.ts';
 import {
   countFailuresInWindow,
   deleteFailures,
@@ -10,6 +9,7 @@ import {
   insertFailures,
   lockThrottleKey,
 } from './login-throttle.repo.ts';
+import type { TLoginFailureScope } from './sessions.schema.ts';
 
 export type TThrottleKey = { scope: TLoginFailureScope; key: string; max: number };
 

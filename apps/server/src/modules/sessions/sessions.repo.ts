@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members } from '../members/members.schema.ts';
-import { memberSessions } from './auth.schema.ts';
+import { memberSessions } from './sessions.schema.ts';
 
 /** The SQL of players' sessions: opening, finding by token, sliding and ending them. */
 

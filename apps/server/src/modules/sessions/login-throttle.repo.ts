@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { loginFailures, type TLoginFailureScope } from './auth.schema.ts';
+import { loginFailures, type TLoginFailureScope } from './sessions.schema.ts';
 
 /** The SQL of the login throttle: failures per site, scope and key within a window of minutes. */
 

@@ -1,0 +1,1 @@
+export { signBody, verifyBody } from './signature.ts';
