@@ -50,6 +50,14 @@ module.exports = {
       to: { path: `${SERVER}(modules|plugins)/|${APP}`, pathNot: TABLES },
     },
     {
+      name: 'cashier-does-not-call-promotions',
+      severity: 'error',
+      comment:
+        'Deposits and withdrawals emit what happened and ask what is offered through core/money-events.ts; promotions answers there. The cashier imports no promotions code, so a rule on rewards never reaches into the money path.',
+      from: { path: `${SERVER}modules/(deposits|withdrawals)/`, pathNot: TESTS },
+      to: { path: `${SERVER}modules/promotions/`, pathNot: TABLES },
+    },
+    {
       name: 'wallet-imports-only-core',
       severity: 'error',
       comment: 'The wallet sits on the core: features call it, it calls no feature.',

@@ -87,8 +87,12 @@ describe('module check', () => {
         "import { routes } from '../deposits/deposits.routes.ts';\nexport const job = routes;\n",
       'apps/server/src/db/keyset.ts':
         "import { site } from '../modules/sites/sites.service.ts';\nexport const k = site;\n",
+      'apps/server/src/modules/promotions/promotions.service.ts': 'export const gift = 1;\n',
+      'apps/server/src/modules/withdrawals/withdrawals.service.ts':
+        "import { gift } from '../promotions/promotions.service.ts';\nexport const owed = gift;\n",
     });
     expect(result.violations.sort()).toEqual([
+      'cashier-does-not-call-promotions: apps/server/src/modules/withdrawals/withdrawals.service.ts -> apps/server/src/modules/promotions/promotions.service.ts',
       'core-imports-only-core: apps/server/src/db/keyset.ts -> apps/server/src/modules/sites/sites.service.ts',
       'features-below-routes: apps/server/src/modules/sites/sites.jobs.ts -> apps/server/src/modules/deposits/deposits.routes.ts',
       'wallet-imports-only-core: apps/server/src/modules/wallet/wallet.bonus.ts -> apps/server/src/modules/sites/sites.service.ts',

@@ -10,6 +10,7 @@ import {
   type TRecordPeriod,
 } from '@sorte/contract';
 import { buildDynamicBrCode } from '@sorte/pix-br-code';
+import { cashierOffers, depositCredited } from '../../core/money-events.ts';
 import { periodStart, siteTimeZone } from '../../core/periods.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -18,7 +19,6 @@ import { bindMemberCpf, cpfTakenByOther, lockCpf } from '../bank-cards/bank-card
 import { notify } from '../information/information.service.ts';
 import type { PixPayment } from '../payments/psp/psp.client.ts';
 import { type Charge, createTxid, PspError } from '../payments/psp/psp.client.ts';
-import { channelGiftBps, onDepositCredited, rechargeGiftMinor } from '../promotions/promotions.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertDepositAllowed } from '../responsible-gaming/rg.service.ts';
 import { openMemberAccounts } from '../wallet/accounts.ts';
@@ -94,7 +94,9 @@ export async function listPaymentChannels(
   method: string | undefined,
 ): Promise<TPaymentChannelsResponse> {
   const channels = (await findSiteChannels(executor, site.id)).filter((c) => !method || c.method === method);
-  const giftBps = await Promise.all(channels.map((c) => channelGiftBps(executor, site, c.bonusBps)));
+  const giftBps = await Promise.all(
+    channels.map((c) => cashierOffers().channelGiftBps(executor, site, c.bonusBps)),
+  );
   return {
     currency: CURRENCY,
     list: channels.map((c, index) => ({
@@ -200,7 +202,13 @@ export async function createRecharge(
   await openMemberAccounts(deps.db, { siteId: site.id, memberId });
 
   const txid = createTxid();
-  const bonusMinor = await rechargeGiftMinor(deps.db, site, memberId, input.amountMinor, channel.bonusBps);
+  const bonusMinor = await cashierOffers().rechargeGiftMinor(
+    deps.db,
+    site,
+    memberId,
+    input.amountMinor,
+    channel.bonusBps,
+  );
   let order = await insertDepositOrder(deps.db, {
     siteId: site.id,
     memberId,
@@ -458,7 +466,7 @@ async function creditPix(
     reference: `deposit:${order.orderNo}`,
     metadata: { txid: order.txid, orderNo: order.orderNo },
   });
-  await onDepositCredited(tx, {
+  await depositCredited.emit(tx, {
     siteId: order.siteId,
     memberId: order.memberId,
     orderNo: order.orderNo,

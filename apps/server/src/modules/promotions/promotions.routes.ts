@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerCashierOffers, depositCredited } from '../../core/money-events.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { assertOwnMember } from '../deposits/deposits.service.ts';
@@ -22,11 +23,15 @@ import { levelName } from '../members/member-info.ts';
 import { activeSites, siteCampaigns, takeLevelUps } from './promotions.repo.ts';
 import {
   activityDetails,
+  channelGiftBps,
   checkCampaign,
   claimCampaign,
   coverHistory,
+  onDepositCredited,
   rebatesDetails,
   rebatesList,
+  rechargeGiftMinor,
+  rechargeRewardWagering,
   type TCtx,
   vipInfo,
 } from './promotions.service.ts';
@@ -156,6 +161,9 @@ export async function promotionsRoutes(app: FastifyInstance) {
 /** Level-up pushes on the live socket (the scheduled jobs: promotions.jobs.ts). */
 export const promotionsPlugin = fp(
   async (app: FastifyInstance) => {
+    // The cashier's questions and its credited deposits (core/money-events.ts) are answered here.
+    answerCashierOffers({ channelGiftBps, rechargeGiftMinor, rechargeRewardWagering });
+    depositCredited.on('promotions', onDepositCredited);
     app.realtime.addNoticeSource(async (siteId, memberId) =>
       (await takeLevelUps(app.services.db, siteId, memberId)).map((up) => ({
         type: 'vip_level_up',

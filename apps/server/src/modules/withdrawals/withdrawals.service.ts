@@ -14,6 +14,7 @@ import {
 } from '@sorte/contract';
 import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import { sha256OfJson } from '../../core/hash.ts';
+import { cashierOffers } from '../../core/money-events.ts';
 import { maskPixKey } from '../../core/pii-masks.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -25,7 +26,6 @@ import type { PspGateway } from '../deposits/psp-gateway.ts';
 import { notify } from '../information/information.service.ts';
 import type { PayoutAnswer } from '../payments/psp/payout-adapter.ts';
 import { createPayoutId, type PixKeyType } from '../payments/psp/psp.client.ts';
-import { rechargeRewardWagering } from '../promotions/promotions.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { assertSecondFactor } from '../security/second-factor.ts';
 import { findSecurityMember } from '../security/security.repo.ts';
@@ -133,7 +133,7 @@ export async function getWithdrawInfo(
   const channel = CHANNEL_NAMES[PAYOUT_CHANNEL] ?? PAYOUT_CHANNEL;
   const free = feeRule.feeBps === 0 && feeRule.feeMinMinor === 0n;
   // The recharge rewards' rule only where the site gives recharge rewards, with their own multiple.
-  const wagering = await rechargeRewardWagering(db, site);
+  const wagering = await cashierOffers().rechargeRewardWagering(db, site);
   const rules = [
     translate(lang, 'messages.withdraw_rule_bounds', { min, max }),
     free
