@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { findRecordPage, sumRecord } from '../../apps/server/src/modules/originals/game-record.repo.ts';
+import { findRecordPage, sumRecord } from '../../apps/server/src/modules/records/game-record.repo.ts';
 import { buildTestApp, fundedPlayer } from '../../apps/server/test/app.ts';
 import { type DatabaseKind, databaseKinds } from '../../apps/server/test/databases.ts';
 import { type BenchRow, percentile, printTable } from '../support/report.ts';

@@ -27,7 +27,7 @@ import { openWithInbox } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { rowsOf } from '../../db/sql.ts';
-import { CRASH_RECORD_ID_BASE } from '../originals/game-record.repo.ts';
+import { CRASH_RECORD_ID_BASE } from '../records/game-record.repo.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { grantBonus } from '../wallet/bonus/grants.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { takeBetStake } from '../promotions/stake.ts';
-import { getBalances } from '../wallet/balances.ts';
+import { memberPlayable } from '../wallet/balances.ts';
 import { payWin } from '../wallet/bonus/win.ts';
 import {
   decideTransfer,
@@ -113,13 +113,8 @@ export async function payWinnings(
   }
 }
 
-/** What the player can stake now: the member's cash, or the demo session's fun money. */
+/** What the player can stake now: the member's cash and bonus, or the demo session's fun money. */
 export async function playableBalance(executor: Executor, player: TPlayer): Promise<bigint> {
   if (player.kind === 'demo') return findDemoBalance(executor, player.demoSessionId);
-  try {
-    return (await getBalances(executor, player.memberId, { siteId: player.siteId })).totalMinor;
-  } catch (error) {
-    if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return 0n;
-    throw error;
-  }
+  return memberPlayable(executor, player.siteId, player.memberId);
 }

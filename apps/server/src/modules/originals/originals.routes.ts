@@ -42,6 +42,7 @@ import { AppError } from '../../errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { formatRtp } from '../games/games.service.ts';
+import { getRoundDetails, listGameRecord } from '../records/game-record.service.ts';
 import { placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, requireDemoPlayer } from './demo.service.ts';
 import { getSeeds, rotate, seedHistory } from './fairness.service.ts';
@@ -56,7 +57,6 @@ import {
   pickMine,
   startSteppedRound,
 } from './originals.service.ts';
-import { getRoundDetails, listGameRecord } from './rounds.service.ts';
 
 const tags = ['originals'];
 const security = [{ bearerAuth: [] }];

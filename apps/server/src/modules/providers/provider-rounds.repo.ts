@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 
 /**
  * Third-party rounds in the player's game record (the third branch of the union in
- * originals/game-record.repo.ts). A provider round's record id is PROVIDER_RECORD_ID_BASE + its
+ * records/game-record.repo.ts). A provider round's record id is PROVIDER_RECORD_ID_BASE + its
  * id, below the crash range. The stake shown is what stayed staked (refunds deducted); a round
  * rolled back in full moved no money and is not a result, so it does not appear. Only members
  * play third-party games for real money; fun money stays at the aggregator.

@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { touchRecentGame } from '../games/games.repo.ts';
 import { resolveGame, toGameView } from '../games/games.service.ts';
-import { playableBalance } from '../originals/originals.money.ts';
+import { memberPlayable } from '../wallet/balances.ts';
 import type { AggregatorGateway } from './aggregator.gateway.ts';
 import { deleteStaleSessions, insertSession } from './providers.repo.ts';
 
@@ -32,7 +32,7 @@ const STALE_SESSIONS_PER_LAUNCH = 20;
 
 /** The member's cash (0.00 for a member without wallet accounts yet). */
 const cashBalance = (executor: Executor, siteId: bigint, memberId: bigint) =>
-  playableBalance(executor, { kind: 'member', siteId, memberId });
+  memberPlayable(executor, siteId, memberId);
 
 /** The day7LoginV2 answer for a third-party game (the session opens when the screen frames it). */
 export async function thirdPartyLaunchTarget(

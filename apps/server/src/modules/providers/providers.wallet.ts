@@ -12,10 +12,9 @@ import {
 import { sha256Hex, sha256OfJson } from '../../core/hash.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { playableBalance } from '../originals/originals.money.ts';
 import { takeBetStake } from '../promotions/stake.ts';
 import { assertPlayAllowed } from '../responsible-gaming/rg.service.ts';
-import { getTransferByKey } from '../wallet/balances.ts';
+import { getTransferByKey, memberPlayable } from '../wallet/balances.ts';
 import { payWin } from '../wallet/bonus/win.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { holdStakeAccounts } from '../wallet/wallet.service.ts';
@@ -83,7 +82,7 @@ const WITH_BALANCE = new Set<TProviderStatus>([
 
 /** The session member's cash (0.00 for a member without wallet accounts yet). */
 const cashOf = (executor: Executor, session: TSessionWithGame) =>
-  playableBalance(executor, { kind: 'member', siteId: session.siteId, memberId: session.memberId });
+  memberPlayable(executor, session.siteId, session.memberId);
 
 function ok(session: TSessionWithGame, balanceMinor: bigint, extra: Partial<TWalletResponse> = {}) {
   return {

@@ -4,7 +4,7 @@ import { betViews, findBet } from './sports.repo.ts';
 import { SPORTS_GAME_CODE } from './sports.service.ts';
 
 /**
- * Sports bets in the player's game record (originals/game-record.repo.ts): a bet's record id is
+ * Sports bets in the player's game record (records/game-record.repo.ts): a bet's record id is
  * SPORTS_RECORD_ID_BASE + its id, below the provider range. Game and brand "sportsbook" (the web
  * translates it); the name is the match of a single ("Home x Away") or an accumulator's number of legs
  * ("3"); an open bet is 'active', any other 'settled'.

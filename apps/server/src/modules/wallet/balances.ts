@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { grantWageringOwed } from './bonus/grants.ts';
-import { assertInvariant, WalletError } from './wallet.errors.ts';
+import { assertInvariant, isWalletError, WalletError } from './wallet.errors.ts';
 import {
   findAccountKinds,
   findMemberAccounts,
@@ -136,4 +136,17 @@ export async function getTransferByKey(
 ): Promise<TransferResult | null> {
   const row = await findTransferByKey(executor, input.siteId, input.idempotencyKey);
   return row ? toResult(row, false) : null;
+}
+
+/**
+ * What a member can stake now (cash and bonus); a member without wallet accounts has nothing to
+ * stake. The games' and the providers' balance answers read this.
+ */
+export async function memberPlayable(executor: Executor, siteId: bigint, memberId: bigint): Promise<bigint> {
+  try {
+    return (await getBalances(executor, memberId, { siteId })).totalMinor;
+  } catch (error) {
+    if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return 0n;
+    throw error;
+  }
 }

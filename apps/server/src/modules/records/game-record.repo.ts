@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { TPlayer } from '../originals/originals.repo.ts';
 import {
   isProviderRecordId,
   providerCursorCreatedAt,
@@ -7,7 +8,6 @@ import {
 } from '../providers/provider-rounds.repo.ts';
 import { sportsCursorCreatedAt, sportsRecordEntries } from '../sports/sports.records.repo.ts';
 import { isSportsRecordId } from '../sports/sports.records.ts';
-import type { TPlayer } from './originals.repo.ts';
 
 /**
  * The game record: the player's in-house rounds (game_rounds), settled crash bets (crash_bets) and
