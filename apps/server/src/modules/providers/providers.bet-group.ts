@@ -182,8 +182,11 @@ export async function postAsOneGroup(
     if (answered(p)) return Promise.resolve(p);
     return new Promise<TWalletResponse>((resolve, reject) => queued.push({ ...p, resolve, reject }));
   });
+  const all = Promise.all(answers);
+  // Answered while the group posts: a refusal is the caller's, awaited below.
+  all.catch(() => undefined);
   await committerOf(context.db).post(queued);
-  return Promise.all(answers);
+  return all;
 }
 
 /** Counters of this process's provider call groups on `db` (tests). */

@@ -144,8 +144,8 @@ export function stakeTookBonus(transferId: SQL): SQL {
  * and the wagering it changed (`wagering`, text).
  */
 export function stakeRefundFacts(transferId: SQL): SQL {
-  return sql`(SELECT jsonb_build_object('bonus', t.metadata ? 'bonusParts', 'fed', t.metadata ? 'fedGrantId',
-      'wagering', t.wagering_delta_minor::text) FROM wallet_transfers t WHERE t.id = ${transferId})`;
+  return sql`(SELECT jsonb_build_object('bonus', st.metadata ? 'bonusParts', 'fed', st.metadata ? 'fedGrantId',
+      'wagering', st.wagering_delta_minor::text) FROM wallet_transfers st WHERE st.id = ${transferId})`;
 }
 
 /** How to answer each planned transfer once the group's writes are done. */
