@@ -142,10 +142,10 @@ async function prepareCall(
   }
   const { db } = context;
   // Cached reads, awaited by the group: a failure sends the call the one-by-one way.
-  const ready = (async (): Promise<TReady> => ({
+  const ready = (async (): Promise<TReady | null> => ({
     category: await gameCategory(db, session.siteId, call.body.game_code),
     jurisdiction: await siteJurisdiction(db, session.siteId),
-  }))();
+  }))().catch(() => null);
   return { context, session, call, hash, ready };
 }
 
