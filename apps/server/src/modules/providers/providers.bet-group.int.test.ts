@@ -412,6 +412,39 @@ describe.each(kinds)('provider wallet calls grouped on %s', (kind) => {
     expect(within).toMatchObject({ status: 'RS_OK', balance: '8.50' });
   });
 
+  it('places every call of a group whose write fails one by one, each answered as alone', async () => {
+    const all = [await newPlayer('plain', 106), await newPlayer('plain', 107), await newPlayer('poor', 108)];
+    const world = `failing-${randomUUID()}`;
+    // A guard of the rows that only a statement writing two or more of this world's calls trips.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION pg_group_guard() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF (SELECT count(*) FROM written WHERE transaction_ref LIKE '${world}-%') > 1 THEN
+          RAISE EXCEPTION 'one call at a time';
+        END IF; RETURN NULL; END $$`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER pg_group_guard AFTER INSERT ON provider_transactions REFERENCING NEW TABLE AS written
+        FOR EACH STATEMENT EXECUTE FUNCTION pg_group_guard()`),
+    );
+    try {
+      const { result, rolledBack } = await counted(() =>
+        postAsOneGroup(
+          context(),
+          all.map((p) => request(world, p, bet('b1', 'r1', '1.00'))),
+        ),
+      );
+      expect(rolledBack).toBe(1);
+      expect(result.map((r) => r.status)).toEqual(['RS_OK', 'RS_OK', 'RS_ERROR_NOT_ENOUGH_MONEY']);
+      expect(result[0]).toMatchObject({ balance: '9.00' });
+      expect(await cashOf(all[0]!)).toBe(900n);
+      expect(await cashOf(all[1]!)).toBe(900n);
+      expect(await cashOf(all[2]!)).toBe(50n);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER pg_group_guard ON provider_transactions'));
+      await db.execute(sql.raw('DROP FUNCTION pg_group_guard()'));
+    }
+  });
+
   it('groups concurrent signed calls of many players that arrive through the route', async () => {
     const all: TPlayer[] = [];
     for (let i = 0; i < 24; i++) all.push(await newPlayer('plain', 200 + i));
