@@ -385,6 +385,17 @@ describe.each(kinds)('provider wallet calls grouped on %s', (kind) => {
     expect(late[1]).toMatchObject({ status: 'RS_OK', balance: '8.00' });
     expect(await cashOf(a)).toBe(1_000n);
     expect(await transfersUnder(`provider:${AGGREGATOR}:${world}-102-b1`)).toBe(0);
+    // A group that moves no money writes its rows all the same.
+    const lone = await counted(() =>
+      postAsOneGroup(context(), [request(world, b, rollback('x9', 'b9', 'r9'))]),
+    );
+    expect(lone).toMatchObject({
+      deferred: 0,
+      rolledBack: 0,
+      result: [{ status: 'RS_OK', balance: '8.00' }],
+    });
+    const [again] = await postAsOneGroup(context(), [request(world, b, bet('b9', 'r9', '1.00'))]);
+    expect(again).toEqual({ status: 'RS_ERROR_TRANSACTION_ROLLED_BACK' });
   });
 
   it('refuses a bet past a loss limit inside a group with the balance as it is, and takes the others', async () => {
