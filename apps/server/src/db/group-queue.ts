@@ -198,17 +198,22 @@ export function membersQueue<T>(
   name: string,
   memberOf: (item: T) => { siteId: bigint; memberId: bigint },
   post: (group: T[]) => Promise<void>,
+  /**
+   * More scopes of an item (a provider's round and transaction ids), and whether a member's
+   * requests may share a group (its `post` then decides them in order itself).
+   */
+  options: { scopes?: (item: T) => readonly string[]; oncePerGroup?: boolean } = {},
 ): GroupQueue<T> {
   return new GroupQueue<T>({
     name,
     windowMs: MEMBERS_WINDOW_MS,
     maxGroup: MEMBERS_MAX_GROUP,
     maxInFlight: isEmbedded(db) ? 1 : MEMBERS_MAX_IN_FLIGHT,
-    oncePerGroup: true,
+    oncePerGroup: options.oncePerGroup ?? true,
     readBeforeNext: isEmbedded(db),
     scopes: (item) => {
       const { siteId, memberId } = memberOf(item);
-      return [`${siteId}:${memberId}`];
+      return [`${siteId}:${memberId}`, ...(options.scopes?.(item) ?? [])];
     },
     post,
   });

@@ -17,14 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
+import { walletBet, walletRollback, walletWin } from './providers.bet-group.ts';
 import { openProviderGame } from './providers.service.ts';
-import {
-  type TWalletContext,
-  walletBalance,
-  walletBet,
-  walletRollback,
-  walletWin,
-} from './providers.wallet.ts';
+import { type TWalletContext, walletBalance } from './providers.wallet.ts';
 
 const ZWalletParams = z.object({ provider: z.string().max(64), call: z.enum(WALLET_CALLS) });
 

@@ -56,7 +56,7 @@ class Refusal extends Error {
 }
 
 /** Refusals of the play gate that a limit makes: the aggregator is told it is a limit. */
-const LIMIT_CODES = new Set(['RG_LOSS_LIMIT', 'RG_STAKE_LIMIT']);
+export const LIMIT_CODES = new Set(['RG_LOSS_LIMIT', 'RG_STAKE_LIMIT']);
 
 /**
  * The play gate's refusal as the aggregator's status (nothing is debited): a loss or stake limit
@@ -68,7 +68,7 @@ function refuseForResponsibleGaming(error: unknown): never {
 }
 
 /** Refusals answered with the balance as it is, so the game can show it. */
-const WITH_BALANCE = new Set<TProviderStatus>([
+export const WITH_BALANCE = new Set<TProviderStatus>([
   'RS_ERROR_NOT_ENOUGH_MONEY',
   'RS_ERROR_BET_LIMIT_EXCEEDED',
   'RS_ERROR_LIMIT_REACHED',
@@ -80,11 +80,43 @@ const WITH_BALANCE = new Set<TProviderStatus>([
  * for the same player).
  */
 
+export const betHash = (session: TSessionWithGame, body: TWalletBetRequest, amountMinor: bigint) =>
+  sha256OfJson([
+    'bet',
+    session.memberId.toString(),
+    body.game_code,
+    body.round,
+    amountMinor.toString(),
+    body.currency,
+    body.round_closed ?? false,
+  ]);
+
+export const winHash = (session: TSessionWithGame, body: TWalletWinRequest, amountMinor: bigint) =>
+  sha256OfJson([
+    'win',
+    session.memberId.toString(),
+    body.game_code,
+    body.round,
+    body.reference_transaction_uuid,
+    amountMinor.toString(),
+    body.currency,
+    body.round_closed !== false,
+  ]);
+
+export const rollbackHash = (session: TSessionWithGame, body: TWalletRollbackRequest) =>
+  sha256OfJson([
+    'rollback',
+    session.memberId.toString(),
+    body.game_code,
+    body.round,
+    body.reference_transaction_uuid,
+  ]);
+
 /** The session member's cash (0.00 for a member without wallet accounts yet). */
 const cashOf = (executor: Executor, session: TSessionWithGame) =>
   memberPlayable(executor, session.siteId, session.memberId);
 
-function ok(session: TSessionWithGame, balanceMinor: bigint, extra: Partial<TWalletResponse> = {}) {
+export function ok(session: TSessionWithGame, balanceMinor: bigint, extra: Partial<TWalletResponse> = {}) {
   return {
     status: 'RS_OK' as const,
     balance: formatMinor(balanceMinor),
@@ -97,7 +129,7 @@ function ok(session: TSessionWithGame, balanceMinor: bigint, extra: Partial<TWal
 type TSessionCheck = { session: TSessionWithGame } | { refusal: TWalletResponse };
 
 /** The token's session, if it was opened for this game (expiry is each call's own rule). */
-async function sessionFor(
+export async function sessionFor(
   context: TWalletContext,
   body: { token: string; game_code: string },
 ): Promise<TSessionCheck> {
@@ -108,7 +140,7 @@ async function sessionFor(
 }
 
 /** The earlier answer to this transaction id, or a conflict when the body differs. */
-function replay(existing: TProviderTransactionRow, hash: string): TWalletResponse {
+export function replay(existing: TProviderTransactionRow, hash: string): TWalletResponse {
   if (existing.kind === 'tombstone') return { status: 'RS_ERROR_TRANSACTION_ROLLED_BACK' };
   if (existing.requestHash !== hash) return { status: 'RS_ERROR_DUPLICATE_TRANSACTION' };
   return existing.response as TWalletResponse;
@@ -154,7 +186,7 @@ export async function walletBalance(
 }
 
 /** A positive amount for bets, a non-negative one for wins; null when it is not money. */
-function amountOf(text: string, allowZero: boolean): bigint | null {
+export function amountOf(text: string, allowZero: boolean): bigint | null {
   const minor = parseMinor(text);
   if (minor === null || minor < 0n || (!allowZero && minor === 0n)) return null;
   return minor;
@@ -167,15 +199,7 @@ export async function walletBet(context: TWalletContext, body: TWalletBetRequest
   if (body.currency !== CURRENCY) return { status: 'RS_ERROR_WRONG_CURRENCY' };
   const amountMinor = amountOf(body.amount, false);
   if (amountMinor === null) return { status: 'RS_ERROR_WRONG_TYPES' };
-  const hash = sha256OfJson([
-    'bet',
-    session.memberId.toString(),
-    body.game_code,
-    body.round,
-    amountMinor.toString(),
-    body.currency,
-    body.round_closed ?? false,
-  ]);
+  const hash = betHash(session, body, amountMinor);
   const { aggregator } = context;
   return moneyCall(context, session, body.transaction_uuid, hash, { refuseExpired: true }, async (tx) => {
     const claimed = await claimTransaction(tx, {
@@ -244,16 +268,7 @@ export async function walletWin(context: TWalletContext, body: TWalletWinRequest
   const amountMinor = amountOf(body.amount, true);
   if (amountMinor === null) return { status: 'RS_ERROR_WRONG_TYPES' };
   const closes = body.round_closed !== false;
-  const hash = sha256OfJson([
-    'win',
-    session.memberId.toString(),
-    body.game_code,
-    body.round,
-    body.reference_transaction_uuid,
-    amountMinor.toString(),
-    body.currency,
-    closes,
-  ]);
+  const hash = winHash(session, body, amountMinor);
   const { aggregator } = context;
   // A win settles a bet that was already taken: it lands even when the token expired meanwhile.
   return moneyCall(context, session, body.transaction_uuid, hash, { refuseExpired: false }, async (tx) => {
@@ -312,13 +327,7 @@ export async function walletRollback(
   const check = await sessionFor(context, body);
   if ('refusal' in check) return check.refusal;
   const { session } = check;
-  const hash = sha256OfJson([
-    'rollback',
-    session.memberId.toString(),
-    body.game_code,
-    body.round,
-    body.reference_transaction_uuid,
-  ]);
+  const hash = rollbackHash(session, body);
   const { aggregator } = context;
   return moneyCall(context, session, body.transaction_uuid, hash, { refuseExpired: false }, async (tx) => {
     const claimed = await claimTransaction(tx, {

@@ -143,6 +143,10 @@ export function cashWin(input: WinInput & { metadata: { [key: string]: TJson } }
     amountMinor: input.amountMinor,
     idempotencyKey: input.idempotencyKey,
     reference: input.reference,
+    // A refund gives back the wagering its stake lowered, on its first transfer (as `payWin`).
+    ...(input.wageringAddMinor && input.wageringAddMinor > 0n
+      ? { wageringAddMinor: input.wageringAddMinor }
+      : {}),
     metadata: {
       ...input.metadata,
       winMinor: input.amountMinor.toString(),

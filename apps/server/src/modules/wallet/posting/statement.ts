@@ -138,6 +138,16 @@ export function stakeTookBonus(transferId: SQL): SQL {
   return sql`(SELECT t.metadata ? 'bonusParts' FROM wallet_transfers t WHERE t.id = ${transferId})`;
 }
 
+/**
+ * In a caller's read: what refunding the stake transfer `transferId` depends on (a rollback of a
+ * third-party bet, ADR 038), as jsonb: whether it took a bonus part (`bonus`), fed a grant (`fed`),
+ * and the wagering it changed (`wagering`, text).
+ */
+export function stakeRefundFacts(transferId: SQL): SQL {
+  return sql`(SELECT jsonb_build_object('bonus', st.metadata ? 'bonusParts', 'fed', st.metadata ? 'fedGrantId',
+      'wagering', st.wagering_delta_minor::text) FROM wallet_transfers st WHERE st.id = ${transferId})`;
+}
+
 /** How to answer each planned transfer once the group's writes are done. */
 export type TWrittenPlans = (plan: PlannedTransfer, replayed: boolean) => TransferResult;
 
