@@ -25,7 +25,15 @@ function run(command, args) {
 
 // The static steps are the package.json scripts of the same names, so each command is defined once.
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const staticSteps = ['check:lockfile', 'typecheck', 'lint', 'check:i18n', 'check:modules', 'check:docs', 'build'];
+const staticSteps = [
+  'check:lockfile',
+  'typecheck',
+  'lint',
+  'check:i18n',
+  'check:modules',
+  'check:docs',
+  'build',
+];
 
 // The web project exists only once the app has a Vite config (see vitest.config.ts).
 const vitestProjects = ['unit', 'web', 'integration', 'e2e'].filter(

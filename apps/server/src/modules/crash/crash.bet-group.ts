@@ -12,7 +12,7 @@ import {
   postOrOneByOne,
 } from '../../db/group-queue.ts';
 import { AppError } from '../../errors.ts';
-import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
+import { plannedStake } from '../originals/originals.money.ts';
 import { gameRow } from '../originals/originals.service.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
 import { betTurnover } from '../promotions/stake.ts';
@@ -24,7 +24,7 @@ import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
 import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
 import { postedTransferId, readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { groupStake } from '../wallet/wallet.group.ts';
+import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 

@@ -10,11 +10,11 @@ import {
   postOrOneByOne,
 } from '../../db/group-queue.ts';
 import { AppError } from '../../errors.ts';
-import { groupPlayable } from '../originals/originals.money.ts';
 import { cashWin } from '../wallet/posting/grant-parts.ts';
 import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
 import { postedTransferId, readLedger, stakeTookBonus, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
+import { groupPlayable } from '../wallet/wallet.group.ts';
 import { hasCrashed, tickMultiplierAt } from './crash.curve.ts';
 import {
   betColumnsOf,

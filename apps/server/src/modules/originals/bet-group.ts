@@ -29,7 +29,7 @@ import {
   writePosting,
 } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { groupStake } from '../wallet/wallet.group.ts';
+import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,
@@ -38,7 +38,7 @@ import {
   type TBetBodies,
   type TPreparedBet,
 } from './originals.games.ts';
-import { groupPlayable, plannedStake } from './originals.money.ts';
+import { plannedStake } from './originals.money.ts';
 import type { TPlayer } from './originals.repo.ts';
 import {
   gameRow,

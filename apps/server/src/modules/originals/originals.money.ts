@@ -10,7 +10,6 @@ import {
   type TAloneReason,
 } from '../wallet/posting/plan.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
-import { groupBalance } from '../wallet/wallet.group.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './originals.repo.ts';
 
@@ -51,14 +50,6 @@ export function plannedStake(
   } catch (refusal) {
     return { refusal };
   }
-}
-
-/** A member's playable balance (cash and bonus) as a group leaves it. */
-export function groupPlayable(ledger: GroupLedger, siteId: bigint, memberId: bigint): bigint {
-  return (
-    (groupBalance(ledger, siteId, memberId, 'cash') ?? 0n) +
-    (groupBalance(ledger, siteId, memberId, 'bonus') ?? 0n)
-  );
 }
 
 export async function takeStake(

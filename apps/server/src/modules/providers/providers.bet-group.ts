@@ -5,11 +5,11 @@ import {
   type TWalletRollbackRequest,
   type TWalletWinRequest,
 } from '@sorte/contract';
+import { siteTimeZone } from '../../core/periods.ts';
 import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import { type GroupDecision, type GroupQueue, membersQueue, postOrOneByOne } from '../../db/group-queue.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
 import { groupStakeParts, raiseGroupLevels } from '../promotions/vip.ts';
-import { siteTimeZone } from '../records/periods.ts';
 import type { GroupLedger } from '../wallet/posting/plan.ts';
 import { readLedger, type TPostingRow, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';

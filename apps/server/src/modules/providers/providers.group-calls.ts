@@ -7,10 +7,10 @@ import type {
   TWalletWinRequest,
 } from '@sorte/contract';
 import type { GroupItem } from '../../db/group-queue.ts';
-import { groupPlayable } from '../originals/originals.money.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { cashWin } from '../wallet/posting/grant-parts.ts';
 import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
+import { groupPlayable } from '../wallet/wallet.group.ts';
 import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import type { TCallRead, TRoundRead, TTxRead } from './provider-group.repo.ts';
 import type { TSessionWithGame } from './providers.repo.ts';

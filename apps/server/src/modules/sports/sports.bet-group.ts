@@ -13,7 +13,7 @@ import {
 } from '../../db/group-queue.ts';
 import { preparedRowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
-import { groupPlayable, plannedStake } from '../originals/originals.money.ts';
+import { plannedStake } from '../originals/originals.money.ts';
 import { betTurnover } from '../promotions/stake.ts';
 import { GROUP_VIP_TOTALS, groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
 import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
@@ -23,7 +23,7 @@ import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
 import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
 import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { groupStake } from '../wallet/wallet.group.ts';
+import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import {

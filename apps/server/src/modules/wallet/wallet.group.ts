@@ -236,3 +236,11 @@ async function postAll(tx: Tx, group: Item[]): Promise<GroupDecision<TransferRes
     return o;
   });
 }
+
+/** A member's playable balance (cash and bonus) as a group leaves it. */
+export function groupPlayable(ledger: GroupLedger, siteId: bigint, memberId: bigint): bigint {
+  return (
+    (groupBalance(ledger, siteId, memberId, 'cash') ?? 0n) +
+    (groupBalance(ledger, siteId, memberId, 'bonus') ?? 0n)
+  );
+}
