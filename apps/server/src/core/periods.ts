@@ -24,28 +24,46 @@ export function periodStart(period: TRecordPeriod, now: Date, timeZone: string):
   return zonedMidnight(year, month, day - DAYS_BACK[period], timeZone);
 }
 
-function localParts(instant: Date, timeZone: string): Record<string, number> {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  return Object.fromEntries(parts.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
+/**
+ * One formatter per time zone, built once: building an Intl.DateTimeFormat costs far more than
+ * formatting with it, and every bet asks for the day its stake counts for (bench/bets profile).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    // Zones come from site and campaign rows: a handful in practice, bounded anyway.
+    if (formatters.size >= 64) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The zone's wall-clock fields (year, month, day, hour, minute, second) at `instant`. */
+export function zonedParts(instant: Date, timeZone: string): Record<string, number> {
+  const list = formatterOf(timeZone).formatToParts(instant);
+  return Object.fromEntries(list.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
 }
 
 function localDate(instant: Date, timeZone: string) {
-  const parts = localParts(instant, timeZone);
+  const parts = zonedParts(instant, timeZone);
   return { year: parts.year!, month: parts.month!, day: parts.day! };
 }
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in ms (negative west of Greenwich). */
 function offsetMs(instant: Date, timeZone: string): number {
-  const p = localParts(instant, timeZone);
+  const p = zonedParts(instant, timeZone);
   const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
   return wall - Math.floor(instant.getTime() / 1000) * 1000;
 }
@@ -54,7 +72,7 @@ function offsetMs(instant: Date, timeZone: string): number {
  * The UTC instant of local midnight on year-month-day (day may be out of range: Date.UTC rolls it
  * over). Two passes settle the offset even when midnight is near a daylight-saving change.
  */
-function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
+export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
   const wall = Date.UTC(year, month - 1, day);
   let instant = wall - offsetMs(new Date(wall), timeZone);
   instant = wall - offsetMs(new Date(instant), timeZone);

@@ -279,17 +279,8 @@ export async function findPlayerSessionsPage(executor: Executor, id: string, pag
     executor,
     sql`SELECT count(*)::text AS n FROM member_sessions WHERE member_id = ${id}::bigint`,
   );
-  const rows = await rowsOf<{
-    id: unknown;
-    created_at: string;
-    last_seen_at: string;
-    ended_at: string | null;
-    end_reason: string | null;
-    active: boolean;
-    restricted: boolean;
-    ip: string | null;
-    user_agent: string | null;
-  }>(
+  // The row as the service answers it, but for the id, which the driver hands back as text.
+  const rows = await rowsOf<Omit<TPlayerSessionRow, 'id'> & { id: unknown }>(
     executor,
     sql`SELECT id::text AS id, ${isoOf('created_at')} AS created_at, ${isoOf('last_seen_at')} AS last_seen_at,
           ${isoOf('ended_at')} AS ended_at, end_reason, (ended_at IS NULL AND expires_at > now()) AS active,
@@ -376,3 +367,16 @@ export async function insertMemberNote(
   );
   return row;
 }
+
+/** One of a player's sessions in the back office. */
+export type TPlayerSessionRow = {
+  id: number;
+  created_at: string;
+  last_seen_at: string;
+  ended_at: string | null;
+  end_reason: string | null;
+  active: boolean;
+  restricted: boolean;
+  ip: string | null;
+  user_agent: string | null;
+};

@@ -28,6 +28,7 @@ import {
   lockMemberOfSite,
   type TMemberRaw,
   type TPlayerSearch,
+  type TPlayerSessionRow,
   updateMemberStatus,
 } from './players.repo.ts';
 import { intOf, moneyText, pageOf, type TPage, type TPaging, textOrNull } from './reports.format.ts';
@@ -215,18 +216,6 @@ export async function playerRounds(
     paging,
   );
 }
-
-export type TPlayerSessionRow = {
-  id: number;
-  created_at: string;
-  last_seen_at: string;
-  ended_at: string | null;
-  end_reason: string | null;
-  active: boolean;
-  restricted: boolean;
-  ip: string | null;
-  user_agent: string | null;
-};
 
 export async function playerSessions(
   executor: Executor,

@@ -3,37 +3,7 @@
  * key of a job, the day a stake counts for, an agency commission period, a back-office dashboard
  * day. A day is 'YYYY-MM-DD'; its bounds are local midnights as UTC instants.
  */
-
-/**
- * One formatter per time zone, built once: building an Intl.DateTimeFormat costs far more than
- * formatting with it, and every bet asks for the day its stake counts for (bench/bets profile).
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    // Zones come from site and campaign rows: a handful in practice, bounded anyway.
-    if (formatters.size >= 64) formatters.clear();
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function parts(instant: Date, timeZone: string): Record<string, number> {
-  const list = formatterOf(timeZone).formatToParts(instant);
-  return Object.fromEntries(list.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
-}
+import { zonedMidnight, zonedParts } from '../../core/periods.ts';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -49,30 +19,17 @@ export function localDay(instant: Date, timeZone: string): string {
   const minute = Math.floor(instant.getTime() / 60_000);
   const last = lastDays.get(timeZone);
   if (last?.minute === minute) return last.day;
-  const p = parts(instant, timeZone);
+  const p = zonedParts(instant, timeZone);
   const day = `${pad(p.year!, 4)}-${pad(p.month!)}-${pad(p.day!)}`;
   if (lastDays.size >= 64) lastDays.clear();
   lastDays.set(timeZone, { minute, day });
   return day;
 }
 
-function offsetMs(instant: Date, timeZone: string): number {
-  const p = parts(instant, timeZone);
-  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-function midnight(year: number, month: number, day: number, timeZone: string): Date {
-  const wall = Date.UTC(year, month - 1, day);
-  let instant = wall - offsetMs(new Date(wall), timeZone);
-  instant = wall - offsetMs(new Date(instant), timeZone);
-  return new Date(instant);
-}
-
 /** [start, end) of a local day as UTC instants. */
 export function dayBounds(day: string, timeZone: string): { start: Date; end: Date } {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { start: midnight(y, m, d, timeZone), end: midnight(y, m, d + 1, timeZone) };
+  return { start: zonedMidnight(y, m, d, timeZone), end: zonedMidnight(y, m, d + 1, timeZone) };
 }
 
 /** The day `offset` days from `day` (negative: earlier). */
