@@ -91,7 +91,7 @@ async function smallTapTargets(page: Page, selector: string): Promise<string[]> 
 }
 
 describe('touch targets on a phone (br, pt)', () => {
-  it('favourite hearts take taps on at least 44 × 44 px; the chat floats over nothing', async () => {
+  it('header buttons and favourite hearts take taps on at least 44 × 44 px, titles show whole; the chat floats over nothing', async () => {
     const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const base = server.siteUrl('br.localhost');
@@ -100,6 +100,22 @@ describe('touch targets on a phone (br, pt)', () => {
       await page.getByTestId('favorite-toggle').first().waitFor({ state: 'visible' });
       await page.screenshot({ path: `${SHOTS}/390-lobby-hearts.png` });
       expect(await smallTapTargets(page, '[data-testid="favorite-toggle"]')).toEqual([]);
+      // The header's buttons and links are drawn 44 × 44 px or more, not only hit-tested so.
+      const drawnSmall = await page.$$eval('header a, header button', (elements) =>
+        elements
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+          .map(
+            ({ element, box }) =>
+              `${element.getAttribute('aria-label') ?? element.textContent} ${box.width}×${box.height}`,
+          ),
+      );
+      expect(drawnSmall).toEqual([]);
+      // Every tile shows its whole title (two lines at most), none cut with an ellipsis.
+      const cut = await page.$$eval('.game-tile__name', (names) =>
+        names.filter((name) => name.scrollHeight > name.clientHeight + 1).map((name) => name.textContent),
+      );
+      expect(cut).toEqual([]);
       // The chat sits in the bottom navigation: nothing floats over the tiles.
       expect(await page.getByTestId('open-chat').isVisible()).toBe(false);
       expect(await page.getByTestId('nav-chat').isVisible()).toBe(true);

@@ -148,8 +148,9 @@ describe('the site as an app', () => {
       });
       expect(scriptUrl).toBe(`${server.url}/service-worker.js`);
 
-      // The header offers the install prompt (how to add the app to the home screen).
-      await page.getByTestId('install-app').first().click();
+      // A phone offers the install prompt (how to add the app to the home screen) below the page,
+      // where the header has no room for it.
+      await page.locator('[data-testid="install-app"]:visible').first().click();
       await page.getByTestId('install-modal').waitFor({ state: 'visible' });
       await screenshot(page, 'install-modal');
 

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from '../../components/icon.tsx';
+import { openModal } from '../../lib/auth-modal.ts';
 import { useSiteData, useSocialLinks } from '../../lib/site.ts';
 import { socialNetworkName } from '../../lib/social-names.ts';
 
@@ -40,6 +42,16 @@ export function Footer() {
           ))}
         </ul>
       )}
+      {/* On a phone the header has no room for it: installing the app is offered here and in the account menu. */}
+      <button
+        type="button"
+        className="button button--ghost button--small footer__install"
+        data-testid="install-app"
+        onClick={() => openModal('install')}
+      >
+        <Icon name="download" size={18} />
+        {t('pwa.install_title')}
+      </button>
       <p className="footer__responsible">
         <span className="badge-18" aria-hidden="true">
           18+

@@ -20,7 +20,11 @@ export function Header() {
     <header className="header">
       <Link to="/" className="header__brand" aria-label={t('nav.home')}>
         {site ? (
-          <img src={site.logo} alt={site.name} height={30} />
+          // A phone shows the site's mark (its icon); wider screens its wordmark.
+          <picture>
+            <source media="(max-width: 480px)" srcSet={site.favicon} />
+            <img src={site.logo} alt={site.name} height={34} />
+          </picture>
         ) : (
           <span className="brand-text">Sorte</span>
         )}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type TIconName } from '../../components/icon.tsx';
+import { openModal } from '../../lib/auth-modal.ts';
 import { levelLabel } from '../../lib/format.ts';
 import { endSession, useProfilePhoto } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -84,6 +85,18 @@ export function UserMenu({ user }: { user: TUserInfo }) {
               {t(link.labelKey)}
             </Link>
           ))}
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item menu__item--install"
+            onClick={() => {
+              setOpen(false);
+              openModal('install');
+            }}
+          >
+            <Icon name="download" size={18} />
+            {t('pwa.install_title')}
+          </button>
           <button
             type="button"
             role="menuitem"
