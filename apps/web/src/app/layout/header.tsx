@@ -1,3 +1,4 @@
+import type { TUserInfo } from '@sorte/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
@@ -13,50 +14,15 @@ import { UserMenu } from './user-menu.tsx';
 
 export function Header() {
   const { t } = useTranslation();
-  const { data: site } = useSiteData();
-  const { user, refetch, isFetching } = useUser();
+  const { user } = useUser();
 
   return (
     <header className="header">
-      <Link to="/" className="header__brand" aria-label={t('nav.home')}>
-        {site ? (
-          // A phone shows the site's mark (its icon); wider screens its wordmark.
-          <picture>
-            <source media="(max-width: 480px)" srcSet={site.favicon} />
-            <img src={site.logo} alt={site.name} height={34} />
-          </picture>
-        ) : (
-          <span className="brand-text">Sorte</span>
-        )}
-      </Link>
+      <HeaderBrand />
       <div className="header__actions">
         <HeaderSearch />
         {user ? (
-          <>
-            <button
-              type="button"
-              className={`balance${isFetching ? ' is-loading' : ''}`}
-              onClick={() => void refetch()}
-              title={t('header.refresh_balance')}
-            >
-              <span className="balance__amount" data-testid="header-balance">
-                {formatMoney(user.money)}
-              </span>
-              {/* The name starts with what the button shows (the amount), then says what a tap does. */}
-              <span className="visually-hidden"> · {t('header.refresh_hint')}</span>
-              <Icon name="refresh" size={16} className="balance__refresh" />
-            </button>
-            <NotificationBell />
-            <RealityCheckDialog />
-            {/* On a phone the bottom bar carries Deposit; on wider screens it sits by the balance. */}
-            <Link
-              to="/recharge"
-              className="button button--primary button--small header__deposit"
-              data-testid="header-deposit"
-            >
-              {t('nav.deposit')}
-            </Link>
-          </>
+          <MemberActions user={user} />
         ) : (
           <>
             <button
@@ -90,5 +56,56 @@ export function Header() {
         {user && <UserMenu user={user} />}
       </div>
     </header>
+  );
+}
+
+/** The site's wordmark, or on a phone its mark (the wordmark would be too small to read there). */
+function HeaderBrand() {
+  const { t } = useTranslation();
+  const { data: site } = useSiteData();
+  return (
+    <Link to="/" className="header__brand" aria-label={t('nav.home')}>
+      {site ? (
+        <picture>
+          <source media="(max-width: 480px)" srcSet={site.favicon} />
+          <img src={site.logo} alt={site.name} height={34} />
+        </picture>
+      ) : (
+        <span className="brand-text">Sorte</span>
+      )}
+    </Link>
+  );
+}
+
+/** A logged-in player's balance (a tap refreshes it), notifications, reality check and Deposit. */
+function MemberActions({ user }: { user: TUserInfo }) {
+  const { t } = useTranslation();
+  const { refetch, isFetching } = useUser();
+  return (
+    <>
+      <button
+        type="button"
+        className={`balance${isFetching ? ' is-loading' : ''}`}
+        onClick={() => void refetch()}
+        title={t('header.refresh_balance')}
+      >
+        <span className="balance__amount" data-testid="header-balance">
+          {formatMoney(user.money)}
+        </span>
+        {/* The name starts with what the button shows (the amount), then says what a tap does. */}
+        <span className="visually-hidden"> · {t('header.refresh_hint')}</span>
+        <Icon name="refresh" size={16} className="balance__refresh" />
+      </button>
+      <NotificationBell />
+      <RealityCheckDialog />
+      {/* On a phone the bottom bar carries Deposit; on wider screens it sits by the balance. */}
+      <Link
+        to="/recharge"
+        className="button button--primary button--small header__deposit"
+        data-testid="header-deposit"
+      >
+        {t('nav.deposit')}
+      </Link>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import type { TUserInfo } from '@sorte/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type TIconName } from '../../components/icon.tsx';
 import { openModal } from '../../lib/auth-modal.ts';
 import { levelLabel } from '../../lib/format.ts';
+import { usePopover } from '../../lib/popover.ts';
 import { endSession, useProfilePhoto } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -22,32 +23,9 @@ const LINKS: readonly { to: string; labelKey: string; icon: TIconName }[] = [
 
 export function UserMenu({ user }: { user: TUserInfo }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root } = usePopover();
   const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
   const { data: photo } = useProfilePhoto(user);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  const logout = async () => {
-    setOpen(false);
-    await endSession();
-    toast.success(t('auth.logged_out'));
-  };
 
   return (
     <div className="menu" ref={root}>
@@ -67,48 +45,54 @@ export function UserMenu({ user }: { user: TUserInfo }) {
           <span aria-hidden="true">{user.name.slice(0, 1).toUpperCase()}</span>
         )}
       </button>
-      {open && (
-        <div className="menu__popover" id={menuId} role="menu">
-          <p className="menu__heading">
-            <strong>{user.name}</strong>
-            <span>{levelLabel(t, user.level_name)}</span>
-          </p>
-          {LINKS.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              role="menuitem"
-              className="menu__item"
-              onClick={() => setOpen(false)}
-            >
-              <Icon name={link.icon} size={18} />
-              {t(link.labelKey)}
-            </Link>
-          ))}
-          <button
-            type="button"
-            role="menuitem"
-            className="menu__item menu__item--install"
-            onClick={() => {
-              setOpen(false);
-              openModal('install');
-            }}
-          >
-            <Icon name="download" size={18} />
-            {t('pwa.install_title')}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu__item menu__item--danger"
-            data-testid="logout"
-            onClick={() => void logout()}
-          >
-            <Icon name="logout" size={18} />
-            {t('auth.log_out')}
-          </button>
-        </div>
-      )}
+      {open && <AccountMenu id={menuId} user={user} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+/** The open account menu: the player's pages, installing the app (a phone's only entry besides the footer), logout. */
+function AccountMenu({ id, user, onClose }: { id: string; user: TUserInfo; onClose: () => void }) {
+  const { t } = useTranslation();
+  const logout = async () => {
+    onClose();
+    await endSession();
+    toast.success(t('auth.logged_out'));
+  };
+
+  return (
+    <div className="menu__popover" id={id} role="menu">
+      <p className="menu__heading">
+        <strong>{user.name}</strong>
+        <span>{levelLabel(t, user.level_name)}</span>
+      </p>
+      {LINKS.map((link) => (
+        <Link key={link.to} to={link.to} role="menuitem" className="menu__item" onClick={onClose}>
+          <Icon name={link.icon} size={18} />
+          {t(link.labelKey)}
+        </Link>
+      ))}
+      <button
+        type="button"
+        role="menuitem"
+        className="menu__item menu__item--install"
+        onClick={() => {
+          onClose();
+          openModal('install');
+        }}
+      >
+        <Icon name="download" size={18} />
+        {t('pwa.install_title')}
+      </button>
+      <button
+        type="button"
+        role="menuitem"
+        className="menu__item menu__item--danger"
+        data-testid="logout"
+        onClick={() => void logout()}
+      >
+        <Icon name="logout" size={18} />
+        {t('auth.log_out')}
+      </button>
     </div>
   );
 }

@@ -5,10 +5,11 @@ import {
   normalizeLanguage,
   type TLanguageEntry,
 } from '@sorte/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n.ts';
+import { usePopover } from '../../../lib/popover.ts';
 import { useLanguageList } from '../../../lib/site.ts';
 
 /** When the list cannot load (ignored silently, spec §8) the eight languages are still offered, without flags. */
@@ -36,28 +37,11 @@ function Flag({ entry }: { entry: TLanguageEntry | undefined }) {
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { data } = useLanguageList();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root } = usePopover();
   const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
   const entries = data && data.length > 0 ? data : FALLBACK;
   const active = currentLanguage();
   const activeEntry = entries.find((entry) => entry.language_code === active);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="menu" ref={root}>
