@@ -22,10 +22,10 @@ import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
 import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
+import type { PreparedTransfer } from '../wallet/posting/request.ts';
 import { postedTransferId, readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
-import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 
 /**

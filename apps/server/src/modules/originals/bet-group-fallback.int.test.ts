@@ -5,10 +5,11 @@ import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/d
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { getBalances, getSystemBalances } from '../wallet/balances.ts';
+import { LIMITS } from '../wallet/posting/request.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { LIMITS, transfer } from '../wallet/wallet.service.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 import { betGroupStats, placeInstantBetGrouped } from './bet-group.ts';
 import { createDemoSession, DEMO_START_BALANCE_MINOR, findDemoPlayer } from './demo.service.ts';
 import { ensurePair } from './fairness.service.ts';

@@ -20,6 +20,7 @@ import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { cashWin, type TFedGrant } from '../wallet/posting/grant-parts.ts';
 import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
+import type { PreparedTransfer } from '../wallet/posting/request.ts';
 import {
   postedTransferId,
   readLedger,
@@ -30,7 +31,6 @@ import {
 } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
-import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import {
   formatMultiplier,
   prepareBet,

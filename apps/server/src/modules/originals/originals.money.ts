@@ -9,8 +9,8 @@ import {
   type PlannedTransfer,
   type TAloneReason,
 } from '../wallet/posting/plan.ts';
+import type { PreparedTransfer } from '../wallet/posting/request.ts';
 import { isWalletError, walletAppError } from '../wallet/wallet.errors.ts';
-import type { PreparedTransfer } from '../wallet/wallet.service.ts';
 import { creditDemo, debitDemo, findDemoBalance, type TPlayer } from './originals.repo.ts';
 
 /**

@@ -4,10 +4,11 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import { rowsOf } from '../../db/sql.ts';
+import type { TransferInput } from '../wallet/posting/request.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { transferGrouped } from '../wallet/wallet.group.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { type TransferInput, transfer } from '../wallet/wallet.service.ts';
+import { transfer } from '../wallet/wallet.service.ts';
 import { sumPlay } from './rg.repo.ts';
 
 /**

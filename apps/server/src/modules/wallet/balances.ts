@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { grantWageringOwed } from './bonus/grants.ts';
+import { LIMITS } from './posting/request.ts';
 import { assertInvariant, isWalletError, WalletError } from './wallet.errors.ts';
 import {
   findAccountKinds,
@@ -14,8 +15,9 @@ import {
   type TransferResult,
   type TSystemAccountKind,
   type TTransferKind,
+  type TWalletAccountRow,
+  type TWalletTransferRow,
 } from './wallet.schema.ts';
-import { LIMITS, storedBalance, toResult } from './wallet.service.ts';
 
 export interface Balances {
   cashMinor: bigint;
@@ -149,4 +151,29 @@ export async function memberPlayable(executor: Executor, siteId: bigint, memberI
     if (isWalletError(error, 'ACCOUNT_NOT_FOUND')) return 0n;
     throw error;
   }
+}
+
+function storedBalance(account: TWalletAccountRow): bigint {
+  assertInvariant(account.balanceMinor !== null, `player account ${account.id} has no stored balance`);
+  return account.balanceMinor;
+}
+
+function toResult(row: TWalletTransferRow, replayed: boolean): TransferResult {
+  return {
+    transferId: row.id,
+    siteId: row.siteId,
+    kind: row.kind,
+    debitAccountId: row.debitAccountId,
+    creditAccountId: row.creditAccountId,
+    amountMinor: row.amountMinor,
+    debitBalanceAfterMinor: row.debitBalanceAfterMinor,
+    creditBalanceAfterMinor: row.creditBalanceAfterMinor,
+    wageringDeltaMinor: row.wageringDeltaMinor,
+    holdTransferId: row.holdTransferId,
+    reference: row.reference,
+    metadata: row.metadata,
+    idempotencyKey: row.idempotencyKey,
+    createdAt: row.createdAt,
+    replayed,
+  };
 }

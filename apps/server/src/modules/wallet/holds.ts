@@ -1,10 +1,11 @@
 import type { Executor, Tx } from '../../db/client.ts';
 import { atomically } from '../../db/sql.ts';
 import { grantWageringOwed } from './bonus/grants.ts';
+import { checkKey, normalise } from './posting/request.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import { findAccountById, findTransferById, findTransferByKey, lockMemberAccounts } from './wallet.repo.ts';
 import type { TJson, TransferResult } from './wallet.schema.ts';
-import { checkKey, normalise, post } from './wallet.service.ts';
+import { post } from './wallet.service.ts';
 
 /**
  * Withdrawals move money in two phases (architecture.md §3): `hold` takes it out of the available

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { prepareTransfer, type TransferInput } from './posting/request.ts';
 import { WalletError } from './wallet.errors.ts';
-import { prepareTransfer, type TransferInput } from './wallet.service.ts';
 
 /**
  * A transfer's request hash is stored with it and compared when its key is used again: a client's

@@ -3,12 +3,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
 import { getBalances, getSystemBalances } from './balances.ts';
+import type { TransferInput } from './posting/request.ts';
 import { WalletError } from './wallet.errors.ts';
 import { createTestMember, createTestSite } from './wallet.fixtures.ts';
 import { groupCommitStats, transferGrouped } from './wallet.group.ts';
 import { reconcile } from './wallet.reconcile.ts';
 import type { TransferResult } from './wallet.schema.ts';
-import { type TransferInput, transfer } from './wallet.service.ts';
+import { transfer } from './wallet.service.ts';
 
 /**
  * Group commit (wallet.group.ts, ADR 019) against the one-by-one wallet: the same random history of

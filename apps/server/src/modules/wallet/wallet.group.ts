@@ -16,12 +16,20 @@ import {
 import type { StakeInput } from './bonus/grant-model.ts';
 import { cashStake, cashStakeFeedingGrant, type TFedGrant } from './posting/grant-parts.ts';
 import { keyOf, lockGroup } from './posting/ledger.ts';
-import { decideTransfer, type GroupLedger, memberKey, type PlannedTransfer } from './posting/plan.ts';
+import {
+  answerPrior,
+  conflict,
+  decideTransfer,
+  type GroupLedger,
+  memberKey,
+  type PlannedTransfer,
+} from './posting/plan.ts';
+import { type PreparedTransfer, prepareTransfer, type TransferInput } from './posting/request.ts';
 import { writePlanned } from './posting/statement.ts';
 import { WalletError } from './wallet.errors.ts';
 import { transferResultOf } from './wallet.repo.ts';
 import type { TJson, TransferResult } from './wallet.schema.ts';
-import { type PreparedTransfer, prepareTransfer, type TransferInput, transfer } from './wallet.service.ts';
+import { transfer } from './wallet.service.ts';
 
 /**
  * Group commit (docs/decisions/033-the-bet-pipeline.md): `transferGrouped(db, input)` answers exactly
@@ -142,13 +150,6 @@ function idempotencyOf(prepared: PreparedTransfer): string {
   return keyOf(prepared.posting.siteId, prepared.posting.idempotencyKey);
 }
 
-function conflict(idempotencyKey: string, transferId: bigint): WalletError {
-  return new WalletError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for a different request', {
-    idempotencyKey,
-    transferId: transferId.toString(),
-  });
-}
-
 /** A member account's balance as the group's planned transfers leave it (null: no such account). */
 export function groupBalance(
   ledger: GroupLedger,
@@ -196,11 +197,7 @@ async function postAll(tx: Tx, group: Item[]): Promise<GroupDecision<TransferRes
     const key = keyOf(posting.siteId, posting.idempotencyKey);
     const earlier = ledger.prior.get(key);
     if (earlier) {
-      outcomes.push(
-        earlier.request_hash === hash
-          ? { result: transferResultOf(earlier, true) }
-          : { error: conflict(earlier.idempotency_key, BigInt(earlier.id)) },
-      );
+      outcomes.push(answerPrior(earlier, hash));
       continue;
     }
     const first = planned.get(key);

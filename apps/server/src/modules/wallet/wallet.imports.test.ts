@@ -16,6 +16,7 @@ const LAYER: Record<string, number> = {
   'wallet.repo.ts': 1,
   'bonus/grants.repo.ts': 1,
   'bonus/grant-model.ts': 1,
+  'posting/request.ts': 1,
   'wallet.service.ts': 2,
   'wallet.group.ts': 2,
   'posting/grant-parts.ts': 2,

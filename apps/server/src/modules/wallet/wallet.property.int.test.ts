@@ -4,11 +4,12 @@ import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/d
 import type { Db } from '../../db/client.ts';
 import { getBalances, getSystemBalances } from './balances.ts';
 import { hold, releaseHold, settleHold } from './holds.ts';
+import type { TransferInput } from './posting/request.ts';
 import { WalletError } from './wallet.errors.ts';
 import { createTestMember, createTestSite } from './wallet.fixtures.ts';
 import { reconcile } from './wallet.reconcile.ts';
 import type { TransferResult, TSystemAccountKind } from './wallet.schema.ts';
-import { type TransferInput, transfer } from './wallet.service.ts';
+import { transfer } from './wallet.service.ts';
 
 /**
  * Model-based property: random sequences of deposits, bets (cash and bonus), wins, bonus grants

@@ -7,10 +7,11 @@ import { rowsOf } from '../../db/sql.ts';
 import { openMemberAccounts } from './accounts.ts';
 import { getBalances, getSystemBalances, getTransferByKey, listMemberTransfers } from './balances.ts';
 import { hold, releaseHold, settleHold } from './holds.ts';
+import { LIMITS, type TransferInput } from './posting/request.ts';
 import { type TWalletErrorCode, WalletError } from './wallet.errors.ts';
 import { createTestMember, createTestSite } from './wallet.fixtures.ts';
 import { reconcile } from './wallet.reconcile.ts';
-import { LIMITS, type TransferInput, transfer } from './wallet.service.ts';
+import { transfer } from './wallet.service.ts';
 
 const kinds = await databaseKinds();
 afterAll(closeTestDatabases);

@@ -1,9 +1,10 @@
 import { isGameCategory } from '@sorte/contract';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { atomically } from '../../../db/sql.ts';
+import type { TransferInput } from '../posting/request.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
 import type { TransferResult } from '../wallet.schema.ts';
-import { type TLockedAccounts, type TransferInput, transferLocked } from '../wallet.service.ts';
+import { type TLockedAccounts, transferLocked } from '../wallet.service.ts';
 import { type BonusGrant, categoryWeight, toGrant, type WinInput } from './grant-model.ts';
 import { lockGrantRows, updateGrant } from './grants.repo.ts';
 import { lockForMove, playableOf } from './lock.ts';

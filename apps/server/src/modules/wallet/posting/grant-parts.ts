@@ -9,7 +9,7 @@ import {
 import { GRANT_COLUMNS, type TGrantRaw } from '../bonus/grants.repo.ts';
 import { assertInvariant } from '../wallet.errors.ts';
 import type { TJson } from '../wallet.schema.ts';
-import { type PreparedTransfer, prepareTransfer } from '../wallet.service.ts';
+import { type PreparedTransfer, prepareTransfer } from './request.ts';
 
 /**
  * The parts of a bonus holder's stake and of a cash win a group posts itself (ADR 028): the cash

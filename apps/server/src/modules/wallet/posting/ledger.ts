@@ -2,9 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { preparedRowsOf } from '../../../db/sql.ts';
 import { TRANSFER_COLUMNS, type TTransferRaw } from '../wallet.repo.ts';
-import type { PreparedTransfer } from '../wallet.service.ts';
+import type { TWalletAccountRow } from '../wallet.schema.ts';
 import { groupGrantRows, groupGrantsOf } from './grant-parts.ts';
-import { type GroupLedger, memberKey } from './plan.ts';
+import { type GroupLedger, memberKey, memberKindsOf } from './plan.ts';
+import type { PreparedTransfer } from './request.ts';
 
 /**
  * The ledger a posting reads (ADR 033): the SQL parts that lock the members' cash and bonus
@@ -104,6 +105,7 @@ export function groupLedgerOf(read: readonly { what: string; row: unknown }[]): 
     systemAccounts: new Map(),
     prior: new Map(),
     grants: groupGrantsOf(read),
+    resolutions: new Map(),
     touched: new Map(),
   };
   for (const { what, row } of read) {
@@ -159,4 +161,68 @@ export async function lockGroup(tx: Tx, transfers: readonly PreparedTransfer[]):
   return groupLedgerOf(
     await preparedRowsOf<GroupLockRow>(tx, 'sorte_wallet_group_lock', sql`WITH ${parts.ctes} ${parts.rows}`),
   );
+}
+
+/**
+ * ONE statement for a single posting (a group of one): locks the member's accounts it moves or
+ * checks (`memberKindsOf`, id order, FOR NO KEY UPDATE) and reads the site's system accounts and
+ * the transfer already holding its key. Under READ COMMITTED the locked rows are read as the last
+ * holder of their lock left them; the key is read from the statement's snapshot, so a request
+ * that waited for an earlier one with its key finds it when it writes (or is refused: `transferByKey`).
+ */
+export async function lockOne(tx: Tx, prepared: PreparedTransfer): Promise<GroupLedger> {
+  const { posting } = prepared;
+  const member = [posting.from, posting.to].find((ref) => 'memberId' in ref);
+  const memberId = member && 'memberId' in member ? String(member.memberId) : null;
+  const kinds = `{${[...memberKindsOf(posting)].join(',')}}`;
+  const site = String(posting.siteId);
+  return groupLedgerOf(
+    await preparedRowsOf<GroupLockRow>(
+      tx,
+      'sorte_wallet_one_lock',
+      sql`WITH locked AS (
+          SELECT a.id::text, a.site_id::text, a.member_id::text, a.kind, a.balance_minor::text,
+                 a.wagering_required_minor::text
+          FROM wallet_accounts a
+          WHERE a.member_id = ${memberId}::bigint AND a.site_id = ${site}::bigint AND a.kind = ANY(${kinds}::text[])
+          ORDER BY a.id
+          FOR NO KEY UPDATE OF a),
+        system AS (
+          SELECT id::text, site_id::text, NULL::text AS member_id, kind, NULL::text AS balance_minor,
+                 NULL::text AS wagering_required_minor
+          FROM wallet_accounts WHERE site_id = ${site}::bigint AND member_id IS NULL),
+        prior AS (
+          SELECT ${TRANSFER_COLUMNS} FROM wallet_transfers
+          WHERE site_id = ${site}::bigint AND idempotency_key = ${posting.idempotencyKey})
+        SELECT 'account' AS what, to_jsonb(locked) AS row FROM locked
+        UNION ALL SELECT 'system', to_jsonb(system) FROM system
+        UNION ALL SELECT 'prior', to_jsonb(prior) FROM prior`,
+    ),
+  );
+}
+
+/** The system accounts of a site a posting just opened, into its ledger (and a caller's rows). */
+export function addSystemAccounts(ledger: GroupLedger, rows: readonly TWalletAccountRow[]): void {
+  for (const row of rows) ledger.systemAccounts.set(`${row.siteId}:${row.kind}`, row.id);
+}
+
+/** The transfer holding a key, read by a new statement (after this transaction's locks). */
+export async function transferByKey(tx: Tx, siteId: bigint, key: string): Promise<TTransferRaw | undefined> {
+  const rows = await preparedRowsOf<TTransferRaw>(
+    tx,
+    'sorte_wallet_transfer_by_key',
+    sql`SELECT ${TRANSFER_COLUMNS} FROM wallet_transfers
+        WHERE site_id = ${String(siteId)}::bigint AND idempotency_key = ${key}`,
+  );
+  return rows[0];
+}
+
+/** The transfer resolving a withdrawal hold, if any (read after the member's hold account is locked). */
+export async function holdResolution(tx: Tx, holdTransferId: bigint): Promise<bigint | undefined> {
+  const rows = await preparedRowsOf<{ id: string }>(
+    tx,
+    'sorte_wallet_hold_resolution',
+    sql`SELECT id::text FROM wallet_transfers WHERE hold_transfer_id = ${String(holdTransferId)}::bigint LIMIT 1`,
+  );
+  return rows[0] ? BigInt(rows[0].id) : undefined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WalletError } from '../wallet.errors.ts';
-import { prepareTransfer } from '../wallet.service.ts';
 import { decideTransfer, type GroupLedger, planOrFail } from './plan.ts';
+import { prepareTransfer } from './request.ts';
 
 /** A ledger as a group's read leaves it: member 7's cash (id 11) and, optionally, site 1's house (id 90). */
 function ledgerOf(cashMinor: bigint, withHouse: boolean): GroupLedger {
@@ -10,6 +10,7 @@ function ledgerOf(cashMinor: bigint, withHouse: boolean): GroupLedger {
     systemAccounts: new Map(withHouse ? [['1:house', 90n]] : []),
     prior: new Map(),
     grants: new Map(),
+    resolutions: new Map(),
     touched: new Map(),
   };
 }

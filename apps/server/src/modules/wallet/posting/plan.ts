@@ -1,13 +1,15 @@
 import type { BonusGrant } from '../bonus/grant-model.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
-import type { TTransferRaw } from '../wallet.repo.ts';
-import { LIMITS, type PreparedTransfer, type TAccountRef } from '../wallet.service.ts';
+import { type TTransferRaw, transferResultOf } from '../wallet.repo.ts';
+import type { TransferResult } from '../wallet.schema.ts';
+import { LIMITS, type Posting, type PreparedTransfer, type TAccountRef } from './request.ts';
 
 /**
  * The planner of a posting (ADR 033): decides a transfer against a ledger held in memory (the
  * accounts a read locked), in arrival order, and answers a decision, never an exception: planned
- * (the ledger's balances move), refused (the WalletError the player gets), or alone (only the one
- * by one path can post it: the posting's group goes that way).
+ * (the ledger's balances move), refused (the WalletError the player gets), or alone (the site's
+ * system accounts must be opened first: a group goes one by one, a single posting opens them).
+ * Every path decides here: a group of bets, and a single transfer (a group of one).
  */
 
 export type Account = { id: bigint; balance: bigint | null; wagering: bigint };
@@ -23,6 +25,8 @@ export type GroupLedger = {
   systemAccounts: Map<string, bigint>;
   prior: Map<string, TTransferRaw>;
   grants: Map<bigint, BonusGrant[]>;
+  /** Withdrawal holds already resolved: hold transfer id → the resolving transfer's id. */
+  resolutions: Map<bigint, bigint>;
   touched: Map<bigint, { start: Account; balance: bigint; wagering: bigint }>;
 };
 
@@ -71,6 +75,19 @@ export function decideTransfer(ledger: GroupLedger, prepared: PreparedTransfer):
   const { posting } = prepared;
   const { debit, credit, cash } = found;
   const wageringBefore = cash?.wagering ?? 0n;
+  const resolvedBy =
+    posting.holdTransferId === null ? undefined : ledger.resolutions.get(posting.holdTransferId);
+  if (resolvedBy !== undefined) {
+    return refuse('HOLD_ALREADY_RESOLVED', 'This withdrawal hold was already resolved', {
+      holdTransferId: String(posting.holdTransferId),
+      resolvedBy: resolvedBy.toString(),
+    });
+  }
+  if (posting.enforceWagering && wageringBefore > 0n) {
+    return refuse('WAGERING_NOT_MET', 'Wagering on rewards must be completed before withdrawing', {
+      wageringRequiredMinor: wageringBefore.toString(),
+    });
+  }
   if (debit && debit.balance < posting.amountMinor) {
     return refuse('INSUFFICIENT_FUNDS', 'The balance does not cover this amount', {
       accountId: debit.start.id.toString(),
@@ -116,6 +133,20 @@ function refuse(code: WalletError['code'], message: string, details?: WalletErro
   return { kind: 'refuse', error: new WalletError(code, message, details) };
 }
 
+/**
+ * The member's accounts a posting moves or checks: the ones it names, plus cash when wagering
+ * moves (a member's bet lowers it, a reward raises it) or is checked (a withdrawal hold).
+ */
+export function memberKindsOf(posting: Posting): Set<string> {
+  const kinds = new Set<string>();
+  for (const ref of [posting.from, posting.to]) if ('memberId' in ref) kinds.add(ref.account);
+  const betFromMember = posting.kind === 'bet' && 'memberId' in posting.from;
+  if (kinds.size > 0 && (betFromMember || posting.wageringAddMinor > 0n || posting.enforceWagering)) {
+    kinds.add('cash');
+  }
+  return kinds;
+}
+
 /** The transfer's accounts in the ledger, or why it cannot be planned here. */
 function accountsOf(ledger: GroupLedger, prepared: PreparedTransfer): TAccounts | TDecision {
   const { memberAccounts, systemAccounts, touched } = ledger;
@@ -123,9 +154,7 @@ function accountsOf(ledger: GroupLedger, prepared: PreparedTransfer): TAccounts 
   const refs: TAccountRef[] = [posting.from, posting.to];
   const memberRef = refs.find((ref) => 'memberId' in ref) as { memberId: bigint } | undefined;
   const betFromMember = posting.kind === 'bet' && 'memberId' in posting.from;
-  const kinds = new Set<string>();
-  for (const ref of refs) if ('memberId' in ref) kinds.add(ref.account);
-  if (memberRef && (betFromMember || posting.wageringAddMinor > 0n)) kinds.add('cash');
+  const kinds = memberKindsOf(posting);
   const mine = memberRef ? memberAccounts.get(memberKey(posting.siteId, memberRef.memberId)) : undefined;
   for (const kind of kinds) {
     if (!mine?.has(kind)) {
@@ -183,4 +212,24 @@ export function planOrFail(ledger: GroupLedger, prepared: PreparedTransfer): Pla
   throw new WalletError('ACCOUNT_NOT_FOUND', 'The site has no system accounts yet', {
     siteId: prepared.posting.siteId.toString(),
   });
+}
+
+export function conflict(idempotencyKey: string, transferId: bigint): WalletError {
+  return new WalletError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for a different request', {
+    idempotencyKey,
+    transferId: transferId.toString(),
+  });
+}
+
+/**
+ * A request whose key a stored transfer holds: that transfer again when the request is the same
+ * (a replay), IDEMPOTENCY_CONFLICT when it differs. Whatever the balances are now.
+ */
+export function answerPrior(
+  earlier: TTransferRaw,
+  hash: string,
+): { result: TransferResult } | { error: WalletError } {
+  return earlier.request_hash === hash
+    ? { result: transferResultOf(earlier, true) }
+    : { error: conflict(earlier.idempotency_key, BigInt(earlier.id)) };
 }
