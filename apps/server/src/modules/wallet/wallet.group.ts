@@ -26,8 +26,6 @@ import {
 } from './posting/plan.ts';
 import { type PreparedTransfer, prepareTransfer, type TransferInput } from './posting/request.ts';
 import { writePlanned } from './posting/statement.ts';
-import { WalletError } from './wallet.errors.ts';
-import { transferResultOf } from './wallet.repo.ts';
 import type { TJson, TransferResult } from './wallet.schema.ts';
 import { transfer } from './wallet.service.ts';
 
