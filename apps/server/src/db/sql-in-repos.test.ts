@@ -20,7 +20,6 @@ function mayHoldSql(path: string, importedByServer: (path: string) => boolean = 
  */
 const REWORKED_ELSEWHERE = [
   'modules/wallet/',
-  'modules/originals/bet-group.ts',
   'modules/originals/originals.money.ts',
   'modules/crash/crash.bet-group.ts',
   'modules/crash/crash.settle-group.ts',

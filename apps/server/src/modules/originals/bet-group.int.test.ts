@@ -1,4 +1,4 @@
-import { formatMinor, parseMinor, type TInstantOriginal } from '@sorte/contract';
+import { formatMinor, parseMinor, type TOriginal } from '@sorte/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,17 +16,23 @@ import { insertExclusion, upsertLimit } from '../responsible-gaming/rg.repo.ts';
 import { getBalances, getSystemBalances } from '../wallet/balances.ts';
 import { createFundedTestMember, createTestSite } from '../wallet/wallet.fixtures.ts';
 import { reconcile } from '../wallet/wallet.reconcile.ts';
-import { type BetGroupStats, betGroupStats, placeInstantBetGrouped } from './bet-group.ts';
+import {
+  type BetGroupStats,
+  betGroupStats,
+  placeInstantBetGrouped,
+  startSteppedRoundGrouped,
+} from './bet-group.ts';
 import { createDemoSession, findDemoPlayer } from './demo.service.ts';
 import { ensurePair } from './fairness.service.ts';
-import type { TBetBodies } from './originals.games.ts';
+import { isStepped, type TBetBodies } from './originals.games.ts';
 import { findActivePair, type TPlayer } from './originals.repo.ts';
-import { placeInstantBet, type TBetResult } from './originals.service.ts';
+import { placeInstantBet, startSteppedRound, type TBetResult } from './originals.service.ts';
 
 /**
  * Group commit of whole in-house bets (issue 16, bet-group.ts) against the one-by-one bet: the same
- * random history of dice and limbo bets by several players is placed on one site bet by bet with
- * `placeInstantBet` and on a twin site with `placeInstantBetGrouped`, the players concurrently and
+ * random history of dice and limbo bets and Mines and Hi-Lo starts by several players is placed on
+ * one site bet by bet with `placeInstantBet` / `startSteppedRound` and on a twin site with
+ * `placeInstantBetGrouped` / `startSteppedRoundGrouped` (a group of N against N groups of one), the players concurrently and
  * each player's own bets in order. The twins have the same seed pairs, so every bet must get the
  * same answer (the same refusal, or the same round and balance), and both sites must end in the same
  * state: balances, bonus grants, turnover, VIP totals, rounds, nonces; the grouped site reconciles.
@@ -56,7 +62,9 @@ const START_CASH_MINOR: Record<Role, bigint> = {
 
 type Choice =
   | { game: 'dice'; direction: 'under' | 'over'; target: number }
-  | { game: 'limbo'; target: string };
+  | { game: 'limbo'; target: string }
+  | { game: 'mines'; mines: number }
+  | { game: 'hilo' };
 
 /** A stake of its own, the player's whole balance, or just above it (resolved when the bet is placed). */
 type Stake = { fixed: bigint } | { relative: 'exact' | 'over' };
@@ -83,6 +91,10 @@ const choiceArb: fc.Arbitrary<Choice> = fc.oneof(
     target: fc.constantFrom(5000, 2500, 7500, 9000),
   }),
   fc.record({ game: fc.constant('limbo' as const), target: fc.constantFrom('2.00', '1.50', '10.00') }),
+  // A stepped start stays open: a second start of the same game is ROUND_IN_PROGRESS (ADR 009's
+  // least stakes: R$ 0,30 with 24 mines, R$ 9,10 for Hi-Lo; a smaller stake is refused).
+  fc.record({ game: fc.constant('mines' as const), mines: fc.constantFrom(24, 20) }),
+  fc.record({ game: fc.constant('hilo' as const) }),
 );
 
 const stakeArb: fc.Arbitrary<Stake> = fc.oneof(
@@ -119,6 +131,9 @@ const EVERY_CASE: Op[] = [
   { m: 6, choice: dice, stake: { fixed: 100n }, reuse: null },
   { m: 7, choice: dice, stake: { fixed: 100n }, reuse: null },
   { m: 8, choice: dice, stake: { fixed: 100n }, reuse: null },
+  { m: 2, choice: { game: 'mines', mines: 24 }, stake: { fixed: 100n }, reuse: null },
+  { m: 2, choice: { game: 'mines', mines: 24 }, stake: { fixed: 200n }, reuse: null },
+  { m: 2, choice: { game: 'hilo' }, stake: { fixed: 1_000n }, reuse: null },
 ];
 
 /** Whose bet each op is: a reused key is the earlier bet's player's. */
@@ -130,23 +145,43 @@ function playersOf(ops: Op[]): number[] {
   return of;
 }
 
-type Request = { game: TInstantOriginal; body: TBetBodies['dice'] | TBetBodies['limbo']; key: string };
+type TBody = TBetBodies['dice' | 'limbo' | 'mines' | 'hilo'];
+type Request = { game: TOriginal; body: TBody; key: string };
 
 type Site = { siteId: bigint; players: TPlayer[] };
 
 type Place = (
   db: Db,
   player: TPlayer,
-  game: TInstantOriginal,
+  game: TOriginal,
   body: Request['body'],
   key: string,
 ) => Promise<TBetResult>;
 
+/** A bet one by one: an instant bet, or a stepped round's start. */
+const placeOne: Place = (db, player, game, body, key) =>
+  isStepped(game)
+    ? startSteppedRound(db, player, game, body as TBetBodies['mines'], key)
+    : placeInstantBet(db, player, game, body as TBetBodies['dice'], key);
+
+/** The same bet through the group. */
+const placeGroupedBet: Place = (db, player, game, body, key) =>
+  isStepped(game)
+    ? startSteppedRoundGrouped(db, player, game, body as TBetBodies['mines'], key)
+    : placeInstantBetGrouped(db, player, game, body as TBetBodies['dice'], key);
+
 function bodyOf(choice: Choice, stakeMinor: bigint): Request['body'] {
   const amount = formatMinor(stakeMinor);
-  return choice.game === 'dice'
-    ? { amount, direction: choice.direction, target: choice.target }
-    : { amount, target: choice.target };
+  switch (choice.game) {
+    case 'dice':
+      return { amount, direction: choice.direction, target: choice.target };
+    case 'limbo':
+      return { amount, target: choice.target };
+    case 'mines':
+      return { amount, mines: choice.mines };
+    case 'hilo':
+      return { amount };
+  }
 }
 
 /** The request of op `i`, built when it is placed (from the player's balance as its last answer told). */
@@ -383,15 +418,15 @@ async function siteState(db: Db, site: Site) {
 }
 
 describe.each(kinds)('group commit of in-house bets on %s', (kind) => {
-  it('players betting concurrently through placeInstantBetGrouped get exactly the answers and state of one-by-one bets', async () => {
+  it('players betting and starting Mines and Hi-Lo rounds concurrently through the group get exactly the answers and state of one-by-one bets', async () => {
     const { db } = await testDatabase(kind);
     const before = betGroupStats(db);
     const seen = new SeenCases();
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 40, size: 'max' }), async (ops) => {
         const { one, grouped } = await twinSites(db);
-        const sequential = await placeHistory(db, one, ops, placeInstantBet, 'one-by-one');
-        const concurrent = await placeHistory(db, grouped, ops, placeInstantBetGrouped, 'players-concurrent');
+        const sequential = await placeHistory(db, one, ops, placeOne, 'one-by-one');
+        const concurrent = await placeHistory(db, grouped, ops, placeGroupedBet, 'players-concurrent');
 
         expect(concurrent.map(answer)).toEqual(sequential.map(answer));
         expect(await siteState(db, grouped)).toEqual(await siteState(db, one));
@@ -415,6 +450,7 @@ describe.each(kinds)('group commit of in-house bets on %s', (kind) => {
       'BONUS_MAX_BET',
       'COOLING_OFF',
       'TERMS_NOT_ACCEPTED',
+      'ROUND_IN_PROGRESS',
     ]);
     // The demo player's bets, and the bonus player's that take a bonus part, went one by one.
     const stats = (s: BetGroupStats) => ({ ...s, items: s.bets, rolledBack: s.fallbacks });
@@ -492,5 +528,55 @@ describe.each(kinds)('group commit of bets of members holding a bonus on %s', (k
     const report = await reconcile(db, { siteId });
     expect(report.drift).toEqual([]);
     expect(report.ok).toBe(true);
+  });
+});
+
+describe.each(kinds)('group commit of Mines and Hi-Lo starts on %s', (kind) => {
+  it('starts the rounds of players pressing at once in groups, a second start of an open game refused', async () => {
+    const { db } = await testDatabase(kind);
+    const siteId = await createTestSite(db);
+    const players: Extract<TPlayer, { kind: 'member' }>[] = [];
+    for (let i = 0; i < 6; i++) {
+      const memberId = await createFundedTestMember(db, siteId, 10_000n);
+      const player = { kind: 'member' as const, siteId, memberId };
+      await ensurePair(db, player);
+      players.push(player);
+    }
+    const before = betGroupStats(db);
+    const started = await Promise.all(
+      players.map((player, m) =>
+        m % 2 === 0
+          ? startSteppedRoundGrouped(db, player, 'mines', { amount: '1.00', mines: 24 }, `stepped-start-${m}`)
+          : startSteppedRoundGrouped(db, player, 'hilo', { amount: '10.00' }, `stepped-start-${m}`),
+      ),
+    );
+    const after = betGroupStats(db);
+    expect(after.bets - before.bets).toBe(6);
+    expect(after.deferred - before.deferred).toBe(0);
+    expect(after.fallbacks - before.fallbacks).toBe(0);
+    expect(after.groups - before.groups).toBeLessThan(6);
+    for (const [m, answer] of started.entries()) {
+      expect(answer.round.status).toBe('active');
+      expect(answer.round.game).toBe(m % 2 === 0 ? 'mines' : 'hilo');
+      expect(answer.balance).toBe(m % 2 === 0 ? '99.00' : '90.00');
+      const balances = await getBalances(db, players[m]!.memberId, { siteId });
+      expect(formatMinor(balances.totalMinor)).toBe(answer.balance);
+    }
+    // The open round is the one the group stored: a second start is refused and takes nothing.
+    const again = await settledOf(
+      startSteppedRoundGrouped(
+        db,
+        players[0]!,
+        'mines',
+        { amount: '1.00', mines: 24 },
+        'stepped-start-again',
+      ),
+    );
+    expect(again.status === 'rejected' && refusalOf(again.reason)).toMatchObject({
+      refused: 'ROUND_IN_PROGRESS',
+    });
+    expect((await getBalances(db, players[0]!.memberId, { siteId })).totalMinor).toBe(9_900n);
+    const report = await reconcile(db, { siteId });
+    expect(report.drift).toEqual([]);
   });
 });

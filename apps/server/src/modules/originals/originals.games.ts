@@ -1,8 +1,10 @@
 import {
   formatMinor,
   parseMinor,
+  STEPPED_ORIGINALS,
   type TInstantOriginal,
   type TOriginal,
+  type TSteppedOriginal,
   type ZBingoBet,
   type ZDiceBet,
   type ZHiloStart,
@@ -18,12 +20,16 @@ import {
   type BetSeeds,
   BINGO_PAYTABLE,
   checkStake,
+  createFloatStream,
   FairnessInputError,
   GAME_RULES,
   KENO_PAYTABLES,
+  MINES_TILES,
   type Multiplier,
+  minesMultiplier,
   PLINKO_PAYTABLES,
   payoutMinor,
+  placeMines,
   ratio,
   replayBet,
   SLOT_LINE_PAYS,
@@ -31,6 +37,7 @@ import {
   SLOT_SCATTER_PAYS,
   type StakeCheck,
   type TStakeChoice,
+  ZERO,
 } from '@sorte/fairness';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
@@ -313,3 +320,36 @@ export function paytableOf(game: TOriginal): unknown {
       return { multiplier: '0.99 × Π 13 / winning ranks', max_steps: 100 };
   }
 }
+
+/** A stepped round as the player sees it between steps: its outcome so far and multiplier. */
+export type TSteppedView = { outcome: Record<string, unknown>; multiplier: Multiplier };
+
+export function minesView(mines: number, picks: number[], multiplier: Multiplier): TSteppedView {
+  const safeLeft = MINES_TILES - mines - picks.length;
+  return {
+    multiplier,
+    outcome: {
+      mines_count: mines,
+      picks,
+      multiplier: formatMultiplier(multiplier),
+      next_multiplier: safeLeft > 0 ? formatMultiplier(minesMultiplier(mines, picks.length + 1)) : null,
+    },
+  };
+}
+
+/**
+ * Deals a stepped round at its start, which checks its parameters: Hi-Lo shows the first card,
+ * Mines places the mines (kept secret until settlement; every step recomputes them from the seeds).
+ */
+export function dealStepped(game: TSteppedOriginal, seeds: BetSeeds, bet: TPreparedBet): TSteppedView {
+  if (game === 'hilo') {
+    const first = replay(seeds, { game: 'hilo', calls: [] });
+    return { outcome: toJson(first.result) as Record<string, unknown>, multiplier: ZERO };
+  }
+  const mines = Number(bet.params.mines);
+  fairly(() => placeMines(mines, createFloatStream(seeds)));
+  return minesView(mines, [], ZERO);
+}
+
+export const isStepped = (game: TOriginal): game is TSteppedOriginal =>
+  (STEPPED_ORIGINALS as readonly string[]).includes(game);

@@ -43,20 +43,13 @@ import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
 import { formatRtp } from '../games/games.service.ts';
 import { getRoundDetails, listGameRecord } from '../records/game-record.service.ts';
-import { placeInstantBetGrouped } from './bet-group.ts';
+import { placeInstantBetGrouped, startSteppedRoundGrouped } from './bet-group.ts';
 import { createDemoSession, requireDemoPlayer } from './demo.service.ts';
 import { getSeeds, rotate, seedHistory } from './fairness.service.ts';
 import { launchGame } from './launch.service.ts';
 import { paytableOf, type TBetBodies } from './originals.games.ts';
 import type { TPlayer } from './originals.repo.ts';
-import {
-  callHilo,
-  cashOut,
-  getActiveRound,
-  idempotencyKeyOf,
-  pickMine,
-  startSteppedRound,
-} from './originals.service.ts';
+import { callHilo, cashOut, getActiveRound, idempotencyKeyOf, pickMine } from './originals.service.ts';
 
 const tags = ['originals'];
 const security = [{ bearerAuth: [] }];
@@ -188,7 +181,7 @@ export async function originalsRoutes(app: FastifyInstance) {
         const player = await playerOf(request);
         const body = request.body as { idempotency_key?: string | undefined } & Record<string, unknown>;
         const key = idempotencyKeyOf(body.idempotency_key, headerKey(request));
-        const { round, balance } = await startSteppedRound(db, player, game, request.body, key);
+        const { round, balance } = await startSteppedRoundGrouped(db, player, game, request.body, key);
         pushBalance(player);
         return ok(request.lang, { round, balance });
       },

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { formatMinor, type TInstantOriginal, type TRound, type TSteppedOriginal } from '@sorte/contract';
 import {
   type BetSeeds,
-  createFloatStream,
   fitsUnderCap,
   GAME_RULES,
   HILO_MAX_STEPS,
@@ -13,7 +12,6 @@ import {
   minesMultiplier,
   multiply,
   payoutMinor,
-  placeMines,
   ZERO,
 } from '@sorte/fairness';
 import { sha256OfJson } from '../../core/hash.ts';
@@ -25,8 +23,10 @@ import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { assertPlayAllowed, playGateParts } from '../responsible-gaming/rg.service.ts';
 import { ensurePair } from './fairness.service.ts';
 import {
+  dealStepped,
   fairly,
   formatMultiplier,
+  minesView,
   prepareBet,
   replay,
   settleInstant,
@@ -246,21 +246,6 @@ export async function placeInstantBet<G extends TInstantOriginal>(
 // ---------------------------------------------------------------------------------------------
 // Stepped games
 
-type TSteppedView = { outcome: Record<string, unknown>; multiplier: Multiplier };
-
-function minesView(mines: number, picks: number[], multiplier: Multiplier): TSteppedView {
-  const safeLeft = MINES_TILES - mines - picks.length;
-  return {
-    multiplier,
-    outcome: {
-      mines_count: mines,
-      picks,
-      multiplier: formatMultiplier(multiplier),
-      next_multiplier: safeLeft > 0 ? formatMultiplier(minesMultiplier(mines, picks.length + 1)) : null,
-    },
-  };
-}
-
 export async function startSteppedRound<G extends TSteppedOriginal>(
   db: Db,
   player: TPlayer,
@@ -272,18 +257,7 @@ export async function startSteppedRound<G extends TSteppedOriginal>(
   const hash = requestHash(game, bet);
   return betOnce(db, player, idempotencyKey, hash, async (tx) => {
     const opened = await openRound(db, tx, player, game, bet, hash, idempotencyKey);
-    // Dealing the round checks its parameters: Hi-Lo shows the first card, Mines places the
-    // mines (kept secret until settlement; every step recomputes them from the seeds).
-    const seeds = seedsOf(opened.pair, opened.nonce);
-    let view: TSteppedView;
-    if (game === 'hilo') {
-      const first = replay(seeds, { game: 'hilo', calls: [] });
-      view = { outcome: toJson(first.result) as Record<string, unknown>, multiplier: ZERO };
-    } else {
-      const { mines } = body as TBetBodies['mines'];
-      fairly(() => placeMines(mines, createFloatStream(seeds)));
-      view = minesView(mines, [], ZERO);
-    }
+    const view = dealStepped(game, seedsOf(opened.pair, opened.nonce), bet);
     const stake = await takeStake(tx, player, {
       id: opened.roundId,
       gameCode: game,
