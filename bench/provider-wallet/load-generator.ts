@@ -52,6 +52,8 @@ export type TRunDone = {
 
 const ATTEMPTS = 3;
 const BACKOFF_MS = 250;
+/** Calls settled at once after the drain (the server is past its capacity when any are left). */
+const SETTLE_CONCURRENCY = 32;
 /** How long after the window answers still count (then the rest is abandoned and settled). */
 const DRAIN_MS = 15_000;
 
@@ -247,7 +249,7 @@ async function settle(calls: TPending[]): Promise<number> {
       else unresolved += 1;
     }
   };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await Promise.all(Array.from({ length: SETTLE_CONCURRENCY }, worker));
   return unresolved;
 }
 

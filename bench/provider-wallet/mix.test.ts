@@ -72,6 +72,26 @@ describe('the answer book', () => {
     expect(book.movedMinor[0]).toBe(0n);
   });
 
+  it('refunds a rolled-back bet once, and a bet refused then taken on its retry moves once', () => {
+    const book = new AnswerBook(2);
+    const ids = counter();
+    const [bet, rollback] = planRound(
+      draws(0.9, MIX.rollbackFirst + MIX.win + 0.01, 0.9),
+      ids,
+      player,
+      'g1',
+    ) as [TPlannedCall, TPlannedCall];
+    book.record(0, bet, 'RS_OK');
+    book.record(0, rollback, 'RS_OK');
+    book.record(0, rollback, 'RS_OK');
+    expect(book.movedMinor[0]).toBe(0n);
+    const [late] = planRound(draws(0.9, 0.99, 0.01), ids, player, 'g1') as [TPlannedCall];
+    book.record(1, late, 'RS_ERROR_NOT_ENOUGH_MONEY');
+    book.record(1, late, 'RS_OK');
+    expect(book.movedMinor[1]).toBe(-STAKE_MINOR);
+    expect([...book.unexpected]).toEqual([['bet RS_ERROR_NOT_ENOUGH_MONEY', 1]]);
+  });
+
   it('tallies answers a correct wallet would not give, and the money they moved', () => {
     const book = new AnswerBook(1);
     const [rollback, lateBet] = planRound(draws(0.9, 0.01), counter(), player, 'g1') as [

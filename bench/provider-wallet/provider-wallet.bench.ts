@@ -1,4 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { TWalletCall } from '@sorte/contract';
@@ -43,6 +45,8 @@ const ONLY = new Set((process.env.PW_ONLY ?? 'pglite,postgres').split(',').map((
 const POOL = Math.min(Math.max(Math.trunc(Number(process.env.PW_POOL ?? 20)) || 20, 2), 90);
 /** The aggregator's keep-alive connections at most (PW_SOCKETS, 1–1,024); more calls wait for one. */
 const SOCKETS = Math.min(Math.max(Math.trunc(Number(process.env.PW_SOCKETS ?? 256)) || 256, 1), 1_024);
+/** A directory: a .cpuprofile of the server process over each measured rate (PW_CPU_PROFILE). */
+const CPU_PROFILE_DIR = process.env.PW_CPU_PROFILE;
 const PLAYERS = 60;
 /** Players 0–14 hold an active bonus grant, players 15–29 a monthly loss limit, the rest neither. */
 const BONUS_PLAYERS = 15;
@@ -177,9 +181,26 @@ async function measureRate(
   const groupsBefore = { ...(groupQueueTotals().get('provider-calls') ?? emptyGroups) };
   const cpuBefore = process.cpuUsage();
   const pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
+  const profiler = CPU_PROFILE_DIR ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const done = await load.run(rate, SECONDS);
   const cpu = process.cpuUsage(cpuBefore);
   const pgAfter = pgBefore === null ? null : postgresCpuMs();
+  if (profiler && CPU_PROFILE_DIR) {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiler.disconnect();
+    mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+    const file = join(
+      CPU_PROFILE_DIR,
+      `provider-wallet-${server.database.kind}-${rate}-${Date.now()}.cpuprofile`,
+    );
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`cpu profile of the server process at ${rate} req/s: ${file}`);
+  }
   const calls = Math.max(1, done.answered);
   return {
     database: server.database.kind,
