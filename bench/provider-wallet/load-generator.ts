@@ -28,7 +28,9 @@ export type TSetup = {
   timeoutMs: number;
 };
 export type TRun = { type: 'run'; rate: number; seconds: number };
+/** `count`: calls answered or abandoned (whose latency is a lower bound). */
 export type TKindStats = { count: number; p50Ms: number; p95Ms: number; p99Ms: number };
+/** What a run saw; its CPU is over the whole run, settling included (`answered` + `settled` calls). */
 export type TRunDone = {
   type: 'done';
   /** Requests sent in the window (slots filled), and what they got. */
@@ -41,8 +43,13 @@ export type TRunDone = {
   /** Latency from the slot to the answer, per call kind and over all calls. */
   byKind: Record<TWalletCall | 'all', TKindStats>;
   unexpected: [string, number][];
-  /** Calls still unanswered when the drain ended, settled afterwards (not measured). */
+  /**
+   * Calls still unanswered when the drain ended, settled afterwards; their latency is counted as
+   * the wait until they were abandoned (a lower bound).
+   */
   abandoned: number;
+  /** Of those (and of the calls out of attempts), how many the settling got an answer to. */
+  settled: number;
   /** Calls that got no definite answer at all, even after the drain: the money check cannot be exact. */
   unresolved: number;
   /** Per player, the money the answers moved so far (all runs), minor units as text. */
@@ -112,7 +119,7 @@ function post(call: TPlannedCall, onRequest?: (request: http.ClientRequest) => v
 async function run(rate: number, seconds: number): Promise<TRunDone> {
   const latencies: Record<TWalletCall, number[]> = { balance: [], bet: [], win: [], rollback: [] };
   const ready: TPending[] = [];
-  const inFlight = new Map<TPending, http.ClientRequest>();
+  const inFlight = new Map<TPending, { request: http.ClientRequest; slotAt: number }>();
   const unsettled: TPending[] = [];
   let sent = 0;
   let answered = 0;
@@ -139,7 +146,7 @@ async function run(rate: number, seconds: number): Promise<TRunDone> {
 
   const send = async (pending: TPending, slotAt: number) => {
     sent += 1;
-    const answer = await post(pending.call, (request) => inFlight.set(pending, request));
+    const answer = await post(pending.call, (request) => inFlight.set(pending, { request, slotAt }));
     const wasInFlight = inFlight.delete(pending);
     if (!wasInFlight) return; // abandoned at the end of the drain: settled afterwards
     const at = performance.now();
@@ -190,12 +197,18 @@ async function run(rate: number, seconds: number): Promise<TRunDone> {
   while (backingOff > 0) await new Promise((r) => setTimeout(r, 20));
   // A call due for another attempt when the window closed is settled with the abandoned ones.
   unsettled.push(...ready.filter((pending) => pending.attempt > 1));
+  // An abandoned call waited at least until now: it counts at that wait (a lower bound), so the
+  // percentiles of an overloaded server are not those of the calls it happened to answer.
+  const abandonedAt = performance.now();
   const abandoned = [...inFlight.keys()];
-  for (const [, request] of inFlight) request.destroy();
+  for (const [pending, { request, slotAt }] of inFlight) {
+    latencies[pending.call.kind].push(abandonedAt - slotAt);
+    request.destroy();
+  }
   inFlight.clear();
   const elapsedS = (Math.max(lastAnswerAt, started) - started) / 1000;
+  const { settled, unresolved } = await settle([...abandoned, ...unsettled]);
   const cpu = process.cpuUsage(cpuBefore);
-  const unresolved = await settle([...abandoned, ...unsettled]);
   const stats = (kind: TWalletCall | 'all'): TKindStats => {
     const of = kind === 'all' ? Object.values(latencies).flat() : latencies[kind];
     const sorted = of.sort((a, b) => a - b);
@@ -222,6 +235,7 @@ async function run(rate: number, seconds: number): Promise<TRunDone> {
     },
     unexpected: [...book.unexpected],
     abandoned: abandoned.length,
+    settled,
     unresolved,
     movedMinor: book.movedMinor.map(String),
     loadCpuMs: (cpu.user + cpu.system) / 1000,
@@ -231,10 +245,11 @@ async function run(rate: number, seconds: number): Promise<TRunDone> {
 /**
  * The calls left without a wallet answer, sent again with their transaction ids (a few at a time,
  * up to 5 attempts each) until each has one, so that the money they moved is known: what an
- * aggregator does with a call it never got an answer to. Not measured. Answers the calls left
- * without one.
+ * aggregator does with a call it never got an answer to. Not measured: how many got an answer,
+ * and how many none.
  */
-async function settle(calls: TPending[]): Promise<number> {
+async function settle(calls: TPending[]): Promise<{ settled: number; unresolved: number }> {
+  let settled = 0;
   let unresolved = 0;
   const queue = [...calls];
   const worker = async () => {
@@ -244,13 +259,14 @@ async function settle(calls: TPending[]): Promise<number> {
         answer = await post(pending.call);
         if (answer.http !== 200) await new Promise((r) => setTimeout(r, BACKOFF_MS * attempt));
       }
-      if (answer.http === 200 && answer.status)
+      if (answer.http === 200 && answer.status) {
+        settled += 1;
         book.record(pending.round.player, pending.call, answer.status);
-      else unresolved += 1;
+      } else unresolved += 1;
     }
   };
   await Promise.all(Array.from({ length: SETTLE_CONCURRENCY }, worker));
-  return unresolved;
+  return { settled, unresolved };
 }
 
 process.on('message', (message: TSetup | TRun) => {
