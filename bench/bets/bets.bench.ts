@@ -7,10 +7,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { testConfig } from '../../apps/server/src/config.ts';
 import {
   type Database,
   MAX_PREPARED_STATEMENTS,
@@ -18,7 +15,6 @@ import {
   openDatabase,
 } from '../../apps/server/src/db/client.ts';
 import { groupQueueTotals } from '../../apps/server/src/db/group-queue.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { shareLockRoundSecret } from '../../apps/server/src/modules/crash/crash.repo.ts';
@@ -37,7 +33,6 @@ import { enterResult } from '../../apps/server/src/modules/sports/sports.service
 import { grantBonus } from '../../apps/server/src/modules/wallet/bonus/grants.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
-import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { crashInstant } from '../../apps/server/test/crash.ts';
 import {
   type BenchRow,
@@ -52,6 +47,7 @@ import {
   processTreeCpuMs,
   withThrowawayDatabase,
 } from '../support/report.ts';
+import { type Started, startServer as startBenchServer } from '../support/server.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 8), 1), 60);
@@ -117,32 +113,8 @@ const WARMUP = { seconds: 2, maxBets: 4_000 };
 const PGBENCH_SECONDS = 10;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-type TSite = NonNullable<Awaited<ReturnType<FastifyInstance['services']['sites']['byCode']>>>;
-type Started = { database: Database; port: number; close: () => Promise<void>; siteId: bigint; site: TSite };
-
-/** The real app on a migrated, seeded database, listening on loopback. */
-async function startServer(database: Database): Promise<Started> {
-  await migrate(database);
-  await seedDemoData(database.db);
-  const app = await buildApp({
-    config: testConfig({
-      RATE_LIMIT_PER_MINUTE: 1_000_000,
-      AUTH_RATE_LIMIT_PER_MINUTE: 1_000_000,
-      CRASH_ENGINE: true,
-    }),
-    database,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const site = await app.services.sites.byCode('sorte');
-  if (!site) throw new Error('demo site sorte missing');
-  return {
-    database,
-    port: (app.server.address() as { port: number }).port,
-    siteId: site.id,
-    site,
-    close: () => app.close(),
-  };
-}
+/** The real app (bench/support/server.ts) with the crash engine running, as in service. */
+const startServer = (database: Database) => startBenchServer(database, { CRASH_ENGINE: true });
 
 /** 1,000 funded players with a session each (made directly: argon2 logins are not what we measure). */
 async function makePlayers(
