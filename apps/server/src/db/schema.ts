@@ -11,6 +11,7 @@ export * from '../modules/bank-cards/bank-cards.schema.ts';
 export * from '../modules/chat/chat.schema.ts';
 export * from '../modules/crash/crash.schema.ts';
 export * from '../modules/deposits/deposits.schema.ts';
+export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/games/games.schema.ts';
 export * from '../modules/information/information.schema.ts';
 export * from '../modules/mail/mail.schema.ts';
