@@ -9,7 +9,7 @@ type TCaptureSession = { status: string; reason: string | null };
  */
 export function capturePage(session: TCaptureSession): string {
   if (session.status !== 'created' && session.status !== 'resubmission_requested') {
-    return `<div class="card"><h1>Thank you</h1><p>Your documents were received (status: <b>${escapeHtml(session.status)}</b>). You can go back to the casino.</p></div>`;
+    return `<div class="card" data-testid="capture-done"><h1>Thank you</h1><p>Your documents were received (status: <b>${escapeHtml(session.status)}</b>). You can go back to the casino.</p></div>`;
   }
   const again =
     session.status === 'resubmission_requested'

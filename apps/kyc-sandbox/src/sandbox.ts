@@ -406,8 +406,8 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
         const button = (decision: TSandboxDecision, label: string, style: string, withReason: boolean) =>
           `<form method="post" action="/sessions/${id}/decide" class="row">
 <input type="hidden" name="decision" value="${decision}">${withReason ? '<input name="reason" placeholder="Reason" maxlength="300" required style="flex:1;min-width:160px">' : ''}
-<button class="small ${style}" type="submit">${label}</button></form>`;
-        return `<div class="card"><div class="row"><b>${id}</b><span class="muted">member ${escapeHtml(session.reference)}</span></div>
+<button class="small ${style}" type="submit" data-testid="decide-${decision}">${label}</button></form>`;
+        return `<div class="card" data-testid="kyc-session" data-reference="${escapeHtml(session.reference)}"><div class="row"><b>${id}</b><span class="muted">member ${escapeHtml(session.reference)}</span></div>
 <p>Status: <b>${escapeHtml(session.status)}</b>${session.reason ? ` · ${escapeHtml(session.reason)}` : ''}${session.pep ? ' · <b>PEP</b>' : ''}
 <span class="muted">· event ${session.sequence}</span></p>
 <div class="thumbs">${thumbs || '<span class="muted">No capture yet.</span>'}</div>
