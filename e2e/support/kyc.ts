@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { screenshot } from './browser.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -29,35 +30,45 @@ const PNG = Buffer.from(
 );
 
 /**
- * The logged-in player of `page` verifies their identity: starts a verification (the CPF check runs
- * at once), sends the document's two sides and a selfie on the provider's capture page, and a tester
- * approves it on the sandbox's page; resolves once the site says every check has passed.
+ * The logged-in player of `page` verifies their identity on a phone: on the security centre,
+ * "Verify my identity" (the CPF check runs at once), then the link to the provider's capture page
+ * in the same tab, the document's two sides and a selfie sent there; a tester approves it on the
+ * sandbox's page; back on the security centre once the site says every check has passed.
  */
 export async function verifyIdentityThroughSandbox(page: Page, server: RunningServer): Promise<void> {
-  const started = await page.evaluate(async () => {
+  const site = new URL(page.url()).origin;
+  const memberId = await page.evaluate(async () => {
     const headers = { authorization: `Bearer ${sessionStorage.getItem('token')}` };
     const me = await (await fetch('/api/auth/me', { method: 'POST', headers })).json();
-    const answer = await (await fetch('/api/kyc/verifications', { method: 'POST', headers })).json();
-    return { memberId: String(me.data.id), captureUrl: answer.data?.session?.capture_url as string, answer };
+    return String(me.data.id);
   });
-  expect(started.captureUrl, JSON.stringify(started.answer)).toMatch(/\/capture\//);
-
-  const capture = await page.context().newPage();
-  await capture.goto(started.captureUrl);
+  await page.goto(`${site}/security-center`);
+  await page.getByTestId('kyc-start').click();
+  const next = page.getByTestId('kyc-continue');
+  await next.waitFor({ state: 'visible' });
+  await screenshot(page, 'kyc-01-security-center');
+  await next.click();
+  await page.waitForURL(/\/capture\//);
   for (const [field, name] of [
     ['#document_front', 'front.png'],
     ['#document_back', 'back.png'],
     ['#selfie', 'selfie.png'],
   ] as const) {
-    await capture.setInputFiles(field, { name, mimeType: 'image/png', buffer: PNG });
+    await page.setInputFiles(field, { name, mimeType: 'image/png', buffer: PNG });
   }
-  await capture.click('#send');
-  await capture.getByTestId('capture-done').waitFor({ state: 'visible' });
+  await screenshot(page, 'kyc-02-capture');
+  await page.click('#send');
+  await page.getByTestId('capture-done').waitFor({ state: 'visible' });
 
-  await capture.goto(`${await kycSandboxUrl(server)}/`);
-  const card = capture.locator(`[data-testid="kyc-session"][data-reference="${started.memberId}"]`);
-  await card.getByTestId('decide-approve').click();
-  await capture.close();
+  const tester = await page.context().newPage();
+  await tester.goto(`${await kycSandboxUrl(server)}/`);
+  await tester
+    .locator(`[data-testid="kyc-session"][data-reference="${memberId}"]`)
+    .getByTestId('decide-approve')
+    .click();
+  await tester.close();
+
+  await page.goto(`${site}/security-center`);
   await expect
     .poll(
       () =>
@@ -68,4 +79,7 @@ export async function verifyIdentityThroughSandbox(page: Page, server: RunningSe
       { timeout: 30_000, message: 'the approval reaches the site by webhook' },
     )
     .toBe(0);
+  await page.reload();
+  await page.getByTestId('kyc-check-identity').waitFor({ state: 'visible' });
+  await screenshot(page, 'kyc-03-verified');
 }
