@@ -32,8 +32,8 @@ const PNG = Buffer.from(
 /**
  * The logged-in player of `page` verifies their identity on a phone: on the security centre,
  * "Verify my identity" (the CPF check runs at once), then the link to the provider's capture page
- * in the same tab, the document's two sides and a selfie sent there; a tester approves it on the
- * sandbox's page; back on the security centre once the site says every check has passed.
+ * in the same tab, the document's two sides and a selfie sent there and its link back to the site;
+ * a tester approves it on the sandbox's page; done once the site says every check has passed.
  */
 export async function verifyIdentityThroughSandbox(page: Page, server: RunningServer): Promise<void> {
   const site = new URL(page.url()).origin;
@@ -59,6 +59,9 @@ export async function verifyIdentityThroughSandbox(page: Page, server: RunningSe
   await screenshot(page, 'kyc-02-capture');
   await page.click('#send');
   await page.getByTestId('capture-done').waitFor({ state: 'visible' });
+  // The provider's page leads back to the site's security centre.
+  await page.getByTestId('capture-return').click();
+  await page.waitForURL(/\/security-center/);
 
   const tester = await page.context().newPage();
   await tester.goto(`${await kycSandboxUrl(server)}/`);
@@ -68,7 +71,6 @@ export async function verifyIdentityThroughSandbox(page: Page, server: RunningSe
     .click();
   await tester.close();
 
-  await page.goto(`${site}/security-center`);
   await expect
     .poll(
       () =>

@@ -1,6 +1,6 @@
 import { escapeHtml } from './pages.ts';
 
-type TCaptureSession = { status: string; reason: string | null };
+type TCaptureSession = { status: string; reason: string | null; returnUrl?: string | null | undefined };
 
 /**
  * The hosted capture page a player opens from the casino (on a phone first): the document's front
@@ -9,7 +9,10 @@ type TCaptureSession = { status: string; reason: string | null };
  */
 export function capturePage(session: TCaptureSession): string {
   if (session.status !== 'created' && session.status !== 'resubmission_requested') {
-    return `<div class="card" data-testid="capture-done"><h1>Thank you</h1><p>Your documents were received (status: <b>${escapeHtml(session.status)}</b>). You can go back to the casino.</p></div>`;
+    const back = session.returnUrl
+      ? `<a class="button-link" href="${escapeHtml(session.returnUrl)}" data-testid="capture-return">Back to the site</a>`
+      : '';
+    return `<div class="card" data-testid="capture-done"><h1>Thank you</h1><p>Your documents were received (status: <b>${escapeHtml(session.status)}</b>). You can go back to the site.</p>${back}</div>`;
   }
   const again =
     session.status === 'resubmission_requested'

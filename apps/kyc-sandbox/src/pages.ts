@@ -19,6 +19,7 @@ label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}
 input,select{width:100%;font-size:17px;padding:11px 12px;border:1px solid #c9d3db;border-radius:10px;background:#fff}
 button{width:100%;font-size:17px;font-weight:600;padding:13px;border:0;border-radius:10px;cursor:pointer;margin-top:14px}
 .primary{background:#35506b;color:#fff}
+.button-link{display:block;text-align:center;font-size:17px;font-weight:600;padding:13px;border-radius:10px;background:#35506b;color:#fff;text-decoration:none;margin-top:14px}
 .secondary{background:#e3e9ee;color:#14202b}
 .danger{background:#b3261e;color:#fff}
 .small{width:auto;font-size:14px;padding:7px 12px;margin:4px 4px 0 0}

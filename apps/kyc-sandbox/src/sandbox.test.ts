@@ -45,7 +45,11 @@ describe('the KYC sandbox', () => {
       method: 'POST',
       url: '/v1/sessions',
       headers: { authorization: auth },
-      payload: { reference: '42', callback_url: callbackUrl },
+      payload: {
+        reference: '42',
+        callback_url: callbackUrl,
+        return_url: 'http://br.localhost:3000/security-center',
+      },
     });
     expect(response.statusCode).toBe(201);
     return response.json() as { id: string; capture_url: string; status: string };
@@ -113,6 +117,8 @@ describe('the KYC sandbox', () => {
       },
     });
     expect(sent.statusCode).toBe(200);
+    const done = await sandbox.app.inject({ method: 'GET', url: path });
+    expect(done.body).toContain('href="http://br.localhost:3000/security-center"');
     await expect(sandbox.decide(session.id, 'reject')).rejects.toThrow(/reason/);
     await sandbox.decide(session.id, 'approve');
 

@@ -37,6 +37,7 @@ type TSession = {
   id: string;
   reference: string;
   callbackUrl: string;
+  returnUrl?: string | null;
   captureToken: string;
   status: TStatus;
   reason: string | null;
@@ -104,6 +105,8 @@ const PLACEHOLDER_PNG = Buffer.from(
 const ZCreate = z.object({
   reference: z.string().min(1).max(100),
   callback_url: z.url().max(2000),
+  /** Where the capture page sends the player back once the documents are sent. */
+  return_url: z.url().max(2000).optional(),
 });
 const ZCpfQuery = z.object({
   cpf: z.string().max(20),
@@ -322,6 +325,7 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
       id: `kys_${randomBytes(12).toString('hex')}`,
       reference: input.data.reference,
       callbackUrl: input.data.callback_url,
+      returnUrl: /^https?:\/\//.test(input.data.return_url ?? '') ? input.data.return_url! : null,
       captureToken: randomBytes(18).toString('base64url'),
       status: 'created',
       reason: null,

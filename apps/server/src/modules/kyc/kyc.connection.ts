@@ -31,8 +31,11 @@ export type TProviderSession = { id: string; captureUrl: string };
 export interface KycConnection {
   /** Our name for the provider, stored with each session and webhook event. */
   provider: string;
-  /** Opens a verification session (document + selfie) for `reference` (our member id). */
-  createSession(reference: string, callbackUrl: string): Promise<TProviderSession>;
+  /**
+   * Opens a verification session (document + selfie) for `reference` (our member id); the
+   * capture page sends the player back to `returnUrl`.
+   */
+  createSession(reference: string, callbackUrl: string, returnUrl: string): Promise<TProviderSession>;
   validateCpf(input: { cpf: string; name: string; birthDate: string }): Promise<TCpfAnswer>;
   /** The HMAC key the provider signs its webhooks with. */
   webhookSecret: string;
@@ -66,9 +69,13 @@ function httpProvider(baseUrl: string, clientId: string, clientSecret: string) {
     return response.json();
   };
   return {
-    async createSession(reference: string, callbackUrl: string): Promise<TProviderSession> {
+    async createSession(
+      reference: string,
+      callbackUrl: string,
+      returnUrl: string,
+    ): Promise<TProviderSession> {
       const answer = ZSessionAnswer.parse(
-        await post('/v1/sessions', { reference, callback_url: callbackUrl }),
+        await post('/v1/sessions', { reference, callback_url: callbackUrl, return_url: returnUrl }),
       );
       return { id: answer.id, captureUrl: answer.capture_url };
     },
@@ -151,11 +158,14 @@ export class KycGateway {
     return this.current;
   }
 
-  async createSession(reference: string): Promise<TProviderSession & { provider: string }> {
+  async createSession(
+    reference: string,
+    returnUrl: string,
+  ): Promise<TProviderSession & { provider: string }> {
     const connection = this.connection();
     try {
       return {
-        ...(await connection.createSession(reference, this.callbackUrl)),
+        ...(await connection.createSession(reference, this.callbackUrl, returnUrl)),
         provider: connection.provider,
       };
     } catch (error) {

@@ -38,8 +38,18 @@ export async function kycRoutes(app: FastifyInstance) {
       querystring: ZLangQuery,
       response: responses(ZKycStatus),
     },
+    // The capture page sends the player back to the security centre of the site they came from
+    // (the host already resolved to this site, or the request would not have reached here).
     handler: async (request) =>
-      ok(request.lang, await startVerification(deps, request.site, memberOf(request).memberId)),
+      ok(
+        request.lang,
+        await startVerification(
+          deps,
+          request.site,
+          memberOf(request).memberId,
+          `${request.protocol}://${request.host}/security-center`,
+        ),
+      ),
   });
 
   // The provider's decisions: the signature is checked over the bytes as received, so this

@@ -146,6 +146,7 @@ export async function startVerification(
   deps: TKycDeps,
   site: TSiteRef,
   memberId: bigint,
+  returnUrl: string,
 ): Promise<TKycStatus> {
   const rules = await findKycRules(deps.db, site);
   const state = await findMemberKyc(deps.db, memberId);
@@ -158,7 +159,7 @@ export async function startVerification(
       throw new AppError('KYC_REJECTED', { params: { reason: latest.reason ?? '' } });
     if (latest?.status === 'submitted') throw new AppError('KYC_IN_REVIEW');
     if (!latest || !CAPTURE_OPEN.has(latest.status)) {
-      const opened = await deps.kyc.createSession(memberId.toString());
+      const opened = await deps.kyc.createSession(memberId.toString(), returnUrl);
       await insertSession(deps.db, {
         siteId: site.id,
         memberId,
