@@ -154,6 +154,21 @@ describe.each(kinds)('identity verification (KYC) through the sandbox provider o
     );
   });
 
+  it('seeds the demo player as verified on each demo site, so br.localhost stays playable', async () => {
+    const rows = await rowsOf<{ code: string; passed: string[] | string }>(
+      h.db,
+      sql`SELECT s.code, k.passed_checks AS passed FROM members m
+            JOIN sites s ON s.id = m.site_id JOIN member_kyc k ON k.member_id = m.id
+           WHERE m.username_lower = 'demo01' AND s.code IN ('sorte', 'sorte-br') ORDER BY s.code`,
+    );
+    const checks = (value: string[] | string) =>
+      Array.isArray(value) ? value : value.replace(/[{}]/g, '').split(',').filter(Boolean);
+    expect(rows.map((row) => [row.code, checks(row.passed)])).toEqual([
+      ['sorte', ['identity']],
+      ['sorte-br', ['cpf', 'identity']],
+    ]);
+  });
+
   it('refuses an irregular, deceased or mismatching CPF with its reason, and records each attempt', async () => {
     const cases = [
       ['irregular', 'Your CPF is not regular at the Receita Federal. Please regularise it and try again'],
