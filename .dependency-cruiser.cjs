@@ -5,7 +5,7 @@
 // through different files without any file cycle.
 
 /** The sandboxes stand in for outside systems; production code talks to those systems over HTTP. */
-const SANDBOXES = '(psp-sandbox|game-aggregator|mail-catcher|self-exclusion-registry)';
+const SANDBOXES = '(psp-sandbox|game-aggregator|mail-catcher|self-exclusion-registry|kyc-sandbox)';
 const TESTS = '\\.(int\\.)?test\\.ts$|\\.fixtures\\.ts$|/test/';
 const SERVER = '^apps/server/src/';
 const CORE = `${SERVER}(core/|db/|http/|errors\\.ts$)`;

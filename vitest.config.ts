@@ -20,6 +20,7 @@ const projects: TestProjectConfiguration[] = [
         'packages/*/test/**/*.test.ts',
         'apps/server/src/**/*.test.ts',
         'apps/psp-sandbox/src/**/*.test.ts',
+        'apps/kyc-sandbox/src/**/*.test.ts',
         'apps/game-aggregator/src/**/*.test.ts',
         'scripts/**/*.test.ts',
         'bench/**/*.test.ts',

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { verifyIdentityThroughSandbox } from './support/kyc.ts';
 import { depositThroughSandbox, newPlayer, register, switchLanguage } from './support/player.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -91,6 +92,8 @@ describe('promotions on a phone', () => {
       await register(page, newPlayer('promobr'));
       // The deposit helper reads amounts as English writes them; the reason is checked in English too.
       await switchLanguage(page, 'en');
+      // br: no deposit or bet before the CPF check and the identity decision (ADR 036).
+      await verifyIdentityThroughSandbox(page, server);
       await depositThroughSandbox(page, brUrl, 100);
 
       await page.goto(`${brUrl}/promotion/activity/recharge`);

@@ -77,9 +77,10 @@ export async function startServer(name: string, options: StartOptions = {}): Pro
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // The local sandbox PSP on a free port too, so a journey never collides with a running server.
     PSP_SANDBOX_PORT: '0',
-    // The other local stand-ins too (mail catcher, self-exclusion registry sandbox).
+    // The other local stand-ins too (mail catcher, self-exclusion registry and KYC sandboxes).
     MAIL_CATCHER_PORT: '0',
     REGISTRY_SANDBOX_PORT: '0',
+    KYC_SANDBOX_PORT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     ...options.env,
   };

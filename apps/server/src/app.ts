@@ -35,6 +35,8 @@ import { PspGateway } from './modules/deposits/psp-gateway.ts';
 import { pspPixWebhookRoutes } from './modules/deposits/psp-webhook.routes.ts';
 import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
 import { informationRoutes } from './modules/information/information.routes.ts';
+import { KycGateway } from './modules/kyc/kyc.connection.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -186,6 +188,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.decorate('psp', options.psp ?? new PspGateway());
   app.decorate('registry', registry);
+  // The KYC provider waits, like the PSP, until server.ts (or a test) attaches it.
+  app.decorate('kyc', new KycGateway());
   const aggregator = options.aggregator ?? new AggregatorGateway();
   app.decorate('aggregator', aggregator);
   // Mail waits in the outbox until server.ts (or a test) connects a sender.
@@ -250,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(promotionsRoutes);
       await api.register(securityRoutes);
       await api.register(responsibleGamingRoutes);
+      await api.register(kycRoutes);
       await api.register(termsRoutes);
       await api.register(informationRoutes);
       await api.register(agencyRoutes);

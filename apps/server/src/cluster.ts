@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { freePort } from './http/free-port.ts';
 
@@ -14,9 +15,10 @@ import { freePort } from './http/free-port.ts';
  * dies is replaced; SIGTERM/SIGINT are passed to every worker, which drain and finish in-flight
  * requests (SHUTDOWN_DRAIN_SECONDS) before the primary exits.
  *
- * The loopback sandboxes (PSP, game aggregator, self-exclusion registry, mail catcher) are
+ * The loopback sandboxes (PSP, game aggregator, self-exclusion registry, mail catcher, KYC) are
  * per process: worker k gets the configured port + k − 1 (or a free port when it is 0), so each
- * has its own. They are for local trials; production configures the real services.
+ * has its own. The KYC sandboxes share one webhook key for the run, since a decision one of them
+ * sends may reach any worker. They are for local trials; production configures the real services.
  */
 
 const SHUTDOWN = 'sorte:shutdown';
@@ -26,6 +28,7 @@ const SANDBOX_PORTS: Record<string, number> = {
   AGGREGATOR_SANDBOX_PORT: 0,
   MAIL_CATCHER_PORT: 4020,
   REGISTRY_SANDBOX_PORT: 4030,
+  KYC_SANDBOX_PORT: 4040,
 };
 
 function workerCount(): number {
@@ -39,8 +42,10 @@ function workerCount(): number {
   return n;
 }
 
+const KYC_SANDBOX_WEBHOOK_SECRET = randomBytes(32).toString('base64url');
+
 async function sandboxEnv(index: number): Promise<Record<string, string>> {
-  const env: Record<string, string> = {};
+  const env: Record<string, string> = { KYC_SANDBOX_WEBHOOK_SECRET };
   for (const [name, fallback] of Object.entries(SANDBOX_PORTS)) {
     const configured = Number(process.env[name] ?? fallback);
     env[name] = String(configured === 0 ? await freePort() : configured + index);

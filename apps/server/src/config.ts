@@ -121,6 +121,20 @@ export const ZConfig = z.object({
   SELF_EXCLUSION_CLIENT_SECRET: z.string().min(1).max(200).optional(),
   /** Port of the local registry sandbox's page (used when no registry is configured); 0 picks a free one. */
   REGISTRY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4030),
+  /**
+   * The KYC (identity verification) provider: base URL, HTTP Basic credentials and the HMAC secret
+   * of its webhooks, all four or none; none → the local KYC sandbox on loopback.
+   */
+  KYC_BASE_URL: z.url().optional(),
+  KYC_CLIENT_ID: z.string().min(1).max(200).optional(),
+  KYC_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  KYC_WEBHOOK_SECRET: z.string().min(32).max(200).optional(),
+  /** Where the provider sends its decisions; default <PUBLIC_BASE_URL>/api/kyc/webhook (the sandbox: loopback). */
+  KYC_WEBHOOK_URL: z.url().optional(),
+  /** Port of the local KYC sandbox (used when no provider is configured); 0 picks a free one. */
+  KYC_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4040),
+  /** The local KYC sandbox's webhook key; `npm run serve` gives every worker the same (default: one per process). */
+  KYC_SANDBOX_WEBHOOK_SECRET: z.string().min(32).max(200).optional(),
 });
 export type TConfig = z.infer<typeof ZConfig>;
 

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { issueOwnerSetupLinks } from './modules/admin/bootstrap.ts';
+import { connectKyc, kycWebhookUrl } from './modules/kyc/kyc.connection.ts';
 import { connectMail } from './modules/mail/mail.connection.ts';
 import { connectPsp, pspWebhookUrl } from './modules/payments/psp/psp.connection.ts';
 import { connectAggregator } from './modules/providers/aggregator.connection.ts';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     await app.psp.close();
     await app.aggregator.close();
     await app.registry.close();
+    await app.kyc.close();
     await database.close();
   });
 
@@ -117,6 +119,29 @@ async function main(): Promise<void> {
     { dataDir: resolve(config.DATA_DIR), sandboxPort: config.REGISTRY_SANDBOX_PORT },
   );
   app.registry.attach(registry);
+  // Identity verification: the configured KYC provider, else the local sandbox (its page decides).
+  const kyc = await connectKyc(
+    {
+      baseUrl: config.KYC_BASE_URL,
+      clientId: config.KYC_CLIENT_ID,
+      clientSecret: config.KYC_CLIENT_SECRET,
+      webhookSecret: config.KYC_WEBHOOK_SECRET,
+    },
+    {
+      dataDir: resolve(config.DATA_DIR),
+      sandboxPort: config.KYC_SANDBOX_PORT,
+      sandboxWebhookSecret: config.KYC_SANDBOX_WEBHOOK_SECRET,
+    },
+  );
+  app.kyc.attach(
+    kyc,
+    kycWebhookUrl({
+      configured: config.KYC_WEBHOOK_URL,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      port,
+      realProvider: config.KYC_BASE_URL !== undefined,
+    }),
+  );
   const lines = [
     `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
     `  player site:      http://localhost:${port}/`,
@@ -127,6 +152,7 @@ async function main(): Promise<void> {
     `  PSP:              ${psp.sandboxUrl ? `sandbox at ${psp.sandboxUrl}/ (payer pages /pay/<txid>)` : config.PSP_BASE_URL}`,
     `  game aggregator:  ${aggregator.sandboxUrl ? `demo aggregator at ${aggregator.sandboxUrl}/` : config.AGGREGATOR_BASE_URL}`,
     `  self-exclusion:   ${registry.sandboxUrl ? `registry sandbox at ${registry.sandboxUrl}/ (add a CPF to block it)` : config.SELF_EXCLUSION_REGISTRY_URL}`,
+    `  KYC:              ${kyc.sandboxUrl ? `KYC sandbox at ${kyc.sandboxUrl}/ (decide each verification)` : config.KYC_BASE_URL}`,
     `  mail:             ${mail.catcherUrl ? `mail catcher at ${mail.catcherUrl}/ (every message the server sends)` : 'SMTP_URL'}`,
   ];
   // A site without any operator (a fresh production database): a one-time link for its first owner.

@@ -6,6 +6,7 @@ import { type TConfig, testConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { operators } from '../src/modules/admin/admin.schema.ts';
 import type { TOperatorRole } from '../src/modules/admin/permissions.ts';
+import { verifyAsRequired } from '../src/modules/kyc/kyc.service.ts';
 import { connectRegistry } from '../src/modules/responsible-gaming/registry.connection.ts';
 import { currentTotpCode } from '../src/modules/security/totp.ts';
 import { hashSecret } from '../src/modules/sessions/passwords.ts';
@@ -154,11 +155,16 @@ export function brRegistration() {
   };
 }
 
-/** Registers a new player on `host` (captcha solved) and returns the token and user. */
+/**
+ * Registers a new player on `host` (captcha solved) and returns the token and user. The player has
+ * passed the identity checks the site's KYC rules require (as the demo accounts have), unless
+ * `verified: false`: tests of other features deposit, bet and withdraw without a verification flow.
+ */
 export async function registerPlayer(
   app: FastifyInstance,
   host: string = HOSTS.intl,
   overrides: Record<string, unknown> = {},
+  options: { verified?: boolean } = {},
 ) {
   const body: ReturnType<typeof registration> & { cpf?: string; birth_date?: string } = {
     ...registration(host === HOSTS.br ? { ...brRegistration(), ...overrides } : overrides),
@@ -166,6 +172,11 @@ export async function registerPlayer(
   };
   const response = await call(app, { method: 'POST', url: '/api/auth/register2', host, payload: body });
   if (response.status !== 200) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
+  if (options.verified !== false) {
+    const site = await app.services.sites.byHost(host);
+    if (!site) throw new Error(`no site for ${host}`);
+    await verifyAsRequired(app.services.db, site, BigInt(response.body.data.user.id), 'seed');
+  }
   return { token: response.body.data.token as string, user: response.body.data.user, input: body };
 }
 

@@ -31,6 +31,8 @@ export const ZFail = z.object({
   withdrawal_session: z.object({ token: z.string(), expires_at: z.string() }).optional(),
   /** On a responsible-gaming limit refusal: which limit and when its period resets. */
   limit: z.object({ kind: z.string(), period: z.string(), resets_at: z.string() }).optional(),
+  /** On KYC_REQUIRED: the action refused and the checks still to pass (cpf, identity). */
+  kyc: z.object({ action: z.string(), missing_checks: z.array(z.string()) }).optional(),
 });
 export type TFail = z.infer<typeof ZFail>;
 

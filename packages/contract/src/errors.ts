@@ -162,6 +162,21 @@ export const ERROR_CODES = {
   REGISTRY_UNAVAILABLE: 503,
   /** A limit the site's jurisdiction makes mandatory at sign-up is missing ({limit}). */
   RG_LIMIT_REQUIRED: 422,
+  /**
+   * The site's jurisdiction requires verified checks before this action (deposit, bet or
+   * withdrawal; data.kyc: action and the missing checks, cpf and/or identity). Nothing happened.
+   */
+  KYC_REQUIRED: 403,
+  /** The CPF check failed (the message says why: irregular, deceased, name or birth date mismatch, under age, no CPF). */
+  KYC_CPF_REJECTED: 422,
+  /** Starting a verification when every check the site requires has passed. */
+  KYC_ALREADY_VERIFIED: 409,
+  /** The documents were sent and await the provider's decision: no new verification meanwhile. */
+  KYC_IN_REVIEW: 409,
+  /** The identity check was rejected ({reason}); support reviews it, the player cannot start another. */
+  KYC_REJECTED: 403,
+  /** The KYC provider could not be reached: nothing was started; retry shortly. */
+  KYC_PROVIDER_UNAVAILABLE: 503,
   /** Chat: the site's room is off. */
   CHAT_DISABLED: 403,
   /** Chat: an operator muted the caller (until {until}, or until lifted). */

@@ -11,6 +11,7 @@ export * from './deposits.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './games.ts';
+export * from './kyc.ts';
 export * from './languages.ts';
 export * from './live-feed.ts';
 export * from './messages/index.ts';

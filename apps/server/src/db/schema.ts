@@ -13,6 +13,7 @@ export * from '../modules/crash/crash.schema.ts';
 export * from '../modules/deposits/deposits.schema.ts';
 export * from '../modules/games/games.schema.ts';
 export * from '../modules/information/information.schema.ts';
+export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/mail/mail.schema.ts';
 export * from '../modules/members/members.schema.ts';
 export * from '../modules/promotions/promotions.schema.ts';

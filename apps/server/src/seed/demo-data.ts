@@ -2,6 +2,7 @@ import { LANGUAGES, type TLanguage } from '@sorte/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { operators } from '../modules/admin/admin.schema.ts';
+import { verifyAsRequired } from '../modules/kyc/kyc.service.ts';
 import { AVATAR_COUNT, type TBannerDesign } from '../modules/media/artwork.ts';
 import { DEFAULT_AVATAR_ID } from '../modules/members/members.repo.ts';
 import { members, profilePictures } from '../modules/members/members.schema.ts';
@@ -252,7 +253,12 @@ export async function seedDemoData(executor: Executor): Promise<void> {
       .where(and(eq(members.siteId, site.id), eq(members.usernameLower, DEMO_PLAYER.username)))
       .limit(1);
     // Idempotent: a restart (or a second process seeding at once) finds the accounts already open.
-    if (demo01) await openMemberAccounts(executor, { siteId: site.id, memberId: demo01.id });
+    if (demo01) {
+      await openMemberAccounts(executor, { siteId: site.id, memberId: demo01.id });
+      // The demo player stays usable where the site requires identity checks (br: before any
+      // deposit or bet): seeded as having passed what the site's KYC rules require.
+      await verifyAsRequired(executor, site, demo01.id, 'seed');
+    }
 
     const [operator] = await executor
       .select({ id: operators.id, totpSecret: operators.totpSecret })

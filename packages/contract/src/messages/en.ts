@@ -219,6 +219,24 @@ export const en = {
   'errors.REGISTRY_UNAVAILABLE':
     'The self-exclusion check is unavailable right now. Please try again shortly',
   'errors.RG_LIMIT_REQUIRED': 'Please set your loss limit and session time limit',
+  'errors.KYC_REQUIRED': 'Verify your identity to deposit',
+  'errors.KYC_REQUIRED_BET': 'Verify your identity to place bets',
+  'errors.KYC_REQUIRED_WITHDRAWAL': 'Verify your identity to withdraw this amount',
+  'errors.KYC_CPF_REJECTED': 'Your CPF could not be verified',
+  'errors.KYC_CPF_IRREGULAR':
+    'Your CPF is not regular at the Receita Federal. Please regularise it and try again',
+  'errors.KYC_CPF_DECEASED':
+    'This CPF is registered as belonging to a deceased person and cannot be verified',
+  'errors.KYC_CPF_NAME_MISMATCH': 'The name on your account does not match the one registered for your CPF',
+  'errors.KYC_CPF_BIRTH_DATE_MISMATCH':
+    'The date of birth on your account does not match the one registered for your CPF',
+  'errors.KYC_UNDERAGE': 'You must be {min_age} or older to play',
+  'errors.KYC_CPF_MISSING': 'Your account has no CPF and date of birth to verify',
+  'errors.KYC_ALREADY_VERIFIED': 'Your identity is already verified',
+  'errors.KYC_IN_REVIEW': 'Your documents are being reviewed. We will let you know shortly',
+  'errors.KYC_REJECTED': 'Your identity verification was rejected. Please contact support',
+  'errors.KYC_PROVIDER_UNAVAILABLE':
+    'Identity verification is unavailable right now. Please try again shortly',
   'rg.period.day': 'daily',
   'rg.period.week': 'weekly',
   'rg.period.month': 'monthly',

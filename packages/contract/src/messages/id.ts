@@ -220,6 +220,24 @@ export const id: TCatalogue = {
   'errors.REGISTRY_UNAVAILABLE':
     'Pemeriksaan pengecualian diri sedang tidak tersedia. Silakan coba lagi nanti',
   'errors.RG_LIMIT_REQUIRED': 'Silakan atur batas kekalahan dan batas waktu sesi Anda',
+  'errors.KYC_REQUIRED': 'Verifikasi identitas Anda untuk melakukan deposit',
+  'errors.KYC_REQUIRED_BET': 'Verifikasi identitas Anda untuk memasang taruhan',
+  'errors.KYC_REQUIRED_WITHDRAWAL': 'Verifikasi identitas Anda untuk menarik jumlah ini',
+  'errors.KYC_CPF_REJECTED': 'CPF Anda tidak dapat diverifikasi',
+  'errors.KYC_CPF_IRREGULAR':
+    'CPF Anda tidak berstatus reguler di Receita Federal. Silakan perbaiki lalu coba lagi',
+  'errors.KYC_CPF_DECEASED':
+    'CPF ini terdaftar milik orang yang telah meninggal dan tidak dapat diverifikasi',
+  'errors.KYC_CPF_NAME_MISMATCH': 'Nama di akun Anda tidak sesuai dengan nama yang terdaftar untuk CPF Anda',
+  'errors.KYC_CPF_BIRTH_DATE_MISMATCH':
+    'Tanggal lahir di akun Anda tidak sesuai dengan yang terdaftar untuk CPF Anda',
+  'errors.KYC_UNDERAGE': 'Anda harus berusia {min_age} tahun atau lebih untuk bermain',
+  'errors.KYC_CPF_MISSING': 'Akun Anda tidak memiliki CPF dan tanggal lahir untuk diverifikasi',
+  'errors.KYC_ALREADY_VERIFIED': 'Identitas Anda sudah terverifikasi',
+  'errors.KYC_IN_REVIEW': 'Dokumen Anda sedang ditinjau. Kami akan segera memberi tahu Anda',
+  'errors.KYC_REJECTED': 'Verifikasi identitas Anda ditolak. Silakan hubungi dukungan',
+  'errors.KYC_PROVIDER_UNAVAILABLE':
+    'Verifikasi identitas sedang tidak tersedia. Silakan coba lagi sebentar lagi',
   'rg.period.day': 'harian',
   'rg.period.week': 'mingguan',
   'rg.period.month': 'bulanan',

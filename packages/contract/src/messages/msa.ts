@@ -222,6 +222,25 @@ export const msa: TCatalogue = {
     'CPF ini didaftarkan pada platform pengecualian diri pertaruhan kebangsaan dan tidak boleh bermain',
   'errors.REGISTRY_UNAVAILABLE': 'Semakan pengecualian diri tidak tersedia sekarang. Sila cuba sebentar lagi',
   'errors.RG_LIMIT_REQUIRED': 'Sila tetapkan had kerugian dan had masa sesi anda',
+  'errors.KYC_REQUIRED': 'Sahkan identiti anda untuk membuat deposit',
+  'errors.KYC_REQUIRED_BET': 'Sahkan identiti anda untuk membuat pertaruhan',
+  'errors.KYC_REQUIRED_WITHDRAWAL': 'Sahkan identiti anda untuk mengeluarkan jumlah ini',
+  'errors.KYC_CPF_REJECTED': 'CPF anda tidak dapat disahkan',
+  'errors.KYC_CPF_IRREGULAR':
+    'CPF anda tidak berstatus biasa di Receita Federal. Sila betulkan dan cuba lagi',
+  'errors.KYC_CPF_DECEASED':
+    'CPF ini didaftarkan milik orang yang telah meninggal dunia dan tidak dapat disahkan',
+  'errors.KYC_CPF_NAME_MISMATCH':
+    'Nama pada akaun anda tidak sepadan dengan nama yang didaftarkan untuk CPF anda',
+  'errors.KYC_CPF_BIRTH_DATE_MISMATCH':
+    'Tarikh lahir pada akaun anda tidak sepadan dengan yang didaftarkan untuk CPF anda',
+  'errors.KYC_UNDERAGE': 'Anda mesti berumur {min_age} tahun ke atas untuk bermain',
+  'errors.KYC_CPF_MISSING': 'Akaun anda tiada CPF dan tarikh lahir untuk disahkan',
+  'errors.KYC_ALREADY_VERIFIED': 'Identiti anda sudah disahkan',
+  'errors.KYC_IN_REVIEW': 'Dokumen anda sedang disemak. Kami akan memaklumkan anda tidak lama lagi',
+  'errors.KYC_REJECTED': 'Pengesahan identiti anda ditolak. Sila hubungi sokongan',
+  'errors.KYC_PROVIDER_UNAVAILABLE':
+    'Pengesahan identiti tidak tersedia sekarang. Sila cuba lagi sebentar lagi',
   'rg.period.day': 'harian',
   'rg.period.week': 'mingguan',
   'rg.period.month': 'bulanan',

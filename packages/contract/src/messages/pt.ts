@@ -219,6 +219,22 @@ export const pt: TCatalogue = {
   'errors.REGISTRY_UNAVAILABLE':
     'A consulta de autoexclusão está indisponível no momento. Tente novamente em instantes',
   'errors.RG_LIMIT_REQUIRED': 'Por favor, defina seu limite de perdas e seu limite de tempo de sessão',
+  'errors.KYC_REQUIRED': 'Verifique sua identidade para depositar',
+  'errors.KYC_REQUIRED_BET': 'Verifique sua identidade para apostar',
+  'errors.KYC_REQUIRED_WITHDRAWAL': 'Verifique sua identidade para sacar este valor',
+  'errors.KYC_CPF_REJECTED': 'Não foi possível verificar seu CPF',
+  'errors.KYC_CPF_IRREGULAR': 'Seu CPF não está regular na Receita Federal. Regularize-o e tente novamente',
+  'errors.KYC_CPF_DECEASED': 'Este CPF consta como de titular falecido e não pode ser verificado',
+  'errors.KYC_CPF_NAME_MISMATCH': 'O nome da sua conta não confere com o registrado para o seu CPF',
+  'errors.KYC_CPF_BIRTH_DATE_MISMATCH':
+    'A data de nascimento da sua conta não confere com a registrada para o seu CPF',
+  'errors.KYC_UNDERAGE': 'É preciso ter {min_age} anos ou mais para jogar',
+  'errors.KYC_CPF_MISSING': 'Sua conta não tem CPF e data de nascimento para verificar',
+  'errors.KYC_ALREADY_VERIFIED': 'Sua identidade já está verificada',
+  'errors.KYC_IN_REVIEW': 'Seus documentos estão em análise. Avisaremos em breve',
+  'errors.KYC_REJECTED': 'A verificação da sua identidade foi recusada. Fale com o suporte',
+  'errors.KYC_PROVIDER_UNAVAILABLE':
+    'A verificação de identidade está indisponível no momento. Tente novamente em instantes',
   'rg.period.day': 'diário',
   'rg.period.week': 'semanal',
   'rg.period.month': 'mensal',

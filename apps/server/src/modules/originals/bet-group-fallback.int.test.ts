@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeTestDatabases, databaseKinds, testDatabase } from '../../../test/databases.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
+import { verifyAsRequired } from '../kyc/kyc.service.ts';
 import { getBalances, getSystemBalances } from '../wallet/balances.ts';
 import { LIMITS } from '../wallet/posting/request.ts';
 import { isWalletError } from '../wallet/wallet.errors.ts';
@@ -194,7 +195,12 @@ async function wageringSite(db: Db, count: number) {
   const siteId = await createTestSite(db);
   await db.execute(sql`UPDATE sites SET jurisdiction = 'br' WHERE id = ${text(siteId)}::bigint`);
   const members: (TPlayer & { kind: 'member' })[] = [];
-  for (let m = 0; m < count; m++) members.push(await fundedMember(db, siteId, 20_000n));
+  for (let m = 0; m < count; m++) {
+    const member = await fundedMember(db, siteId, 20_000n);
+    // br requires the identity checks before a bet: these players have passed them.
+    await verifyAsRequired(db, { id: siteId, jurisdiction: 'br' }, member.memberId, 'seed');
+    members.push(member);
+  }
   const pairs = await Promise.all(members.map((member) => activePair(db, member)));
   return { siteId, members, pairs };
 }

@@ -1,8 +1,9 @@
-import type { TRgLimitKind, TRgPeriod } from '@sorte/contract';
+import type { TKycCheck, TRgLimitKind, TRgPeriod } from '@sorte/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
+import { kycMissingExpression } from '../kyc/kyc.repo.ts';
 import { pendingTermsQuery } from '../terms/terms.repo.ts';
 
 /** SQL of responsible gaming; every function takes the executor (or transaction) it runs in. */
@@ -108,16 +109,31 @@ export async function findLimits(
   return rows.map(toLimitRow);
 }
 
-export type TGate = { exclusion: TExclusionRow | null; termsPending: boolean; limits: TLimitRow[] };
+export type TGate = {
+  exclusion: TExclusionRow | null;
+  termsPending: boolean;
+  /** The identity checks the site requires before this action that the member has not passed (null: none). */
+  kycMissing: TKycCheck[] | null;
+  limits: TLimitRow[];
+};
+
+/** What the gate guards: a bet or a deposit (the KYC rule of that action applies). */
+export type TGateAction = 'bet' | 'deposit';
 
 /**
  * What a bet or a deposit must pass, as parts of a statement: `ctes` (the due loosenings applied,
  * and the limits as applied: the statement's reads see the rows as they were before its own UPDATE,
  * so the two are merged) and `columns` (the active pause or exclusion, whether a terms version waits
- * for acceptance — terms.service's query —, and the limits of `kinds` as `findLimits` answers them).
+ * for acceptance — terms.service's query —, the identity checks the site's KYC rule for `action`
+ * still misses — kyc.repo's expression —, and the limits of `kinds` as `findLimits` answers them).
  * `findGate` runs them alone; a bet's opening statement carries them (one round trip fewer).
  */
-export function gateParts(memberId: bigint, timeZone: string, kinds: readonly TRgLimitKind[]) {
+export function gateParts(
+  memberId: bigint,
+  timeZone: string,
+  kinds: readonly TRgLimitKind[],
+  action: TGateAction,
+) {
   const member = sql`${memberId.toString()}::bigint`;
   return {
     ctes: sql`gate_applied AS (${applyDueLimits(memberId)}
@@ -132,11 +148,19 @@ export function gateParts(memberId: bigint, timeZone: string, kinds: readonly TR
           WHERE l.member_id = ${member})`,
     columns: sql`(SELECT to_jsonb(e) FROM (${activeExclusion(memberParam(memberId))}) e) AS gate_exclusion,
           EXISTS (${pendingTermsQuery(memberId)}) AS gate_terms_pending,
+          ${kycMissingExpression(member, action)} AS gate_kyc_missing,
           coalesce((SELECT jsonb_agg(to_jsonb(l)) FROM (
             SELECT ${limitColumns(timeZone)} FROM gate_limits
             WHERE member_id = ${member} ${kindFilter(kinds)} AND (value IS NOT NULL OR pending_value IS NOT NULL)) l),
             '[]'::jsonb) AS gate_limits`,
   };
+}
+
+/** A `text[]` column as read by either driver (an array, or PostgreSQL's `{a,b}` text), or null. */
+function checksOrNull(value: unknown): TKycCheck[] | null {
+  if (value === null || value === undefined) return null;
+  const list = Array.isArray(value) ? value : String(value).replace(/[{}]/g, '').split(',').filter(Boolean);
+  return list.length > 0 ? (list as TKycCheck[]) : null;
 }
 
 /** The gate of a row carrying `gateParts(...).columns`. */
@@ -145,6 +169,7 @@ export function gateOf(row: Record<string, unknown>): TGate {
   return {
     exclusion: exclusion ? toExclusionRow(exclusion) : null,
     termsPending: row.gate_terms_pending === true,
+    kycMissing: checksOrNull(row.gate_kyc_missing),
     limits: (row.gate_limits as Record<string, unknown>[]).map(toLimitRow),
   };
 }
@@ -152,7 +177,7 @@ export function gateOf(row: Record<string, unknown>): TGate {
 /**
  * The play gate of many members in one statement, as columns of a row that has the member's id in
  * `member` and the site's time zone in `timeZone` (SQL expressions): the active pause or exclusion,
- * a pending terms version, the stake and loss limits with what was staked and returned in each
+ * a pending terms version, the identity checks the site requires before a bet, the stake and loss limits with what was staked and returned in each
  * limit's current period (`gate_limits`, read by `gateOf`), and `gate_due`: whether a pending
  * loosening is due — such a member's gate is read by `findGate`, which applies it first.
  */
@@ -161,6 +186,7 @@ export function groupGateColumns(member: SQL, timeZone: SQL) {
   // group's rows (it guesses 100 of them), where each row wants one index lookup.
   return sql`(SELECT to_jsonb(e) FROM (${activeExclusion(member)}) e) AS gate_exclusion,
           (SELECT true FROM (${pendingTermsQuery(member)}) t) IS NOT NULL AS gate_terms_pending,
+          ${kycMissingExpression(member, 'bet')} AS gate_kyc_missing,
           (SELECT true FROM rg_limits d WHERE d.member_id = ${member} AND d.pending_effective_at <= now() LIMIT 1)
             IS NOT NULL AS gate_due,
           coalesce((SELECT jsonb_agg(to_jsonb(l) || to_jsonb(p)) FROM (
@@ -179,8 +205,9 @@ export async function findGate(
   memberId: bigint,
   timeZone: string,
   kinds: readonly TRgLimitKind[],
+  action: TGateAction,
 ): Promise<TGate> {
-  const parts = gateParts(memberId, timeZone, kinds);
+  const parts = gateParts(memberId, timeZone, kinds, action);
   const rows = await rowsOf<Record<string, unknown>>(
     executor,
     sql`WITH ${parts.ctes} SELECT ${parts.columns}`,

@@ -11,6 +11,7 @@ import { siteTimeZone } from '../../core/periods.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { kycRequired } from '../kyc/kyc.gate.ts';
 import { siteJurisdiction } from '../promotions/promotions.repo.ts';
 import { endMemberSessions, findSecurityMember } from '../security/security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from '../security/security-events.ts';
@@ -88,7 +89,7 @@ function limitError(
  */
 export async function playGateParts(executor: Executor, player: { siteId: bigint; memberId: bigint }) {
   const site = { id: player.siteId, jurisdiction: await siteJurisdiction(executor, player.siteId) };
-  return gateParts(player.memberId, siteTimeZone(site), PLAY_LIMIT_KINDS);
+  return gateParts(player.memberId, siteTimeZone(site), PLAY_LIMIT_KINDS, 'bet');
 }
 
 /**
@@ -105,9 +106,9 @@ export async function assertPlayAllowed(
 ): Promise<void> {
   // Every bet asks: the site's jurisdiction comes from the per-process cache the stake path uses.
   const site = { id: player.siteId, jurisdiction: await siteJurisdiction(tx, player.siteId) };
-  const gate = read ?? (await findGate(tx, player.memberId, siteTimeZone(site), PLAY_LIMIT_KINDS));
+  const gate = read ?? (await findGate(tx, player.memberId, siteTimeZone(site), PLAY_LIMIT_KINDS, 'bet'));
   const limits: TLimitRow[] = [];
-  if (!gate.exclusion && !gate.termsPending) {
+  if (!gate.exclusion && !gate.kycMissing && !gate.termsPending) {
     for (const limit of gate.limits) {
       if (limit.value === null) continue;
       limits.push(
@@ -125,6 +126,7 @@ export async function assertPlayAllowed(
  */
 export function playRefusal(site: TSiteRef, gate: TGate, stakeMinor: bigint): AppError | null {
   if (gate.exclusion) return exclusionError(gate.exclusion, site);
+  if (gate.kycMissing) return kycRequired('bet', gate.kycMissing);
   if (gate.termsPending) return new AppError('TERMS_NOT_ACCEPTED');
   for (const limit of gate.limits) {
     if (limit.value === null) continue;
@@ -141,15 +143,19 @@ export function playRefusal(site: TSiteRef, gate: TGate, stakeMinor: bigint): Ap
   return null;
 }
 
-/** A deposit order of `amountMinor`: refused during a pause or exclusion and past a deposit limit. */
+/**
+ * A deposit order of `amountMinor`: refused during a pause or exclusion, before the identity checks
+ * the site's KYC rule requires, and past a deposit limit.
+ */
 export async function assertDepositAllowed(
   executor: Executor,
   site: TSite,
   memberId: bigint,
   amountMinor: bigint,
 ): Promise<void> {
-  const gate = await findGate(executor, memberId, siteTimeZone(site), ['deposit']);
+  const gate = await findGate(executor, memberId, siteTimeZone(site), ['deposit'], 'deposit');
   if (gate.exclusion) throw exclusionError(gate.exclusion, site);
+  if (gate.kycMissing) throw kycRequired('deposit', gate.kycMissing);
   if (gate.termsPending) throw new AppError('TERMS_NOT_ACCEPTED');
   for (const limit of gate.limits) {
     if (limit.value === null) continue;

@@ -104,6 +104,20 @@ export async function setWithdrawPasswordHash(
 }
 
 /** Requests since `since` that still count against the daily limit (rejected and cancelled ones do not). */
+/** What the member has asked to withdraw so far (amounts of every order not rejected, failed or cancelled). */
+export async function sumWithdrawnMinor(executor: Executor, memberId: bigint): Promise<bigint> {
+  const rows = await executor
+    .select({ total: sql<string>`coalesce(sum(${withdrawalOrders.amountMinor}), 0)::text` })
+    .from(withdrawalOrders)
+    .where(
+      and(
+        eq(withdrawalOrders.memberId, memberId),
+        notInArray(withdrawalOrders.status, ['rejected', 'failed', 'cancelled']),
+      ),
+    );
+  return BigInt(rows[0]?.total ?? '0');
+}
+
 export async function countRequestsSince(executor: Executor, memberId: bigint, since: Date): Promise<number> {
   const rows = await executor
     .select({ n: sql<string>`count(*)` })

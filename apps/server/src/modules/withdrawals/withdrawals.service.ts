@@ -24,6 +24,7 @@ import { lockUsableBankCard } from '../bank-cards/bank-cards.repo.ts';
 import { checkPage, newOrderNo, type RecordsPage, sinceOf } from '../deposits/deposits.service.ts';
 import type { PspGateway } from '../deposits/psp-gateway.ts';
 import { notify } from '../information/information.service.ts';
+import { assertWithdrawalVerified } from '../kyc/kyc.service.ts';
 import type { PayoutAnswer } from '../payments/psp/payout-adapter.ts';
 import { createPayoutId, type PixKeyType } from '../payments/psp/psp.client.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -52,6 +53,7 @@ import {
   lockOrderByNo,
   lockOrderByPayoutId,
   setWithdrawPasswordHash,
+  sumWithdrawnMinor,
   updateOrder,
 } from './withdrawals.repo.ts';
 import type { TWithdrawalOrderRow, TWithdrawalSettingsRow } from './withdrawals.schema.ts';
@@ -340,6 +342,15 @@ export async function createWithdrawal(
       // The member row lock orders a member's requests: a copy that waited on it sees the first.
       const replay = await replayOf(tx, memberId, input.idempotencyKey, requestHash);
       if (replay) return { row: replay, created: false };
+      // The site's KYC rule for withdrawals, against what the member has withdrawn so far (read
+      // under the member row lock, so two requests at once cannot both slip under a total).
+      await assertWithdrawalVerified(
+        tx,
+        site,
+        memberId,
+        input.amountMinor,
+        await sumWithdrawnMinor(tx, memberId),
+      );
       const card = await lockUsableBankCard(tx, site.id, memberId, input.bankCardId);
       if (!card)
         throw new AppError('BANK_CARD_NOT_FOUND', {

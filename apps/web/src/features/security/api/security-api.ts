@@ -1,4 +1,5 @@
 import type {
+  TKycStatus,
   TRgStatus,
   TSecurityEventsResponse,
   TSecurityOverview,
@@ -69,5 +70,23 @@ export function useSetRgLimit() {
     mutationFn: (body: TSetRgLimitRequest) =>
       api.post<TRgStatus>('/api/responsible-gaming/limits', body, { silent: true }),
     onSuccess: (status) => queryClient.setQueryData(RG_QUERY_KEY, status),
+  });
+}
+
+const KYC_QUERY_KEY = ['kyc'] as const;
+
+/** `GET /api/kyc/status`: the checks I passed, what the site requires before what, and why. */
+export function useKycStatus() {
+  return useQuery({
+    queryKey: KYC_QUERY_KEY,
+    queryFn: () => api.get<TKycStatus>('/api/kyc/status', { silent: true }),
+  });
+}
+
+/** `POST /api/kyc/verifications`: the CPF check at once, then the document and selfie capture link. */
+export function useStartVerification() {
+  return useMutation({
+    mutationFn: () => api.post<TKycStatus>('/api/kyc/verifications', {}, { silent: true }),
+    onSuccess: (status) => queryClient.setQueryData(KYC_QUERY_KEY, status),
   });
 }

@@ -8,14 +8,16 @@ import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { useEndSession, useSecurityEvents, useSecurityOverview, useSessions } from '../api/security-api.ts';
 import '../security.css';
+import { KycCard } from './kyc-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
-/** /security-center: passwords, email, two-factor, last login, sessions and the security log. */
+/** /security-center: passwords, email, identity verification, two-factor, last login, sessions and the security log. */
 export default function SecurityCenterPage() {
   const { t } = useTranslation();
   return (
     <PageFrame title={t('pages.security_center')} requiresLogin>
       <Overview />
+      <KycCard />
       <TwoFactorCard />
       <Sessions />
       <Events />

@@ -1,0 +1,87 @@
+import { ZKycStatus, ZLangQuery } from '@sorte/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../http/reply.ts';
+import { memberOf } from '../../plugins/session-auth.ts';
+import { applyKycEvent, getKycStatus, startVerification, type TKycDeps } from './kyc.service.ts';
+import { KYC_SIGNATURE_HEADER, MAX_KYC_WEBHOOK_BYTES, readKycWebhook } from './kyc.webhook.ts';
+
+const tags = ['kyc'];
+const security = [{ bearerAuth: [] }];
+
+/** Identity verification: the member's status, starting a verification, the provider's webhook. */
+export async function kycRoutes(app: FastifyInstance) {
+  const deps: TKycDeps = { db: app.services.db, kyc: app.kyc };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: app.requireMember };
+
+  r.get('/kyc/status', {
+    ...member,
+    schema: {
+      tags,
+      security,
+      summary: 'My identity verification: checks passed, what the site requires before what, and why',
+      querystring: ZLangQuery,
+      response: responses(ZKycStatus),
+    },
+    handler: async (request) =>
+      ok(request.lang, await getKycStatus(deps.db, request.site, memberOf(request).memberId)),
+  });
+
+  r.post('/kyc/verifications', {
+    ...member,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Verify my identity: runs the CPF check where the site requires it and opens (or reopens) the document and selfie capture at the provider',
+      querystring: ZLangQuery,
+      response: responses(ZKycStatus),
+    },
+    // The capture page sends the player back to the security centre of the site they came from
+    // (the host already resolved to this site, or the request would not have reached here).
+    handler: async (request) =>
+      ok(
+        request.lang,
+        await startVerification(
+          deps,
+          request.site,
+          memberOf(request).memberId,
+          `${request.protocol}://${request.host}/security-center`,
+        ),
+      ),
+  });
+
+  // The provider's decisions: the signature is checked over the bytes as received, so this
+  // plugin keeps JSON bodies raw (encapsulated: other routes keep the app's parser).
+  await app.register(async (hook) => {
+    hook.removeContentTypeParser(['application/json']);
+    hook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: MAX_KYC_WEBHOOK_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    hook.post('/kyc/webhook', { schema: { hide: true } }, async (request, reply) => {
+      const connection = app.kyc.attached;
+      const fail = (status: number, code: string, message: string) =>
+        reply.code(status).send({ status: 'fail', code, message, data: null });
+      if (!connection) return fail(503, 'KYC_PROVIDER_UNAVAILABLE', 'no KYC provider');
+      const result = readKycWebhook({
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        signature: request.headers[KYC_SIGNATURE_HEADER],
+        secret: connection.webhookSecret,
+        nowMs: Date.now(),
+      });
+      if (!result.ok) {
+        request.log.warn({ reason: result.reason }, 'KYC webhook refused');
+        return result.reason === 'invalid_body'
+          ? fail(400, 'BAD_REQUEST', result.reason)
+          : fail(401, 'UNAUTHENTICATED', result.reason);
+      }
+      const outcome = await applyKycEvent(deps.db, connection.provider, result.event);
+      if (outcome !== 'applied')
+        request.log.info({ outcome, event: result.event.eventId }, 'KYC webhook ignored');
+      return { status: 'success', code: 200, message: 'ok', data: { outcome } };
+    });
+  });
+}
