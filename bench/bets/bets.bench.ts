@@ -22,10 +22,15 @@ import {
   type BetGroupStats,
   betGroupStats,
   placeInstantBetGrouped,
+  startSteppedRoundGrouped,
 } from '../../apps/server/src/modules/originals/bet-group.ts';
 import { ensurePair } from '../../apps/server/src/modules/originals/fairness.service.ts';
 import type { TBetBodies } from '../../apps/server/src/modules/originals/originals.games.ts';
-import { placeInstantBet } from '../../apps/server/src/modules/originals/originals.service.ts';
+import {
+  pickMine,
+  placeInstantBet,
+  startSteppedRound,
+} from '../../apps/server/src/modules/originals/originals.service.ts';
 import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
 import { createMemberSession } from '../../apps/server/src/modules/sessions/sessions.service.ts';
 import { sportsBetGroupStats } from '../../apps/server/src/modules/sports/sports.bet-group.ts';
@@ -176,34 +181,61 @@ function groupNote(before: BetGroupStats, after: BetGroupStats): string {
  * one-by-one `placeInstantBet`), so that the server's CPU per bet splits into the bet (its
  * statements and logic) and the HTTP layer around it.
  */
-async function inProcessScenario(server: Started, memberIds: bigint[], grouped: boolean): Promise<BenchRow> {
+async function inProcessScenario(
+  server: Started,
+  memberIds: bigint[],
+  grouped: boolean,
+  game: 'dice' | 'mines' = 'dice',
+): Promise<BenchRow> {
   const db = server.database.db;
   const body = { amount: '0.10', direction: 'under', target: 4950 } as const;
-  const bet = () =>
+  const member = (caller: number) => ({
+    kind: 'member' as const,
+    siteId: server.siteId,
+    // A Mines caller plays its own member (one open round each); dice bets any member.
+    memberId:
+      game === 'mines'
+        ? memberIds[caller % memberIds.length]!
+        : memberIds[Math.floor(Math.random() * memberIds.length)]!,
+  });
+  const dice = (caller: number) =>
     (grouped ? placeInstantBetGrouped : placeInstantBet)(
       db,
-      {
-        kind: 'member',
-        siteId: server.siteId,
-        memberId: memberIds[Math.floor(Math.random() * memberIds.length)]!,
-      },
+      member(caller),
       'dice',
       body as TBetBodies['dice'],
       randomUUID(),
     );
+  // A Mines round: the start (24 mines, R$ 0,30, the stake taken) timed, then a pick that ends it
+  // (a mine, or the one safe tile, which cashes out by itself).
+  const mines = async (caller: number) => {
+    const player = member(caller);
+    const start = grouped ? startSteppedRoundGrouped : startSteppedRound;
+    const t0 = performance.now();
+    const { round } = await start(db, player, 'mines', { amount: '0.30', mines: 24 }, randomUUID());
+    const ms = performance.now() - t0;
+    await pickMine(db, player, BigInt(round.id), 0);
+    return ms;
+  };
+  const bet = async (caller: number): Promise<number | null> => {
+    if (game === 'mines') return mines(caller);
+    await dice(caller);
+    return null;
+  };
   let failures = 0;
   // Every caller bets until the deadline or until maxBets were placed in all.
   const run = async (seconds: number, maxBets: number) => {
     const latencies: number[] = [];
     const deadline = performance.now() + seconds * 1000;
     await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
+      Array.from({ length: CONNECTIONS }, async (_, caller) => {
         while (latencies.length < maxBets && performance.now() < deadline) {
           const t0 = performance.now();
-          await bet().catch(() => {
+          const timed = await bet(caller).catch(() => {
             failures += 1;
+            return null;
           });
-          latencies.push(performance.now() - t0);
+          latencies.push(timed ?? performance.now() - t0);
         }
       }),
     );
@@ -225,7 +257,10 @@ async function inProcessScenario(server: Started, memberIds: bigint[], grouped: 
     throw new Error(`ledger drift after the benchmark: ${JSON.stringify(report.drift.slice(0, 3))}`);
   const perBet = (micros: number) => micros / 1000 / Math.max(1, latencies.length);
   return {
-    what: `dice bets in process (no HTTP, ${grouped ? 'grouped' : 'one by one'}), ${server.database.kind}`,
+    what:
+      game === 'mines'
+        ? `Mines rounds in process (start ${grouped ? 'grouped' : 'one by one'}, then a pick; the start timed), ${server.database.kind}`
+        : `dice bets in process (no HTTP, ${grouped ? 'grouped' : 'one by one'}), ${server.database.kind}`,
     concurrency: CONNECTIONS,
     count: latencies.length,
     perSecond: latencies.length / elapsedS,
@@ -1121,7 +1156,7 @@ async function main(): Promise<void> {
     }
   }
 
-  if (!ONLY.has('postgres') && !ONLY.has('crash')) {
+  if (!ONLY.has('postgres') && !ONLY.has('crash') && !ONLY.has('starts')) {
     // PostgreSQL scenarios left out on request.
   } else if (await postgresReachable(ADMIN_URL)) {
     const adminUrl = new URL(ADMIN_URL);
@@ -1156,6 +1191,14 @@ async function main(): Promise<void> {
           progress(rows.at(-1)!);
           rows.push(await inProcessScenario(server, memberIds, false));
           progress(rows.at(-1)!);
+        }
+        if (ONLY.has('postgres') || ONLY.has('starts')) {
+          rows.push(await inProcessScenario(server, memberIds, true, 'mines'));
+          progress(rows.at(-1)!);
+          rows.push(await inProcessScenario(server, memberIds, false, 'mines'));
+          progress(rows.at(-1)!);
+        }
+        if (ONLY.has('postgres')) {
           console.log(
             await preparedStatementMemory(server.database).catch(
               (error: Error) => `prepared statements' memory not read: ${error.message}`,
@@ -1199,7 +1242,7 @@ async function main(): Promise<void> {
           }
         });
       }
-      if (ONLY.has('postgres')) {
+      if (ONLY.has('postgres') || ONLY.has('starts')) {
         pgbench = pgbenchRow(adminUrl, name, CONNECTIONS, PGBENCH_SECONDS);
         rows.push(pgbench);
         progress(rows.at(-1)!);
