@@ -91,9 +91,9 @@ export async function findSessionByTokenHash(
     .innerJoin(members, eq(members.id, memberSessions.memberId))
     .where(eq(memberSessions.tokenHash, tokenHash))
     .limit(1)
-    // Named: each database connection parses and plans it once. A session-cache miss (every
-    // player's first request to a process, then one per touch interval) planned it anew: 0.2 ms
-    // of PostgreSQL's time for 0.03 ms of execution (pg_stat_statements, two workers).
+    // Named: each database connection parses and plans it once. Unnamed, every session-cache miss
+    // (a player's first request to a process, then one per touch interval) planned it anew, which
+    // cost PostgreSQL several times its execution (docs/bench-log/).
     .prepare('sorte_member_session')
     .execute();
   return rows[0];
