@@ -96,64 +96,6 @@ export function lockMemberAccounts(
     .for('no key update');
 }
 
-type TAccountRaw = {
-  id: string;
-  site_id: string;
-  member_id: string | null;
-  kind: TPlayerAccountKind | TSystemAccountKind;
-  balance_minor: string | null;
-  wagering_required_minor: string | null;
-  created_at: string | Date;
-  locked: boolean;
-};
-
-/**
- * One round trip for a transfer between a member and the system: locks the member's named accounts
- * FOR NO KEY UPDATE in id order (as lockMemberAccounts) and reads the site's named system accounts, which
- * are never locked. `locked` tells the two apart.
- */
-export async function lockMemberWithSystemAccounts(
-  tx: Tx,
-  siteId: bigint,
-  memberId: bigint,
-  kinds: readonly TPlayerAccountKind[],
-  systemKinds: readonly TSystemAccountKind[],
-): Promise<{ member: TWalletAccountRow[]; system: TWalletAccountRow[] }> {
-  const site = sql`${siteId.toString()}::bigint`;
-  const columns = sql`id::text, site_id::text, member_id::text, kind, balance_minor::text,
-    wagering_required_minor::text, created_at`;
-  const rows = await rowsOf<TAccountRaw>(
-    tx,
-    sql`WITH locked AS (
-          SELECT ${columns} FROM wallet_accounts
-          WHERE site_id = ${site} AND member_id = ${memberId.toString()}::bigint
-            AND kind IN (${sql.join(
-              kinds.map((k) => sql`${k}`),
-              sql`, `,
-            )})
-          ORDER BY wallet_accounts.id FOR NO KEY UPDATE)
-        SELECT *, true AS locked FROM locked
-        UNION ALL
-        SELECT ${columns}, false AS locked FROM wallet_accounts
-        WHERE site_id = ${site} AND member_id IS NULL AND kind IN (${sql.join(
-          systemKinds.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
-  );
-  const row = (r: TAccountRaw): TWalletAccountRow => ({
-    id: BigInt(r.id),
-    siteId: BigInt(r.site_id),
-    memberId: r.member_id === null ? null : BigInt(r.member_id),
-    kind: r.kind,
-    balanceMinor: r.balance_minor === null ? null : BigInt(r.balance_minor),
-    wageringRequiredMinor: r.wagering_required_minor === null ? null : BigInt(r.wagering_required_minor),
-    createdAt: new Date(r.created_at),
-  });
-  const member = rows.filter((r) => r.locked === true).map(row);
-  member.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { member, system: rows.filter((r) => r.locked !== true).map(row) };
-}
-
 export function findSystemAccounts(
   executor: Executor,
   siteId: bigint,
@@ -193,18 +135,6 @@ export async function findTransferById(
     .select()
     .from(walletTransfers)
     .where(and(eq(walletTransfers.siteId, siteId), eq(walletTransfers.id, transferId)))
-    .limit(1);
-  return rows[0];
-}
-
-export async function findHoldResolution(
-  executor: Executor,
-  holdTransferId: bigint,
-): Promise<TWalletTransferRow | undefined> {
-  const rows = await executor
-    .select()
-    .from(walletTransfers)
-    .where(eq(walletTransfers.holdTransferId, holdTransferId))
     .limit(1);
   return rows[0];
 }
