@@ -196,7 +196,7 @@ export async function lockSessionByProviderId(
     .select()
     .from(kycSessions)
     .where(and(eq(kycSessions.provider, provider), eq(kycSessions.providerSessionId, providerSessionId)))
-    .for('update')
+    .for('no key update')
     .limit(1);
   return row ?? null;
 }
