@@ -229,6 +229,7 @@ async function main(): Promise<void> {
         PSP_SANDBOX_PORT: '0',
         MAIL_CATCHER_PORT: '0',
         REGISTRY_SANDBOX_PORT: '0',
+        KYC_SANDBOX_PORT: '0',
         PROMO_JOBS: 'off',
         // The script is the aggregator: it signs the wallet calls with this secret.
         AGGREGATOR_BASE_URL: 'http://127.0.0.1:9',

@@ -542,6 +542,7 @@ async function productionServer(
         PSP_SANDBOX_PORT: '0',
         MAIL_CATCHER_PORT: '0',
         REGISTRY_SANDBOX_PORT: '0',
+        KYC_SANDBOX_PORT: '0',
         SHUTDOWN_DRAIN_SECONDS: '5',
         // Once a minute and at start (runAtStart) in service; at start they overlapped the measured
         // window here. The app in this process runs none either.

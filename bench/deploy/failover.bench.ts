@@ -63,6 +63,7 @@ async function main(): Promise<void> {
         PSP_SANDBOX_PORT: '0',
         MAIL_CATCHER_PORT: '0',
         REGISTRY_SANDBOX_PORT: '0',
+        KYC_SANDBOX_PORT: '0',
         DATA_DIR: join(work, String(port)),
         LOG_LEVEL: 'warn',
       },

@@ -46,6 +46,7 @@ async function startProcess(
     PSP_SANDBOX_PORT: '0',
     MAIL_CATCHER_PORT: '0',
     REGISTRY_SANDBOX_PORT: '0',
+    KYC_SANDBOX_PORT: '0',
     LOG_LEVEL: logLevel,
   };
   if (database.url) env.DATABASE_URL = database.url;
