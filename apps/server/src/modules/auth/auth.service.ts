@@ -23,7 +23,7 @@ import {
   scheduleSessionClock,
   withWithdrawalSession,
 } from '../responsible-gaming/rg.service.ts';
-import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
+import { assertLoginSecurity, findPreviousLogin, recordLogin } from '../security/login-security.ts';
 import type { LoginThrottle } from '../sessions/login-throttle.ts';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../sessions/passwords.ts';
 import {
@@ -53,13 +53,14 @@ async function toSessionResponse(
   deps: TAuthDeps,
   site: TSite,
   member: TMemberRow,
-  session: { token: string; expiresAt: Date },
+  session: { token: string; expiresAt: Date; id: bigint },
 ): Promise<TSessionResponse> {
   return {
     token: session.token,
     token_type: 'Bearer',
     expires_at: session.expiresAt.toISOString(),
     user: await getUserInfo(deps.executor, site, member.id),
+    previous_login: await findPreviousLogin(deps.executor, member.id, session.id),
   };
 }
 

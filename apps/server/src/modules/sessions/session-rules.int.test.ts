@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, HOSTS, registerPlayer, solvedCaptcha } from '../../../test/app.ts';
+import { buildTestApp, call, HOSTS, registerPlayer, registration, solvedCaptcha } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../../db/sql.ts';
 
 /**
  * Session rules per jurisdiction profile (migration 0063, ADR 037): on `br` a session idle for more
  * than 30 minutes is over and only the password opens a new one (Portaria SPA/MF 722/2024 art. 14);
- * on `intl` the site's own, longer idle expiry applies.
+ * on `intl` the site's own, longer idle expiry applies. A login answers the one before it.
  */
 describe.each(await databaseKinds())('session rules on %s', (kind) => {
   let app: FastifyInstance;
@@ -127,5 +127,41 @@ describe.each(await databaseKinds())('session rules on %s', (kind) => {
     const { player, cookie } = await rememberedLogin(HOSTS.intl);
     await idleFor(player.user.id, 24 * 60 + 1);
     expect((await refresh(cookie, HOSTS.intl)).status).toBe(200);
+  });
+
+  it('answers the previous login time and address after a login, none after the first', async () => {
+    const player = await registerPlayer(app, HOSTS.br);
+    const login = async (ip: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/auth/login2',
+        host: HOSTS.br,
+        remoteAddress: ip,
+        payload: {
+          username: player.input.username,
+          password: 'secret123',
+          ...(await solvedCaptcha(app, HOSTS.br)),
+        },
+      });
+    const first = await login('203.0.113.7');
+    expect(first.status).toBe(200);
+    // The sign-up opened the first session: this login shows it.
+    expect(first.body.data.previous_login).toMatchObject({ at: expect.any(String) });
+    const second = await login('203.0.113.8');
+    expect(second.status).toBe(200);
+    expect(second.body.data.previous_login.ip).toBe('203.0.113.7');
+    expect(Date.parse(second.body.data.previous_login.at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('answers no previous login right after sign-up', async () => {
+    const host = HOSTS.intl;
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/register2',
+      host,
+      payload: { ...registration(), ...(await solvedCaptcha(app, host)) },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.previous_login).toBeNull();
   });
 });
