@@ -85,6 +85,7 @@ export type TEnvelope = {
   data: any;
   errors?: Record<string, string>;
   force_offline?: boolean;
+  idle_minutes?: number;
   retry_after?: number;
 };
 

@@ -140,6 +140,11 @@ export const ZSessionResponse = z.object({
   token_type: z.literal('Bearer'),
   expires_at: z.string().describe('ISO 8601'),
   user: ZUserInfo,
+  /**
+   * The member's login before this one (time and address), shown after login so a player notices
+   * a login that was not theirs (Pennsylvania 58 Pa. Code §814a.1); null on the first.
+   */
+  previous_login: z.object({ at: z.string().describe('ISO 8601'), ip: z.string().nullable() }).nullable(),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 

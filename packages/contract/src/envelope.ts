@@ -20,6 +20,8 @@ export const ZFail = z.object({
   data: z.unknown().nullable(),
   /** Present on 401 when an operator ended the player's sessions. */
   force_offline: z.boolean().optional(),
+  /** On SESSION_IDLE: the idle minutes after which the site's profile ends a session. */
+  idle_minutes: z.number().int().optional(),
   /** Seconds to wait, on TOO_MANY_ATTEMPTS (also sent as the Retry-After header). */
   retry_after: z.number().int().optional(),
   /** Field-level validation messages, translated, keyed by field name. */

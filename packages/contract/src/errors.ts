@@ -9,6 +9,11 @@ export const ERROR_CODES = {
   BAD_REQUEST: 400,
   /** No session, or it expired or was ended. */
   UNAUTHENTICATED: 401,
+  /**
+   * The session sat idle longer than the site's jurisdiction profile allows ({minutes}; also
+   * `idle_minutes` in the envelope): it is over and the member signs in again with the password.
+   */
+  SESSION_IDLE: 401,
   /** The session is valid but the caller may not do this (e.g. another member's id). */
   FORBIDDEN: 403,
   NOT_FOUND: 404,

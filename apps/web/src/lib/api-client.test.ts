@@ -137,6 +137,26 @@ describe('api client', () => {
     setToken(null);
   });
 
+  it('a session signed out for idleness asks for the password with the server reason, even on a remembered device', async () => {
+    setToken('idle');
+    setRemembered(true);
+    const message = 'You were signed out after 30 minutes without activity. Please log in again';
+    const { calls } = mockApi({
+      'POST /api/auth/me': () => ({
+        status: 401,
+        body: fail('SESSION_IDLE', message, { idle_minutes: 30 }),
+      }),
+    });
+    await expect(api.post('/api/auth/me')).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() => expect(confirmStore.get()?.message).toBe(message));
+    expect(getToken()).toBeNull();
+    expect(calls.some((call) => call.url.pathname === '/api/auth/refresh')).toBe(false);
+    confirmStore.get()?.resolve(true);
+    await vi.waitFor(() => expect(modalStore.get()).toBe('login'));
+    modalStore.set(null);
+    setRemembered(false);
+  });
+
   it('ignores a 401 that answers a session already ended here, so a logout never reads as expiry', async () => {
     setToken('ended-by-logout');
     queryClient.setQueryData(USER_QUERY_KEY, makeUser());

@@ -100,12 +100,15 @@ async function handleUnauthenticated(fail: TFail, sentToken: string | null): Pro
   }
   setToken(null);
   if (!hadToken || expiryPromptOpen) return;
+  // Idle past the site's limit: the rule asks for the password again, so no quiet sign-in (the
+  // server would refuse the remembered device anyway); the prompt says why, in the server's words.
+  const idle = fail.code === 'SESSION_IDLE';
   // A remembered device whose session ran out while the page was open signs back in quietly.
-  if (isRemembered() && (await restoreRememberedSession())) return;
+  if (!idle && isRemembered() && (await restoreRememberedSession())) return;
   expiryPromptOpen = true;
   try {
     const again = await confirmDialog(
-      i18next.t('auth.login_expired'),
+      idle && fail.message ? fail.message : i18next.t('auth.login_expired'),
       i18next.t('auth.log_in'),
       i18next.t('common.cancel'),
     );
@@ -180,7 +183,10 @@ export async function apiRequest<T>(
   });
   // The spec recognises an ended session by its message, 'Unauthenticated.'; our server also
   // sends the stable code. A wrong password is a 401 too, but with INVALID_CREDENTIALS.
-  if (response.status === 401 && (fail.code === 'UNAUTHENTICATED' || fail.message === 'Unauthenticated.')) {
+  if (
+    response.status === 401 &&
+    (fail.code === 'UNAUTHENTICATED' || fail.code === 'SESSION_IDLE' || fail.message === 'Unauthenticated.')
+  ) {
     void handleUnauthenticated(fail, token);
     throw error;
   }

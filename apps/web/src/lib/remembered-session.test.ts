@@ -11,6 +11,7 @@ const session = (token: string) => ({
   token_type: 'Bearer' as const,
   expires_at: '2026-12-01T00:00:00Z',
   user: makeUser(),
+  previous_login: null,
 });
 
 describe('"keep me signed in" on a cold start', () => {

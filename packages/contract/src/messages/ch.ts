@@ -41,6 +41,7 @@ export const ch: TCatalogue = {
   'errors.VALIDATION_FAILED': '請修正表單中的錯誤',
   'errors.BAD_REQUEST': '請輸入正確的參數',
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
+  'errors.SESSION_IDLE': '您已閒置 {minutes} 分鐘，已自動登出。請重新登入',
   'errors.FORBIDDEN': '您無權執行此操作',
   'errors.NOT_FOUND': '找不到請求的內容',
   'errors.METHOD_NOT_ALLOWED': '此操作不支援這種請求方式',

@@ -41,6 +41,7 @@ export const cn: TCatalogue = {
   'errors.VALIDATION_FAILED': '请修正表单中的错误',
   'errors.BAD_REQUEST': '请输入正确的参数',
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
+  'errors.SESSION_IDLE': '您已闲置 {minutes} 分钟，已自动退出登录。请重新登录',
   'errors.FORBIDDEN': '您无权执行此操作',
   'errors.NOT_FOUND': '未找到请求的内容',
   'errors.METHOD_NOT_ALLOWED': '此操作不支持这种请求方式',

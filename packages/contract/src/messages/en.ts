@@ -44,6 +44,7 @@ export const en = {
   'errors.BAD_REQUEST': 'Please enter the correct parameters',
   // The web client recognises an ended session by this exact text (spec §8), so it is not translated.
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
+  'errors.SESSION_IDLE': 'You were signed out after {minutes} minutes without activity. Please log in again',
   'errors.FORBIDDEN': 'You are not allowed to do this',
   'errors.NOT_FOUND': 'The requested item was not found',
   'errors.METHOD_NOT_ALLOWED': 'This action does not accept this kind of request',

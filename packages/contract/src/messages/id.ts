@@ -41,6 +41,7 @@ export const id: TCatalogue = {
   'errors.VALIDATION_FAILED': 'Silakan perbaiki kesalahan pada formulir',
   'errors.BAD_REQUEST': 'Silakan masukkan parameter yang benar',
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
+  'errors.SESSION_IDLE': 'Anda telah keluar setelah {minutes} menit tanpa aktivitas. Silakan masuk kembali',
   'errors.FORBIDDEN': 'Anda tidak diizinkan melakukan ini',
   'errors.NOT_FOUND': 'Item yang diminta tidak ditemukan',
   'errors.METHOD_NOT_ALLOWED': 'Tindakan ini tidak menerima jenis permintaan ini',

@@ -41,6 +41,8 @@ export const msa: TCatalogue = {
   'errors.VALIDATION_FAILED': 'Sila betulkan ralat dalam borang',
   'errors.BAD_REQUEST': 'Sila masukkan parameter yang betul',
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
+  'errors.SESSION_IDLE':
+    'Anda telah dilog keluar selepas {minutes} minit tanpa aktiviti. Sila log masuk semula',
   'errors.FORBIDDEN': 'Anda tidak dibenarkan melakukan ini',
   'errors.NOT_FOUND': 'Item yang diminta tidak ditemui',
   'errors.METHOD_NOT_ALLOWED': 'Tindakan ini tidak menerima jenis permintaan ini',

@@ -42,6 +42,7 @@ export const pt: TCatalogue = {
   'errors.VALIDATION_FAILED': 'Por favor, corrija o erro no formulário',
   'errors.BAD_REQUEST': 'Por favor, insira os parâmetros corretos',
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
+  'errors.SESSION_IDLE': 'Você foi desconectado após {minutes} minutos sem atividade. Entre novamente',
   'errors.FORBIDDEN': 'Você não tem permissão para fazer isso',
   'errors.NOT_FOUND': 'O item solicitado não foi encontrado',
   'errors.METHOD_NOT_ALLOWED': 'Esta ação não aceita este tipo de requisição',

@@ -41,6 +41,7 @@ export const th: TCatalogue = {
   'errors.VALIDATION_FAILED': 'กรุณาแก้ไขข้อผิดพลาดในแบบฟอร์ม',
   'errors.BAD_REQUEST': 'กรุณากรอกพารามิเตอร์ให้ถูกต้อง',
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
+  'errors.SESSION_IDLE': 'คุณถูกออกจากระบบหลังจากไม่มีการใช้งาน {minutes} นาที กรุณาเข้าสู่ระบบอีกครั้ง',
   'errors.FORBIDDEN': 'คุณไม่ได้รับอนุญาตให้ทำรายการนี้',
   'errors.NOT_FOUND': 'ไม่พบรายการที่ร้องขอ',
   'errors.METHOD_NOT_ALLOWED': 'การดำเนินการนี้ไม่รองรับคำขอประเภทนี้',

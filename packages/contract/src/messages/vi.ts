@@ -42,6 +42,7 @@ export const vi: TCatalogue = {
   'errors.VALIDATION_FAILED': 'Vui lòng sửa lỗi trong biểu mẫu',
   'errors.BAD_REQUEST': 'Vui lòng nhập đúng tham số',
   'errors.UNAUTHENTICATED': 'Unauthenticated.',
+  'errors.SESSION_IDLE': 'Bạn đã bị đăng xuất sau {minutes} phút không hoạt động. Vui lòng đăng nhập lại',
   'errors.FORBIDDEN': 'Bạn không được phép thực hiện thao tác này',
   'errors.NOT_FOUND': 'Không tìm thấy nội dung yêu cầu',
   'errors.METHOD_NOT_ALLOWED': 'Thao tác này không chấp nhận loại yêu cầu này',

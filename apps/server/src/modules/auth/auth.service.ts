@@ -23,7 +23,7 @@ import {
   scheduleSessionClock,
   withWithdrawalSession,
 } from '../responsible-gaming/rg.service.ts';
-import { assertLoginSecurity, recordLogin } from '../security/login-security.ts';
+import { assertLoginSecurity, findPreviousLogin, recordLogin } from '../security/login-security.ts';
 import type { LoginThrottle } from '../sessions/login-throttle.ts';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../sessions/passwords.ts';
 import {
@@ -32,7 +32,7 @@ import {
   revokeRefreshFamilies,
   rotateRefreshToken,
 } from '../sessions/refresh-tokens.repo.ts';
-import { createMemberSession } from '../sessions/sessions.service.ts';
+import { createMemberSession, idleMinutesOf, sessionIdle } from '../sessions/sessions.service.ts';
 import { openMemberAccounts } from '../wallet/accounts.ts';
 import type { CaptchaService } from './captcha.service.ts';
 
@@ -53,13 +53,14 @@ async function toSessionResponse(
   deps: TAuthDeps,
   site: TSite,
   member: TMemberRow,
-  session: { token: string; expiresAt: Date },
+  session: { token: string; expiresAt: Date; id: bigint },
 ): Promise<TSessionResponse> {
   return {
     token: session.token,
     token_type: 'Bearer',
     expires_at: session.expiresAt.toISOString(),
     user: await getUserInfo(deps.executor, site, member.id),
+    previous_login: await findPreviousLogin(deps.executor, member.id, session.id),
   };
 }
 
@@ -191,7 +192,8 @@ export async function login(
 /**
  * "Keep me signed in": trades a remembered device's refresh token for a new session and the
  * family's next refresh token. Everything a login checks after the password is checked again (the
- * account, the national registry, pauses, exclusions and time limits); a refusal revokes the family,
+ * account, the national registry, pauses, exclusions and time limits) and a session idle past its
+ * profile's re-authentication minutes is not resumed (SESSION_IDLE); a refusal revokes the family,
  * so the device asks for the password next time.
  */
 export async function refresh(
@@ -206,6 +208,8 @@ export async function refresh(
   try {
     member = await findMemberById(deps.executor, site.id, claim.memberId);
     if (!member || member.deletedAt) throw refreshRefused();
+    // The profile requires the password after this much idleness: a cookie does not resume it.
+    if (claim.reauthDue) throw sessionIdle(idleMinutesOf(site, claim.reauthIdleMinutes));
     if (member.status !== 1) throw new AppError('ACCOUNT_DISABLED');
     await checkRegistryAtLogin(deps.executor, deps.registry, site, member.id);
     const restriction = await loginRestriction(deps.executor, site, member.id);

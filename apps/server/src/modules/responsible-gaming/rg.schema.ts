@@ -16,6 +16,9 @@ export const jurisdictionProfiles = pgTable('jurisdiction_profiles', {
   registryRecheckDays: integer('registry_recheck_days').notNull(),
   showsRiskMessage: boolean('shows_risk_message').notNull(),
   depositPayerCheck: text('deposit_payer_check').notNull().default('none'),
+  /** Migration 0063: idle minutes before the member authenticates again (NULL: the site's own expiry). */
+  reauthIdleMinutes: integer('reauth_idle_minutes'),
+  sessionRulesLegalBasis: text('session_rules_legal_basis').notNull(),
 });
 
 export const rgLimits = pgTable(

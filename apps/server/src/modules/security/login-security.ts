@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../sessions/login-throttle.ts';
 import { assertSecondFactor } from './second-factor.ts';
-import { findSecurityMember } from './security.repo.ts';
+import { findLogins, findSecurityMember } from './security.repo.ts';
 import { recordSecurityEvent, type TClientInfo } from './security-events.ts';
 
 /**
@@ -31,4 +31,17 @@ export async function recordLogin(
   client: TClientInfo,
 ): Promise<void> {
   await recordSecurityEvent(executor, site, memberId, 'login', client);
+}
+
+/** The member's login before the session `sessionId` opened (time and address), null on the first. */
+export async function findPreviousLogin(
+  executor: Executor,
+  memberId: bigint,
+  sessionId: bigint,
+): Promise<{ at: string; ip: string | null } | null> {
+  const { previous } = await findLogins(executor, memberId, sessionId);
+  if (!previous) return null;
+  const at =
+    previous.created_at instanceof Date ? previous.created_at : new Date(String(previous.created_at));
+  return { at: at.toISOString(), ip: previous.ip };
 }

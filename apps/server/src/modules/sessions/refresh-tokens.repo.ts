@@ -13,7 +13,16 @@ import { newToken } from './tokens.ts';
 /** A remembered device stays signed in this long after the login that remembered it. */
 export const REFRESH_FAMILY_DAYS = 30;
 
-export type TRefreshClaim = { familyId: bigint; memberId: bigint };
+/**
+ * reauthDue: the session the token was issued for sat idle past its profile's re-authentication
+ * ceiling (migration 0063), so the device may not resume it without the password.
+ */
+export type TRefreshClaim = {
+  familyId: bigint;
+  memberId: bigint;
+  reauthDue: boolean;
+  reauthIdleMinutes: number | null;
+};
 
 export function refreshRefused(): AppError {
   return new AppError('UNAUTHENTICATED');
@@ -55,15 +64,30 @@ export async function claimRefreshToken(
   token: string,
 ): Promise<TRefreshClaim> {
   const tokenHash = sha256Hex(token);
-  const [claimed] = await rowsOf<{ family_id: string; member_id: string }>(
+  const [claimed] = await rowsOf<{
+    family_id: string;
+    member_id: string;
+    reauth_due: boolean;
+    reauth_idle_minutes: number | null;
+  }>(
     executor,
     sql`UPDATE member_refresh_tokens t SET rotated_at = now()
-        FROM member_refresh_families f
+        FROM member_refresh_families f, member_sessions s
         WHERE t.token_hash = ${tokenHash} AND t.rotated_at IS NULL AND f.id = t.family_id
           AND f.site_id = ${siteId.toString()}::bigint AND f.revoked_at IS NULL AND f.expires_at > now()
-        RETURNING f.id::text AS family_id, f.member_id::text AS member_id`,
+          AND s.id = t.session_id
+        RETURNING f.id::text AS family_id, f.member_id::text AS member_id, s.reauth_idle_minutes,
+          (s.reauth_idle_minutes IS NOT NULL AND s.expires_at <= now()
+           AND s.expires_at < s.absolute_expires_at) AS reauth_due`,
   );
-  if (claimed) return { familyId: BigInt(claimed.family_id), memberId: BigInt(claimed.member_id) };
+  if (claimed) {
+    return {
+      familyId: BigInt(claimed.family_id),
+      memberId: BigInt(claimed.member_id),
+      reauthDue: claimed.reauth_due === true,
+      reauthIdleMinutes: claimed.reauth_idle_minutes === null ? null : Number(claimed.reauth_idle_minutes),
+    };
+  }
   await executor.execute(sql`UPDATE member_refresh_families SET revoked_at = now(), revoke_reason = 'reuse'
                              WHERE revoked_at IS NULL AND site_id = ${siteId.toString()}::bigint
                                AND id = (SELECT family_id FROM member_refresh_tokens

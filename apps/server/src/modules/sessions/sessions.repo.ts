@@ -6,13 +6,16 @@ import { memberSessions } from './sessions.schema.ts';
 /** The SQL of players' sessions: opening, finding by token, sliding and ending them. */
 
 /**
- * Opens a session (idle expiry `idleMinutes`, absolute `absoluteDays`) and ends the member's oldest
- * open sessions beyond the newest `keepActive`.
+ * Opens a session (absolute expiry `absoluteDays`) and ends the member's oldest open sessions beyond
+ * the newest `keepActive`. The idle expiry is the site's `idleMinutes`, or the jurisdiction
+ * profile's re-authentication ceiling when lower (migration 0063); the ceiling is kept on the row so
+ * sliding it later never reads the profile again.
  */
 export async function insertMemberSession(
   executor: Executor,
   session: {
     siteId: bigint;
+    jurisdiction: string;
     memberId: bigint;
     tokenHash: string;
     idleMinutes: number;
@@ -24,13 +27,15 @@ export async function insertMemberSession(
   keepActive: number,
 ): Promise<{ id: bigint; expiresAt: Date }> {
   const { memberId } = session;
+  const ceiling = sql`(SELECT reauth_idle_minutes FROM jurisdiction_profiles WHERE jurisdiction = ${session.jurisdiction})`;
   const [row] = await executor
     .insert(memberSessions)
     .values({
       siteId: session.siteId,
       memberId,
       tokenHash: session.tokenHash,
-      expiresAt: sql`now() + make_interval(mins => ${session.idleMinutes})`,
+      reauthIdleMinutes: ceiling,
+      expiresAt: sql`now() + make_interval(mins => least(${session.idleMinutes}, coalesce(${ceiling}, ${session.idleMinutes})))`,
       absoluteExpiresAt: sql`now() + make_interval(days => ${session.absoluteDays})`,
       ip: session.ip,
       userAgent: session.userAgent,
@@ -74,6 +79,9 @@ export async function findSessionByTokenHash(
       endedAt: memberSessions.endedAt,
       endReason: memberSessions.endReason,
       expired: sql<boolean>`${memberSessions.expiresAt} <= now()`,
+      // Expired by idleness (its sliding expiry came before the absolute one), not by age.
+      idledOut: sql<boolean>`${memberSessions.expiresAt} <= now() AND ${memberSessions.expiresAt} < ${memberSessions.absoluteExpiresAt}`,
+      reauthIdleMinutes: memberSessions.reauthIdleMinutes,
       stale: sql<boolean>`${memberSessions.lastSeenAt} < now() - make_interval(secs => ${touchEverySeconds})`,
       restricted: memberSessions.restricted,
       playTimeUp: sql<boolean>`coalesce(${memberSessions.playUntil} <= now(), false)`,
@@ -99,7 +107,7 @@ export async function findSessionByTokenHash(
   return rows[0];
 }
 
-/** Slides the session's idle expiry (never past its absolute one). */
+/** Slides the session's idle expiry (never past its absolute one nor its re-authentication ceiling). */
 export async function touchMemberSession(
   executor: Executor,
   sessionId: bigint,
@@ -109,7 +117,10 @@ export async function touchMemberSession(
     .update(memberSessions)
     .set({
       lastSeenAt: sql`now()`,
-      expiresAt: sql`least(now() + make_interval(mins => ${idleMinutes}), ${memberSessions.absoluteExpiresAt})`,
+      expiresAt: sql`least(
+        now() + make_interval(mins => least(${idleMinutes}, coalesce(${memberSessions.reauthIdleMinutes}, ${idleMinutes}))),
+        ${memberSessions.absoluteExpiresAt}
+      )`,
     })
     .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.endedAt)));
 }

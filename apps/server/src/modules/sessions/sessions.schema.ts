@@ -1,6 +1,6 @@
-import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Drizzle view of member_sessions and login_failures (migrations/0001_foundation.sql) and the refresh tokens (0061). */
+/** Drizzle view of member_sessions and login_failures (migrations/0001_foundation.sql, 0063) and the refresh tokens (0061). */
 
 export type TSessionEndReason =
   | 'logout'
@@ -26,6 +26,8 @@ export const memberSessions = pgTable('member_sessions', {
   passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }),
   playUntil: timestamp('play_until', { withTimezone: true }),
   restricted: boolean('restricted').notNull().default(false),
+  /** The profile's re-authentication ceiling when the session opened (migration 0063; NULL: none). */
+  reauthIdleMinutes: integer('reauth_idle_minutes'),
 });
 export type TMemberSessionRow = typeof memberSessions.$inferSelect;
 

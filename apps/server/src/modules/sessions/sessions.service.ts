@@ -33,6 +33,16 @@ function unauthenticated(forceOffline = false): AppError {
   return new AppError('UNAUTHENTICATED', forceOffline ? { extra: { force_offline: true } } : {});
 }
 
+/** The idle minutes after which a session of this site ends: the site's, or the profile's ceiling when lower. */
+export function idleMinutesOf(site: TSite, reauthIdleMinutes: number | null): number {
+  return Math.min(site.sessionIdleMinutes, reauthIdleMinutes ?? site.sessionIdleMinutes);
+}
+
+/** The session sat idle past its limit: the member signs in again (401, the message names the minutes). */
+export function sessionIdle(minutes: number): AppError {
+  return new AppError('SESSION_IDLE', { params: { minutes }, extra: { idle_minutes: minutes } });
+}
+
 /** Opens a session for the member and returns the bearer token (shown once, stored only hashed). */
 export async function createMemberSession(
   executor: Executor,
@@ -46,6 +56,7 @@ export async function createMemberSession(
     executor,
     {
       siteId: site.id,
+      jurisdiction: site.jurisdiction,
       memberId,
       tokenHash: sha256Hex(token),
       idleMinutes: site.sessionIdleMinutes,
@@ -62,7 +73,8 @@ export async function createMemberSession(
 /**
  * The member behind a bearer token on this site, sliding the session's expiry. Throws 401 for a
  * missing, unknown, expired, ended or other-site token; with `force_offline: true` when an operator
- * ended it. A disabled account is ACCOUNT_DISABLED.
+ * ended it; SESSION_IDLE (401) when it sat idle past the site's or the profile's minutes. A
+ * disabled account is ACCOUNT_DISABLED.
  */
 export async function authenticateMember(
   executor: Executor,
@@ -80,7 +92,9 @@ export async function authenticateMember(
   // A token of another site is treated exactly like an unknown one: it names nobody here.
   if (!session || session.siteId !== site.id) throw unauthenticated();
   if (session.endedAt) throw unauthenticated(session.endReason === 'force_offline');
-  if (session.expired || session.memberDeleted) throw unauthenticated();
+  if (session.memberDeleted) throw unauthenticated();
+  if (session.idledOut) throw sessionIdle(idleMinutesOf(site, session.reauthIdleMinutes));
+  if (session.expired) throw unauthenticated();
   if (session.memberStatus !== 1) throw new AppError('ACCOUNT_DISABLED');
   if (session.stale) {
     await touchMemberSession(executor, session.id, site.sessionIdleMinutes);

@@ -4,9 +4,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format.ts';
 import { loadCatalogue } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { getToken, setToken } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toast.ts';
 import { loadValidationMessages } from '../../../lib/validation-messages.ts';
 import { fail, mockApi, ok } from '../../../test/api-mock.ts';
 import { makeUser } from '../../../test/fixtures.ts';
@@ -61,7 +63,13 @@ describe('login form', () => {
             body: fail('TOTP_INVALID', 'Código de autenticação incorreto. Restam 4 tentativa(s)'),
           };
         return {
-          body: ok({ token: 'session-1', token_type: 'Bearer', expires_at: '2026-12-01T00:00:00Z', user }),
+          body: ok({
+            token: 'session-1',
+            token_type: 'Bearer',
+            expires_at: '2026-12-01T00:00:00Z',
+            user,
+            previous_login: { at: '2026-11-30T21:15:00Z', ip: '203.0.113.9' },
+          }),
         };
       },
       'POST /api/auth/me': () => ({ body: ok(user) }),
@@ -113,6 +121,34 @@ describe('login form', () => {
     await waitFor(() => expect(onWithdrawalSession).toHaveBeenCalled());
     expect(getToken()).toBe('withdraw-only');
     expect(onSuccess).not.toHaveBeenCalled();
+    setToken(null);
+    await i18next.changeLanguage('en');
+  });
+
+  it('shows the previous login time and address after a login (pt)', async () => {
+    await usePortuguese();
+    setToken(null);
+    const user = makeUser();
+    mockApi({
+      ...CAPTCHA,
+      'POST /api/auth/login2': () => ({
+        body: ok({
+          token: 'session-2',
+          token_type: 'Bearer',
+          expires_at: '2026-12-01T00:00:00Z',
+          user,
+          previous_login: { at: '2026-11-30T21:15:00Z', ip: '198.51.100.4' },
+        }),
+      }),
+      'POST /api/auth/me': () => ({ body: ok(user) }),
+      'POST /api/profilepictures/user': () => ({ body: ok({ profileurl: null }) }),
+    });
+    const { onSuccess } = renderForm();
+    await typeCredentials();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(vi.mocked(toast.success)).toHaveBeenLastCalledWith(expect.any(String), {
+      description: `Último acesso: ${formatDateTime('2026-11-30T21:15:00Z')} a partir de 198.51.100.4`,
+    });
     setToken(null);
     await i18next.changeLanguage('en');
   });

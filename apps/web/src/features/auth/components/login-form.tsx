@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Field, SubmitButton } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { queryClient, USER_QUERY_KEY } from '../../../lib/query-client.ts';
 import { fetchUser } from '../../../lib/session.ts';
 import { setToken } from '../../../lib/storage.ts';
@@ -52,7 +53,7 @@ export function LoginForm({
 
   const onValid = async (values: TLoginRequest) => {
     try {
-      await login.mutateAsync({
+      const { previousLogin } = await login.mutateAsync({
         username: values.username,
         password: values.password,
         remember: values.remember === true,
@@ -61,7 +62,12 @@ export function LoginForm({
           ? { captcha_id: captcha.data?.captcha_id, captcha_code: values.captcha_code }
           : {}),
       });
-      toast.success(t('messages.login_success'));
+      // The previous login's time and address, so a player notices one that was not theirs.
+      toast.success(t('messages.login_success'), {
+        description: previousLogin
+          ? t('security.last_login', { at: formatDateTime(previousLogin.at), ip: previousLogin.ip ?? '—' })
+          : t('security.first_login'),
+      });
       onSuccess();
     } catch (error) {
       // A captcha is single use: whatever went wrong, the next try needs a new one.
