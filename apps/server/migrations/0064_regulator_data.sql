@@ -22,7 +22,7 @@ CREATE TABLE regulator_profiles (
 );
 INSERT INTO regulator_profiles VALUES
   ('br', 'sorte-v1', 'America/Sao_Paulo', 'BRL', 7000, 6, 15, 7,
-   'Lei 14.790/2023 art. 9 and Portaria SPA/MF 722/2024 (operator data sent to the SPA reporting system, SIGAP): daily files of bets and financial transactions by 06:00 of the next day, at most 7,000 records per file, accepted after structure and quality checks');
+   'Lei 14.790/2023 and Portaria SPA/MF 722/2024 (operator data sent to the SPA reporting system, SIGAP): daily files of bets and financial transactions by 06:00 of the next day, at most 7,000 records per file, accepted after structure and quality checks');
 
 -- One site's files of one local day. status: 'ready' once every file passed the layout's structure
 -- check, 'invalid' (problems say why) otherwise. The manifest lists every file with its checksum.
