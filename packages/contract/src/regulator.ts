@@ -9,9 +9,15 @@ import { M } from './validation.ts';
 const ZReportDay = z
   .string({ error: (issue) => (issue.input === undefined ? M.required('day') : M.wrongType) })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' })
-  .refine((text) => new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text, {
-    error: 'validation.invalid',
-  });
+  .refine(
+    (text) => {
+      const date = new Date(`${text}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+    },
+    {
+      error: 'validation.invalid',
+    },
+  );
 
 export const ZRegulatorReportsQuery = z.object({
   lang: z.string().max(16).optional(),
