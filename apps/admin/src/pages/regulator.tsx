@@ -8,6 +8,74 @@ import './reports.css';
 
 type TFile = TRegulatorReport['files'][number];
 
+/** One day's files: status, counts, problems, and each file with its checksum and a download. */
+function DayFiles({
+  report,
+  onDownload,
+}: {
+  report: TRegulatorReport;
+  onDownload: (day: string, file: TFile) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card section" data-testid={`regulator-day-${report.day}`}>
+      <h2>
+        {report.day}{' '}
+        <span
+          className={`badge badge--${report.status === 'ready' ? 'ok' : report.status === 'invalid' ? 'bad' : 'info'}`}
+        >
+          {t(`regulator.status.${report.status}`)}
+        </span>
+      </h2>
+      <p className="muted">
+        {t('regulator.counts', { bets: report.bet_records, transactions: report.transaction_records })} ·{' '}
+        {t('regulator.built', { at: formatDateTime(report.built_at) })}
+      </p>
+      {report.problems.length > 0 && (
+        <ul className="alert alert--error">
+          {report.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('regulator.col.file')}</th>
+            <th scope="col">{t('regulator.col.kind')}</th>
+            <th scope="col">{t('regulator.col.records')}</th>
+            <th scope="col">{t('regulator.col.bytes')}</th>
+            <th scope="col">{t('regulator.col.sha256')}</th>
+            <th scope="col" />
+          </tr>
+        </thead>
+        <tbody>
+          {report.files.map((file) => (
+            <tr key={file.name}>
+              <td>{file.name}</td>
+              <td>{t(`regulator.kind.${file.kind}`)}</td>
+              <td>{file.records}</td>
+              <td>{file.bytes}</td>
+              <td>
+                <code title={file.sha256}>{file.sha256.slice(0, 16)}…</code>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => onDownload(report.day, file)}
+                >
+                  {t('regulator.download')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** The daily files for the regulator of this site: each day's status, files, checksums, downloads. */
 export default function RegulatorPage() {
   const { t } = useTranslation();
@@ -48,61 +116,7 @@ export default function RegulatorPage() {
       )}
       {data && data.list.length === 0 && data.reporting && <p className="muted">{t('regulator.empty')}</p>}
       {data?.list.map((report) => (
-        <section className="card section" key={report.day} data-testid={`regulator-day-${report.day}`}>
-          <h2>
-            {report.day}{' '}
-            <span
-              className={`badge badge--${report.status === 'ready' ? 'ok' : report.status === 'invalid' ? 'bad' : 'info'}`}
-            >
-              {t(`regulator.status.${report.status}`)}
-            </span>
-          </h2>
-          <p className="muted">
-            {t('regulator.counts', { bets: report.bet_records, transactions: report.transaction_records })} ·{' '}
-            {t('regulator.built', { at: formatDateTime(report.built_at) })}
-          </p>
-          {report.problems.length > 0 && (
-            <ul className="alert alert--error">
-              {report.problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          )}
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('regulator.col.file')}</th>
-                <th scope="col">{t('regulator.col.kind')}</th>
-                <th scope="col">{t('regulator.col.records')}</th>
-                <th scope="col">{t('regulator.col.bytes')}</th>
-                <th scope="col">{t('regulator.col.sha256')}</th>
-                <th scope="col" />
-              </tr>
-            </thead>
-            <tbody>
-              {report.files.map((file) => (
-                <tr key={file.name}>
-                  <td>{file.name}</td>
-                  <td>{t(`regulator.kind.${file.kind}`)}</td>
-                  <td>{file.records}</td>
-                  <td>{file.bytes}</td>
-                  <td>
-                    <code title={file.sha256}>{file.sha256.slice(0, 16)}…</code>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      onClick={() => download(report.day, file)}
-                    >
-                      {t('regulator.download')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <DayFiles key={report.day} report={report} onDownload={download} />
       ))}
     </div>
   );

@@ -10,6 +10,30 @@ import { reportingSite } from './regulator.service.ts';
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 
+/** A report as the back office lists it: the manifest first, then the data files. */
+function reportView(report: Awaited<ReturnType<typeof listReports>>[number]) {
+  return {
+    day: report.day,
+    layout: report.layout,
+    status: report.status,
+    problems: report.problems,
+    bet_records: report.betRecords,
+    transaction_records: report.transactionRecords,
+    built_at: report.builtAt,
+    files: [
+      {
+        name: report.manifestName,
+        kind: 'manifest' as const,
+        sequence: 0,
+        records: report.files.length,
+        bytes: report.manifestBytes,
+        sha256: report.manifestSha256,
+      },
+      ...report.files,
+    ],
+  };
+}
+
 /** Back office: the regulator's daily files of the operator's site (ADR 039). */
 export async function regulatorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,26 +59,7 @@ export async function regulatorRoutes(app: FastifyInstance) {
         due_hour: site?.profile.dueHour ?? null,
         max_records_per_file: site?.profile.maxRecordsPerFile ?? null,
         legal_basis: site?.profile.legalBasis ?? null,
-        list: reports.map((report) => ({
-          day: report.day,
-          layout: report.layout,
-          status: report.status,
-          problems: report.problems,
-          bet_records: report.betRecords,
-          transaction_records: report.transactionRecords,
-          built_at: report.builtAt,
-          files: [
-            {
-              name: report.manifestName,
-              kind: 'manifest' as const,
-              sequence: 0,
-              records: report.files.length,
-              bytes: report.manifestBytes,
-              sha256: report.manifestSha256,
-            },
-            ...report.files,
-          ],
-        })),
+        list: reports.map(reportView),
       });
     },
   });
