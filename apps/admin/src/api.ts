@@ -122,3 +122,20 @@ export async function downloadCsv(path: string, query: TQuery, fallbackName: str
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+/** Downloads a file the server sends as an attachment (e.g. a regulator file) with the operator's token. */
+export async function downloadFile(path: string, name: string): Promise<void> {
+  const response = await fetch(urlOf(path), { headers: headers(false) });
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(envelope?.message ?? i18n.t('errors.network'), response.status, 'DOWNLOAD');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

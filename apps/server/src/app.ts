@@ -47,6 +47,7 @@ import { AggregatorGateway } from './modules/providers/aggregator.gateway.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { regulatorRoutes } from './modules/regulator/regulator.routes.ts';
 import { RealityChecks } from './modules/responsible-gaming/reality-check.ts';
 import { RegistryGateway } from './modules/responsible-gaming/registry.connection.ts';
 import { responsibleGamingRoutes } from './modules/responsible-gaming/rg.routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(pspPixWebhookRoutes);
       await api.register(withdrawalsRoutes);
       await api.register(withdrawalsAdminRoutes);
+      await api.register(regulatorRoutes);
       await api.register(pspPayoutWebhookRoutes);
       await api.register(bankCardsRoutes);
       await api.register(recordsRoutes);

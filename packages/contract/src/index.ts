@@ -20,6 +20,7 @@ export * from './pix-key.ts';
 export * from './promotions.ts';
 export * from './providers.ts';
 export * from './records.ts';
+export * from './regulator.ts';
 export * from './responsible-gaming.ts';
 export * from './rtp-floors.ts';
 export * from './security.ts';

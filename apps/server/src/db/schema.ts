@@ -19,6 +19,7 @@ export * from '../modules/members/members.schema.ts';
 export * from '../modules/promotions/promotions.schema.ts';
 export * from '../modules/providers/providers.schema.ts';
 export * from '../modules/referrals/referrals.schema.ts';
+export * from '../modules/regulator/regulator.schema.ts';
 export * from '../modules/responsible-gaming/rg.schema.ts';
 export * from '../modules/security/security.schema.ts';
 export * from '../modules/sessions/sessions.schema.ts';

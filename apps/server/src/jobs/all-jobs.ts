@@ -3,6 +3,7 @@ import { chatJobs } from '../modules/chat/chat.jobs.ts';
 import { depositJobs } from '../modules/deposits/deposits.jobs.ts';
 import { mailJobs } from '../modules/mail/mail.jobs.ts';
 import { promotionJobs } from '../modules/promotions/promotions.jobs.ts';
+import { regulatorJobs } from '../modules/regulator/regulator.jobs.ts';
 import { responsibleGamingJobs } from '../modules/responsible-gaming/rg.jobs.ts';
 import { sportsJobs } from '../modules/sports/sports.jobs.ts';
 import { withdrawalJobs } from '../modules/withdrawals/withdrawals.jobs.ts';
@@ -18,4 +19,5 @@ export const ALL_JOBS: readonly TJob[] = [
   ...sportsJobs,
   ...responsibleGamingJobs,
   ...mailJobs,
+  ...regulatorJobs,
 ];

@@ -112,6 +112,7 @@ describe.each(kinds)('the job runner across two app instances on %s', (kind) => 
         'registry-recheck',
         'reality-checks',
         'mail-outbox',
+        'regulator-daily-files',
       ]),
     );
     for (const job of ALL_JOBS) {
