@@ -20,12 +20,10 @@ function mayHoldSql(path: string, importedByServer: (path: string) => boolean = 
  */
 const REWORKED_ELSEWHERE = [
   'modules/wallet/',
-  'modules/originals/originals.money.ts',
   'modules/crash/crash.bet-group.ts',
   'modules/crash/crash.settle-group.ts',
   'modules/sports/sports.bet-group.ts',
   'modules/sports/sports.settle-group.ts',
-  'modules/providers/providers.wallet.ts',
 ];
 
 /** The drizzle `sql` tag (and its `raw`/`join`), a statement run with an argument, the SQL helpers. */
