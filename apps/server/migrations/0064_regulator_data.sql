@@ -35,7 +35,7 @@ CREATE TABLE regulator_reports (
   problems         text[] NOT NULL DEFAULT '{}',
   manifest_name    text NOT NULL CHECK (char_length(manifest_name) BETWEEN 1 AND 200),
   manifest         text NOT NULL,
-  manifest_sha256  text NOT NULL CHECK (manifest_sha256 ~ '^[0-9a-f]{64}$'),
+  manifest_sha256  text NOT NULL CHECK (octet_length(manifest_sha256) = 64 AND manifest_sha256 !~ '[^0-9a-f]'),
   bet_records      integer NOT NULL CHECK (bet_records >= 0),
   transaction_records integer NOT NULL CHECK (transaction_records >= 0),
   built_at         timestamptz NOT NULL DEFAULT now(),
@@ -51,7 +51,7 @@ CREATE TABLE regulator_files (
   sequence   integer NOT NULL CHECK (sequence >= 1),
   records    integer NOT NULL CHECK (records >= 0),
   bytes      integer NOT NULL CHECK (bytes >= 0),
-  sha256     text NOT NULL CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+  sha256     text NOT NULL CHECK (octet_length(sha256) = 64 AND sha256 !~ '[^0-9a-f]'),
   content    text NOT NULL,
   PRIMARY KEY (report_id, name),
   UNIQUE (report_id, kind, sequence)
