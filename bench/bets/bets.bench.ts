@@ -35,10 +35,10 @@ import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg
 import { createMemberSession } from '../../apps/server/src/modules/sessions/sessions.service.ts';
 import { sportsBetGroupStats } from '../../apps/server/src/modules/sports/sports.bet-group.ts';
 import { enterResult } from '../../apps/server/src/modules/sports/sports.service.ts';
-import { grantBonus } from '../../apps/server/src/modules/wallet/bonus/grants.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
 import { crashInstant } from '../../apps/server/test/crash.ts';
+import { grantBenchBonus } from '../support/players.ts';
 import {
   type BenchRow,
   fmt,
@@ -147,18 +147,7 @@ async function makePlayers(
       });
     }
     if (BONUS) {
-      await grantBonus(db, {
-        siteId: server.siteId,
-        memberId,
-        campaignCode: 'bench-first-deposit',
-        periodKey: 'once',
-        amountMinor: 10_000n,
-        wageringRequiredMinor: 1_000_000_000n,
-        maxBetMinor: 5_000n,
-        locksCash: false,
-        expiresAt: new Date(Date.now() + 7 * 86_400_000),
-        terms: {},
-      });
+      await grantBenchBonus(db, server.siteId, memberId);
     }
     tokens.push(
       (await createMemberSession(db, site, memberId, { ip: '127.0.0.1', userAgent: 'bench' })).token,

@@ -11,9 +11,9 @@ import { connectAggregator } from '../../apps/server/src/modules/providers/aggre
 import { openProviderSession } from '../../apps/server/src/modules/providers/providers.service.ts';
 import { setLimit } from '../../apps/server/src/modules/responsible-gaming/rg.service.ts';
 import { getBalances } from '../../apps/server/src/modules/wallet/balances.ts';
-import { grantBonus } from '../../apps/server/src/modules/wallet/bonus/grants.ts';
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
+import { grantBenchBonus } from '../support/players.ts';
 import {
   type BenchRow,
   fmt,
@@ -101,18 +101,7 @@ async function seedPlayers(server: Started): Promise<TPlayers> {
   for (let i = 0; i < PLAYERS; i++) {
     const memberId = await createFundedTestMember(db, server.siteId, FUND_MINOR);
     if (i < BONUS_PLAYERS) {
-      await grantBonus(db, {
-        siteId: server.siteId,
-        memberId,
-        campaignCode: 'bench-first-deposit',
-        periodKey: 'once',
-        amountMinor: 10_000n,
-        wageringRequiredMinor: 1_000_000_000n,
-        maxBetMinor: 5_000n,
-        locksCash: false,
-        expiresAt: new Date(Date.now() + 7 * 86_400_000),
-        terms: {},
-      });
+      await grantBenchBonus(db, server.siteId, memberId);
     } else if (i < BONUS_PLAYERS + LOSS_LIMIT_PLAYERS) {
       await setLimit(
         db,

@@ -104,33 +104,31 @@ export async function api<T>(
 
 /** Downloads a CSV export (`format=csv`) of an admin list with the operator's token. */
 export async function downloadCsv(path: string, query: TQuery, fallbackName: string): Promise<void> {
-  const response = await fetch(urlOf(path, { ...query, format: 'csv', page: undefined }), {
-    headers: headers(false),
-  });
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(envelope?.message ?? i18n.t('errors.network'), response.status, 'CSV');
-  }
+  const response = await fetchAttachment(urlOf(path, { ...query, format: 'csv', page: undefined }), 'CSV');
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${fallbackName}.csv`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveAs(await response.blob(), name);
 }
 
 /** Downloads a file the server sends as an attachment (e.g. a regulator file) with the operator's token. */
 export async function downloadFile(path: string, name: string): Promise<void> {
-  const response = await fetch(urlOf(path), { headers: headers(false) });
+  const response = await fetchAttachment(urlOf(path), 'DOWNLOAD');
+  saveAs(await response.blob(), name);
+}
+
+/** An attachment fetched with the operator's token; a refusal throws the server's message. */
+async function fetchAttachment(url: string, code: string): Promise<Response> {
+  const response = await fetch(url, { headers: headers(false) });
   if (!response.ok) {
     const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(envelope?.message ?? i18n.t('errors.network'), response.status, 'DOWNLOAD');
+    throw new ApiError(envelope?.message ?? i18n.t('errors.network'), response.status, code);
   }
-  const url = URL.createObjectURL(await response.blob());
+  return response;
+}
+
+/** Hands a downloaded file to the browser's save (a link clicked and removed). */
+function saveAs(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -1,6 +1,6 @@
 import type { Executor, Tx } from '../../db/client.ts';
 import { atomically } from '../../db/sql.ts';
-import { addSystemAccounts, holdResolution, lockOne, transferByKey } from './posting/ledger.ts';
+import { addSystemAccounts, holdResolution, keyOf, lockOne, transferByKey } from './posting/ledger.ts';
 import { answerPrior, decideTransfer, type GroupLedger, memberKey, memberKindsOf } from './posting/plan.ts';
 import {
   type Posting,
@@ -9,7 +9,7 @@ import {
   requestHash,
   type TransferInput,
 } from './posting/request.ts';
-import { plannedWrites } from './posting/statement.ts';
+import { emptyLedger, plannedWrites } from './posting/statement.ts';
 import { assertInvariant, WalletError } from './wallet.errors.ts';
 import {
   findSystemAccounts,
@@ -103,7 +103,7 @@ export async function post(
   const prepared: PreparedTransfer = { posting, hash };
   const covered = pre !== undefined && covers(pre, posting);
   const ledger = covered ? ledgerOfLocked(pre) : await lockOne(tx, prepared);
-  const earlier = ledger.prior.get(`${posting.siteId}:${posting.idempotencyKey}`);
+  const earlier = ledger.prior.get(keyOf(posting.siteId, posting.idempotencyKey));
   if (earlier) return answered(answerPrior(earlier, hash));
   if (posting.holdTransferId !== null) {
     const resolvedBy = await holdResolution(tx, posting.holdTransferId);
@@ -157,14 +157,8 @@ function ledgerOfLocked(pre: TLockedAccounts): GroupLedger {
       { id: a.id, balance: a.balanceMinor, wagering: a.wageringRequiredMinor ?? 0n },
     ]),
   );
-  const ledger: GroupLedger = {
-    memberAccounts: new Map([[memberKey(pre.siteId, pre.memberId), kinds]]),
-    systemAccounts: new Map(),
-    prior: new Map(),
-    grants: new Map(),
-    resolutions: new Map(),
-    touched: new Map(),
-  };
+  const ledger = emptyLedger();
+  ledger.memberAccounts.set(memberKey(pre.siteId, pre.memberId), kinds);
   addSystemAccounts(ledger, pre.system);
   return ledger;
 }
