@@ -1,5 +1,4 @@
 import type { TGameCategory } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import { siteTimeZone } from '../../core/periods.ts';
 import { type Db, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
@@ -16,17 +15,23 @@ import { plannedStake } from '../originals/originals.money.ts';
 import { gameRow } from '../originals/originals.service.ts';
 import { gameCategory, siteJurisdiction } from '../promotions/promotions.repo.ts';
 import { betTurnover } from '../promotions/stake.ts';
-import { GROUP_VIP_TOTALS, groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
-import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
+import { groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
+import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
 import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
 import type { PreparedTransfer } from '../wallet/posting/request.ts';
-import { postedTransferId, readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
+import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
-import { betColumns, betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
+import {
+  crashBetReadSide,
+  crashBetsSide,
+  type TCrashBetInsert,
+  type TCrashBetWanted,
+} from './crash.bet-group.repo.ts';
+import { betOf, type TBetRaw, type TCrashBetRow } from './crash.repo.ts';
 
 /**
  * Group commit of members' crash bets (ADR 026), the crash promotion of issue 16: when a betting
@@ -200,42 +205,28 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCras
     }),
   );
   const counts = groupStakeParts(stakes);
-  const bets = kept.map(({ item, read, stake }) => ({
-    id: read.bet_id,
-    round_id: item.roundId.toString(),
-    site_id: item.siteId.toString(),
-    member_id: item.memberId.toString(),
-    stake: item.stakeMinor.toString(),
-    auto: item.cashOutAt,
-    key: item.idempotencyKey,
-    hash: item.requestHash,
-    seed: item.clientSeed ?? read.client_seed,
-    created_at: new Date(item.now).toISOString(),
-    bet_key: stake.posting.idempotencyKey,
-  }));
+  const bets = kept.map(
+    ({ item, read, stake }): TCrashBetInsert => ({
+      id: read.bet_id,
+      round_id: item.roundId.toString(),
+      site_id: item.siteId.toString(),
+      member_id: item.memberId.toString(),
+      stake: item.stakeMinor.toString(),
+      auto: item.cashOutAt,
+      key: item.idempotencyKey,
+      hash: item.requestHash,
+      seed: item.clientSeed ?? read.client_seed,
+      created_at: new Date(item.now).toISOString(),
+      bet_key: stake.posting.idempotencyKey,
+    }),
+  );
   const { rows, answer: resultOf } = await writePosting(tx, {
     name: 'sorte_crash_bet_group_write',
     ledger,
     plans,
     fed: kept,
     commitWithIt: counts.crossed.every((levels) => levels === null),
-    side: {
-      ctes: sql`bets AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS b(id bigint, round_id bigint,
-            site_id bigint, member_id bigint, stake bigint, auto int, key text, hash text, seed text,
-            created_at timestamptz, bet_key text)),
-        inserted AS (
-          INSERT INTO crash_bets (id, round_id, site_id, member_id, stake_minor, auto_cashout_hundredths,
-            idempotency_key, request_hash, client_seed, created_at, bet_transfer_id)
-          OVERRIDING SYSTEM VALUE
-          SELECT b.id, b.round_id, b.site_id, b.member_id, b.stake, b.auto, b.key, b.hash, b.seed, b.created_at,
-            ${postedTransferId(sql`b.site_id`, sql`b.bet_key`)}
-          FROM bets b
-          RETURNING ${betColumns}),
-        ${counts.ctes}`,
-      rows: sql`SELECT 'bet' AS what, to_jsonb(inserted) AS row FROM inserted
-        ${counts.rows}`,
-    },
+    side: crashBetsSide(bets, counts),
   });
   const inserted = new Map<string, TCrashBetRow>();
   for (const { what, row } of rows) {
@@ -260,41 +251,20 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCras
  * and of the close of betting — and reads per bet what `postCrashBets` decides from, with a bet id drawn for it (its stake's key names it).
  */
 async function readCrashBets(tx: Tx, group: TBet[]): Promise<{ reads: TRead[]; ledger: GroupLedger }> {
-  const wanted = group.map((item, ord) => ({
-    ord,
-    round_id: item.roundId.toString(),
-    member_id: item.memberId.toString(),
-    key: item.idempotencyKey,
-    tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
-  }));
+  const wanted = group.map(
+    (item, ord): TCrashBetWanted => ({
+      ord,
+      round_id: item.roundId.toString(),
+      member_id: item.memberId.toString(),
+      key: item.idempotencyKey,
+      tz: siteTimeZone({ jurisdiction: item.jurisdiction }),
+    }),
+  );
   const { rows, ledger } = await readLedger(tx, {
     name: 'sorte_crash_bet_group_read',
     members: group,
     grants: true,
-    side: {
-      ctes: sql`w AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
-            AS w(ord int, round_id bigint, member_id bigint, key text, tz text)),
-        rounds AS (
-          SELECT id, state, (extract(epoch FROM betting_ends_at) * 1000)::float8 AS ends_ms
-          FROM crash_rounds
-          WHERE id = ANY(${`{${[...new Set(group.map((item) => item.roundId))].join(',')}}`}::bigint[])
-          ORDER BY id FOR SHARE),
-        bets AS (
-          SELECT w.ord, r.state, r.ends_ms,
-            (SELECT true FROM crash_bets b WHERE b.member_id = w.member_id AND b.idempotency_key = w.key)
-              IS NOT NULL AS taken,
-            (SELECT true FROM crash_bets b WHERE b.round_id = w.round_id AND b.member_id = w.member_id)
-              IS NOT NULL AS in_round,
-            (SELECT p.client_seed FROM fairness_seed_pairs p
-              WHERE p.member_id = w.member_id AND p.revealed_at IS NULL) AS client_seed,
-            nextval(pg_get_serial_sequence('crash_bets', 'id'))::text AS bet_id,
-            ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
-            ${GROUP_VIP_TOTALS} AS vip
-          FROM w LEFT JOIN rounds r ON r.id = w.round_id
-            LEFT JOIN member_vip v ON v.member_id = w.member_id)`,
-      rows: sql`SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets`,
-    },
+    side: crashBetReadSide(wanted),
   });
   return { reads: sideRowsOf<TRead>(rows, 'bet'), ledger };
 }

@@ -1,5 +1,4 @@
 import { fromHundredths, GAME_RULES, payoutMinor } from '@sorte/fairness';
-import { sql } from 'drizzle-orm';
 import { type Db, type Executor, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
   type GroupItem,
@@ -12,21 +11,26 @@ import {
 import { AppError } from '../../errors.ts';
 import { cashWin } from '../wallet/posting/grant-parts.ts';
 import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
-import { postedTransferId, readLedger, stakeTookBonus, writePosting } from '../wallet/posting/statement.ts';
+import { readLedger, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { groupPlayable } from '../wallet/wallet.group.ts';
 import { hasCrashed, tickMultiplierAt } from './crash.curve.ts';
 import {
-  betColumnsOf,
   betOf,
   crashOf,
-  roundColumns,
   roundOf,
   type TBetRaw,
   type TCrashBetRow,
   type TRoundRaw,
   type TRoundSecretRow,
 } from './crash.repo.ts';
+import {
+  cashedBetsSide,
+  openBetsSide,
+  pressesSide,
+  type TCashedBet,
+  type TPressWanted,
+} from './crash.settle-group.repo.ts';
 
 /**
  * Wins of crash bets paid in groups (ADR 026): a tick's auto cash-outs (`settleAutoBets`, in the
@@ -120,15 +124,7 @@ async function settleAutosInCash(
   const { rows: read, ledger } = await readLedger(tx, {
     name: 'sorte_crash_settle_read',
     members: bets.map((bet) => ({ siteId: bet.siteId, memberId: bet.memberId! })),
-    side: {
-      ctes: sql`open AS (
-          SELECT c.id::text AS id, ${stakeTookBonus(sql`c.bet_transfer_id`)} AS bonus
-          FROM crash_bets c
-          WHERE c.id = ANY(${`{${bets.map((bet) => bet.id).join(',')}}`}::bigint[]) AND c.status = 'placed'
-            AND c.bet_transfer_id IS NOT NULL
-          ORDER BY c.id FOR NO KEY UPDATE OF c)`,
-      rows: sql`SELECT 'open' AS what, to_jsonb(open) AS row FROM open`,
-    },
+    side: openBetsSide(bets.map((bet) => bet.id)),
   });
   const open = new Map(
     read.filter((r) => r.what === 'open').map((r) => [String(r.row.id), r.row.bonus === true]),
@@ -180,33 +176,23 @@ async function writeWins(
   const paid = new Map<string, TCrashBetRow>();
   if (wins.length === 0) return paid;
   const plans = wins.flatMap((w) => (w.plan ? [w.plan] : []));
-  const cashed = wins.map((w) => ({
-    id: w.bet.id.toString(),
-    site_id: w.bet.siteId.toString(),
-    at: w.at,
-    payout: w.payout.toString(),
-    win_key: w.plan ? `crash-bet:${w.bet.id}:win` : null,
-    settled_at: new Date(w.settledAt).toISOString(),
-    from_status: w.bet.status,
-  }));
+  const cashed = wins.map(
+    (w): TCashedBet => ({
+      id: w.bet.id.toString(),
+      site_id: w.bet.siteId.toString(),
+      at: w.at,
+      payout: w.payout.toString(),
+      win_key: w.plan ? `crash-bet:${w.bet.id}:win` : null,
+      settled_at: new Date(w.settledAt).toISOString(),
+      from_status: w.bet.status,
+    }),
+  );
   const { rows, answer: resultOf } = await writePosting(tx, {
     name: 'sorte_crash_settle_write',
     ledger,
     plans,
     commitWithIt: false,
-    side: {
-      ctes: sql`cashed AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(cashed)}::jsonb)
-            AS c(id bigint, site_id bigint, at int, payout bigint, win_key text, settled_at timestamptz,
-              from_status text)),
-        updated AS (
-          UPDATE crash_bets b SET status = 'cashed', cashout_hundredths = c.at, payout_minor = c.payout,
-            settled_at = c.settled_at,
-            win_transfer_id = ${postedTransferId(sql`c.site_id`, sql`c.win_key`)}
-          FROM cashed c WHERE b.id = c.id AND b.status = c.from_status
-          RETURNING ${betColumnsOf(sql`b`)})`,
-      rows: sql`SELECT 'bet' AS what, to_jsonb(updated) AS row FROM updated`,
-    },
+    side: cashedBetsSide(cashed),
   });
   for (const w of wins) if (w.plan) resultOf(w.plan, false);
   for (const { what, row } of rows) {
@@ -322,28 +308,16 @@ async function readPresses(
   tx: Tx,
   group: readonly Press[],
 ): Promise<{ rounds: Map<string, TRoundSecretRow>; bets: Map<string, TPressRead>; ledger: GroupLedger }> {
-  const wanted = group.map((press) => ({
-    round_id: press.roundId.toString(),
-    member_id: press.memberId.toString(),
-  }));
+  const wanted = group.map(
+    (press): TPressWanted => ({
+      round_id: press.roundId.toString(),
+      member_id: press.memberId.toString(),
+    }),
+  );
   const { rows, ledger } = await readLedger(tx, {
     name: 'sorte_crash_cashout_group_read',
     members: group,
-    side: {
-      ctes: sql`w AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(round_id bigint, member_id bigint)),
-        rounds AS (
-          SELECT ${roundColumns} FROM crash_rounds WHERE id IN (SELECT round_id FROM w)
-          ORDER BY crash_rounds.id FOR SHARE),
-        bets AS (
-          SELECT ${betColumnsOf(sql`c`)}, ${stakeTookBonus(sql`c.bet_transfer_id`)} AS bonus
-          FROM crash_bets c
-          WHERE (c.round_id, c.member_id) IN (SELECT round_id, member_id FROM w)
-            AND c.bet_transfer_id IS NOT NULL
-          ORDER BY c.id FOR NO KEY UPDATE OF c)`,
-      rows: sql`SELECT 'round' AS what, to_jsonb(rounds) AS row FROM rounds
-        UNION ALL SELECT 'bet', to_jsonb(bets) FROM bets`,
-    },
+    side: pressesSide(wanted),
   });
   const rounds = new Map<string, TRoundSecretRow>();
   const bets = new Map<string, TPressRead>();

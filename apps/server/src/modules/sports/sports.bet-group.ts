@@ -1,5 +1,4 @@
 import { formatMinor, type TSportsBet } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import { siteTimeZone } from '../../core/periods.ts';
 import { type Db, perDatabase, type Tx, transactionOnGenericPlans } from '../../db/client.ts';
 import {
@@ -11,29 +10,29 @@ import {
   membersQueue,
   postOrOneByOne,
 } from '../../db/group-queue.ts';
-import { preparedRowsOf } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { plannedStake } from '../originals/originals.money.ts';
 import { betTurnover } from '../promotions/stake.ts';
-import { GROUP_VIP_TOTALS, groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
-import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
-import { gateOf, groupGateColumns } from '../responsible-gaming/rg.repo.ts';
+import { groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotions/vip.ts';
+import { memberPushNotice } from '../realtime/member-channel.ts';
+import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
 import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
 import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
+import {
+  lockSelectionMarkets,
+  sportsBetReadSide,
+  sportsBetsSide,
+  type TSportsBetInsert,
+  type TSportsBetWanted,
+  type TSportsLegInsert,
+} from './sports.bet-group.repo.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
-import {
-  betView,
-  LEG_SHOWN,
-  legRows,
-  placedLegs,
-  type TBetRow,
-  type TPlacementSelection,
-} from './sports.repo.ts';
+import { betView, legRows, placedLegs, type TBetRow, type TPlacementSelection } from './sports.repo.ts';
 import {
   assertStakeInRange,
   betStake,
@@ -280,53 +279,22 @@ async function readSportsBets(
   tx: Tx,
   group: Item[],
 ): Promise<{ reads: TRead[]; ledger: GroupLedger; selections: TSelectionRead[] }> {
-  const ids = `{${[...new Set(group.flatMap((item) => item.input.legs.map((leg) => leg.selection_id)))].join(',')}}`;
-  const locked = preparedRowsOf(
-    tx,
-    'sorte_sports_bet_group_lock',
-    sql`WITH locked AS (
-          SELECT m.id FROM sports_markets m
-          WHERE m.id IN (SELECT market_id FROM sports_selections WHERE id = ANY(${ids}::bigint[]))
-          ORDER BY m.id FOR SHARE)
-        -- A CTE no statement reads is not run: the count makes the lock happen.
-        SELECT count(*) AS markets FROM locked`,
+  const ids = group.flatMap((item) => item.input.legs.map((leg) => leg.selection_id));
+  const locked = lockSelectionMarkets(tx, ids);
+  const wanted = group.map(
+    (item, ord): TSportsBetWanted => ({
+      ord,
+      member_id: item.memberId.toString(),
+      site_id: item.site.id.toString(),
+      key: item.key,
+      tz: siteTimeZone(item.site),
+    }),
   );
-  const wanted = group.map((item, ord) => ({
-    ord,
-    member_id: item.memberId.toString(),
-    site_id: item.site.id.toString(),
-    key: item.key,
-    tz: siteTimeZone(item.site),
-  }));
   const read = readLedger(tx, {
     name: 'sorte_sports_bet_group_read',
     members: group.map((item) => ({ siteId: item.site.id, memberId: item.memberId })),
     grants: true,
-    side: {
-      ctes: sql`w AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
-            AS w(ord int, member_id bigint, site_id bigint, key text, tz text)),
-        selections AS (
-          SELECT s.id::text AS selection_id, m.id::text AS market_id, e.id::text AS event_id, ${LEG_SHOWN},
-                 s.odds::text AS odds, m.site_id::text AS site_id
-          FROM sports_selections s
-          JOIN sports_markets m ON m.id = s.market_id
-          JOIN sports_events e ON e.id = m.event_id
-          JOIN sports_competitions c ON c.id = e.competition_id
-          WHERE s.id = ANY(${ids}::bigint[])),
-        bets AS (
-          SELECT w.ord,
-            (SELECT true FROM sports_bets b WHERE b.member_id = w.member_id AND b.idempotency_key = w.key)
-              IS NOT NULL AS taken,
-            (SELECT s.in_play_delay_ms FROM sports_settings s WHERE s.site_id = w.site_id) AS delay_ms,
-            nextval(pg_get_serial_sequence('sports_bets', 'id'))::text AS bet_id,
-            floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms,
-            ${groupGateColumns(sql`w.member_id`, sql`w.tz`)},
-            ${GROUP_VIP_TOTALS} AS vip
-          FROM w LEFT JOIN member_vip v ON v.member_id = w.member_id)`,
-      rows: sql`SELECT 'bet' AS what, to_jsonb(bets) AS row FROM bets
-        UNION ALL SELECT 'selection', to_jsonb(selections) FROM selections`,
-    },
+    side: sportsBetReadSide(wanted, ids),
   });
   const [, { rows, ledger }] = await Promise.all([locked, read]);
   const selections: TSelectionRead[] = [];
@@ -356,18 +324,20 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
     }),
   );
   const counts = groupStakeParts(stakes);
-  const bets = kept.map(({ item, read, potentialMinor }) => ({
-    id: read.bet_id,
-    site_id: item.site.id.toString(),
-    member_id: item.memberId.toString(),
-    type: item.input.type,
-    stake: item.stakeMinor.toString(),
-    potential: potentialMinor.toString(),
-    key: item.key,
-    hash: item.hash,
-  }));
+  const bets = kept.map(
+    ({ item, read, potentialMinor }): TSportsBetInsert => ({
+      id: read.bet_id,
+      site_id: item.site.id.toString(),
+      member_id: item.memberId.toString(),
+      type: item.input.type,
+      stake: item.stakeMinor.toString(),
+      potential: potentialMinor.toString(),
+      key: item.key,
+      hash: item.hash,
+    }),
+  );
   const legs = kept.flatMap(({ read, legs }) =>
-    legRows(legs).map((leg) => ({ bet_id: read.bet_id, ...leg })),
+    legRows(legs).map((leg): TSportsLegInsert => ({ bet_id: read.bet_id, ...leg })),
   );
   const pushes = kept.map(({ item, view }) =>
     memberPushNotice(item.site.id, item.memberId, betMessage(view)),
@@ -378,30 +348,7 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
     plans,
     fed: kept,
     commitWithIt: counts.crossed.every((levels) => levels === null),
-    side: {
-      ctes: sql`bets AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS b(id bigint, site_id bigint,
-            member_id bigint, type text, stake bigint, potential bigint, key text, hash text)),
-        inserted AS (
-          INSERT INTO sports_bets (id, site_id, member_id, type, stake_minor, potential_return_minor,
-            idempotency_key, request_hash)
-          OVERRIDING SYSTEM VALUE
-          SELECT b.id, b.site_id, b.member_id, b.type, b.stake, b.potential, b.key, b.hash FROM bets b
-          RETURNING id, floor(extract(epoch FROM placed_at) * 1000)::bigint::text AS placed_ms),
-        legs AS (
-          INSERT INTO sports_bet_legs (bet_id, position, selection_id, market_id, event_id, odds)
-          SELECT l.bet_id, l.position, l.selection_id, l.market_id, l.event_id, l.odds
-          FROM jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) AS l(bet_id bigint, position int,
-            selection_id bigint, market_id bigint, event_id bigint, odds numeric)
-          JOIN inserted ON inserted.id = l.bet_id
-          RETURNING bet_id),
-        pushed AS (${notifyEach(pushes)}),
-        ${counts.ctes}`,
-      rows: sql`SELECT 'bet' AS what, jsonb_build_object('id', id::text, 'placed_ms', placed_ms) AS row FROM inserted
-        UNION ALL SELECT 'legs', jsonb_build_object('n', (SELECT count(*) FROM legs))
-        UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))
-        ${counts.rows}`,
-    },
+    side: sportsBetsSide(bets, legs, pushes, counts),
   });
   for (const { plan } of kept) resultOf(plan, false);
   const placed = new Map<string, string>();

@@ -1,8 +1,6 @@
 import type { TSportsBet } from '@sorte/contract';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { preparedRowsOf } from '../../db/sql.ts';
-import { memberPushNotice, notifyEach } from '../realtime/member-channel.ts';
+import { memberPushNotice } from '../realtime/member-channel.ts';
 import { cashWin } from '../wallet/posting/grant-parts.ts';
 import { type PlannedTransfer, planOrFail } from '../wallet/posting/plan.ts';
 import { emptyLedger, readLedger, writePosting } from '../wallet/posting/statement.ts';
@@ -10,6 +8,7 @@ import { assertInvariant } from '../wallet/wallet.errors.ts';
 import { sportsProfile } from './sports.profiles.ts';
 import { betMessage } from './sports.realtime.ts';
 import { betView, type TBetRow, type TLegRow } from './sports.repo.ts';
+import { queuePushes, settledBetsSide, type TSettledBet } from './sports.settle-group.repo.ts';
 
 /**
  * Settlement of a match's bets in groups (ADR 027): when the result of a final comes in, tens of
@@ -130,12 +129,14 @@ export async function settleInGroups(
       };
       written.push({ outcome, after });
     }
-    const bets = written.map(({ after }) => ({
-      id: after.id,
-      status: after.status,
-      payout: after.payout_minor,
-      seq: after.settle_seq,
-    }));
+    const bets = written.map(
+      ({ after }): TSettledBet => ({
+        id: after.id,
+        status: after.status,
+        payout: after.payout_minor,
+        seq: after.settle_seq,
+      }),
+    );
     const pushes = written.map(({ outcome, after }) =>
       memberPushNotice(site.id, BigInt(after.member_id), betMessage(betView(after, outcome.legs, marginBp))),
     );
@@ -144,17 +145,7 @@ export async function settleInGroups(
       ledger,
       plans,
       commitWithIt: false,
-      side: {
-        ctes: sql`bets AS (
-            UPDATE sports_bets b SET status = n.status, payout_minor = n.payout, settle_seq = n.seq,
-              settled_at = CASE WHEN n.status = 'open' THEN NULL ELSE now() END
-            FROM jsonb_to_recordset(${JSON.stringify(bets)}::jsonb) AS n(id bigint, status text, payout bigint, seq int)
-            WHERE b.id = n.id
-            RETURNING b.id),
-          pushed AS (${notifyEach(pushes)})`,
-        rows: sql`SELECT 'bets' AS what, jsonb_build_object('n', (SELECT count(*) FROM bets)) AS row
-          UNION ALL SELECT 'pushed', jsonb_build_object('n', (SELECT count(*) FROM pushed))`,
-      },
+      side: settledBetsSide(bets, pushes),
     });
     for (const plan of plans) resultOf(plan, false);
     const count = (what: string) => Number(rows.find((r) => r.what === what)?.row.n ?? -1);
@@ -165,10 +156,6 @@ export async function settleInGroups(
     const pushes = work.pushed
       .slice(at, at + GROUP_SIZE)
       .map(({ memberId, view }) => memberPushNotice(site.id, memberId, betMessage(view)));
-    await preparedRowsOf(
-      tx,
-      'sorte_sports_settle_push',
-      sql`WITH pushed AS (${notifyEach(pushes)}) SELECT count(*) AS n FROM pushed`,
-    );
+    await queuePushes(tx, pushes);
   }
 }
