@@ -452,7 +452,7 @@ describe.each(kinds)('group commit of in-house bets on %s', (kind) => {
       'TERMS_NOT_ACCEPTED',
       'ROUND_IN_PROGRESS',
     ]);
-    // The demo player's bets, and the bonus player's that take a bonus part, went one by one.
+    // The demo player's bets, replays and the bonus player's stakes above the max bet went one by one.
     const stats = (s: BetGroupStats) => ({ ...s, items: s.bets, rolledBack: s.fallbacks });
     expectReallyGrouped(stats(before), stats(betGroupStats(db)));
   });
@@ -530,6 +530,95 @@ describe.each(kinds)('group commit of bets of members holding a bonus on %s', (k
     expect(report.ok).toBe(true);
   });
 });
+
+describe.each(kinds)('group commit of bets that take a bonus part on %s', (kind) => {
+  it('groups stakes cash does not cover, their bonus parts leaving the grant and their wins split back into it, as one by one', async () => {
+    const { db } = await testDatabase(kind);
+    const { one, grouped } = await twinBonusSites(db);
+    const before = betGroupStats(db);
+    // R$ 5,00 of cash and R$ 30,00 of bonus each; four bets of R$ 8,00 at about 2× (R$ 32,00, all
+    // covered, R$ 60,00 to wager): the first takes R$ 5,00 of cash and R$ 3,00 of bonus, the rest
+    // bonus and the cash a win brought back.
+    const bets = (i: number) => ({ amount: '8.00', direction: 'under' as const, target: 4950 + i });
+    const byOne: TBetResult[][] = [];
+    for (const player of one) {
+      const mine: TBetResult[] = [];
+      for (let i = 0; i < 4; i++) mine.push(await placeInstantBet(db, player, 'dice', bets(i), `bonus-part-${i}`));
+      byOne.push(mine);
+    }
+    const together = await Promise.all(
+      grouped.map(async (player) => {
+        const mine: TBetResult[] = [];
+        for (let i = 0; i < 4; i++) {
+          mine.push(await placeInstantBetGrouped(db, player, 'dice', bets(i), `bonus-part-${i}`));
+        }
+        return mine;
+      }),
+    );
+    const after = betGroupStats(db);
+    expect(after.bets - before.bets).toBe(12);
+    expect(after.deferred - before.deferred).toBe(0);
+    expect(after.fallbacks - before.fallbacks).toBe(0);
+    expect(after.groups - before.groups).toBeLessThan(12);
+    const answers = (all: TBetResult[][]) =>
+      all.map((mine) => mine.map((r) => ({ balance: r.balance, payout: r.round.payout })));
+    expect(answers(together)).toEqual(answers(byOne));
+    for (const [i, player] of grouped.entries()) {
+      expect(await memberMoney(db, player.memberId)).toEqual(await memberMoney(db, one[i]!.memberId));
+    }
+    const parts = await memberMoney(db, grouped[0]!.memberId);
+    expect(parts.transfers.some((t) => t.kind === 'bet' && t.part === 'bonus')).toBe(true);
+    for (const site of [one[0]!.siteId, grouped[0]!.siteId]) {
+      const report = await reconcile(db, { siteId: site });
+      expect(report.drift).toEqual([]);
+      expect(report.ok).toBe(true);
+    }
+  });
+});
+
+/** Two sites of three members each with R$ 5,00 of cash and the group bonus, seed pairs alike. */
+async function twinBonusSites(db: Db) {
+  const players = [] as Extract<TPlayer, { kind: 'member' }>[][];
+  for (const _ of [0, 1]) {
+    const siteId = await createTestSite(db);
+    const site: Extract<TPlayer, { kind: 'member' }>[] = [];
+    for (let m = 0; m < 3; m++) {
+      const memberId = await createFundedTestMember(db, siteId, 500n);
+      await grantGroupBonus(db, siteId, memberId, `bonus-part-${m}`);
+      const player = { kind: 'member' as const, siteId, memberId };
+      await ensurePair(db, player);
+      site.push(player);
+    }
+    players.push(site);
+  }
+  const [one, grouped] = players as [(typeof players)[0], (typeof players)[0]];
+  await copySeedPairs(db, { players: one } as Site, { players: grouped } as Site);
+  return { one, grouped };
+}
+
+/** A member's balances, grants and transfers as amounts and parts (ids and times left out). */
+async function memberMoney(db: Db, memberId: bigint) {
+  const member = text(memberId);
+  return {
+    accounts: await rowsOf<Record<string, string>>(
+      db,
+      sql`SELECT kind, balance_minor::text FROM wallet_accounts WHERE member_id = ${member}::bigint ORDER BY kind`,
+    ),
+    grants: await rowsOf<Record<string, string>>(
+      db,
+      sql`SELECT status, balance_minor::text, wagering_done_minor::text, converted_minor::text
+          FROM bonus_grants WHERE member_id = ${member}::bigint ORDER BY id`,
+    ),
+    transfers: await rowsOf<{ kind: string; part: string; amount: string; key: string }>(
+      db,
+      sql`SELECT t.kind, t.metadata->>'part' AS part, t.amount_minor::text AS amount,
+            regexp_replace(t.idempotency_key, '[0-9]+', 'N', 'g') AS key
+          FROM wallet_transfers t
+          JOIN wallet_accounts d ON d.id = t.debit_account_id JOIN wallet_accounts c ON c.id = t.credit_account_id
+          WHERE d.member_id = ${member}::bigint OR c.member_id = ${member}::bigint ORDER BY t.id`,
+    ),
+  };
+}
 
 describe.each(kinds)('group commit of Mines and Hi-Lo starts on %s', (kind) => {
   it('starts the rounds of players pressing at once in groups, a second start of an open game refused', async () => {

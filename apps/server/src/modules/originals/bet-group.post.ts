@@ -11,7 +11,8 @@ import { groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotio
 import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
-import { cashWin, type TFedGrant } from '../wallet/posting/grant-parts.ts';
+import { groupBonusStake, groupBonusWin } from '../wallet/bonus/group-parts.ts';
+import { cashWin, type TFedGrant, type TGrantMove } from '../wallet/posting/grant-parts.ts';
 import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
 import type { PreparedTransfer } from '../wallet/posting/request.ts';
 import { readLedger, sideRowsOf, type TPostingRow, writePosting } from '../wallet/posting/statement.ts';
@@ -74,12 +75,17 @@ type TPlaced = {
   roundId: bigint;
   nonce: bigint;
   settlement: TPlay;
-  stake: PreparedTransfer;
-  win: PreparedTransfer | null;
+  /** The stake's transfers: the first under the bet's key (cash, else a grant's part), then parts. */
+  stakes: PreparedTransfer[];
+  /** The win's transfers (none for a loss or a stepped start), split as the stake was. */
+  wins: PreparedTransfer[];
   /** The grant whose wagering the stake feeds (a member holding active grants; ADR 028). */
   fed: TFedGrant | null;
-  stakePlan?: PlannedTransfer;
-  winPlan?: PlannedTransfer | null;
+  /** The grants' balances the stake's bonus parts and the win's shares move. */
+  moves: TGrantMove[];
+  bonusPartMinor: bigint;
+  stakePlans?: PlannedTransfer[];
+  winPlans?: PlannedTransfer[];
 };
 
 /** The whole group in its transaction; one outcome per bet, in the group's order. */
@@ -143,7 +149,7 @@ function playBets(group: TBet[], reads: TBetRead[], ledger: GroupLedger, outcome
       continue;
     }
     const transfers = transfersOf(ledger, item, roundId, settlement.payoutMinor);
-    // A stake that takes a bonus part, passes a max bet or completes a grant: one by one.
+    // A stake refused for its bonus (a max bet), or completing a grant: one by one.
     if (!transfers) continue;
     placed.push({ ord: read.ord, item, read, roundId, nonce, settlement, ...transfers });
   }
@@ -163,20 +169,37 @@ function planBets(
   const plans: PlannedTransfer[] = [];
   const kept: TPlaced[] = [];
   for (const p of placed) {
-    const planned = plannedStake(ledger, p.stake);
+    const [first, ...parts] = p.stakes;
+    const planned = plannedStake(ledger, first!);
     if ('alone' in planned) return planned;
     if ('refusal' in planned) {
       outcomes[p.ord] = { error: planned.refusal };
       continue;
     }
-    p.stakePlan = planned.plan;
-    const win = p.win ? decideTransfer(ledger, p.win) : null;
-    if (win && win.kind !== 'plan') return { alone: win.kind === 'alone' ? win.reason : 'win_refused' };
-    p.winPlan = win ? win.plan : null;
-    plans.push(p.stakePlan, ...(p.winPlan ? [p.winPlan] : []));
+    // The bonus parts and the win were decided on these balances: each must plan, else one by one.
+    const rest = planAll(ledger, [...parts, ...p.wins]);
+    if ('alone' in rest) return rest;
+    p.stakePlans = [planned.plan, ...rest.slice(0, parts.length)];
+    p.winPlans = rest.slice(parts.length);
+    plans.push(...p.stakePlans, ...p.winPlans);
     kept.push(p);
   }
   return { plans, kept };
+}
+
+/** Every transfer planned in order, or why the group cannot post them. */
+function planAll(
+  ledger: GroupLedger,
+  transfers: readonly PreparedTransfer[],
+): PlannedTransfer[] | { alone: string } {
+  const plans: PlannedTransfer[] = [];
+  for (const transfer of transfers) {
+    const decision = decideTransfer(ledger, transfer);
+    if (decision.kind !== 'plan')
+      return { alone: decision.kind === 'alone' ? decision.reason : 'part_refused' };
+    plans.push(decision.plan);
+  }
+  return plans;
 }
 
 /**
@@ -205,23 +228,27 @@ async function readBets(tx: Tx, group: TBet[]): Promise<{ reads: TBetRead[]; led
   return { reads: sideRowsOf<TBetRead>(rows, 'bet'), ledger };
 }
 
+type TTransfers = Pick<TPlaced, 'stakes' | 'wins' | 'fed' | 'moves' | 'bonusPartMinor'>;
+
 /**
- * The stake (cash → house) and the win (house → cash) of a bet, as `takeStake` and `payWinnings`
- * post them; a member holding active grants feeds one of them (`groupStake`). Null: the stake is
- * not one a group posts (a bonus part, a max bet passed, a grant completed).
+ * The stake and the win of a bet, as `takeStake` and `payWinnings` post them: cash → house and
+ * house → cash; a member holding active grants feeds one of them (`groupStake`), and one whose
+ * cash does not cover the stake stakes bonus parts and wins back into the grants
+ * (`groupBonusStake`, `groupBonusWin`). Null: the bet is not one a group posts (a max bet passed,
+ * a grant completed, funds short).
  */
 function transfersOf(
   ledger: GroupLedger,
   item: TBet,
   roundId: bigint,
   payoutMinor: bigint,
-): { stake: PreparedTransfer; fed: TFedGrant | null; win: PreparedTransfer | null } | null {
+): TTransfers | null {
   const { player, game, bet, category } = item;
   const metadata = { game, roundId: roundId.toString() };
   const stakeKey = `round:${roundId}:bet`;
   const { siteId, memberId } = player;
   const reference = `round:${roundId}`;
-  const staked = groupStake(ledger, {
+  const stakeInput = {
     siteId,
     memberId,
     amountMinor: bet.stakeMinor,
@@ -229,21 +256,27 @@ function transfersOf(
     reference,
     metadata,
     category,
-  });
-  if (!staked) return null;
-  const win =
-    payoutMinor > 0n
-      ? cashWin({
-          siteId,
-          memberId,
-          amountMinor: payoutMinor,
-          idempotencyKey: `round:${roundId}:win`,
-          stakeKey,
-          reference,
-          metadata,
-        })
-      : null;
-  return { ...staked, win };
+  };
+  const winInput = {
+    siteId,
+    memberId,
+    amountMinor: payoutMinor,
+    idempotencyKey: `round:${roundId}:win`,
+    stakeKey,
+    reference,
+    metadata,
+  };
+  const staked = groupStake(ledger, stakeInput);
+  if (staked) {
+    const wins = payoutMinor > 0n ? [cashWin(winInput)] : [];
+    return { stakes: [staked.stake], wins, fed: staked.fed, moves: [], bonusPartMinor: 0n };
+  }
+  const split = groupBonusStake(ledger, stakeInput);
+  if (!split) return null;
+  const won = payoutMinor > 0n ? groupBonusWin(ledger, split, winInput) : { wins: [], moves: [] };
+  if (!won) return null;
+  const { stakes, fed, moves, bonusPartMinor } = split;
+  return { stakes, wins: won.wins, fed, moves: [...moves, ...won.moves], bonusPartMinor };
 }
 
 /**
@@ -271,7 +304,7 @@ async function writeGroup(
       jurisdiction,
       category,
       stakeMinor: bet.stakeMinor,
-      turnover: betTurnover(jurisdiction, category, bet.stakeMinor, 0n),
+      turnover: betTurnover(jurisdiction, category, bet.stakeMinor, p.bonusPartMinor),
       vipBefore: p.read.vip,
     };
   });
@@ -287,8 +320,8 @@ async function writeGroup(
   });
   // Each bet's transfer ids, once: the rounds carry them and the answers show them.
   const transferIds = kept.map((p) => ({
-    bet: resultOf(p.stakePlan!, false).transferId,
-    win: p.winPlan ? resultOf(p.winPlan, false).transferId : null,
+    bet: resultOf(p.stakePlans![0]!, false).transferId,
+    win: p.winPlans?.[0] ? resultOf(p.winPlans[0], false).transferId : null,
   }));
   const { stored, nonces } = storedRoundsOf(rows, kept, transferIds);
   // A nonce taken meanwhile cannot be: the read locked the pairs (when COMMIT rode with the write,
@@ -319,8 +352,8 @@ function roundInsertOf(p: TPlaced): TRoundInsert {
     outcome: p.settlement.outcome,
     pair_id: p.read.pair_id,
     nonce: p.nonce.toString(),
-    bet_key: p.stake.posting.idempotencyKey,
-    win_key: p.win?.posting.idempotencyKey ?? null,
+    bet_key: p.stakes[0]!.posting.idempotencyKey,
+    win_key: p.wins[0]?.posting.idempotencyKey ?? null,
   };
 }
 

@@ -3,11 +3,11 @@ import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
 import type { TJson, TransferResult } from '../wallet.schema.ts';
 import { type TLockedAccounts, transferLocked } from '../wallet.service.ts';
-import type { BonusGrant } from './grant-model.ts';
-import { categoryWeight, type StakeInput } from './grant-model.ts';
+import type { BonusGrant, StakeInput } from './grant-model.ts';
 import { updateGrant } from './grants.repo.ts';
 import { convertGrant, lockPlayerAccounts } from './grants.ts';
 import { lockForMove, playableOf } from './lock.ts';
+import { planStake, type TStakePlan } from './stake-plan.ts';
 
 export interface StakeResult {
   /** The first transfer of the stake (cash if any cash was spent, else the first bonus part). */
@@ -79,67 +79,6 @@ function replayedStake(
     playableAfterMinor: balances.cashMinor + balances.bonusMinor,
     replayed: true,
   };
-}
-
-/** How a stake splits, decided before anything moves. */
-type TStakePlan = {
-  cashPartMinor: bigint;
-  /** Which grant pays which part of the rest, in lock order. */
-  parts: [BonusGrant, bigint][];
-  /** The grant whose wagering the stake feeds (the earliest to expire) and what it counts there. */
-  fed: BonusGrant | null;
-  countedMinor: bigint;
-  /** What every transfer of the stake carries, so its win splits the same way (payWin). */
-  metadata: { [key: string]: TJson };
-};
-
-/**
- * The split of a stake over the member's cash and active grants (lock order): cash first, then
- * the grants in turn. Refuses a stake above the max bet of a grant still wagering (BONUS_MAX_BET),
- * then one that cash and bonus do not cover (INSUFFICIENT_FUNDS).
- */
-function planStake(
-  input: StakeInput,
-  balances: { cashMinor: bigint; bonusMinor: bigint },
-  grants: readonly BonusGrant[],
-): TStakePlan {
-  for (const grant of grants) {
-    const wagering = grant.wageringDoneMinor < grant.wageringRequiredMinor;
-    if (wagering && grant.maxBetMinor !== null && input.amountMinor > grant.maxBetMinor) {
-      throw new WalletError('BONUS_MAX_BET', 'The stake is above the max bet of a bonus still wagering', {
-        maxBetMinor: grant.maxBetMinor.toString(),
-        grantId: grant.id.toString(),
-      });
-    }
-  }
-  const cashPartMinor = balances.cashMinor < input.amountMinor ? balances.cashMinor : input.amountMinor;
-  let bonusLeft = input.amountMinor - cashPartMinor;
-  const grantsBalance = grants.reduce((sum, g) => sum + g.balanceMinor, 0n);
-  if (bonusLeft > grantsBalance || bonusLeft > balances.bonusMinor) {
-    throw new WalletError('INSUFFICIENT_FUNDS', 'Cash and bonus do not cover the stake', {
-      memberId: input.memberId.toString(),
-    });
-  }
-  const parts: [BonusGrant, bigint][] = [];
-  for (const grant of grants) {
-    if (bonusLeft === 0n) break;
-    const part = grant.balanceMinor < bonusLeft ? grant.balanceMinor : bonusLeft;
-    if (part === 0n) continue;
-    parts.push([grant, part]);
-    bonusLeft -= part;
-  }
-  const fed = grants[0] ?? null;
-  const metadata = {
-    ...input.metadata,
-    stakeMinor: input.amountMinor.toString(),
-    category: input.category,
-    ...(fed ? { fedGrantId: fed.id.toString() } : {}),
-    ...(parts.length > 0
-      ? { bonusParts: Object.fromEntries(parts.map(([g, part]) => [g.id.toString(), part.toString()])) }
-      : {}),
-  };
-  const countedMinor = fed ? (input.amountMinor * categoryWeight(fed.terms, input.category)) / 100n : 0n;
-  return { cashPartMinor, parts, fed, countedMinor, metadata };
 }
 
 /** The stake's transfers: the cash part under the bet's key, then each grant's part; the first. */

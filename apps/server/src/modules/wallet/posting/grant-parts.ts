@@ -97,35 +97,95 @@ export function groupGrantsOf(rows: readonly { what: string; row: unknown }[]): 
 }
 
 /**
- * A CTE (`fed`) and its result rows ('fed') for a group's write statement: the wagering of each
- * grant the group's stakes feed moves on, only from the value the group read under its lock (so the write's rows
- * show every grant moved, or the group is not the one its plan was made for).
+ * A grant's balance as a group's bonus parts move it (ADR 028): a stake's part leaves it, a win's
+ * share comes back to it. `balanceBeforeMinor` and `doneBeforeMinor` are what the group's read
+ * locked.
  */
-export function fedGrantWrites(stakes: readonly { fed: TFedGrant | null }[]): {
+export type TGrantMove = {
+  grantId: bigint;
+  balanceBeforeMinor: bigint;
+  doneBeforeMinor: bigint;
+  balanceDeltaMinor: bigint;
+};
+
+type TGrantWrite = {
+  id: string;
+  done: string;
+  balance: string | null;
+  counted: bigint;
+  delta: bigint;
+  /** Which of the group's stakes moves it. */
+  by: number;
+};
+
+/**
+ * The fed wagering and balance moves of a group, one row per grant. One stake moves a grant: a
+ * second stake feeding the grant another fed would be planned on wagering the first moved, which
+ * the plans do not follow, so such a group fails here and goes one by one.
+ */
+function grantWritesOf(
+  stakes: readonly { fed: TFedGrant | null; moves?: readonly TGrantMove[] }[],
+): TGrantWrite[] {
+  const byGrant = new Map<bigint, TGrantWrite>();
+  const rowOf = (by: number, grantId: bigint, doneBefore: bigint): TGrantWrite => {
+    const row = byGrant.get(grantId) ?? {
+      id: grantId.toString(),
+      done: doneBefore.toString(),
+      balance: null,
+      counted: 0n,
+      delta: 0n,
+      by,
+    };
+    assertInvariant(row.by === by, `grant ${grantId} moved by one stake of the group`);
+    byGrant.set(grantId, row);
+    return row;
+  };
+  stakes.forEach(({ fed, moves }, by) => {
+    if (fed) rowOf(by, fed.grantId, fed.doneBeforeMinor).counted += fed.countedMinor;
+    for (const move of moves ?? []) {
+      const row = rowOf(by, move.grantId, move.doneBeforeMinor);
+      row.balance = move.balanceBeforeMinor.toString();
+      row.delta += move.balanceDeltaMinor;
+    }
+  });
+  return [...byGrant.values()];
+}
+
+/**
+ * A CTE (`fed`) and its result rows ('fed') for a group's write statement: the wagering of each
+ * grant the group's stakes feed moves on, and the balance of each grant their bonus parts move,
+ * only from the values the group read under its lock (so the write's rows show every grant moved,
+ * or the group is not the one its plan was made for).
+ */
+export function fedGrantWrites(stakes: readonly { fed: TFedGrant | null; moves?: readonly TGrantMove[] }[]): {
   cte: SQL;
   rows: SQL;
   check: (written: readonly { what: string }[]) => void;
 } {
-  const feds = stakes.flatMap(({ fed }) => (fed ? [fed] : []));
+  const grants = grantWritesOf(stakes);
   const json = JSON.stringify(
-    feds.map((f) => ({
-      id: f.grantId.toString(),
-      done: f.doneBeforeMinor.toString(),
-      counted: f.countedMinor.toString(),
+    grants.map(({ id, done, balance, counted, delta }) => ({
+      id,
+      done,
+      balance,
+      counted: counted.toString(),
+      delta: delta.toString(),
     })),
   );
   return {
     cte: sql`fed AS (
-          UPDATE bonus_grants g SET wagering_done_minor = g.wagering_done_minor + f.counted
-          FROM jsonb_to_recordset(${json}::jsonb) AS f(id bigint, done bigint, counted bigint)
+          UPDATE bonus_grants g SET wagering_done_minor = g.wagering_done_minor + f.counted,
+            balance_minor = g.balance_minor + f.delta
+          FROM jsonb_to_recordset(${json}::jsonb) AS f(id bigint, done bigint, balance bigint, counted bigint, delta bigint)
           WHERE g.id = f.id AND g.status = 'active' AND g.wagering_done_minor = f.done
+            AND (f.balance IS NULL OR g.balance_minor = f.balance)
           RETURNING g.id)`,
     rows: sql`SELECT 'fed' AS what, jsonb_build_object('id', id::text) AS row FROM fed`,
-    // Locked by the group's read, so each grant's wagering was still the value its plan started from.
+    // Locked by the group's read, so each grant was still at the values its plan started from.
     check: (written) =>
       assertInvariant(
-        written.filter((row) => row.what === 'fed').length === feds.length,
-        'every fed grant took its wagering',
+        written.filter((row) => row.what === 'fed').length === grants.length,
+        'every fed grant took its wagering and balance',
       ),
   };
 }

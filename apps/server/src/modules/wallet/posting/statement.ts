@@ -11,7 +11,7 @@ import {
   writeTransfers,
 } from '../wallet.repo.ts';
 import type { TransferResult } from '../wallet.schema.ts';
-import { fedGrantWrites, type TFedGrant } from './grant-parts.ts';
+import { fedGrantWrites, type TFedGrant, type TGrantMove } from './grant-parts.ts';
 import { groupLedgerOf, keyOf, membersLockParts } from './ledger.ts';
 import type { GroupLedger, PlannedTransfer } from './plan.ts';
 
@@ -81,8 +81,8 @@ export type TPosting = {
   name: string;
   ledger: GroupLedger;
   plans: readonly PlannedTransfer[];
-  /** The grants the stakes feed (ADR 028); present when the caller's stakes can feed one. */
-  fed?: readonly { fed: TFedGrant | null }[];
+  /** The grants the stakes feed and their parts move (ADR 028); present when stakes can feed one. */
+  fed?: readonly { fed: TFedGrant | null; moves?: readonly TGrantMove[] }[];
   side: TSidePart;
   /** Nothing follows the write but answering: COMMIT is sent right behind it (ADR 025). */
   commitWithIt: boolean;
