@@ -141,6 +141,22 @@ export default defineConfig({
               networkTimeoutSeconds: 4,
               expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              plugins: [
+                {
+                  // An answer from this cache means the server was not reached: it says so
+                  // (src/lib/api-client.ts FROM_CACHE_HEADER), so the offline notice stays up.
+                  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                    if (!cachedResponse) return cachedResponse;
+                    const headers = new Headers(cachedResponse.headers);
+                    headers.set('x-sorte-from-cache', '1');
+                    return new Response(cachedResponse.body, {
+                      status: cachedResponse.status,
+                      statusText: cachedResponse.statusText,
+                      headers,
+                    });
+                  },
+                },
+              ],
             },
           },
           {

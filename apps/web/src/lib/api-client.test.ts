@@ -83,6 +83,24 @@ describe('api client', () => {
     expect(unreachableStore.get()).toBe(false);
   });
 
+  it('keeps the offline notice up on an answer the service worker gave from its cache', async () => {
+    unreachableStore.set(false);
+    const cached = (body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-sorte-from-cache': '1' },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => cached({ code: 0, msg: 'ok', data: { list: [] } })),
+    );
+    await api.get('/api/games/popular', { silent: true }).catch(() => undefined);
+    expect(unreachableStore.get()).toBe(true);
+    mockApi({ 'GET /api/language/getList': () => ({ status: 500, body: fail('INTERNAL', 'Boom') }) });
+    await expect(api.get('/api/language/getList', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(unreachableStore.get()).toBe(false);
+  });
+
   it('resets the user info on 401', async () => {
     setToken('old');
     queryClient.setQueryData(USER_QUERY_KEY, makeUser());

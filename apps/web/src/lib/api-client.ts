@@ -58,9 +58,16 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 /**
  * Whether the last request could not reach the server at all (fetch failed before any answer).
  * `navigator.onLine` alone misses many real outages (a dead Wi-Fi, a captive portal, an emulated
- * offline network), so the offline notice also listens to this; any answer clears it.
+ * offline network), so the offline notice also listens to this; any answer of the server clears it
+ * (one the service worker gave from its cache does not).
  */
 export const unreachableStore = createStore(false);
+
+/**
+ * Set by the service worker on an answer it gave from its catalogue cache because the network
+ * failed (vite.config.ts): the lobby still fills, but the server was not reached.
+ */
+const FROM_CACHE_HEADER = 'x-sorte-from-cache';
 
 /** Builds `/api/<path>?…&lang=<active language>`; the spec's paths come with or without a leading slash. */
 export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
@@ -147,7 +154,7 @@ export async function apiRequest<T>(
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    unreachableStore.set(false);
+    unreachableStore.set(response.headers.get(FROM_CACHE_HEADER) === '1');
     payload = await response.json().catch(() => undefined);
   } catch (thrown) {
     if (thrown instanceof TypeError) unreachableStore.set(true);
