@@ -10,6 +10,12 @@ import { isoOf, rowsOf } from '../../db/sql.ts';
 
 const id = (value: bigint | string) => sql`${value.toString()}::bigint`;
 const at = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+/**
+ * An event's time read back as ISO text has whole milliseconds, the column microseconds: an upper
+ * bound "up to the event" is the next millisecond, exclusive, so the event itself and what its own
+ * transaction wrote (a round's stake beside its win) are inside.
+ */
+const upTo = (value: Date) => sql`${new Date(value.getTime() + 1).toISOString()}::timestamptz`;
 
 export type TOutboxKind = 'deposit' | 'withdrawal' | 'login';
 export type TIdentifierKind = 'device' | 'ip' | 'pix_key' | 'payer_cpf';
@@ -144,7 +150,7 @@ export async function sumOutbox(
     sql`SELECT count(*)::int AS count, coalesce(sum(amount_minor), 0)::text AS sum, ${isoOf(sql`min(created_at)`)} AS first
         FROM aml_outbox
         WHERE member_id = ${id(memberId)} AND kind = ${kind}
-          AND created_at >= ${at(range.from)} AND created_at <= ${at(range.to)}${min}${below}`,
+          AND created_at >= ${at(range.from)} AND created_at < ${upTo(range.to)}${min}${below}`,
   );
   const row = rows[0]!;
   return {
@@ -167,7 +173,7 @@ export async function sumWagered(
         FROM wallet_accounts a
         JOIN wallet_transfers t ON t.debit_account_id = a.id
         WHERE a.member_id = ${id(memberId)} AND a.kind IN ('cash', 'bonus')
-          AND t.kind = 'bet' AND t.created_at >= ${at(since)} AND t.created_at <= ${at(until)}`,
+          AND t.kind = 'bet' AND t.created_at >= ${at(since)} AND t.created_at < ${upTo(until)}`,
   );
   return BigInt(rows[0]!.sum);
 }
@@ -187,7 +193,7 @@ export async function sumStake(
         JOIN wallet_transfers t ON t.debit_account_id = a.id
         WHERE a.member_id = ${id(memberId)} AND a.kind IN ('cash', 'bonus')
           AND t.kind = 'bet' AND t.reference = ${reference}
-          AND t.created_at >= ${at(since)} AND t.created_at <= ${at(until)}`,
+          AND t.created_at >= ${at(since)} AND t.created_at < ${upTo(until)}`,
   );
   return BigInt(rows[0]!.sum);
 }
