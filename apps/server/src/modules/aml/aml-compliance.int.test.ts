@@ -71,7 +71,7 @@ describe.each(kinds)('compliance back office: cases, hold, COAF file on %s', (ki
     return login.body.data.token as string;
   }
 
-  it('refuses a role without the permission (403), bad input (400, translated), another site (404)', async () => {
+  it('refuses a role without the permission (403), bad input (422 VALIDATION_FAILED, translated), another site (404)', async () => {
     const player = await newPlayer(app);
     const caseId = await caseOf(player.memberId);
     expect((await admin(support, '/api/admin/compliance/cases')).status).toBe(403);
@@ -81,17 +81,19 @@ describe.each(kinds)('compliance back office: cases, hold, COAF file on %s', (ki
       decision: 'report',
       reason: '  ',
     });
-    expect(blank.status).toBe(400);
+    // The platform's answer to input that does not match a route's schema (packages/contract errors.ts).
+    expect(blank.status).toBe(422);
+    expect(blank.body.code).toBe('VALIDATION_FAILED');
     expect(blank.body.message).toBe('Por favor, informe o motivo');
     const wrong = await admin(compliance, `/api/admin/compliance/cases/${caseId}/decide`, {
       decision: 'ignore',
       reason: 'x',
     });
-    expect(wrong.status).toBe(400);
-    expect((await admin(compliance, '/api/admin/compliance/cases/abc')).status).toBe(400);
+    expect(wrong.status).toBe(422);
+    expect((await admin(compliance, '/api/admin/compliance/cases/abc')).status).toBe(422);
     expect(
       (await admin(compliance, '/api/admin/compliance/exports', { kind: 'annual', year: 1900 })).status,
-    ).toBe(400);
+    ).toBe(422);
     const open = await rowsOf<{ status: string }>(db, sql`SELECT status FROM aml_cases WHERE id = ${caseId}`);
     expect(open).toEqual([{ status: 'open' }]);
     // The same case seen from the br site's compliance operator does not exist.
