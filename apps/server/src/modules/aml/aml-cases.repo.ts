@@ -162,10 +162,12 @@ export async function insertHold(
   return rows.length > 0;
 }
 
-export async function deleteHold(executor: Executor, memberId: bigint): Promise<boolean> {
+/** Lifts the hold this case placed (a hold of another case, a reported one, stays). */
+export async function deleteHold(executor: Executor, memberId: bigint, caseId: bigint): Promise<boolean> {
   const rows = await rowsOf<{ member_id: string }>(
     executor,
-    sql`DELETE FROM aml_holds WHERE member_id = ${id(memberId)} RETURNING member_id::text AS member_id`,
+    sql`DELETE FROM aml_holds WHERE member_id = ${id(memberId)} AND case_id = ${id(caseId)}
+        RETURNING member_id::text AS member_id`,
   );
   return rows.length > 0;
 }

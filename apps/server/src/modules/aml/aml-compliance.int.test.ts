@@ -236,4 +236,25 @@ describe.each(kinds)('compliance back office: cases, hold, COAF file on %s', (ki
     );
     expect(holds[0]!.n).toBe(0);
   });
+
+  it('closing a later case does not lift the hold of a case reported to COAF', async () => {
+    const player = await newPlayer(app);
+    const reported = await caseOf(player.memberId);
+    const decided = await admin(compliance, `/api/admin/compliance/cases/${reported}/decide`, {
+      decision: 'report',
+      reason: 'Structured deposits',
+    });
+    expect(decided.status).toBe(200);
+    const later = await caseOf(player.memberId);
+    expect(later).not.toBe(reported);
+    await admin(compliance, `/api/admin/compliance/cases/${later}/decide`, {
+      decision: 'close',
+      reason: 'Salary',
+    });
+    const holds = await rowsOf<{ case_id: string }>(
+      db,
+      sql`SELECT case_id::text AS case_id FROM aml_holds WHERE member_id = ${player.memberId.toString()}::bigint`,
+    );
+    expect(holds).toEqual([{ case_id: String(reported) }]);
+  });
 });

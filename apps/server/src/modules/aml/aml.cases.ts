@@ -340,7 +340,7 @@ export async function decide(
       reportId = await storeFile(tx, operator, 'coaf', new Date().getUTCFullYear(), caseId, file);
       await holdInTx(tx, operator, locked);
     } else {
-      await deleteHold(tx, locked.memberId);
+      await deleteHold(tx, locked.memberId, caseId);
     }
     await decideCase(tx, caseId, {
       status: decision === 'report' ? 'reported' : 'closed',

@@ -162,7 +162,9 @@ const PER_PATTERN = 10;
 
 /**
  * A clean player: a deposit every few days for two months (never near a threshold), play worth
- * more than what they took out, a withdrawal, a login from their own address and device.
+ * more than what they took out, a withdrawal, a login from their own device. Near misses no rule
+ * may flag: two players of a household share an address (the rule wants three others), and one in
+ * 25 wins 4,000.00 on 200.00 (20x; the rule wants 100x from 5,000.00).
  */
 async function cleanPlayer(
   db: Db,
@@ -183,166 +185,162 @@ async function cleanPlayer(
       at: new Date(now - day * DAY),
     });
   }
+  const household = Math.floor(n / 2);
+  const ip = `10.${household >> 8}.${household & 255}.7`;
   out.push({
     memberId,
     kind: 'login',
     amountMinor: 0n,
-    identifiers: { ip: `10.${n >> 8}.${n & 255}.7`, device: `clean-device-${n}` },
+    identifiers: { ip, device: `clean-device-${n}` },
     at: new Date(now - HOUR),
   });
   let events = 0;
   for (let i = 0; i < 8; i++)
     events += await round(db, siteId, memberId, amount / 2n, i % 3 === 0 ? amount : 0n);
+  if (n % 25 === 0) events += await round(db, siteId, memberId, 20_000n, 400_000n);
   return events;
 }
 
-/** Seeds `targetEvents` money events (deposits, withdrawals, stakes, wins) with PER_PATTERN of each pattern. */
-export async function seedPatterns(db: Db, targetEvents = 10_000): Promise<TSeeded> {
-  const siteId = await brSite(db);
-  const now = Date.now();
-  const out: TOutboxSeed[] = [];
-  const patterns: TSeeded['patterns'] = [];
-  let ledgerEvents = 0;
-  const pattern = async (kind: TPattern, accounts = 1, ageDays = 60) =>
-    members(db, siteId, accounts, ageDays, 500_000 + patterns.length * 10 + out.length);
-  for (let i = 0; i < PER_PATTERN; i++) {
-    const [large] = await pattern('large_amount');
-    out.push({
-      memberId: large!,
-      kind: 'deposit',
-      amountMinor: 1_200_000n,
-      identifiers: {},
-      at: new Date(now - 2 * HOUR),
-    });
-    patterns.push({ pattern: 'large_amount', memberId: large! });
+type TSeedContext = { db: Db; siteId: bigint; now: number; out: TOutboxSeed[]; cpfBase: () => number };
+type TSeeder = (ctx: TSeedContext, i: number) => Promise<{ memberId: bigint; ledgerEvents: number }>;
 
-    const [split] = await pattern('structuring');
+const accounts = (ctx: TSeedContext, count = 1) => members(ctx.db, ctx.siteId, count, 60, ctx.cpfBase());
+const deposit = (
+  memberId: bigint,
+  amountMinor: bigint,
+  at: number,
+  identifiers: Record<string, string> = {},
+) => ({ memberId, kind: 'deposit', amountMinor, identifiers, at: new Date(at) }) as const;
+
+/** Each pattern: the accounts it needs, its events, and the account that must be alerted. */
+const SEEDERS: Record<TPattern, TSeeder> = {
+  large_amount: async (ctx) => {
+    const [memberId] = await accounts(ctx);
+    ctx.out.push(deposit(memberId!, 1_200_000n, ctx.now - 2 * HOUR));
+    return { memberId: memberId!, ledgerEvents: 0 };
+  },
+  structuring: async (ctx) => {
+    const [memberId] = await accounts(ctx);
     for (const [hours, amount] of [
       [20, 850_000n],
       [10, 900_000n],
       [1, 950_000n],
     ] as const) {
-      out.push({
-        memberId: split!,
-        kind: 'deposit',
-        amountMinor: amount,
-        identifiers: {},
-        at: new Date(now - hours * HOUR),
-      });
+      ctx.out.push(deposit(memberId!, amount, ctx.now - hours * HOUR));
     }
-    patterns.push({ pattern: 'structuring', memberId: split! });
-
-    const [quick] = await pattern('quick_cashout');
-    out.push({
-      memberId: quick!,
-      kind: 'deposit',
-      amountMinor: 200_000n,
-      identifiers: {},
-      at: new Date(now - DAY),
-    });
-    ledgerEvents += await round(db, siteId, quick!, 5_000n, 0n);
-    out.push({
-      memberId: quick!,
+    return { memberId: memberId!, ledgerEvents: 0 };
+  },
+  quick_cashout: async (ctx) => {
+    const [memberId] = await accounts(ctx);
+    ctx.out.push(deposit(memberId!, 200_000n, ctx.now - DAY));
+    const ledgerEvents = await round(ctx.db, ctx.siteId, memberId!, 5_000n, 0n);
+    ctx.out.push({
+      memberId: memberId!,
       kind: 'withdrawal',
       amountMinor: 190_000n,
-      identifiers: { pix_key: `EVP:quick-${quick}` },
-      at: new Date(now + 1000),
+      identifiers: { pix_key: `EVP:quick-${memberId}` },
+      at: new Date(ctx.now + 1000),
     });
-    patterns.push({ pattern: 'quick_cashout', memberId: quick! });
-
-    const payerPair = await pattern('shared_payer_cpf', 2);
-    const shared = cpfOf(900_000 + i);
-    payerPair.forEach((memberId, j) =>
-      out.push({
-        memberId,
-        kind: 'deposit',
-        amountMinor: 20_000n,
-        identifiers: { payer_cpf: shared },
-        at: new Date(now - (3 - j) * HOUR),
-      }),
-    );
-    patterns.push({ pattern: 'shared_payer_cpf', memberId: payerPair[1]! });
-
-    const pixPair = await pattern('shared_pix_key', 2);
-    pixPair.forEach((memberId, j) =>
-      out.push({
+    return { memberId: memberId!, ledgerEvents };
+  },
+  shared_payer_cpf: async (ctx, i) => {
+    const pair = await accounts(ctx, 2);
+    for (const [j, memberId] of pair.entries()) {
+      ctx.out.push(deposit(memberId, 20_000n, ctx.now - (3 - j) * HOUR, { payer_cpf: cpfOf(900_000 + i) }));
+    }
+    return { memberId: pair[1]!, ledgerEvents: 0 };
+  },
+  shared_pix_key: async (ctx, i) => {
+    const pair = await accounts(ctx, 2);
+    for (const [j, memberId] of pair.entries()) {
+      ctx.out.push({
         memberId,
         kind: 'withdrawal',
         amountMinor: 5_000n,
         identifiers: { pix_key: `EMAIL:mule${i}@example.com` },
-        at: new Date(now - (3 - j) * HOUR),
-      }),
-    );
-    patterns.push({ pattern: 'shared_pix_key', memberId: pixPair[1]! });
-
-    const trio = await pattern('shared_device', 3);
-    trio.forEach((memberId, j) =>
-      out.push({
+        at: new Date(ctx.now - (3 - j) * HOUR),
+      });
+    }
+    return { memberId: pair[1]!, ledgerEvents: 0 };
+  },
+  shared_device: async (ctx, i) => {
+    const trio = await accounts(ctx, 3);
+    for (const [j, memberId] of trio.entries()) {
+      ctx.out.push({
         memberId,
         kind: 'login',
         amountMinor: 0n,
         identifiers: { device: `farm-device-${i}` },
-        at: new Date(now - (4 - j) * HOUR),
-      }),
-    );
-    patterns.push({ pattern: 'shared_device', memberId: trio[2]! });
-
-    const [third] = await pattern('payer_cpf_mismatch');
-    out.push({
-      memberId: third!,
-      kind: 'deposit',
-      amountMinor: 30_000n,
-      identifiers: { payer_cpf: cpfOf(800_000 + i) },
-      at: new Date(now - HOUR),
-    });
-    patterns.push({ pattern: 'payer_cpf_mismatch', memberId: third! });
-
-    const [lucky] = await pattern('disproportionate_win');
-    ledgerEvents += await round(db, siteId, lucky!, 1_000n, 600_000n);
-    patterns.push({ pattern: 'disproportionate_win', memberId: lucky! });
-
-    const [pep] = await pattern('pep');
-    await db.execute(
-      sql`INSERT INTO member_kyc (member_id, site_id, pep) VALUES (${pep!.toString()}::bigint, ${siteId.toString()}::bigint, true)`,
-    );
-    out.push({ memberId: pep!, kind: 'login', amountMinor: 0n, identifiers: {}, at: new Date(now - HOUR) });
-    patterns.push({ pattern: 'pep', memberId: pep! });
-
-    const [surging] = await pattern('surge');
-    for (let day = 50; day >= 2; day -= 4) {
-      out.push({
-        memberId: surging!,
-        kind: 'deposit',
-        amountMinor: 5_000n,
-        identifiers: {},
-        at: new Date(now - day * DAY),
+        at: new Date(ctx.now - (4 - j) * HOUR),
       });
     }
-    out.push({
-      memberId: surging!,
-      kind: 'deposit',
-      amountMinor: 300_000n,
+    return { memberId: trio[2]!, ledgerEvents: 0 };
+  },
+  payer_cpf_mismatch: async (ctx, i) => {
+    const [memberId] = await accounts(ctx);
+    ctx.out.push(deposit(memberId!, 30_000n, ctx.now - HOUR, { payer_cpf: cpfOf(800_000 + i) }));
+    return { memberId: memberId!, ledgerEvents: 0 };
+  },
+  disproportionate_win: async (ctx) => {
+    const [memberId] = await accounts(ctx);
+    return {
+      memberId: memberId!,
+      ledgerEvents: await round(ctx.db, ctx.siteId, memberId!, 1_000n, 600_000n),
+    };
+  },
+  pep: async (ctx) => {
+    const [memberId] = await accounts(ctx);
+    await ctx.db.execute(
+      sql`INSERT INTO member_kyc (member_id, site_id, pep) VALUES (${memberId!.toString()}::bigint, ${ctx.siteId.toString()}::bigint, true)`,
+    );
+    ctx.out.push({
+      memberId: memberId!,
+      kind: 'login',
+      amountMinor: 0n,
       identifiers: {},
-      at: new Date(now - HOUR),
+      at: new Date(ctx.now - HOUR),
     });
-    patterns.push({ pattern: 'surge', memberId: surging! });
+    return { memberId: memberId!, ledgerEvents: 0 };
+  },
+  surge: async (ctx) => {
+    const [memberId] = await accounts(ctx);
+    for (let day = 50; day >= 2; day -= 4) ctx.out.push(deposit(memberId!, 5_000n, ctx.now - day * DAY));
+    ctx.out.push(deposit(memberId!, 300_000n, ctx.now - HOUR));
+    return { memberId: memberId!, ledgerEvents: 0 };
+  },
+};
+
+/** Seeds `targetEvents` money events (deposits, withdrawals, stakes, wins) with PER_PATTERN of each pattern. */
+export async function seedPatterns(db: Db, targetEvents = 10_000): Promise<TSeeded> {
+  const siteId = await brSite(db);
+  let nextCpf = 500_000;
+  const ctx: TSeedContext = { db, siteId, now: Date.now(), out: [], cpfBase: () => (nextCpf += 10) };
+  const patterns: TSeeded['patterns'] = [];
+  let ledgerEvents = 0;
+  for (let i = 0; i < PER_PATTERN; i++) {
+    for (const [pattern, seed] of Object.entries(SEEDERS) as [TPattern, TSeeder][]) {
+      const seeded = await seed(ctx, i);
+      ledgerEvents += seeded.ledgerEvents;
+      patterns.push({ pattern, memberId: seeded.memberId });
+    }
   }
   const clean: bigint[] = [];
-  const money = () => out.filter((row) => row.kind !== 'login').length + ledgerEvents;
+  const money = () => ctx.out.filter((row) => row.kind !== 'login').length + ledgerEvents;
   while (money() < targetEvents) {
     const [memberId] = await members(db, siteId, 1, 70, 100_000 + clean.length);
-    ledgerEvents += await cleanPlayer(db, siteId, memberId!, clean.length, out, now);
-    out.push({
+    ledgerEvents += await cleanPlayer(db, siteId, memberId!, clean.length, ctx.out, ctx.now);
+    const pixKey = `CPF:${await cpfOfMember(db, memberId!)}`;
+    ctx.out.push({
       memberId: memberId!,
       kind: 'withdrawal',
       amountMinor: 3_000n,
-      identifiers: { pix_key: `CPF:${await cpfOfMember(db, memberId!)}` },
-      at: new Date(now + 1000),
+      identifiers: { pix_key: pixKey },
+      at: new Date(ctx.now + 1000),
     });
     clean.push(memberId!);
   }
-  out.sort((a, b) => a.at.getTime() - b.at.getTime());
-  await insertOutboxRows(db, siteId, out);
+  ctx.out.sort((a, b) => a.at.getTime() - b.at.getTime());
+  await insertOutboxRows(db, siteId, ctx.out);
   return { siteId, clean, patterns, moneyEvents: money() };
 }
 
