@@ -192,6 +192,80 @@ function Rows({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
   );
 }
 
+/** What the case holds: alerts with their legal basis, the timeline, devices, KYC checks, notes. */
+function CaseRecord({ data }: { data: TAmlCaseDetail }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h3>{t('compliance.alerts')}</h3>
+      <Rows
+        head={[
+          t('compliance.col.rule'),
+          t('compliance.col.amount'),
+          t('compliance.col.when'),
+          t('compliance.col.basis'),
+          t('compliance.col.evidence'),
+        ]}
+        rows={data.alerts.map((a) => [
+          t(`compliance.rule.${a.rule}`),
+          minorMoney(a.amount_minor),
+          formatDateTime(a.event_at),
+          a.legal_basis,
+          JSON.stringify(a.evidence),
+        ])}
+      />
+      <h3>{t('compliance.timeline')}</h3>
+      <Rows
+        head={[
+          t('compliance.col.when'),
+          t('compliance.col.kind'),
+          t('compliance.col.amount'),
+          t('compliance.col.detail'),
+        ]}
+        rows={data.timeline.map((e) => [
+          formatDateTime(e.at),
+          t(`compliance.event.${e.kind}`),
+          minorMoney(e.amount_minor),
+          e.detail,
+        ])}
+      />
+      <h3>{t('compliance.devices')}</h3>
+      <Rows
+        head={[
+          t('compliance.col.kind'),
+          t('compliance.col.value'),
+          t('compliance.col.when'),
+          t('compliance.col.others'),
+        ]}
+        rows={data.devices.map((d) => [
+          d.kind,
+          d.kind === 'device' ? d.value.slice(0, 16) : d.value,
+          formatDateTime(d.last_seen),
+          d.other_accounts,
+        ])}
+      />
+      <h3>{t('compliance.kyc')}</h3>
+      <Rows
+        head={[t('compliance.col.kind'), t('compliance.col.outcome'), t('compliance.col.when')]}
+        rows={data.kyc.map((k) => [
+          k.check,
+          `${k.outcome}${k.reason ? ` · ${k.reason}` : ''}`,
+          formatDateTime(k.at),
+        ])}
+      />
+      <h3>{t('compliance.notes')}</h3>
+      <ul className="history">
+        {data.notes.map((n) => (
+          <li key={n.id}>
+            <strong>{n.operator}</strong> <span className="muted">{formatDateTime(n.created_at)}</span>{' '}
+            {n.note}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** One case: the player, the alerts with their legal basis, the timeline, devices, KYC, notes, files, actions. */
 export function CasePanel({ caseId }: { caseId: number }) {
   const { t } = useTranslation();
@@ -230,71 +304,7 @@ export function CasePanel({ caseId }: { caseId: number }) {
         <>
           <Facts detail={data} />
           {can('compliance.manage') && <CaseActions detail={data} onDone={done} />}
-          <h3>{t('compliance.alerts')}</h3>
-          <Rows
-            head={[
-              t('compliance.col.rule'),
-              t('compliance.col.amount'),
-              t('compliance.col.when'),
-              t('compliance.col.basis'),
-              t('compliance.col.evidence'),
-            ]}
-            rows={data.alerts.map((a) => [
-              t(`compliance.rule.${a.rule}`),
-              minorMoney(a.amount_minor),
-              formatDateTime(a.event_at),
-              a.legal_basis,
-              JSON.stringify(a.evidence),
-            ])}
-          />
-          <h3>{t('compliance.timeline')}</h3>
-          <Rows
-            head={[
-              t('compliance.col.when'),
-              t('compliance.col.kind'),
-              t('compliance.col.amount'),
-              t('compliance.col.detail'),
-            ]}
-            rows={data.timeline.map((e) => [
-              formatDateTime(e.at),
-              t(`compliance.event.${e.kind}`),
-              minorMoney(e.amount_minor),
-              e.detail,
-            ])}
-          />
-          <h3>{t('compliance.devices')}</h3>
-          <Rows
-            head={[
-              t('compliance.col.kind'),
-              t('compliance.col.value'),
-              t('compliance.col.when'),
-              t('compliance.col.others'),
-            ]}
-            rows={data.devices.map((d) => [
-              d.kind,
-              d.kind === 'device' ? d.value.slice(0, 16) : d.value,
-              formatDateTime(d.last_seen),
-              d.other_accounts,
-            ])}
-          />
-          <h3>{t('compliance.kyc')}</h3>
-          <Rows
-            head={[t('compliance.col.kind'), t('compliance.col.outcome'), t('compliance.col.when')]}
-            rows={data.kyc.map((k) => [
-              k.check,
-              `${k.outcome}${k.reason ? ` · ${k.reason}` : ''}`,
-              formatDateTime(k.at),
-            ])}
-          />
-          <h3>{t('compliance.notes')}</h3>
-          <ul className="history">
-            {data.notes.map((n) => (
-              <li key={n.id}>
-                <strong>{n.operator}</strong> <span className="muted">{formatDateTime(n.created_at)}</span>{' '}
-                {n.note}
-              </li>
-            ))}
-          </ul>
+          <CaseRecord data={data} />
           {data.reports.map((r) => (
             <button
               key={r.id}

@@ -1,4 +1,4 @@
-import type { TAmlAlert, TAmlCaseDetail, TAmlCaseRow, TAmlReportRow, TAmlRule } from '@sorte/contract';
+import type { TAmlCaseDetail, TAmlReportRow } from '@sorte/contract';
 import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import { maskCpf } from '../../core/pii-masks.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -6,15 +6,9 @@ import { AppError } from '../../errors.ts';
 import { roleCan } from '../admin/permissions.ts';
 import { seesPii } from '../admin/pii.ts';
 import { forceOffline } from '../sessions/sessions.service.ts';
+import { coafFileOf, storeFile } from './aml.reports.ts';
+import { alertOf, BETS_SINCE_DAYS, caseOf, str, TIMELINE_LIMIT, type TRow } from './aml.rows.ts';
 import {
-  annualReport,
-  coafCommunication,
-  nonOccurrenceDeclaration,
-  type TEntity,
-  type TFile,
-} from './aml.files.ts';
-import {
-  countCoafReports,
   decideCase,
   deleteHold,
   findAlerts,
@@ -25,15 +19,10 @@ import {
   findKycChecks,
   findNotes,
   findPlayer,
-  findProfileRules,
-  findReportFile,
   findReports,
-  findSite,
   findTimeline,
-  findYearFigures,
   insertHold,
   insertNote,
-  insertReport,
   lockCase,
   operatorOfSite,
   setAssignee,
@@ -45,57 +34,6 @@ import {
  * yearly files. Every change is one transaction with its audit entry. Nothing here reaches the
  * player: a hold keeps their withdrawals in the ordinary review and ends their sessions.
  */
-
-type TRow = Record<string, unknown>;
-const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
-const json = (value: unknown) =>
-  (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
-const TIMELINE_LIMIT = 100;
-const BETS_SINCE_DAYS = 90;
-
-function alertOf(row: TRow): TAmlAlert {
-  return {
-    id: Number(row.id),
-    case_id: Number(row.case_id),
-    member_id: Number(row.member_id),
-    username: String(row.username),
-    rule: row.rule as TAmlRule,
-    amount_minor: String(row.amount_minor),
-    evidence: json(row.evidence),
-    legal_basis: String(row.legal_basis),
-    event_at: String(row.event_at),
-    created_at: String(row.created_at),
-  };
-}
-
-function caseOf(row: TRow): TAmlCaseRow {
-  return {
-    id: Number(row.id),
-    member_id: Number(row.member_id),
-    username: String(row.username),
-    status: row.status as TAmlCaseRow['status'],
-    alerts: Number(row.alerts),
-    rules: (Array.isArray(row.rules) ? row.rules : []).map(String),
-    amount_minor: String(row.amount_minor),
-    assigned_to: str(row.assigned_to),
-    held: row.held === true,
-    created_at: String(row.created_at),
-    updated_at: String(row.updated_at),
-  };
-}
-
-function reportOf(row: TRow): TAmlReportRow {
-  return {
-    id: Number(row.id),
-    kind: row.kind as TAmlReportRow['kind'],
-    year: Number(row.year),
-    case_id: row.case_id === null ? null : Number(row.case_id),
-    file_name: String(row.file_name),
-    sha256: String(row.sha256),
-    created_by: String(row.created_by),
-    created_at: String(row.created_at),
-  };
-}
 
 export async function listAlerts(db: Db, siteId: bigint, query: { rule?: string; limit?: number }) {
   const rows = await findAlerts(db, siteId, {
@@ -113,8 +51,18 @@ export async function listCases(db: Db, siteId: bigint, query: { status?: string
   return { list: rows.map(caseOf) };
 }
 
-export async function listReports(db: Db, siteId: bigint) {
-  return { list: (await findReports(db, siteId)).map(reportOf) };
+/** Who the case is about; the CPF masked for a role without players.pii. */
+function playerOf(player: TRow, operator: TOperatorAuth): TAmlCaseDetail['player'] {
+  const cpf = str(player.cpf);
+  return {
+    member_id: Number(player.member_id),
+    username: String(player.username),
+    realname: String(player.realname),
+    cpf: cpf && !seesPii(operator) ? maskCpf(cpf) : cpf,
+    birth_date: str(player.birth_date),
+    pep: player.pep === true,
+    created_at: String(player.created_at),
+  };
 }
 
 /** A case of the operator's site with the player's timeline; another site's case is NOT_FOUND. */
@@ -134,7 +82,6 @@ export async function caseDetail(db: Db, operator: TOperatorAuth, caseId: bigint
     findReports(db, operator.siteId, caseId),
   ]);
   if (!player) throw new AppError('NOT_FOUND');
-  const cpf = str(player.cpf);
   return {
     case: {
       ...caseOf(row),
@@ -142,15 +89,7 @@ export async function caseDetail(db: Db, operator: TOperatorAuth, caseId: bigint
       decided_by: str(row.decided_by),
       decided_at: str(row.decided_at),
     },
-    player: {
-      member_id: Number(player.member_id),
-      username: String(player.username),
-      realname: String(player.realname),
-      cpf: cpf && !seesPii(operator) ? maskCpf(cpf) : cpf,
-      birth_date: str(player.birth_date),
-      pep: player.pep === true,
-      created_at: String(player.created_at),
-    },
+    player: playerOf(player, operator),
     alerts: alerts.map(alertOf),
     notes: notes.map((n) => ({
       id: Number(n.id),
@@ -265,61 +204,6 @@ export async function holdCase(db: Db, operator: TOperatorAuth, caseId: bigint) 
   });
 }
 
-async function entityOf(tx: Executor, siteId: bigint): Promise<TEntity> {
-  const site = await findSite(tx, siteId);
-  return {
-    site_code: String(site.code),
-    site_name: String(site.name),
-    jurisdiction: String(site.jurisdiction),
-  };
-}
-
-/** The COAF communication of a case: the player, every operation of the timeline, the rules hit. */
-async function coafFileOf(
-  tx: Executor,
-  operator: TOperatorAuth,
-  caseId: bigint,
-  memberId: bigint,
-  narrative: string,
-) {
-  const [player, alerts, timeline] = await Promise.all([
-    findPlayer(tx, operator.siteId, memberId),
-    findAlerts(tx, operator.siteId, { caseId, limit: 500 }),
-    findTimeline(tx, memberId, TIMELINE_LIMIT),
-  ]);
-  if (!player) throw new AppError('NOT_FOUND');
-  return coafCommunication({
-    entity: await entityOf(tx, operator.siteId),
-    caseId,
-    subject: {
-      member_id: String(player.member_id),
-      username: String(player.username),
-      name: String(player.realname),
-      cpf: str(player.cpf),
-      birth_date: str(player.birth_date),
-      pep: player.pep === true,
-    },
-    operations: timeline
-      .filter((t) => t.kind !== 'login')
-      .map((t) => ({
-        at: String(t.at),
-        kind: String(t.kind),
-        amount_minor: str(t.amount_minor),
-        detail: String(t.detail),
-      })),
-    reasons: alerts.map((a) => ({
-      rule: String(a.rule),
-      legal_basis: String(a.legal_basis),
-      amount_minor: String(a.amount_minor),
-      event_at: String(a.event_at),
-      evidence: json(a.evidence),
-    })),
-    narrative,
-    operator: operator.username,
-    at: new Date(),
-  });
-}
-
 /**
  * Decides an open case: `close` (nothing to report; a hold of this case is lifted) or `report`
  * (the COAF communication is written and stored, and the player's withdrawals are held).
@@ -360,87 +244,5 @@ export async function decide(
       },
     );
     return { report_id: reportId === null ? null : Number(reportId) };
-  });
-}
-
-async function storeFile(
-  tx: Executor,
-  operator: TOperatorAuth,
-  kind: 'coaf' | 'non_occurrence' | 'annual',
-  year: number,
-  caseId: bigint | null,
-  file: TFile,
-): Promise<bigint> {
-  return insertReport(tx, {
-    siteId: operator.siteId,
-    kind,
-    year,
-    caseId,
-    ...file,
-    operatorId: operator.operatorId,
-  });
-}
-
-/**
- * The yearly files: the non-occurrence declaration (refused when a COAF communication was made
- * that year) or the annual report. Each is stored, audited and downloadable.
- */
-export async function exportYear(
-  db: Db,
-  operator: TOperatorAuth,
-  kind: 'non_occurrence' | 'annual',
-  year: number,
-): Promise<{ report_id: number }> {
-  return db.transaction(async (tx) => {
-    const entity = await entityOf(tx, operator.siteId);
-    let file: TFile;
-    if (kind === 'non_occurrence') {
-      if ((await countCoafReports(tx, operator.siteId, year)) > 0) {
-        throw new AppError('COMPLIANCE_REPORTED_THIS_YEAR', { params: { year } });
-      }
-      file = nonOccurrenceDeclaration(entity, year, operator.username, new Date());
-    } else {
-      const figures = await findYearFigures(tx, operator.siteId, year);
-      const rules = (await findProfileRules(tx, entity.jurisdiction)).map((r) => ({
-        rule: String(r.rule),
-        legal_basis: String(r.legal_basis),
-        params: json(r.params),
-        enabled: r.enabled === true,
-      }));
-      const reports = await countCoafReports(tx, operator.siteId, year);
-      const parsed = {
-        ...figures,
-        alerts_per_rule: json(figures.alerts_per_rule),
-        coaf_communications: reports,
-      };
-      file = annualReport(entity, year, parsed, rules, operator.username, new Date());
-    }
-    const id = await storeFile(tx, operator, kind, year, null, file);
-    await recordOperatorAction(
-      tx,
-      operator,
-      `compliance.export.${kind}`,
-      { entity: 'aml_report', entityId: id.toString() },
-      null,
-      { year, file_name: file.fileName, sha256: file.sha256 },
-    );
-    return { report_id: Number(id) };
-  });
-}
-
-/** A stored file of the site, its download audited (who read a COAF communication is kept). */
-export async function downloadReport(db: Db, operator: TOperatorAuth, reportId: bigint) {
-  return db.transaction(async (tx) => {
-    const file = await findReportFile(tx, operator.siteId, reportId);
-    if (!file) throw new AppError('NOT_FOUND');
-    await recordOperatorAction(
-      tx,
-      operator,
-      'compliance.download',
-      { entity: 'aml_report', entityId: reportId.toString() },
-      null,
-      { file_name: file.fileName },
-    );
-    return file;
   });
 }

@@ -16,19 +16,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/reply.ts';
 import { operatorOf, requirePermission } from '../admin/permissions.ts';
-import {
-  addNote,
-  assignCase,
-  caseDetail,
-  decide,
-  downloadReport,
-  exportYear,
-  holdCase,
-  listAlerts,
-  listCases,
-  listReports,
-} from './aml.cases.ts';
+import { addNote, assignCase, caseDetail, decide, holdCase, listAlerts, listCases } from './aml.cases.ts';
 import { listenForScreening } from './aml.outbox.ts';
+import { downloadReport, exportYear, listReports } from './aml.reports.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -40,7 +30,6 @@ export async function complianceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.services.db;
   const read = requirePermission('compliance.read');
-  const manage = requirePermission('compliance.manage');
 
   r.get('/admin/compliance/alerts', {
     onRequest: read,
@@ -81,72 +70,16 @@ export async function complianceRoutes(app: FastifyInstance) {
       ok(request.lang, await caseDetail(db, operatorOf(request), BigInt(request.params.id))),
   });
 
-  r.post('/admin/compliance/cases/:id/assign', {
-    onRequest: manage,
-    schema: {
-      tags,
-      security,
-      summary: 'Assigns the case to a compliance operator (null: nobody)',
-      params: ZComplianceCaseParams,
-      body: ZComplianceAssignBody,
-      response: responses(ZDone),
-    },
-    handler: async (request) => {
-      const assignee = request.body.operator_id === null ? null : BigInt(request.body.operator_id);
-      await assignCase(db, operatorOf(request), BigInt(request.params.id), assignee);
-      return ok(request.lang, {});
-    },
-  });
+  await caseActionRoutes(app);
+  await filesRoutes(app);
+}
 
-  r.post('/admin/compliance/cases/:id/notes', {
-    onRequest: manage,
-    schema: {
-      tags,
-      security,
-      summary: 'Adds a note to the case',
-      params: ZComplianceCaseParams,
-      body: ZComplianceNoteBody,
-      response: responses(ZDone),
-    },
-    handler: async (request) => {
-      await addNote(db, operatorOf(request), BigInt(request.params.id), request.body.note);
-      return ok(request.lang, {});
-    },
-  });
-
-  r.post('/admin/compliance/cases/:id/hold', {
-    onRequest: manage,
-    schema: {
-      tags,
-      security,
-      summary: "Holds the player's withdrawals and ends their sessions",
-      params: ZComplianceCaseParams,
-      response: responses(ZDone),
-    },
-    handler: async (request) => {
-      await holdCase(db, operatorOf(request), BigInt(request.params.id));
-      return ok(request.lang, {});
-    },
-  });
-
-  r.post('/admin/compliance/cases/:id/decide', {
-    onRequest: manage,
-    schema: {
-      tags,
-      security,
-      summary: 'Closes the case with a reason, or reports it to COAF (the file is stored, withdrawals held)',
-      params: ZComplianceCaseParams,
-      body: ZComplianceDecideBody,
-      response: responses(ZDone),
-    },
-    handler: async (request) => {
-      const { decision, reason } = request.body;
-      return ok(
-        request.lang,
-        await decide(db, operatorOf(request), BigInt(request.params.id), decision, reason),
-      );
-    },
-  });
+/** The stored files: list, the yearly exports, download. */
+async function filesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.services.db;
+  const read = requirePermission('compliance.read');
+  const manage = requirePermission('compliance.manage');
 
   r.get('/admin/compliance/reports', {
     onRequest: read,
@@ -189,6 +122,96 @@ export async function complianceRoutes(app: FastifyInstance) {
         .header('x-content-sha256', file.sha256)
         .type('application/json; charset=utf-8')
         .send(file.content);
+    },
+  });
+}
+
+/** What compliance.manage does to a case: assign, note (then hold and decide). */
+async function caseActionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.services.db;
+  const manage = requirePermission('compliance.manage');
+
+  r.post('/admin/compliance/cases/:id/assign', {
+    onRequest: manage,
+    schema: {
+      tags,
+      security,
+      summary: 'Assigns the case to a compliance operator (null: nobody)',
+      params: ZComplianceCaseParams,
+      body: ZComplianceAssignBody,
+      response: responses(ZDone),
+    },
+    handler: async (request) => {
+      const { operator_id: assignee } = request.body;
+      await assignCase(
+        db,
+        operatorOf(request),
+        BigInt(request.params.id),
+        assignee === null ? null : BigInt(assignee),
+      );
+      return ok(request.lang, {});
+    },
+  });
+
+  r.post('/admin/compliance/cases/:id/notes', {
+    onRequest: manage,
+    schema: {
+      tags,
+      security,
+      summary: 'Adds a note to the case',
+      params: ZComplianceCaseParams,
+      body: ZComplianceNoteBody,
+      response: responses(ZDone),
+    },
+    handler: async (request) => {
+      await addNote(db, operatorOf(request), BigInt(request.params.id), request.body.note);
+      return ok(request.lang, {});
+    },
+  });
+  await decisionRoutes(app);
+}
+
+/** A case's hold and decision (compliance.manage). */
+async function decisionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.services.db;
+  const manage = requirePermission('compliance.manage');
+
+  r.post('/admin/compliance/cases/:id/hold', {
+    onRequest: manage,
+    schema: {
+      tags,
+      security,
+      summary: "Holds the player's withdrawals and ends their sessions",
+      params: ZComplianceCaseParams,
+      response: responses(ZDone),
+    },
+    handler: async (request) => {
+      await holdCase(db, operatorOf(request), BigInt(request.params.id));
+      return ok(request.lang, {});
+    },
+  });
+
+  r.post('/admin/compliance/cases/:id/decide', {
+    onRequest: manage,
+    schema: {
+      tags,
+      security,
+      summary: 'Closes the case with a reason, or reports it to COAF (the file is stored, withdrawals held)',
+      params: ZComplianceCaseParams,
+      body: ZComplianceDecideBody,
+      response: responses(ZDone),
+    },
+    handler: async (request) => {
+      const answer = await decide(
+        db,
+        operatorOf(request),
+        BigInt(request.params.id),
+        request.body.decision,
+        request.body.reason,
+      );
+      return ok(request.lang, answer);
     },
   });
 }
