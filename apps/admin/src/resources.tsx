@@ -24,6 +24,7 @@ export const RESOURCES: TAdminResource[] = [
   { name: 'players', path: 'players', permission: 'players.read', group: 'players', label: 'nav.players', icon: '☺', page: lazy(() => import('./pages/players.tsx')) },
   { name: 'withdrawals', path: 'withdrawals', permission: 'withdrawals.read', group: 'money', label: 'nav.withdrawals', icon: '⇅', page: lazy(() => import('./pages/withdrawals.tsx')) },
   { name: 'reconciliation', path: 'reconciliation', permission: 'finance.reports', group: 'money', label: 'nav.reconciliation', icon: '⚖', page: lazy(() => import('./pages/reconciliation.tsx')) },
+  { name: 'compliance', path: 'compliance', permission: 'compliance.read', group: 'players', label: 'nav.compliance', icon: '⚑', page: lazy(() => import('./pages/compliance.tsx')) },
   { name: 'regulator', path: 'regulator', permission: 'finance.reports', group: 'money', label: 'nav.regulator', icon: '⎙', page: lazy(() => import('./pages/regulator.tsx')) },
   { name: 'crash-chains', path: 'crash-chains', permission: 'fairness.read', group: 'settings', label: 'nav.crash_chains', icon: '◎', page: lazy(() => import('./pages/crash-chains.tsx')) },
   { name: 'mail-outbox', path: 'mail-outbox', permission: 'mail.read', group: 'settings', label: 'nav.mail_outbox', icon: '✉', page: lazy(() => import('./pages/mail-outbox.tsx')) },

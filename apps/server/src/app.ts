@@ -15,6 +15,7 @@ import { jobRunnerPlugin, type TJob } from './jobs/runner.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminPermissionsPlugin } from './modules/admin/permissions.ts';
 import { agencyRoutes } from './modules/agency/agency.routes.ts';
+import { complianceRoutes } from './modules/aml/aml.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TAuthDeps } from './modules/auth/auth.service.ts';
 import {
@@ -249,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(withdrawalsRoutes);
       await api.register(withdrawalsAdminRoutes);
       await api.register(regulatorRoutes);
+      await api.register(complianceRoutes);
       await api.register(pspPayoutWebhookRoutes);
       await api.register(bankCardsRoutes);
       await api.register(recordsRoutes);

@@ -3,7 +3,7 @@ import { ZOneTimeCode } from './security.ts';
 import { M, requiredString, ZUsername } from './validation.ts';
 
 /** Back-office roles; what each may do is ROLE_PERMISSIONS (checked on every /api/admin call). */
-export const OPERATOR_ROLES = ['owner', 'finance', 'support', 'content'] as const;
+export const OPERATOR_ROLES = ['owner', 'finance', 'support', 'content', 'compliance'] as const;
 export type TOperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** Every permission an /api/admin route can require. */
@@ -37,6 +37,10 @@ export const OPERATOR_PERMISSIONS = [
    */
   'players.pii',
   'operators.manage',
+  /** AML alerts, cases with the player's timeline, COAF files and yearly exports (ADR 040) */
+  'compliance.read',
+  /** assign, note, hold, decide a case (close or report to COAF), make the yearly files */
+  'compliance.manage',
 ] as const;
 export type TPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -73,6 +77,17 @@ export const ROLE_PERMISSIONS: Record<TOperatorRole, readonly TPermission[]> = {
     'promotions.manage',
     'content.manage',
     'chat.moderate',
+  ],
+  // compliance (ADR 040) analyses suspicious activity and reports it to COAF: it must identify the
+  // player (players.pii) and read their record, and its work stays out of the other roles' sight.
+  compliance: [
+    'dashboard.read',
+    'players.read',
+    'players.pii',
+    'withdrawals.read',
+    'audit.read',
+    'compliance.read',
+    'compliance.manage',
   ],
 };
 

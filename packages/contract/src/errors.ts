@@ -206,6 +206,12 @@ export const ERROR_CODES = {
   SPORTS_MAX_PAYOUT: 422,
   /** Back office: the same operator cannot give both approvals of a two-person withdrawal. */
   APPROVER_MUST_DIFFER: 403,
+  /** Back office: compliance holds this player's withdrawals (ADR 040); the order stays in review. */
+  COMPLIANCE_HOLD: 409,
+  /** Back office: the compliance case was already decided (closed or reported). */
+  COMPLIANCE_CASE_DECIDED: 409,
+  /** Back office: a COAF communication was made that year, so there is no non-occurrence to declare. */
+  COMPLIANCE_REPORTED_THIS_YEAR: 409,
   /** Back office: the one-time owner setup link is unknown, used or expired. */
   SETUP_LINK_INVALID: 404,
   /** Back office: a host name given for the site already answers for another site. */

@@ -5,6 +5,7 @@ export * from './backoffice-content.ts';
 export * from './bank-cards.ts';
 export * from './cnpj.ts';
 export * from './community.ts';
+export * from './compliance.ts';
 export * from './cpf.ts';
 export * from './crash.ts';
 export * from './deposits.ts';

@@ -5,7 +5,7 @@ import type { TSite } from './site.ts';
  * What the cashier tells the features above it (ADR 034): deposits and withdrawals emit these and
  * ask these, and the features that care (promotions today) answer them, registered by their
  * plugin when the app starts. So deposits and withdrawals import no feature's internals, and a
- * new listener (compliance screening, say) joins without touching the money code.
+ * new listener (compliance screening, ADR 040) joins without touching the money code.
  */
 
 /** A handler run inside the emitting transaction: what it writes commits or rolls back with it. */
@@ -36,9 +36,43 @@ export type TDepositCredited = {
   amountMinor: bigint;
   /** The recharge gift the order was quoted when it was created (0 where none is offered). */
   giftMinor: bigint;
+  /** The payer's CPF as the PSP proved or reported it (null: unknown). */
+  payerCpf: string | null;
 };
 
 export const depositCredited = new TransactionalEvent<TDepositCredited>();
+
+/** A withdrawal order was created and its money held (withdrawals.service, in that transaction). */
+export type TWithdrawalRequested = {
+  siteId: bigint;
+  memberId: bigint;
+  orderNo: string;
+  amountMinor: bigint;
+  /** Where the money goes: the PIX key as typed on the card, with its type. */
+  pixKey: string;
+  pixKeyType: string;
+};
+
+export const withdrawalRequested = new TransactionalEvent<TWithdrawalRequested>();
+
+/**
+ * Whether the player's withdrawals are held (an AML hold, ADR 040): a held player's orders stay in
+ * review and none is approved. Asked inside the approval's transaction; answered by compliance.
+ * Until it answers (an app without the compliance routes), nobody is held.
+ */
+export type TWithdrawalHolds = {
+  isHeld(db: Executor, siteId: bigint, memberId: bigint): Promise<boolean>;
+};
+
+let holds: TWithdrawalHolds = { isHeld: async () => false };
+
+export function answerWithdrawalHolds(answer: TWithdrawalHolds): void {
+  holds = answer;
+}
+
+export function withdrawalHolds(): TWithdrawalHolds {
+  return holds;
+}
 
 /**
  * What a deposit earns and what a withdrawal owes, as the site's campaigns decide. The cashier

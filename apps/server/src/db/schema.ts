@@ -5,6 +5,7 @@
 export * from '../jobs/jobs.schema.ts';
 export * from '../modules/admin/admin.schema.ts';
 export * from '../modules/agency/agency.schema.ts';
+export * from '../modules/aml/aml.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/backoffice-reports/backoffice-reports.schema.ts';
 export * from '../modules/bank-cards/bank-cards.schema.ts';

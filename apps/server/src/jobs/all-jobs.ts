@@ -1,4 +1,5 @@
 import { agencyJobs } from '../modules/agency/agency.jobs.ts';
+import { amlJobs } from '../modules/aml/aml.jobs.ts';
 import { chatJobs } from '../modules/chat/chat.jobs.ts';
 import { depositJobs } from '../modules/deposits/deposits.jobs.ts';
 import { mailJobs } from '../modules/mail/mail.jobs.ts';
@@ -20,4 +21,5 @@ export const ALL_JOBS: readonly TJob[] = [
   ...responsibleGamingJobs,
   ...mailJobs,
   ...regulatorJobs,
+  ...amlJobs,
 ];

@@ -127,6 +127,10 @@ export const en = {
   'messages.login_expired': 'Login expired, do you want to log in again',
   'messages.profile_picture_updated': 'Your profile photo has been updated',
   'messages.force_offline_done': 'The player has been logged out of every session',
+  'validation.required.operator_id': 'Please choose the operator',
+  'validation.required.decision': 'Please choose the decision',
+  'validation.required.kind': 'Please choose the kind of file',
+  'validation.required.year': 'Please enter the year',
   'validation.required.reason': 'Please enter the reason',
   'validation.required.note': 'Please enter the note',
   'validation.required.idempotency_key': 'Please enter the correct parameters',
@@ -220,6 +224,10 @@ export const en = {
   'errors.REGISTRY_UNAVAILABLE':
     'The self-exclusion check is unavailable right now. Please try again shortly',
   'errors.RG_LIMIT_REQUIRED': 'Please set your loss limit and session time limit',
+  'errors.COMPLIANCE_HOLD': "This player's withdrawals are held by compliance: the order stays in review",
+  'errors.COMPLIANCE_CASE_DECIDED': 'This case was already decided',
+  'errors.COMPLIANCE_REPORTED_THIS_YEAR':
+    'A communication to COAF was made in {year}: there is no non-occurrence to declare',
   'errors.KYC_REQUIRED': 'Verify your identity to deposit',
   'errors.KYC_REQUIRED_BET': 'Verify your identity to place bets',
   'errors.KYC_REQUIRED_WITHDRAWAL': 'Verify your identity to withdraw this amount',

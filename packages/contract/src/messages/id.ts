@@ -126,6 +126,10 @@ export const id: TCatalogue = {
   'messages.login_expired': 'Sesi masuk telah berakhir, apakah Anda ingin masuk lagi?',
   'messages.profile_picture_updated': 'Foto profil Anda telah diperbarui',
   'messages.force_offline_done': 'Pemain telah dikeluarkan dari semua sesi',
+  'validation.required.operator_id': 'Silakan pilih operator',
+  'validation.required.decision': 'Silakan pilih keputusan',
+  'validation.required.kind': 'Silakan pilih jenis berkas',
+  'validation.required.year': 'Silakan masukkan tahun',
   'validation.required.reason': 'Silakan masukkan alasan',
   'validation.required.note': 'Silakan masukkan catatan',
   'validation.required.idempotency_key': 'Silakan masukkan parameter yang benar',
@@ -221,6 +225,10 @@ export const id: TCatalogue = {
   'errors.REGISTRY_UNAVAILABLE':
     'Pemeriksaan pengecualian diri sedang tidak tersedia. Silakan coba lagi nanti',
   'errors.RG_LIMIT_REQUIRED': 'Silakan atur batas kekalahan dan batas waktu sesi Anda',
+  'errors.COMPLIANCE_HOLD': 'Penarikan pemain ini ditahan oleh kepatuhan: pesanan tetap dalam peninjauan',
+  'errors.COMPLIANCE_CASE_DECIDED': 'Kasus ini sudah diputuskan',
+  'errors.COMPLIANCE_REPORTED_THIS_YEAR':
+    'Laporan ke COAF sudah dibuat pada {year}: tidak ada pernyataan nihil yang perlu dibuat',
   'errors.KYC_REQUIRED': 'Verifikasi identitas Anda untuk melakukan deposit',
   'errors.KYC_REQUIRED_BET': 'Verifikasi identitas Anda untuk memasang taruhan',
   'errors.KYC_REQUIRED_WITHDRAWAL': 'Verifikasi identitas Anda untuk menarik jumlah ini',

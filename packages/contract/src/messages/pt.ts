@@ -126,6 +126,10 @@ export const pt: TCatalogue = {
   'messages.login_expired': 'O login expirou, deseja entrar novamente?',
   'messages.profile_picture_updated': 'Sua foto de perfil foi atualizada',
   'messages.force_offline_done': 'O jogador foi desconectado de todas as sessões',
+  'validation.required.operator_id': 'Escolha o operador',
+  'validation.required.decision': 'Escolha a decisão',
+  'validation.required.kind': 'Escolha o tipo de arquivo',
+  'validation.required.year': 'Informe o ano',
   'validation.required.reason': 'Por favor, informe o motivo',
   'validation.required.note': 'Por favor, escreva a anotação',
   'validation.required.idempotency_key': 'Por favor, insira os parâmetros corretos',
@@ -220,6 +224,11 @@ export const pt: TCatalogue = {
   'errors.REGISTRY_UNAVAILABLE':
     'A consulta de autoexclusão está indisponível no momento. Tente novamente em instantes',
   'errors.RG_LIMIT_REQUIRED': 'Por favor, defina seu limite de perdas e seu limite de tempo de sessão',
+  'errors.COMPLIANCE_HOLD':
+    'Os saques deste jogador estão retidos pelo compliance: o pedido continua em análise',
+  'errors.COMPLIANCE_CASE_DECIDED': 'Este caso já foi decidido',
+  'errors.COMPLIANCE_REPORTED_THIS_YEAR':
+    'Houve comunicação ao COAF em {year}: não há declaração de não ocorrência a fazer',
   'errors.KYC_REQUIRED': 'Verifique sua identidade para depositar',
   'errors.KYC_REQUIRED_BET': 'Verifique sua identidade para apostar',
   'errors.KYC_REQUIRED_WITHDRAWAL': 'Verifique sua identidade para sacar este valor',

@@ -124,6 +124,10 @@ export const vi: TCatalogue = {
   'messages.login_expired': 'Phiên đăng nhập đã hết hạn, bạn có muốn đăng nhập lại không?',
   'messages.profile_picture_updated': 'Ảnh đại diện của bạn đã được cập nhật',
   'messages.force_offline_done': 'Người chơi đã bị đăng xuất khỏi mọi phiên',
+  'validation.required.operator_id': 'Vui lòng chọn nhân viên vận hành',
+  'validation.required.decision': 'Vui lòng chọn quyết định',
+  'validation.required.kind': 'Vui lòng chọn loại tệp',
+  'validation.required.year': 'Vui lòng nhập năm',
   'validation.required.reason': 'Vui lòng nhập lý do',
   'validation.required.note': 'Vui lòng nhập ghi chú',
   'validation.required.idempotency_key': 'Vui lòng nhập đúng tham số',
@@ -217,6 +221,11 @@ export const vi: TCatalogue = {
     'CPF này đã đăng ký trên nền tảng tự loại trừ cá cược quốc gia và không thể chơi',
   'errors.REGISTRY_UNAVAILABLE': 'Hiện không thể kiểm tra tự loại trừ. Vui lòng thử lại sau',
   'errors.RG_LIMIT_REQUIRED': 'Vui lòng đặt giới hạn thua lỗ và giới hạn thời gian chơi',
+  'errors.COMPLIANCE_HOLD':
+    'Lệnh rút tiền của người chơi này đang bị bộ phận tuân thủ giữ lại: lệnh vẫn đang được xem xét',
+  'errors.COMPLIANCE_CASE_DECIDED': 'Hồ sơ này đã được quyết định',
+  'errors.COMPLIANCE_REPORTED_THIS_YEAR':
+    'Đã có báo cáo gửi COAF trong năm {year}: không cần khai báo không phát sinh',
   'errors.KYC_REQUIRED': 'Hãy xác minh danh tính để nạp tiền',
   'errors.KYC_REQUIRED_BET': 'Hãy xác minh danh tính để đặt cược',
   'errors.KYC_REQUIRED_WITHDRAWAL': 'Hãy xác minh danh tính để rút số tiền này',

@@ -472,6 +472,7 @@ async function creditPix(
     orderNo: order.orderNo,
     amountMinor: order.amountMinor,
     giftMinor: order.bonusMinor,
+    payerCpf: proof?.cpf ?? pix.payer?.cpf ?? null,
   });
   await notify(tx, {
     siteId: order.siteId,

@@ -1,4 +1,5 @@
 import { sha256Hex } from '../../core/hash.ts';
+import { sessionOpened } from '../../core/session-events.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -52,21 +53,32 @@ export async function createMemberSession(
   options: { restricted?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date; id: bigint }> {
   const token = newToken();
-  const row = await insertMemberSession(
-    executor,
-    {
+  // The session and what its listeners write (the AML outbox, ADR 040) commit together.
+  const row = await executor.transaction(async (tx) => {
+    const inserted = await insertMemberSession(
+      tx,
+      {
+        siteId: site.id,
+        jurisdiction: site.jurisdiction,
+        memberId,
+        tokenHash: sha256Hex(token),
+        idleMinutes: site.sessionIdleMinutes,
+        absoluteDays: SESSION_ABSOLUTE_DAYS,
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
+        restricted: options.restricted ?? false,
+      },
+      MAX_ACTIVE_SESSIONS,
+    );
+    await sessionOpened.emit(tx, {
       siteId: site.id,
-      jurisdiction: site.jurisdiction,
       memberId,
-      tokenHash: sha256Hex(token),
-      idleMinutes: site.sessionIdleMinutes,
-      absoluteDays: SESSION_ABSOLUTE_DAYS,
+      sessionId: inserted.id,
       ip: client.ip,
-      userAgent: client.userAgent?.slice(0, 512) ?? null,
-      restricted: options.restricted ?? false,
-    },
-    MAX_ACTIVE_SESSIONS,
-  );
+      userAgent: client.userAgent,
+    });
+    return inserted;
+  });
   return { token, expiresAt: row.expiresAt, id: row.id };
 }
 

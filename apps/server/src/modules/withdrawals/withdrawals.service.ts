@@ -14,7 +14,7 @@ import {
 } from '@sorte/contract';
 import { recordOperatorAction, type TOperatorAuth } from '../../core/audit.ts';
 import { sha256OfJson } from '../../core/hash.ts';
-import { cashierOffers } from '../../core/money-events.ts';
+import { cashierOffers, withdrawalHolds, withdrawalRequested } from '../../core/money-events.ts';
 import { maskPixKey } from '../../core/pii-masks.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -420,6 +420,14 @@ export async function createWithdrawal(
       });
       if (firstPassword && member.qkPwdHash === null)
         await setWithdrawPasswordHash(tx, memberId, firstPassword);
+      await withdrawalRequested.emit(tx, {
+        siteId: site.id,
+        memberId,
+        orderNo,
+        amountMinor: input.amountMinor,
+        pixKey: card.pixKey,
+        pixKeyType: card.accountType,
+      });
       return { row, created: true };
     });
   } catch (error) {
@@ -597,6 +605,8 @@ export async function approveWithdrawal(
     const row = await lockOrderByNo(tx, operator.siteId, orderNo);
     if (!row) throw new AppError('ORDER_NOT_FOUND');
     if (row.status !== 'pending_review') throw new AppError('ORDER_STATE_CONFLICT');
+    // A player compliance holds (ADR 040): the order stays in review, the player sees only that.
+    if (await withdrawalHolds().isHeld(tx, row.siteId, row.memberId)) throw new AppError('COMPLIANCE_HOLD');
     // Without a PSP to pay through the order stays in review (the transaction rolls back).
     deps.psp.connection();
     if ((await twoPersonGate(tx, operator, row, remark)) === 'recorded') return null;

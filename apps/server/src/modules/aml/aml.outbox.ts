@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { answerWithdrawalHolds, depositCredited, withdrawalRequested } from '../../core/money-events.ts';
+import { sessionOpened } from '../../core/session-events.ts';
+import { insertOutbox, isHeld } from './aml.repo.ts';
+
+/** The device identifier the rules compare: the SHA-256 of the client's user agent. */
+export function deviceOf(userAgent: string | null): string | undefined {
+  if (!userAgent) return undefined;
+  return createHash('sha256').update(userAgent).digest('hex');
+}
+
+/**
+ * Compliance listens to the money and session events (ADR 040): each writes one outbox row in the
+ * transaction that commits the deposit, the withdrawal request or the session, so a rolled-back
+ * event leaves none and a committed one is screened even after a crash. It also answers the
+ * cashier's question whether a player's withdrawals are held. Registered when the app starts.
+ */
+export function listenForScreening(): void {
+  depositCredited.on('aml', (tx, event) =>
+    insertOutbox(tx, {
+      siteId: event.siteId,
+      memberId: event.memberId,
+      kind: 'deposit',
+      amountMinor: event.amountMinor,
+      reference: event.orderNo,
+      identifiers: event.payerCpf ? { payer_cpf: event.payerCpf } : {},
+    }),
+  );
+  withdrawalRequested.on('aml', (tx, event) =>
+    insertOutbox(tx, {
+      siteId: event.siteId,
+      memberId: event.memberId,
+      kind: 'withdrawal',
+      amountMinor: event.amountMinor,
+      reference: event.orderNo,
+      identifiers: { pix_key: `${event.pixKeyType}:${event.pixKey}` },
+    }),
+  );
+  sessionOpened.on('aml', (tx, event) => {
+    const device = deviceOf(event.userAgent);
+    return insertOutbox(tx, {
+      siteId: event.siteId,
+      memberId: event.memberId,
+      kind: 'login',
+      amountMinor: 0n,
+      reference: `session:${event.sessionId}`,
+      identifiers: { ...(event.ip ? { ip: event.ip } : {}), ...(device ? { device } : {}) },
+    });
+  });
+  answerWithdrawalHolds({ isHeld });
+}
