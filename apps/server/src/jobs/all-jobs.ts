@@ -1,6 +1,7 @@
 import { agencyJobs } from '../modules/agency/agency.jobs.ts';
 import { chatJobs } from '../modules/chat/chat.jobs.ts';
 import { depositJobs } from '../modules/deposits/deposits.jobs.ts';
+import { kycJobs } from '../modules/kyc/kyc.jobs.ts';
 import { mailJobs } from '../modules/mail/mail.jobs.ts';
 import { promotionJobs } from '../modules/promotions/promotions.jobs.ts';
 import { regulatorJobs } from '../modules/regulator/regulator.jobs.ts';
@@ -20,4 +21,5 @@ export const ALL_JOBS: readonly TJob[] = [
   ...responsibleGamingJobs,
   ...mailJobs,
   ...regulatorJobs,
+  ...kycJobs,
 ];

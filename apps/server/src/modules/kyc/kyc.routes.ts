@@ -1,17 +1,24 @@
-import { ZKycStatus, ZLangQuery } from '@sorte/contract';
+import { ZCpfLookupRequest, ZCpfLookupResponse, ZKycStatus, ZLangQuery } from '@sorte/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
+import { lockSessionByProviderId } from './kyc.repo.ts';
 import { applyKycEvent, getKycStatus, startVerification, type TKycDeps } from './kyc.service.ts';
 import { KYC_SIGNATURE_HEADER, MAX_KYC_WEBHOOK_BYTES, readKycWebhook } from './kyc.webhook.ts';
+import { fetchSessionDocuments } from './kyc-documents.ts';
+import { lookupCpfForSignUp } from './kyc-prefill.ts';
 
 const tags = ['kyc'];
 const security = [{ bearerAuth: [] }];
 
-/** Identity verification: the member's status, starting a verification, the provider's webhook. */
+/**
+ * Identity verification: the member's status, starting a verification, the sign-up form's CPF
+ * lookup, the provider's webhook.
+ */
 export async function kycRoutes(app: FastifyInstance) {
   const deps: TKycDeps = { db: app.services.db, kyc: app.kyc };
+  const documentDeps = { ...deps, vault: app.kycVault };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: app.requireMember };
 
@@ -25,7 +32,7 @@ export async function kycRoutes(app: FastifyInstance) {
       response: responses(ZKycStatus),
     },
     handler: async (request) =>
-      ok(request.lang, await getKycStatus(deps.db, request.site, memberOf(request).memberId)),
+      ok(request.lang, await getKycStatus(deps.db, request.site, memberOf(request).memberId, request.lang)),
   });
 
   r.post('/kyc/verifications', {
@@ -48,8 +55,25 @@ export async function kycRoutes(app: FastifyInstance) {
           request.site,
           memberOf(request).memberId,
           `${request.protocol}://${request.host}/security-center`,
+          request.lang,
         ),
       ),
+  });
+
+  r.post('/kyc/cpf-lookup', {
+    config: {
+      rateLimit: { max: app.services.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+    },
+    schema: {
+      tags,
+      summary:
+        'Sign-up prefill: the name and birth date registered for a regular CPF without an account here (sites whose profile allows it; limited per address and per CPF)',
+      querystring: ZLangQuery,
+      body: ZCpfLookupRequest,
+      response: responses(ZCpfLookupResponse),
+    },
+    handler: async (request) =>
+      ok(request.lang, await lookupCpfForSignUp(documentDeps, request.site, request.ip, request.body.cpf)),
   });
 
   // The provider's decisions: the signature is checked over the bytes as received, so this
@@ -81,6 +105,17 @@ export async function kycRoutes(app: FastifyInstance) {
       const outcome = await applyKycEvent(deps.db, connection.provider, result.event);
       if (outcome !== 'applied')
         request.log.info({ outcome, event: result.event.eventId }, 'KYC webhook ignored');
+      if (outcome === 'applied' && result.event.status === 'manual_review') {
+        // Take the files now (after the event's commit); the job asks again if this fails.
+        const session = await lockSessionByProviderId(deps.db, connection.provider, result.event.sessionId);
+        if (session?.status === 'manual_review' && !session.documentsFetchedAt) {
+          const refused = await fetchSessionDocuments(documentDeps, session).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'KYC documents not fetched');
+            return 'provider_unavailable';
+          });
+          if (refused) request.log.warn({ refused, session: session.id.toString() }, 'KYC documents refused');
+        }
+      }
       return { status: 'success', code: 200, message: 'ok', data: { outcome } };
     });
   });
