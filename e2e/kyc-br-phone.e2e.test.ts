@@ -1,6 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_VIEWPORT, launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import {
+  DESKTOP_VIEWPORT,
+  launchBrowser,
+  newPhoneContext,
+  SCREENSHOT_DIR,
+  screenshot,
+} from './support/browser.ts';
 import { kycSandboxUrl } from './support/kyc.ts';
 import { assertAdminBuilt, DEMO_OPERATOR, unusedTotpCode } from './support/operator.ts';
 import { expectLoggedIn, newPlayer, randomCpf } from './support/player.ts';
@@ -29,11 +37,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A small real JPEG would do as well: the provider and Sorte read the type from the bytes. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** Real photos stand in for the document and the selfie: the provider and Sorte read their type from the bytes. */
+const PUBLIC = join(import.meta.dirname, '..', 'apps', 'web', 'public');
+const DOCUMENT_JPEG = readFileSync(join(PUBLIC, 'screenshots', 'home-narrow.jpg'));
+const SELFIE_PNG = readFileSync(join(PUBLIC, 'icons', 'icon-192.png'));
 
 /** "R$ 1.234,56" (pt) → "1234.56". */
 const reais = (text: string | null) => (text ?? '').replace(/[^\d,]/g, '').replace(',', '.');
@@ -78,6 +85,10 @@ describe('a br player on a phone', () => {
       const [year, month, day] = answer.data.birth_date.split('-');
       expect(await modal.locator('[name="birth_date"]').inputValue()).toBe(`${day}/${month}/${year}`);
       await screenshot(page, 'kyc-br-01-signup-prefilled');
+      // The modal as the phone shows it, scrolled to the prefilled name.
+      expect(await page.getByTestId('cpf-prefilled').textContent()).toContain(answer.data.realname);
+      await modal.locator('[name="realname"]').evaluate((field) => field.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'kyc-br-01b-signup-name.png') });
       await modal.locator('[name="username"]').fill(player.username);
       await modal.locator('[name="password"]').fill(player.password);
       await modal.locator('[name="phone"]').fill(player.phone);
@@ -101,13 +112,17 @@ describe('a br player on a phone', () => {
       expect(await page.getByTestId('kyc-check-cpf').textContent()).toContain('Verificado');
       await next.click();
       await page.waitForURL(/\/capture\//);
-      for (const [field, name] of [
-        ['#document_front', 'frente.png'],
-        ['#document_back', 'verso.png'],
-        ['#selfie', 'selfie.png'],
-      ] as const) {
-        await page.setInputFiles(field, { name, mimeType: 'image/png', buffer: PNG });
-      }
+      await page.setInputFiles('#document_front', {
+        name: 'frente.jpg',
+        mimeType: 'image/jpeg',
+        buffer: DOCUMENT_JPEG,
+      });
+      await page.setInputFiles('#document_back', {
+        name: 'verso.jpg',
+        mimeType: 'image/jpeg',
+        buffer: DOCUMENT_JPEG,
+      });
+      await page.setInputFiles('#selfie', { name: 'selfie.png', mimeType: 'image/png', buffer: SELFIE_PNG });
       await screenshot(page, 'kyc-br-03-capture');
       await page.click('#send');
       await page.getByTestId('capture-done').waitFor({ state: 'visible' });

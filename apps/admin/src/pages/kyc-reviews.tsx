@@ -70,18 +70,19 @@ function Decision({ review }: { review: TAdminKycReview }) {
     decide.mutate(decision);
   };
   return (
-    <form className="kyc-decision" onSubmit={submit('approve')}>
-      <label>
-        {t('kyc_reviews.reason')}
-        <input
+    <form className="decision kyc-decision" onSubmit={submit('approve')}>
+      <label className="field">
+        <span className="field__label">{t('kyc_reviews.reason')}</span>
+        <textarea
           value={reason}
           maxLength={300}
-          required
+          rows={2}
+          aria-required="true"
           onChange={(event) => setReason(event.target.value)}
           data-testid="kyc-reason"
         />
       </label>
-      <div className="row">
+      <div className="decision__actions">
         <button
           type="submit"
           className="button button--primary"
@@ -93,7 +94,7 @@ function Decision({ review }: { review: TAdminKycReview }) {
         <button
           type="button"
           className="button button--danger"
-          disabled={decide.isPending || reason.trim() === ''}
+          disabled={decide.isPending}
           onClick={() => submit('reject')()}
           data-testid="kyc-reject"
         >

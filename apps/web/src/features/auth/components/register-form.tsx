@@ -131,7 +131,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       remember: false,
     },
   });
-  const [prefilled, setPrefilled] = useState(false);
+  const [prefilled, setPrefilled] = useState<string | null>(null);
   // Once a valid CPF is typed: the registered name and birth date, where the site offers them,
   // into the fields the player has left empty (what they typed is never overwritten).
   const prefill = async (cpf: string) => {
@@ -147,7 +147,8 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       setValue('birth_date', `${day}/${month}/${year}`, { shouldValidate: true });
       filled = true;
     }
-    setPrefilled(filled);
+    // Said beside the CPF, name included: on a phone the name field is further down the form.
+    setPrefilled(filled ? person.realname : null);
   };
   const onFirstStep = (fields: string[]) => fields.some((field) => (FIRST_STEP as string[]).includes(field));
 
@@ -222,7 +223,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
           />
           {prefilled && (
             <p className="cpf-prefilled" role="status" data-testid="cpf-prefilled">
-              {t('signup.prefilled')}
+              {t('signup.prefilled', { name: prefilled })}
             </p>
           )}
           <AccountFields register={register} errors={errors} />

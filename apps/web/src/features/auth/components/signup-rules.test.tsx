@@ -188,7 +188,9 @@ describe('sign-up rules of the site', () => {
     await userEvent.type(field('cpf'), '5');
     await waitFor(() => expect(field('realname').value).toBe('Maria da Silva Prado'));
     expect(field('birth_date').value).toBe('12/04/1991');
-    expect(screen.getByTestId('cpf-prefilled').textContent).toContain('Confira antes de continuar');
+    expect(screen.getByTestId('cpf-prefilled').textContent).toBe(
+      'Preenchemos seu nome, Maria da Silva Prado, e sua data de nascimento a partir do seu CPF. Confira antes de continuar.',
+    );
     const lookup = api.calls.find((call) => call.url.pathname === '/api/kyc/cpf-lookup')!;
     expect(lookup.body).toEqual({ cpf: '52998224725' });
 
