@@ -338,6 +338,41 @@ describe.each(kinds)('KYC manual review, documents at rest and the back office o
     expect(await documentRows(session.id)).toHaveLength(0);
   });
 
+  it("applies a webhook to its session's own member, whatever member id the body names", async () => {
+    const target = await registerPlayer(app, HOSTS.br, {}, { verified: false });
+    const bystander = await registerPlayer(app, HOSTS.br, {}, { verified: false });
+    await call(app, { method: 'POST', url: '/api/kyc/verifications', token: target.token, host: HOSTS.br });
+    const session = (await findLatestSession(app.services.db, BigInt(target.user.id)))!;
+    const body = JSON.stringify({
+      event_id: randomUUID(),
+      type: 'verification.updated',
+      session_id: session.providerSessionId,
+      reference: String(bystander.user.id),
+      member_id: bystander.user.id,
+      sequence: 5,
+      status: 'rejected',
+      reason: 'document expired',
+      pep: false,
+      occurred_at: new Date().toISOString(),
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const mac = createHmac('sha256', kyc.webhookSecret).update(`${t}.${body}`).digest('hex');
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/kyc/webhook',
+      headers: {
+        host: HOSTS.br,
+        'content-type': 'application/json',
+        [KYC_SIGNATURE_HEADER]: `t=${t},v1=${mac}`,
+      },
+      payload: body,
+    });
+    expect(answer.json().data.outcome).toBe('applied');
+    expect((await me(target.token)).status).toBe(401);
+    expect((await me(bystander.token)).status).toBe(200);
+    expect(await findLatestSession(app.services.db, BigInt(bystander.user.id))).toBeNull();
+  });
+
   it('refuses a file that is not JPEG, PNG or PDF by its content, and one above 8 MB, storing nothing of the session', async () => {
     // The provider claims image/jpeg for what is a GIF: the bytes decide.
     const lying: KycConnection = {
