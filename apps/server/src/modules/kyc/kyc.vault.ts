@@ -84,7 +84,17 @@ export function vaultFromConfig(config: {
 }): KycVault {
   if (config.KYC_DOCUMENT_KEY) return new KycVault(parseDocumentKey(config.KYC_DOCUMENT_KEY));
   if (config.NODE_ENV === 'test') return new KycVault(randomBytes(32));
-  return new KycVault(parseDocumentKey(devKey(join(config.DATA_DIR, 'secrets', 'kyc-document.key'))));
+  const file = join(config.DATA_DIR, 'secrets', 'kyc-document.key');
+  try {
+    return new KycVault(parseDocumentKey(devKey(file)));
+  } catch (error) {
+    throw new Error(
+      `KYC_DOCUMENT_KEY is unset and ${file} cannot be kept: set it, or make that folder writable`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 function devKey(file: string): string {
