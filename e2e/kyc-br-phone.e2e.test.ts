@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFindings, seriousAxeViolations } from './support/axe.ts';
 import {
   DESKTOP_VIEWPORT,
   launchBrowser,
@@ -44,6 +45,11 @@ const SELFIE_PNG = readFileSync(join(PUBLIC, 'icons', 'icon-192.png'));
 
 /** "R$ 1.234,56" (pt) → "1234.56". */
 const reais = (text: string | null) => (text ?? '').replace(/[^\d,]/g, '').replace(',', '.');
+
+async function axeClean(page: Page, step: string): Promise<void> {
+  const findings = await seriousAxeViolations(page);
+  expect(findings, describeFindings(step, findings)).toEqual([]);
+}
 
 async function memberIdOf(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -89,6 +95,7 @@ describe('a br player on a phone', () => {
       expect(await page.getByTestId('cpf-prefilled').textContent()).toContain(answer.data.realname);
       await modal.locator('[name="realname"]').evaluate((field) => field.scrollIntoView({ block: 'center' }));
       await page.screenshot({ path: join(SCREENSHOT_DIR, 'kyc-br-01b-signup-name.png') });
+      await axeClean(page, 'prefilled sign-up');
       await modal.locator('[name="username"]').fill(player.username);
       await modal.locator('[name="password"]').fill(player.password);
       await modal.locator('[name="phone"]').fill(player.phone);
@@ -144,6 +151,7 @@ describe('a br player on a phone', () => {
       await page.getByTestId('kyc-session-status').waitFor({ state: 'visible' });
       expect(await page.getByTestId('kyc-session-status').textContent()).toContain('em análise');
       await screenshot(page, 'kyc-br-04-in-review');
+      await axeClean(page, 'verification in review');
 
       // The operator, on a desktop: the identity reviews queue, the documents, the approval.
       const desk = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
