@@ -430,45 +430,7 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
       consultado_em: new Date().toISOString(),
     };
   });
-  // Who a CPF belongs to, as a registry lookup answers it (name and birth date): what a sign-up
-  // form prefills. A CPF nobody set answers a made-up person derived from its digits.
-  app.post('/v1/cpf/lookup', async (request, reply) => {
-    if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
-    const input = ZCpfLookup.safeParse(request.body);
-    const cpf = input.success ? input.data.cpf.replace(/\D/g, '') : '';
-    if (!isValidCpf(cpf)) return reply.code(400).send({ error: 'CPF inválido' });
-    const outcome = cpfOutcomes.get(cpf) ?? 'regular';
-    const person = cpfPeople.get(cpf) ?? personOf(cpf);
-    return {
-      cpf,
-      situacao: SITUACAO[outcome],
-      nome: person.name,
-      data_nascimento: person.birthDate,
-      consultado_em: new Date().toISOString(),
-    };
-  });
-  // The images of a session, for the operator's own review (as Sumsub's and idwall's APIs hand
-  // them over): a list, then each file by its kind. Only over the authenticated API.
-  app.get<{ Params: { id: string } }>('/v1/sessions/:id/documents', async (request, reply) => {
-    if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
-    const session = sessionOf(request.params.id);
-    const kept = images.get(session.id) ?? {};
-    return {
-      session_id: session.id,
-      documents: (['document_front', 'document_back', 'selfie'] as const)
-        .filter((kind) => kept[kind])
-        .map((kind) => ({ kind, content_type: kept[kind]!.type, size: kept[kind]!.bytes.length })),
-    };
-  });
-  app.get<{ Params: { id: string; kind: string } }>(
-    '/v1/sessions/:id/documents/:kind',
-    async (request, reply) => {
-      if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
-      const image = images.get(sessionOf(request.params.id).id)?.[request.params.kind as TImageKind];
-      if (!image) return reply.code(404).send({ error: 'no such document' });
-      return reply.type(image.type).header('cache-control', 'no-store').send(image.bytes);
-    },
-  );
+  providerDataRoutes(app, { authorized, sessionOf, images, cpfOutcomes, cpfPeople });
 
   // The player's hosted capture page: the token in the link is its only key.
   const byToken = (token: string): TSession | null =>
@@ -613,4 +575,61 @@ ${presets ? `<table><tr><th>CPF</th><th>Answer</th></tr>${presets}</table>` : ''
       await app.close();
     },
   };
+}
+
+type TImages = Map<string, Partial<Record<TImageKind, { type: string; bytes: Buffer }>>>;
+
+/**
+ * The provider's data behind its API: who a CPF belongs to, and the images of a session.
+ */
+function providerDataRoutes(
+  app: FastifyInstance,
+  state: {
+    authorized: (request: FastifyRequest) => boolean;
+    sessionOf: (id: string) => TSession;
+    images: TImages;
+    cpfOutcomes: Map<string, TCpfOutcome>;
+    cpfPeople: Map<string, { name: string; birthDate: string }>;
+  },
+): void {
+  const { authorized, sessionOf, images, cpfOutcomes, cpfPeople } = state;
+  // Who a CPF belongs to, as a registry lookup answers it (name and birth date): what a sign-up
+  // form prefills. A CPF nobody set answers a made-up person derived from its digits.
+  app.post('/v1/cpf/lookup', async (request, reply) => {
+    if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
+    const input = ZCpfLookup.safeParse(request.body);
+    const cpf = input.success ? input.data.cpf.replace(/\D/g, '') : '';
+    if (!isValidCpf(cpf)) return reply.code(400).send({ error: 'CPF inválido' });
+    const outcome = cpfOutcomes.get(cpf) ?? 'regular';
+    const person = cpfPeople.get(cpf) ?? personOf(cpf);
+    return {
+      cpf,
+      situacao: SITUACAO[outcome],
+      nome: person.name,
+      data_nascimento: person.birthDate,
+      consultado_em: new Date().toISOString(),
+    };
+  });
+  // The images of a session, for the operator's own review (as Sumsub's and idwall's APIs hand
+  // them over): a list, then each file by its kind. Only over the authenticated API.
+  app.get<{ Params: { id: string } }>('/v1/sessions/:id/documents', async (request, reply) => {
+    if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
+    const session = sessionOf(request.params.id);
+    const kept = images.get(session.id) ?? {};
+    return {
+      session_id: session.id,
+      documents: (['document_front', 'document_back', 'selfie'] as const)
+        .filter((kind) => kept[kind])
+        .map((kind) => ({ kind, content_type: kept[kind]!.type, size: kept[kind]!.bytes.length })),
+    };
+  });
+  app.get<{ Params: { id: string; kind: string } }>(
+    '/v1/sessions/:id/documents/:kind',
+    async (request, reply) => {
+      if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
+      const image = images.get(sessionOf(request.params.id).id)?.[request.params.kind as TImageKind];
+      if (!image) return reply.code(404).send({ error: 'no such document' });
+      return reply.type(image.type).header('cache-control', 'no-store').send(image.bytes);
+    },
+  );
 }

@@ -6,7 +6,7 @@ import {
   MAX_KYC_DOCUMENT_BYTES,
   type TProviderDocument,
 } from './kyc.connection.ts';
-import type { TKycSessionRow } from './kyc.repo.ts';
+import { findSessionByProviderId, type TKycSessionRow } from './kyc.repo.ts';
 import { documentAad, type KycVault, sniffDocument } from './kyc.vault.ts';
 import {
   deleteExpiredDocuments,
@@ -110,6 +110,20 @@ export async function fetchSessionDocuments(
   }
   await deps.db.transaction((tx) => insertDocuments(tx, documents));
   return null;
+}
+
+/**
+ * After a webhook put a session in manual review: its files, unless they are stored already;
+ * null when stored (or nothing to do), else why not.
+ */
+export async function documentsOfReview(
+  deps: TDocumentDeps,
+  provider: string,
+  providerSessionId: string,
+): Promise<TDocumentsError | null> {
+  const session = await findSessionByProviderId(deps.db, provider, providerSessionId);
+  if (session?.status !== 'manual_review' || session.documentsFetchedAt) return null;
+  return fetchSessionDocuments(deps, session);
 }
 
 /** The job's tick: every session in manual review whose files are not stored yet (bounded). */

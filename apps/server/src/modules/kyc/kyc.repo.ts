@@ -188,6 +188,19 @@ export async function insertSession(
   return row;
 }
 
+export async function findSessionByProviderId(
+  executor: Executor,
+  provider: string,
+  providerSessionId: string,
+): Promise<TKycSessionRow | null> {
+  const [row] = await executor
+    .select()
+    .from(kycSessions)
+    .where(and(eq(kycSessions.provider, provider), eq(kycSessions.providerSessionId, providerSessionId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The provider's session, locked for the decision that changes it. */
 export async function lockSessionByProviderId(
   executor: Executor,

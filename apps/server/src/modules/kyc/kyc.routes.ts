@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply.ts';
 import { memberOf } from '../../plugins/session-auth.ts';
-import { lockSessionByProviderId } from './kyc.repo.ts';
 import { applyKycEvent, getKycStatus, startVerification, type TKycDeps } from './kyc.service.ts';
 import { KYC_SIGNATURE_HEADER, MAX_KYC_WEBHOOK_BYTES, readKycWebhook } from './kyc.webhook.ts';
-import { fetchSessionDocuments } from './kyc-documents.ts';
+import { documentsOfReview } from './kyc-documents.ts';
 import { lookupCpfForSignUp } from './kyc-prefill.ts';
 
 const tags = ['kyc'];
@@ -18,7 +17,7 @@ const security = [{ bearerAuth: [] }];
  */
 export async function kycRoutes(app: FastifyInstance) {
   const deps: TKycDeps = { db: app.services.db, kyc: app.kyc };
-  const documentDeps = { ...deps, vault: app.kycVault };
+  const prefillDeps = { ...deps, vault: app.kycVault };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: app.requireMember };
 
@@ -73,50 +72,52 @@ export async function kycRoutes(app: FastifyInstance) {
       response: responses(ZCpfLookupResponse),
     },
     handler: async (request) =>
-      ok(request.lang, await lookupCpfForSignUp(documentDeps, request.site, request.ip, request.body.cpf)),
+      ok(request.lang, await lookupCpfForSignUp(prefillDeps, request.site, request.ip, request.body.cpf)),
   });
 
-  // The provider's decisions: the signature is checked over the bytes as received, so this
-  // plugin keeps JSON bodies raw (encapsulated: other routes keep the app's parser).
-  await app.register(async (hook) => {
-    hook.removeContentTypeParser(['application/json']);
-    hook.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: MAX_KYC_WEBHOOK_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    hook.post('/kyc/webhook', { schema: { hide: true } }, async (request, reply) => {
-      const connection = app.kyc.attached;
-      const fail = (status: number, code: string, message: string) =>
-        reply.code(status).send({ status: 'fail', code, message, data: null });
-      if (!connection) return fail(503, 'KYC_PROVIDER_UNAVAILABLE', 'no KYC provider');
-      const result = readKycWebhook({
-        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        signature: request.headers[KYC_SIGNATURE_HEADER],
-        secret: connection.webhookSecret,
-        nowMs: Date.now(),
-      });
-      if (!result.ok) {
-        request.log.warn({ reason: result.reason }, 'KYC webhook refused');
-        return result.reason === 'invalid_body'
-          ? fail(400, 'BAD_REQUEST', result.reason)
-          : fail(401, 'UNAUTHENTICATED', result.reason);
-      }
-      const outcome = await applyKycEvent(deps.db, connection.provider, result.event);
-      if (outcome !== 'applied')
-        request.log.info({ outcome, event: result.event.eventId }, 'KYC webhook ignored');
-      if (outcome === 'applied' && result.event.status === 'manual_review') {
-        // Take the files now (after the event's commit); the job asks again if this fails.
-        const session = await lockSessionByProviderId(deps.db, connection.provider, result.event.sessionId);
-        if (session?.status === 'manual_review' && !session.documentsFetchedAt) {
-          const refused = await fetchSessionDocuments(documentDeps, session).catch((error: unknown) => {
-            request.log.warn({ err: error }, 'KYC documents not fetched');
-            return 'provider_unavailable';
-          });
-          if (refused) request.log.warn({ refused, session: session.id.toString() }, 'KYC documents refused');
-        }
-      }
-      return { status: 'success', code: 200, message: 'ok', data: { outcome } };
+  await app.register(kycWebhookRoutes);
+}
+
+// The provider's decisions: the signature is checked over the bytes as received, so this
+// plugin keeps JSON bodies raw (encapsulated: other routes keep the app's parser).
+async function kycWebhookRoutes(app: FastifyInstance) {
+  const deps = { db: app.services.db, kyc: app.kyc, vault: app.kycVault };
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: MAX_KYC_WEBHOOK_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  app.post('/kyc/webhook', { schema: { hide: true } }, async (request, reply) => {
+    const connection = app.kyc.attached;
+    const fail = (status: number, code: string, message: string) =>
+      reply.code(status).send({ status: 'fail', code, message, data: null });
+    if (!connection) return fail(503, 'KYC_PROVIDER_UNAVAILABLE', 'no KYC provider');
+    const result = readKycWebhook({
+      rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      signature: request.headers[KYC_SIGNATURE_HEADER],
+      secret: connection.webhookSecret,
+      nowMs: Date.now(),
     });
+    if (!result.ok) {
+      request.log.warn({ reason: result.reason }, 'KYC webhook refused');
+      return result.reason === 'invalid_body'
+        ? fail(400, 'BAD_REQUEST', result.reason)
+        : fail(401, 'UNAUTHENTICATED', result.reason);
+    }
+    const outcome = await applyKycEvent(deps.db, connection.provider, result.event);
+    if (outcome !== 'applied')
+      request.log.info({ outcome, event: result.event.eventId }, 'KYC webhook ignored');
+    if (outcome === 'applied' && result.event.status === 'manual_review') {
+      // Take the files now (after the event's commit); the job asks again if this fails.
+      const refused = await documentsOfReview(deps, connection.provider, result.event.sessionId).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'KYC documents not fetched');
+          return 'provider_unavailable';
+        },
+      );
+      if (refused) request.log.warn({ refused, session: result.event.sessionId }, 'KYC documents refused');
+    }
+    return { status: 'success', code: 200, message: 'ok', data: { outcome } };
   });
 }
