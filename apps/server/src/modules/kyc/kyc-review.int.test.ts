@@ -230,6 +230,14 @@ describe.each(kinds)('KYC manual review, documents at rest and the back office o
     );
     expect(checks).toEqual([{ outcome: 'passed', source: 'operator', reason: 'document and selfie match' }]);
     expect((await auditOf(player.memberId)).map((row) => row.action)).toEqual(['kyc.approve']);
+    // In the site's hash chain, which still verifies.
+    const chained = await rowsOf<{ hash: string | null }>(
+      app.services.db,
+      sql`SELECT hash FROM operator_actions WHERE member_id = ${player.memberId.toString()}::bigint`,
+    );
+    expect(chained[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
+    const verified = await admin('POST', '/api/admin/audit/verify?lang=en', owner);
+    expect(verified.body.data).toMatchObject({ intact: true, broken: null });
     const twice = await admin('POST', `/api/admin/kyc/reviews/${player.session.id}/decision?lang=en`, owner, {
       decision: 'reject',
       reason: 'changed my mind',
