@@ -95,7 +95,10 @@ export async function fetchSessionDocuments(
     const listed = await connection.listDocuments(session.providerSessionId).catch(() => {
       throw new DocumentRefused('provider_unavailable');
     });
-    const wanted = listed.filter((document) => isKind(document.kind));
+    // One file per kind (the provider's list may repeat one): at most three downloads of 8 MB.
+    const wanted = KYC_DOCUMENT_KINDS.flatMap(
+      (kind) => listed.find((document) => document.kind === kind) ?? [],
+    );
     if (wanted.length === 0) throw new DocumentRefused('missing');
     for (const document of wanted) documents.push(await downloadChecked(deps, session, document));
   } catch (caught) {

@@ -428,6 +428,34 @@ describe.each(kinds)('KYC manual review, documents at rest and the back office o
     }
   });
 
+  it('takes the files on a later tick of the job when the provider was unreachable at the webhook', async () => {
+    const down: KycConnection = {
+      ...kyc,
+      listDocuments: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    app.kyc.attach(down, callbackUrl);
+    let player: Awaited<ReturnType<typeof inReview>>;
+    try {
+      player = await inReview();
+    } finally {
+      app.kyc.attach(kyc, callbackUrl);
+    }
+    expect(player.review).toMatchObject({ documents_error: 'provider_unavailable', documents: [] });
+    expect(await documentRows(player.session.id)).toHaveLength(0);
+    await fetchPendingDocuments(deps());
+    expect((await documentRows(player.session.id)).map((row) => row.kind)).toEqual([
+      'document_back',
+      'document_front',
+      'selfie',
+    ]);
+    const after = (await queue(owner)).data.list.find(
+      (row: { member_id: number }) => row.member_id === Number(player.memberId),
+    );
+    expect(after.documents_error).toBeNull();
+  });
+
   it('keeps documents for the profile retention after the later of the decision and the account closure, then purges them', async () => {
     const player = await inReview();
     await admin('POST', `/api/admin/kyc/reviews/${player.session.id}/decision?lang=en`, owner, {
