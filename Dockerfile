@@ -14,6 +14,9 @@ WORKDIR /app
 COPY --from=build /app /app
 # `npm run serve` runs the compiled bundle (apps/server/dist, built above by `npm run build`) with
 # plain node; WORKERS=N (or auto) runs N server processes in this container (node:cluster).
+# The data folder belongs to the server's user: the sandboxes keep their state there, and without
+# KYC_DOCUMENT_KEY the identity documents' key lives in data/secrets (compose shares it between apps).
+RUN mkdir -p /app/data/secrets && chown -R node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

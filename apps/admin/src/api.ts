@@ -116,6 +116,11 @@ export async function downloadFile(path: string, name: string): Promise<void> {
   saveAs(await response.blob(), name);
 }
 
+/** A file the server sends (e.g. an identity document), as a blob for an object URL. */
+export async function fetchBlob(path: string): Promise<Blob> {
+  return (await fetchAttachment(urlOf(path), 'DOWNLOAD')).blob();
+}
+
 /** An attachment fetched with the operator's token; a refusal throws the server's message. */
 async function fetchAttachment(url: string, code: string): Promise<Response> {
   const response = await fetch(url, { headers: headers(false) });

@@ -22,6 +22,7 @@ export type TAdminResource = {
 export const RESOURCES: TAdminResource[] = [
   { name: 'dashboard', path: 'dashboard', permission: 'dashboard.read', group: 'overview', label: 'nav.dashboard', icon: '▦', page: lazy(() => import('./pages/dashboard.tsx')) },
   { name: 'players', path: 'players', permission: 'players.read', group: 'players', label: 'nav.players', icon: '☺', page: lazy(() => import('./pages/players.tsx')) },
+  { name: 'kyc-reviews', path: 'kyc-reviews', permission: 'players.read', group: 'players', label: 'nav.kyc_reviews', icon: '⊡', page: lazy(() => import('./pages/kyc-reviews.tsx')) },
   { name: 'withdrawals', path: 'withdrawals', permission: 'withdrawals.read', group: 'money', label: 'nav.withdrawals', icon: '⇅', page: lazy(() => import('./pages/withdrawals.tsx')) },
   { name: 'reconciliation', path: 'reconciliation', permission: 'finance.reports', group: 'money', label: 'nav.reconciliation', icon: '⚖', page: lazy(() => import('./pages/reconciliation.tsx')) },
   { name: 'compliance', path: 'compliance', permission: 'compliance.read', group: 'players', label: 'nav.compliance', icon: '⚑', page: lazy(() => import('./pages/compliance.tsx')) },

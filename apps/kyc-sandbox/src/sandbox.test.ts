@@ -144,4 +144,80 @@ describe('the KYC sandbox', () => {
     const last = JSON.parse(sandbox.deliveries().at(-1)!.body);
     expect(last).toMatchObject({ session_id: session.id, pep: true, status: 'created', sequence: 1 });
   });
+
+  it("sends a session to the operator's manual review and hands its files over only on the authenticated API", async () => {
+    const session = await createSession();
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('front')]);
+    await sandbox.submitCapture(session.id, { document_front: jpeg });
+    await sandbox.decide(session.id, 'review');
+    const last = JSON.parse(received.at(-1)!.body) as { status: string; session_id: string };
+    expect(last).toMatchObject({ status: 'manual_review', session_id: session.id });
+
+    const anonymous = await sandbox.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${session.id}/documents`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const listed = await sandbox.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${session.id}/documents`,
+      headers: { authorization: auth },
+    });
+    expect(listed.json().documents).toEqual([
+      { kind: 'document_front', content_type: 'image/jpeg', size: jpeg.length },
+      { kind: 'document_back', content_type: 'image/png', size: PNG.length },
+      { kind: 'selfie', content_type: 'image/png', size: PNG.length },
+    ]);
+    const front = await sandbox.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${session.id}/documents/document_front`,
+      headers: { authorization: auth },
+    });
+    expect(front.rawPayload.equals(jpeg)).toBe(true);
+    const noKind = await sandbox.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${session.id}/documents/passport`,
+      headers: { authorization: auth },
+    });
+    expect(noKind.statusCode).toBe(404);
+    // In review at the operator: the tester can no longer decide it.
+    await expect(sandbox.decide(session.id, 'approve')).rejects.toThrow(/only a submitted session/);
+  });
+
+  it('answers a CPF lookup with the person a tester set, and compares name and birth date on validation', async () => {
+    const lookup = (cpf: string) =>
+      sandbox.app.inject({
+        method: 'POST',
+        url: '/v1/cpf/lookup',
+        headers: { authorization: auth },
+        payload: { cpf },
+      });
+    sandbox.setCpfPerson('39053344705', { name: 'Maria da Silva', birthDate: '1990-05-17' });
+    expect((await lookup('390.533.447-05')).json()).toMatchObject({
+      cpf: '39053344705',
+      situacao: 'Regular',
+      nome: 'Maria da Silva',
+      data_nascimento: '1990-05-17',
+    });
+    // Another CPF: a made-up person, the same every time.
+    const first = (await lookup('11144477735')).json();
+    expect(first.nome).toMatch(/^\S+ \S+ \S+$/);
+    expect((await lookup('11144477735')).json().nome).toBe(first.nome);
+    expect((await lookup('11144477736')).statusCode).toBe(400);
+    const validate = (name: string, birth: string) =>
+      sandbox.app.inject({
+        method: 'POST',
+        url: '/v1/cpf/validate',
+        headers: { authorization: auth },
+        payload: { cpf: '39053344705', name, birth_date: birth },
+      });
+    expect((await validate('MARIA DA SILVA', '1990-05-17')).json()).toMatchObject({
+      name_matches: true,
+      birth_date_matches: true,
+    });
+    expect((await validate('Maria Souza', '1990-05-18')).json()).toMatchObject({
+      name_matches: false,
+      birth_date_matches: false,
+    });
+  });
 });

@@ -29,8 +29,8 @@ export interface KycSandboxOptions {
 
 /** What the CPF lookup answers for a CPF a tester set (any other CPF is regular and matches). */
 export type TCpfOutcome = 'regular' | 'irregular' | 'deceased' | 'name_mismatch';
-export type TSandboxDecision = 'approve' | 'reject' | 'resubmit' | 'flag_pep';
-type TStatus = 'created' | 'submitted' | 'approved' | 'rejected' | 'resubmission_requested';
+export type TSandboxDecision = 'approve' | 'reject' | 'resubmit' | 'flag_pep' | 'review';
+type TStatus = 'created' | 'submitted' | 'manual_review' | 'approved' | 'rejected' | 'resubmission_requested';
 type TImageKind = 'document_front' | 'document_back' | 'selfie';
 
 type TSession = {
@@ -54,8 +54,13 @@ export interface KycSandbox {
   close(): Promise<void>;
   /** Sets what the CPF lookup answers for this CPF, as the tester page does. */
   setCpfOutcome(cpf: string, outcome: TCpfOutcome): void;
-  /** Submits placeholder captures for a session, as a player on the capture page would. */
-  submitCapture(sessionId: string): Promise<void>;
+  /**
+   * Sets who the CPF lookup says a CPF belongs to (name and birth date, YYYY-MM-DD); a CPF without
+   * one answers a made-up person derived from its digits, and its validation matches any name.
+   */
+  setCpfPerson(cpf: string, person: { name: string; birthDate: string }): void;
+  /** Submits captures for a session (placeholder PNGs unless given), as a player on the capture page would. */
+  submitCapture(sessionId: string, files?: Partial<Record<TImageKind, Buffer>>): Promise<void>;
   /** Decides a session as the tester page does; resolves once the webhook's first attempt ended. */
   decide(sessionId: string, decision: TSandboxDecision, reason?: string): Promise<void>;
   /** Every webhook sent, oldest first (raw bodies as signed). */
@@ -119,9 +124,10 @@ const ZCapture = z.object({
   selfie: z.string().max(12_000_000),
 });
 const ZDecide = z.object({
-  decision: z.enum(['approve', 'reject', 'resubmit', 'flag_pep']),
+  decision: z.enum(['approve', 'reject', 'resubmit', 'flag_pep', 'review']),
   reason: z.string().max(REASON_MAX).optional(),
 });
+const ZCpfLookup = z.object({ cpf: z.string().max(20) });
 const ZCpfPreset = z.object({
   cpf: z.string().max(20),
   outcome: z.enum(['regular', 'irregular', 'deceased', 'name_mismatch']),
@@ -134,6 +140,60 @@ const SITUACAO: Record<TCpfOutcome, string> = {
   deceased: 'Titular Falecido',
   name_mismatch: 'Regular',
 };
+
+/** The session status each tester decision leads to. */
+const STATUS_OF: Record<Exclude<TSandboxDecision, 'flag_pep'>, TStatus> = {
+  approve: 'approved',
+  reject: 'rejected',
+  resubmit: 'resubmission_requested',
+  // The operator reviews it in its own back office: it fetches the images over the API.
+  review: 'manual_review',
+};
+
+const FIRST_NAMES = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Fábio',
+  'Gabriela',
+  'Heitor',
+  'Isabela',
+  'João',
+];
+const LAST_NAMES = [
+  'Almeida',
+  'Barbosa',
+  'Cardoso',
+  'Duarte',
+  'Esteves',
+  'Ferreira',
+  'Gomes',
+  'Hora',
+  'Isidoro',
+  'Jesus',
+];
+
+/** A made-up person for a CPF nobody set: the same CPF always gives the same name and birth date (over 18). */
+function personOf(cpf: string): { name: string; birthDate: string } {
+  const d = [...cpf].map(Number);
+  const year = 1960 + ((d[0]! * 10 + d[1]!) % 40);
+  const month = 1 + ((d[2]! * 10 + d[3]!) % 12);
+  const day = 1 + ((d[4]! * 10 + d[5]!) % 28);
+  return {
+    name: `${FIRST_NAMES[d[6]!]} ${LAST_NAMES[d[7]!]} ${LAST_NAMES[d[8]!]}`,
+    birthDate: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+  };
+}
+
+const normalizedName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 class SandboxError extends Error {
   constructor(
@@ -160,6 +220,7 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
   const file = options.dataDir ? join(options.dataDir, 'state.json') : null;
   const sessions = new Map<string, TSession>();
   const cpfOutcomes = new Map<string, TCpfOutcome>();
+  const cpfPeople = new Map<string, { name: string; birthDate: string }>();
   // Captured files stay in memory only: a sandbox keeps no one's documents on disk.
   const images = new Map<string, Partial<Record<TImageKind, { type: string; bytes: Buffer }>>>();
   const sent: TDelivery[] = [];
@@ -169,14 +230,23 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as {
       sessions?: TSession[];
       cpf?: [string, TCpfOutcome][];
+      people?: [string, { name: string; birthDate: string }][];
     };
     for (const session of saved.sessions ?? []) sessions.set(session.id, session);
     for (const [cpf, outcome] of saved.cpf ?? []) cpfOutcomes.set(cpf, outcome);
+    for (const [cpf, person] of saved.people ?? []) cpfPeople.set(cpf, person);
   }
   const save = () => {
     if (!file) return;
     mkdirSync(options.dataDir!, { recursive: true });
-    writeFileSync(file, JSON.stringify({ sessions: [...sessions.values()], cpf: [...cpfOutcomes] }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { sessions: [...sessions.values()], cpf: [...cpfOutcomes], people: [...cpfPeople] },
+        null,
+        2,
+      ),
+    );
   };
 
   const attempt = async (delivery: TDelivery): Promise<void> => {
@@ -273,10 +343,10 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
     }
     if (session.status !== 'submitted')
       throw new SandboxError(409, 'only a submitted session can be decided');
-    if (decision !== 'approve' && !why) throw new SandboxError(422, 'a reason is needed');
-    session.status =
-      decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'resubmission_requested';
-    session.reason = decision === 'approve' ? null : why;
+    if (decision !== 'approve' && decision !== 'review' && !why)
+      throw new SandboxError(422, 'a reason is needed');
+    session.status = STATUS_OF[decision];
+    session.reason = decision === 'approve' || decision === 'review' ? null : why;
     await notify(session);
   };
 
@@ -349,14 +419,18 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
     const cpf = input.data.cpf.replace(/\D/g, '');
     if (!isValidCpf(cpf)) return reply.code(400).send({ error: 'CPF inválido' });
     const outcome = cpfOutcomes.get(cpf) ?? 'regular';
+    const person = cpfPeople.get(cpf);
     return {
       cpf,
       situacao: SITUACAO[outcome],
-      name_matches: outcome !== 'name_mismatch',
-      birth_date_matches: true,
+      name_matches:
+        outcome !== 'name_mismatch' &&
+        (!person || normalizedName(person.name) === normalizedName(input.data.name)),
+      birth_date_matches: !person || person.birthDate === input.data.birth_date,
       consultado_em: new Date().toISOString(),
     };
   });
+  providerDataRoutes(app, { authorized, sessionOf, images, cpfOutcomes, cpfPeople });
 
   // The player's hosted capture page: the token in the link is its only key.
   const byToken = (token: string): TSession | null =>
@@ -415,7 +489,7 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
 <p>Status: <b>${escapeHtml(session.status)}</b>${session.reason ? ` · ${escapeHtml(session.reason)}` : ''}${session.pep ? ' · <b>PEP</b>' : ''}
 <span class="muted">· event ${session.sequence}</span></p>
 <div class="thumbs">${thumbs || '<span class="muted">No capture yet.</span>'}</div>
-${session.status === 'submitted' ? `${button('approve', 'Approve', 'primary', false)}${button('reject', 'Reject', 'danger', true)}${button('resubmit', 'Ask to resubmit', 'secondary', true)}` : ''}
+${session.status === 'submitted' ? `${button('approve', 'Approve', 'primary', false)}${button('reject', 'Reject', 'danger', true)}${button('resubmit', 'Ask to resubmit', 'secondary', true)}${button('review', 'Send to manual review (operator)', 'secondary', false)}` : ''}
 ${session.pep ? '' : button('flag_pep', 'Flag as politically exposed person', 'secondary', false)}</div>`;
       })
       .join('');
@@ -478,11 +552,15 @@ ${presets ? `<table><tr><th>CPF</th><th>Answer</th></tr>${presets}</table>` : ''
       cpfOutcomes.set(cpf, outcome);
       save();
     },
-    submitCapture: (sessionId) =>
+    setCpfPerson(cpf, person) {
+      cpfPeople.set(cpf, person);
+      save();
+    },
+    submitCapture: (sessionId, files = {}) =>
       storeCapture(sessionOf(sessionId), {
-        document_front: PLACEHOLDER_PNG,
-        document_back: PLACEHOLDER_PNG,
-        selfie: PLACEHOLDER_PNG,
+        document_front: files.document_front ?? PLACEHOLDER_PNG,
+        document_back: files.document_back ?? PLACEHOLDER_PNG,
+        selfie: files.selfie ?? PLACEHOLDER_PNG,
       }),
     decide,
     deliveries: () => sent,
@@ -497,4 +575,61 @@ ${presets ? `<table><tr><th>CPF</th><th>Answer</th></tr>${presets}</table>` : ''
       await app.close();
     },
   };
+}
+
+type TImages = Map<string, Partial<Record<TImageKind, { type: string; bytes: Buffer }>>>;
+
+/**
+ * The provider's data behind its API: who a CPF belongs to, and the images of a session.
+ */
+function providerDataRoutes(
+  app: FastifyInstance,
+  state: {
+    authorized: (request: FastifyRequest) => boolean;
+    sessionOf: (id: string) => TSession;
+    images: TImages;
+    cpfOutcomes: Map<string, TCpfOutcome>;
+    cpfPeople: Map<string, { name: string; birthDate: string }>;
+  },
+): void {
+  const { authorized, sessionOf, images, cpfOutcomes, cpfPeople } = state;
+  // Who a CPF belongs to, as a registry lookup answers it (name and birth date): what a sign-up
+  // form prefills. A CPF nobody set answers a made-up person derived from its digits.
+  app.post('/v1/cpf/lookup', async (request, reply) => {
+    if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
+    const input = ZCpfLookup.safeParse(request.body);
+    const cpf = input.success ? input.data.cpf.replace(/\D/g, '') : '';
+    if (!isValidCpf(cpf)) return reply.code(400).send({ error: 'CPF inválido' });
+    const outcome = cpfOutcomes.get(cpf) ?? 'regular';
+    const person = cpfPeople.get(cpf) ?? personOf(cpf);
+    return {
+      cpf,
+      situacao: SITUACAO[outcome],
+      nome: person.name,
+      data_nascimento: person.birthDate,
+      consultado_em: new Date().toISOString(),
+    };
+  });
+  // The images of a session, for the operator's own review (as Sumsub's and idwall's APIs hand
+  // them over): a list, then each file by its kind. Only over the authenticated API.
+  app.get<{ Params: { id: string } }>('/v1/sessions/:id/documents', async (request, reply) => {
+    if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
+    const session = sessionOf(request.params.id);
+    const kept = images.get(session.id) ?? {};
+    return {
+      session_id: session.id,
+      documents: (['document_front', 'document_back', 'selfie'] as const)
+        .filter((kind) => kept[kind])
+        .map((kind) => ({ kind, content_type: kept[kind]!.type, size: kept[kind]!.bytes.length })),
+    };
+  });
+  app.get<{ Params: { id: string; kind: string } }>(
+    '/v1/sessions/:id/documents/:kind',
+    async (request, reply) => {
+      if (!authorized(request)) return reply.code(401).send({ error: 'invalid credentials' });
+      const image = images.get(sessionOf(request.params.id).id)?.[request.params.kind as TImageKind];
+      if (!image) return reply.code(404).send({ error: 'no such document' });
+      return reply.type(image.type).header('cache-control', 'no-store').send(image.bytes);
+    },
+  );
 }

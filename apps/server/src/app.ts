@@ -38,6 +38,8 @@ import { gamesMediaRoutes, gamesRoutes } from './modules/games/games.routes.ts';
 import { informationRoutes } from './modules/information/information.routes.ts';
 import { KycGateway } from './modules/kyc/kyc.connection.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { vaultFromConfig } from './modules/kyc/kyc.vault.ts';
+import { kycReviewRoutes } from './modules/kyc/kyc-review.routes.ts';
 import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -192,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('registry', registry);
   // The KYC provider waits, like the PSP, until server.ts (or a test) attaches it.
   app.decorate('kyc', new KycGateway());
+  app.decorate('kycVault', vaultFromConfig(config));
   const aggregator = options.aggregator ?? new AggregatorGateway();
   app.decorate('aggregator', aggregator);
   // Mail waits in the outbox until server.ts (or a test) connects a sender.
@@ -259,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(securityRoutes);
       await api.register(responsibleGamingRoutes);
       await api.register(kycRoutes);
+      await api.register(kycReviewRoutes);
       await api.register(termsRoutes);
       await api.register(informationRoutes);
       await api.register(agencyRoutes);

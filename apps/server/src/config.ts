@@ -133,6 +133,14 @@ export const ZConfig = z.object({
   KYC_WEBHOOK_URL: z.url().optional(),
   /** Port of the local KYC sandbox (used when no provider is configured); 0 picks a free one. */
   KYC_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4040),
+  /**
+   * AES-256-GCM key of identity documents at rest: 32 bytes as 64 hex digits or base64. Required
+   * with a real KYC provider; without one a demo keeps a key in <DATA_DIR>/secrets/kyc-document.key.
+   */
+  KYC_DOCUMENT_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
   /** The local KYC sandbox's webhook key; `npm run serve` gives every worker the same (default: one per process). */
   KYC_SANDBOX_WEBHOOK_SECRET: z.string().min(32).max(200).optional(),
 });

@@ -120,6 +120,11 @@ async function main(): Promise<void> {
   );
   app.registry.attach(registry);
   // Identity verification: the configured KYC provider, else the local sandbox (its page decides).
+  // A real provider's documents are people's faces: their key must come from the environment.
+  if (config.KYC_BASE_URL && !config.KYC_DOCUMENT_KEY)
+    throw new Error(
+      'a real KYC provider needs KYC_DOCUMENT_KEY (32 bytes, hex or base64) to store documents',
+    );
   const kyc = await connectKyc(
     {
       baseUrl: config.KYC_BASE_URL,

@@ -36,6 +36,12 @@ export const OPERATOR_PERMISSIONS = [
    * duplicate-CPF checks; support: answering the player), not by content.
    */
   'players.pii',
+  /**
+   * identity documents (KYC): open the images a provider sent for manual review, and approve or
+   * reject the session. Owner and support (support answers the player about their verification);
+   * without it the verification queue is readable with players.read, PII masked as above.
+   */
+  'kyc.documents',
   'operators.manage',
   /** AML alerts, cases with the player's timeline, COAF files and yearly exports (ADR 040) */
   'compliance.read',
@@ -67,6 +73,7 @@ export const ROLE_PERMISSIONS: Record<TOperatorRole, readonly TPermission[]> = {
     'chat.moderate',
     'mail.read',
     'fairness.read',
+    'kyc.documents',
   ],
   // content finds players to message one of them or to moderate their chat, so it reads players,
   // but never with their CPF, e-mail or phone in full (no players.pii: ADR 022).

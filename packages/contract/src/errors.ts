@@ -182,6 +182,14 @@ export const ERROR_CODES = {
   KYC_REJECTED: 403,
   /** The KYC provider could not be reached: nothing was started; retry shortly. */
   KYC_PROVIDER_UNAVAILABLE: 503,
+  /** Back office: no session of this site with that id is in manual review. */
+  KYC_REVIEW_NOT_FOUND: 404,
+  /** Back office: the session was already approved or rejected (by the provider or an operator). */
+  KYC_REVIEW_CLOSED: 409,
+  /** Back office: no stored document of this site with that id (or it was purged at the end of its retention). */
+  KYC_DOCUMENT_NOT_FOUND: 404,
+  /** The site's profile does not prefill sign-up from a CPF lookup. */
+  KYC_CPF_LOOKUP_OFF: 404,
   /** Chat: the site's room is off. */
   CHAT_DISABLED: 403,
   /** Chat: an operator muted the caller (until {until}, or until lifted). */

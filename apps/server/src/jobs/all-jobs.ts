@@ -2,6 +2,7 @@ import { agencyJobs } from '../modules/agency/agency.jobs.ts';
 import { amlJobs } from '../modules/aml/aml.jobs.ts';
 import { chatJobs } from '../modules/chat/chat.jobs.ts';
 import { depositJobs } from '../modules/deposits/deposits.jobs.ts';
+import { kycJobs } from '../modules/kyc/kyc.jobs.ts';
 import { mailJobs } from '../modules/mail/mail.jobs.ts';
 import { promotionJobs } from '../modules/promotions/promotions.jobs.ts';
 import { regulatorJobs } from '../modules/regulator/regulator.jobs.ts';
@@ -22,4 +23,5 @@ export const ALL_JOBS: readonly TJob[] = [
   ...mailJobs,
   ...regulatorJobs,
   ...amlJobs,
+  ...kycJobs,
 ];

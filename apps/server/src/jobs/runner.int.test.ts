@@ -113,6 +113,8 @@ describe.each(kinds)('the job runner across two app instances on %s', (kind) => 
         'reality-checks',
         'mail-outbox',
         'regulator-daily-files',
+        'kyc-documents-fetch',
+        'kyc-documents-retention',
       ]),
     );
     for (const job of ALL_JOBS) {

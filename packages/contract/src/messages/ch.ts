@@ -223,6 +223,20 @@ export const ch: TCatalogue = {
   'errors.KYC_IN_REVIEW': '您的證件正在審核中，稍後通知您',
   'errors.KYC_REJECTED': '您的身分驗證未通過，請聯絡客服',
   'errors.KYC_PROVIDER_UNAVAILABLE': '身分驗證暫時無法使用，請稍後再試',
+  'errors.KYC_REVIEW_NOT_FOUND': '沒有此編號的待審核驗證',
+  'errors.KYC_REVIEW_CLOSED': '此驗證已作出決定',
+  'errors.KYC_DOCUMENT_NOT_FOUND': '找不到該文件',
+  'errors.KYC_CPF_LOOKUP_OFF': '本站註冊時不查詢 CPF',
+  'kyc.legal_basis.br_deposit':
+    'Lei 14.790/2023 第26條第I款（未滿18歲者不得投注）；Portaria SPA/MF 1.231/2024 第8條（不得註冊或投注的人員，註冊時核查）；Portaria SPA/MF 722/2024 投注者身分識別附件（帳戶啟用前須以臉部辨識驗證身分）',
+  'kyc.legal_basis.br_bet':
+    'Lei 14.790/2023 第26條第I款；Portaria SPA/MF 1.231/2024 第8條；Portaria SPA/MF 722/2024 投注者身分識別附件（身分驗證通過前不得投注）',
+  'kyc.legal_basis.br_withdrawal':
+    'Portaria SPA/MF 722/2024 投注者身分識別附件；Portaria SPA/MF 1.231/2024（獎金僅支付給已驗證的帳戶持有人）',
+  'kyc.legal_basis.intl_deposit': '註冊時的基本等級（營運商政策，無司法管轄區規定）',
+  'kyc.legal_basis.intl_bet': '註冊時的基本等級（營運商政策，無司法管轄區規定）',
+  'kyc.legal_basis.intl_withdrawal':
+    '營運商政策（FATF 第10項建議，超過門檻的客戶盡職調查）：單筆提現超過 R$ 2.000,00 或累計提現超過 R$ 10.000,00 前需提供證件和自拍',
   'rg.period.day': '每日',
   'rg.period.week': '每週',
   'rg.period.month': '每月',

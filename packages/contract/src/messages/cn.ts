@@ -223,6 +223,20 @@ export const cn: TCatalogue = {
   'errors.KYC_IN_REVIEW': '您的证件正在审核中，稍后通知您',
   'errors.KYC_REJECTED': '您的身份验证未通过，请联系客服',
   'errors.KYC_PROVIDER_UNAVAILABLE': '身份验证暂时不可用，请稍后再试',
+  'errors.KYC_REVIEW_NOT_FOUND': '没有此编号的待审核验证',
+  'errors.KYC_REVIEW_CLOSED': '此验证已作出决定',
+  'errors.KYC_DOCUMENT_NOT_FOUND': '未找到该文件',
+  'errors.KYC_CPF_LOOKUP_OFF': '本站注册时不查询 CPF',
+  'kyc.legal_basis.br_deposit':
+    'Lei 14.790/2023 第26条第I款（18岁以下者不得投注）；Portaria SPA/MF 1.231/2024 第8条（不得注册或投注的人员，注册时核查）；Portaria SPA/MF 722/2024 投注者身份识别附件（账户激活前须通过人脸识别验证身份）',
+  'kyc.legal_basis.br_bet':
+    'Lei 14.790/2023 第26条第I款；Portaria SPA/MF 1.231/2024 第8条；Portaria SPA/MF 722/2024 投注者身份识别附件（身份验证通过前不得投注）',
+  'kyc.legal_basis.br_withdrawal':
+    'Portaria SPA/MF 722/2024 投注者身份识别附件；Portaria SPA/MF 1.231/2024（奖金仅支付给已验证的账户持有人）',
+  'kyc.legal_basis.intl_deposit': '注册时的基础等级（运营方政策，无司法管辖区规定）',
+  'kyc.legal_basis.intl_bet': '注册时的基础等级（运营方政策，无司法管辖区规定）',
+  'kyc.legal_basis.intl_withdrawal':
+    '运营方政策（FATF 第10项建议，超过门槛的客户尽职调查）：单笔提现超过 R$ 2.000,00 或累计提现超过 R$ 10.000,00 前需提供证件和自拍',
   'rg.period.day': '每日',
   'rg.period.week': '每周',
   'rg.period.month': '每月',

@@ -246,6 +246,20 @@ export const en = {
   'errors.KYC_REJECTED': 'Your identity verification was rejected. Please contact support',
   'errors.KYC_PROVIDER_UNAVAILABLE':
     'Identity verification is unavailable right now. Please try again shortly',
+  'errors.KYC_REVIEW_NOT_FOUND': 'No verification is waiting for review with this id',
+  'errors.KYC_REVIEW_CLOSED': 'This verification has already been decided',
+  'errors.KYC_DOCUMENT_NOT_FOUND': 'Document not found',
+  'errors.KYC_CPF_LOOKUP_OFF': 'This site does not look up CPFs at sign-up',
+  'kyc.legal_basis.br_deposit':
+    'Lei 14.790/2023 art. 26 I (no bettor under 18); Portaria SPA/MF 1.231/2024 art. 8 (who may not register or bet, checked at sign-up); Portaria SPA/MF 722/2024, annex on bettor identification (identity validated with facial recognition before the account is active)',
+  'kyc.legal_basis.br_bet':
+    'Lei 14.790/2023 art. 26 I; Portaria SPA/MF 1.231/2024 art. 8; Portaria SPA/MF 722/2024, annex on bettor identification (no bet before the identity is validated)',
+  'kyc.legal_basis.br_withdrawal':
+    'Portaria SPA/MF 722/2024, annex on bettor identification; Portaria SPA/MF 1.231/2024 (prizes paid only to the verified account holder)',
+  'kyc.legal_basis.intl_deposit': 'Basic tier at sign-up (operator policy, no jurisdiction rule)',
+  'kyc.legal_basis.intl_bet': 'Basic tier at sign-up (operator policy, no jurisdiction rule)',
+  'kyc.legal_basis.intl_withdrawal':
+    'Operator policy (FATF Recommendation 10, customer due diligence above a threshold): document and selfie before a withdrawal above R$ 2.000,00 and before total withdrawals pass R$ 10.000,00',
   'rg.period.day': 'daily',
   'rg.period.week': 'weekly',
   'rg.period.month': 'monthly',

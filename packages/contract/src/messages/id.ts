@@ -247,6 +247,21 @@ export const id: TCatalogue = {
   'errors.KYC_REJECTED': 'Verifikasi identitas Anda ditolak. Silakan hubungi dukungan',
   'errors.KYC_PROVIDER_UNAVAILABLE':
     'Verifikasi identitas sedang tidak tersedia. Silakan coba lagi sebentar lagi',
+  'errors.KYC_REVIEW_NOT_FOUND': 'Tidak ada verifikasi yang menunggu peninjauan dengan id ini',
+  'errors.KYC_REVIEW_CLOSED': 'Verifikasi ini sudah diputuskan',
+  'errors.KYC_DOCUMENT_NOT_FOUND': 'Dokumen tidak ditemukan',
+  'errors.KYC_CPF_LOOKUP_OFF': 'Situs ini tidak mencari CPF saat pendaftaran',
+  'kyc.legal_basis.br_deposit':
+    'Lei 14.790/2023 pasal 26 I (tidak ada petaruh di bawah 18 tahun); Portaria SPA/MF 1.231/2024 pasal 8 (siapa yang tidak boleh mendaftar atau bertaruh, diperiksa saat pendaftaran); Portaria SPA/MF 722/2024, lampiran tentang identifikasi petaruh (identitas divalidasi dengan pengenalan wajah sebelum akun aktif)',
+  'kyc.legal_basis.br_bet':
+    'Lei 14.790/2023 pasal 26 I; Portaria SPA/MF 1.231/2024 pasal 8; Portaria SPA/MF 722/2024, lampiran tentang identifikasi petaruh (tidak ada taruhan sebelum identitas divalidasi)',
+  'kyc.legal_basis.br_withdrawal':
+    'Portaria SPA/MF 722/2024, lampiran tentang identifikasi petaruh; Portaria SPA/MF 1.231/2024 (hadiah hanya dibayarkan kepada pemilik akun yang terverifikasi)',
+  'kyc.legal_basis.intl_deposit':
+    'Tingkat dasar saat pendaftaran (kebijakan operator, tanpa aturan yurisdiksi)',
+  'kyc.legal_basis.intl_bet': 'Tingkat dasar saat pendaftaran (kebijakan operator, tanpa aturan yurisdiksi)',
+  'kyc.legal_basis.intl_withdrawal':
+    'Kebijakan operator (Rekomendasi FATF 10, uji tuntas nasabah di atas ambang batas): dokumen dan swafoto sebelum penarikan di atas R$ 2.000,00 dan sebelum total penarikan melewati R$ 10.000,00',
   'rg.period.day': 'harian',
   'rg.period.week': 'mingguan',
   'rg.period.month': 'bulanan',

@@ -251,6 +251,22 @@ export const msa: TCatalogue = {
   'errors.KYC_REJECTED': 'Pengesahan identiti anda ditolak. Sila hubungi sokongan',
   'errors.KYC_PROVIDER_UNAVAILABLE':
     'Pengesahan identiti tidak tersedia sekarang. Sila cuba lagi sebentar lagi',
+  'errors.KYC_REVIEW_NOT_FOUND': 'Tiada pengesahan yang menunggu semakan dengan id ini',
+  'errors.KYC_REVIEW_CLOSED': 'Pengesahan ini telah diputuskan',
+  'errors.KYC_DOCUMENT_NOT_FOUND': 'Dokumen tidak dijumpai',
+  'errors.KYC_CPF_LOOKUP_OFF': 'Laman ini tidak mencari CPF semasa pendaftaran',
+  'kyc.legal_basis.br_deposit':
+    'Lei 14.790/2023 perkara 26 I (tiada pertaruhan oleh sesiapa di bawah 18 tahun); Portaria SPA/MF 1.231/2024 perkara 8 (siapa yang tidak boleh mendaftar atau bertaruh, disemak semasa pendaftaran); Portaria SPA/MF 722/2024, lampiran tentang pengenalan petaruh (identiti disahkan dengan pengecaman muka sebelum akaun diaktifkan)',
+  'kyc.legal_basis.br_bet':
+    'Lei 14.790/2023 perkara 26 I; Portaria SPA/MF 1.231/2024 perkara 8; Portaria SPA/MF 722/2024, lampiran tentang pengenalan petaruh (tiada pertaruhan sebelum identiti disahkan)',
+  'kyc.legal_basis.br_withdrawal':
+    'Portaria SPA/MF 722/2024, lampiran tentang pengenalan petaruh; Portaria SPA/MF 1.231/2024 (hadiah dibayar hanya kepada pemegang akaun yang disahkan)',
+  'kyc.legal_basis.intl_deposit':
+    'Peringkat asas semasa pendaftaran (dasar pengendali, tiada peraturan bidang kuasa)',
+  'kyc.legal_basis.intl_bet':
+    'Peringkat asas semasa pendaftaran (dasar pengendali, tiada peraturan bidang kuasa)',
+  'kyc.legal_basis.intl_withdrawal':
+    'Dasar pengendali (Saranan FATF 10, usaha wajar pelanggan melebihi had): dokumen dan swafoto sebelum pengeluaran melebihi R$ 2.000,00 dan sebelum jumlah pengeluaran melepasi R$ 10.000,00',
   'rg.period.day': 'harian',
   'rg.period.week': 'mingguan',
   'rg.period.month': 'bulanan',

@@ -245,6 +245,20 @@ export const pt: TCatalogue = {
   'errors.KYC_REJECTED': 'A verificação da sua identidade foi recusada. Fale com o suporte',
   'errors.KYC_PROVIDER_UNAVAILABLE':
     'A verificação de identidade está indisponível no momento. Tente novamente em instantes',
+  'errors.KYC_REVIEW_NOT_FOUND': 'Não há verificação aguardando análise com este identificador',
+  'errors.KYC_REVIEW_CLOSED': 'Esta verificação já foi decidida',
+  'errors.KYC_DOCUMENT_NOT_FOUND': 'Documento não encontrado',
+  'errors.KYC_CPF_LOOKUP_OFF': 'Este site não consulta CPFs no cadastro',
+  'kyc.legal_basis.br_deposit':
+    'Lei 14.790/2023 art. 26 I (proibida a aposta por menores de 18 anos); Portaria SPA/MF 1.231/2024 art. 8 (quem não pode se cadastrar nem apostar, verificado no cadastro); Portaria SPA/MF 722/2024, anexo sobre a identificação do apostador (identidade validada com reconhecimento facial antes da ativação da conta)',
+  'kyc.legal_basis.br_bet':
+    'Lei 14.790/2023 art. 26 I; Portaria SPA/MF 1.231/2024 art. 8; Portaria SPA/MF 722/2024, anexo sobre a identificação do apostador (nenhuma aposta antes da validação da identidade)',
+  'kyc.legal_basis.br_withdrawal':
+    'Portaria SPA/MF 722/2024, anexo sobre a identificação do apostador; Portaria SPA/MF 1.231/2024 (prêmios pagos apenas ao titular verificado da conta)',
+  'kyc.legal_basis.intl_deposit': 'Nível básico no cadastro (política do operador, sem regra de jurisdição)',
+  'kyc.legal_basis.intl_bet': 'Nível básico no cadastro (política do operador, sem regra de jurisdição)',
+  'kyc.legal_basis.intl_withdrawal':
+    'Política do operador (Recomendação 10 do GAFI, diligência devida acima de um limite): documento e selfie antes de um saque acima de R$ 2.000,00 e antes de o total de saques passar de R$ 10.000,00',
   'rg.period.day': 'diário',
   'rg.period.week': 'semanal',
   'rg.period.month': 'mensal',

@@ -241,6 +241,22 @@ export const vi: TCatalogue = {
   'errors.KYC_IN_REVIEW': 'Giấy tờ của bạn đang được xem xét. Chúng tôi sẽ sớm báo cho bạn',
   'errors.KYC_REJECTED': 'Xác minh danh tính của bạn đã bị từ chối. Vui lòng liên hệ hỗ trợ',
   'errors.KYC_PROVIDER_UNAVAILABLE': 'Hiện không thể xác minh danh tính. Vui lòng thử lại sau ít phút',
+  'errors.KYC_REVIEW_NOT_FOUND': 'Không có xác minh nào đang chờ duyệt với mã này',
+  'errors.KYC_REVIEW_CLOSED': 'Xác minh này đã được quyết định',
+  'errors.KYC_DOCUMENT_NOT_FOUND': 'Không tìm thấy giấy tờ',
+  'errors.KYC_CPF_LOOKUP_OFF': 'Trang này không tra cứu CPF khi đăng ký',
+  'kyc.legal_basis.br_deposit':
+    'Lei 14.790/2023 điều 26 I (người dưới 18 tuổi không được đặt cược); Portaria SPA/MF 1.231/2024 điều 8 (những người không được đăng ký hoặc đặt cược, kiểm tra khi đăng ký); Portaria SPA/MF 722/2024, phụ lục về nhận dạng người chơi (danh tính được xác thực bằng nhận diện khuôn mặt trước khi tài khoản hoạt động)',
+  'kyc.legal_basis.br_bet':
+    'Lei 14.790/2023 điều 26 I; Portaria SPA/MF 1.231/2024 điều 8; Portaria SPA/MF 722/2024, phụ lục về nhận dạng người chơi (không đặt cược trước khi danh tính được xác thực)',
+  'kyc.legal_basis.br_withdrawal':
+    'Portaria SPA/MF 722/2024, phụ lục về nhận dạng người chơi; Portaria SPA/MF 1.231/2024 (tiền thưởng chỉ trả cho chủ tài khoản đã xác minh)',
+  'kyc.legal_basis.intl_deposit':
+    'Cấp cơ bản khi đăng ký (chính sách của nhà điều hành, không có quy định pháp lý)',
+  'kyc.legal_basis.intl_bet':
+    'Cấp cơ bản khi đăng ký (chính sách của nhà điều hành, không có quy định pháp lý)',
+  'kyc.legal_basis.intl_withdrawal':
+    'Chính sách của nhà điều hành (Khuyến nghị 10 của FATF, thẩm định khách hàng trên một ngưỡng): giấy tờ và ảnh selfie trước khi rút trên R$ 2.000,00 và trước khi tổng số tiền rút vượt R$ 10.000,00',
   'rg.period.day': 'hằng ngày',
   'rg.period.week': 'hằng tuần',
   'rg.period.month': 'hằng tháng',

@@ -27,6 +27,18 @@ export interface KycSettings {
 /** The Receita Federal's answer for a CPF, and whether the name and birth date we sent match it. */
 export type TCpfAnswer = { situacao: string; nameMatches: boolean; birthDateMatches: boolean };
 export type TProviderSession = { id: string; captureUrl: string };
+/** Who the Receita Federal says a CPF belongs to (a lookup by CPF alone). */
+export type TCpfPerson = { situacao: string; name: string; birthDate: string };
+/** A file the provider holds for a session; `contentType` is the provider's claim, never trusted. */
+export type TProviderDocument = { kind: string; contentType: string; size: number };
+
+/** The most a document may weigh (issue 36 §1); a larger one is refused while it is read. */
+export const MAX_KYC_DOCUMENT_BYTES = 8 * 1024 * 1024;
+
+/** A file the provider sent that exceeds MAX_KYC_DOCUMENT_BYTES: nothing of it is kept. */
+export class DocumentTooLarge extends Error {
+  override name = 'DocumentTooLarge';
+}
 
 export interface KycConnection {
   /** Our name for the provider, stored with each session and webhook event. */
@@ -37,6 +49,12 @@ export interface KycConnection {
    */
   createSession(reference: string, callbackUrl: string, returnUrl: string): Promise<TProviderSession>;
   validateCpf(input: { cpf: string; name: string; birthDate: string }): Promise<TCpfAnswer>;
+  /** Who a CPF belongs to (name and birth date): what a sign-up form prefills. */
+  lookupCpf(cpf: string): Promise<TCpfPerson>;
+  /** The files the provider holds for one of its sessions (a session sent to manual review). */
+  listDocuments(providerSessionId: string): Promise<TProviderDocument[]>;
+  /** One file's bytes, at most MAX_KYC_DOCUMENT_BYTES (else DocumentTooLarge). */
+  fetchDocument(providerSessionId: string, kind: string): Promise<Buffer>;
   /** The HMAC key the provider signs its webhooks with. */
   webhookSecret: string;
   /** The sandbox's tester page, or null for a real provider. */
@@ -48,6 +66,23 @@ export const DEFAULT_KYC_SANDBOX_PORT = 4040;
 const TIMEOUT_MS = 10_000;
 
 const ZSessionAnswer = z.object({ id: z.string().min(1).max(100), capture_url: z.url().max(2000) });
+const ZCpfPerson = z.object({
+  cpf: z.string(),
+  situacao: z.string().min(1).max(60),
+  nome: z.string().min(1).max(200),
+  data_nascimento: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+const ZDocuments = z.object({
+  documents: z
+    .array(
+      z.object({
+        kind: z.string().min(1).max(40),
+        content_type: z.string().max(100),
+        size: z.number().int().min(0),
+      }),
+    )
+    .max(20),
+});
 const ZCpfAnswer = z.object({
   cpf: z.string(),
   situacao: z.string().min(1).max(60),
@@ -68,6 +103,12 @@ function httpProvider(baseUrl: string, clientId: string, clientSecret: string) {
     if (!response.ok) throw new Error(`KYC provider answered ${response.status} on ${path}`);
     return response.json();
   };
+  const get = (path: string, accept: string) =>
+    fetch(`${root}${path}`, {
+      headers: { authorization, accept },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  const session = (id: string) => `/v1/sessions/${encodeURIComponent(id)}`;
   return {
     async createSession(
       reference: string,
@@ -90,7 +131,52 @@ function httpProvider(baseUrl: string, clientId: string, clientSecret: string) {
         birthDateMatches: answer.birth_date_matches,
       };
     },
+    async lookupCpf(cpf: string): Promise<TCpfPerson> {
+      const answer = ZCpfPerson.parse(await post('/v1/cpf/lookup', { cpf }));
+      if (answer.cpf !== cpf) throw new Error('the KYC provider answered for another CPF');
+      return { situacao: answer.situacao, name: answer.nome, birthDate: answer.data_nascimento };
+    },
+    async listDocuments(providerSessionId: string): Promise<TProviderDocument[]> {
+      const response = await get(`${session(providerSessionId)}/documents`, 'application/json');
+      if (!response.ok) throw new Error(`KYC provider answered ${response.status} on its documents`);
+      return ZDocuments.parse(await response.json()).documents.map((document) => ({
+        kind: document.kind,
+        contentType: document.content_type,
+        size: document.size,
+      }));
+    },
+    async fetchDocument(providerSessionId: string, kind: string): Promise<Buffer> {
+      const response = await get(
+        `${session(providerSessionId)}/documents/${encodeURIComponent(kind)}`,
+        '*/*',
+      );
+      if (!response.ok) throw new Error(`KYC provider answered ${response.status} on a document`);
+      return readAtMost(response, MAX_KYC_DOCUMENT_BYTES);
+    },
   };
+}
+
+/** A response body of at most `maxBytes`, read as it streams: a larger one stops at the limit. */
+export async function readAtMost(response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new DocumentTooLarge(`the document declares ${declared} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new DocumentTooLarge('the document is larger than allowed');
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks);
 }
 
 export async function connectKyc(
@@ -177,6 +263,15 @@ export class KycGateway {
     const connection = this.connection();
     try {
       return await connection.validateCpf(input);
+    } catch (error) {
+      throw new AppError('KYC_PROVIDER_UNAVAILABLE', { cause: error });
+    }
+  }
+
+  async lookupCpf(cpf: string): Promise<TCpfPerson> {
+    const connection = this.connection();
+    try {
+      return await connection.lookupCpf(cpf);
     } catch (error) {
       throw new AppError('KYC_PROVIDER_UNAVAILABLE', { cause: error });
     }

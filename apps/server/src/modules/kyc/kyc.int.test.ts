@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerPlayer } from '../../../test/app.ts';
+import { registerPlayer, solvedCaptcha } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../../db/sql.ts';
 import {
@@ -58,6 +58,8 @@ describe.each(kinds)('identity verification (KYC) through the sandbox provider o
       memberId: BigInt(registered.user.id),
       cpf: registered.input.cpf as string | undefined,
       qkPwd: registered.input.qk_pwd,
+      username: registered.input.username as string,
+      password: registered.input.password as string,
       host,
     };
   }
@@ -241,14 +243,30 @@ describe.each(kinds)('identity verification (KYC) through the sandbox provider o
     expect(asked.session.capture_url).toMatch(/\/capture\//);
     await sandbox().submitCapture(id);
     await sandbox().decide(id, 'reject', 'the selfie is not the document holder');
-    expect((await status(player.token, HOSTS.br)).session).toMatchObject({
+    // The rejection ended the player's sessions (ADR 036 §8); they sign in again to read why.
+    const ended = await get('/api/kyc/status', player.token, HOSTS.br);
+    expect(ended.status).toBe(401);
+    expect(ended.body.force_offline).toBe(true);
+    const login = await call(h.app, {
+      method: 'POST',
+      url: '/api/auth/login2',
+      host: HOSTS.br,
+      payload: {
+        username: player.username,
+        password: player.password,
+        ...(await solvedCaptcha(h.app, HOSTS.br)),
+      },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const token = login.body.data.token as string;
+    expect((await status(token, HOSTS.br)).session).toMatchObject({
       status: 'rejected',
       capture_url: null,
     });
-    const again = await post('/api/kyc/verifications?lang=en', player.token, HOSTS.br);
+    const again = await post('/api/kyc/verifications?lang=en', token, HOSTS.br);
     expect(again.status).toBe(403);
     expect(again.body.code).toBe('KYC_REJECTED');
-    expect((await deposit(player.token, HOSTS.br)).body.code).toBe('KYC_REQUIRED');
+    expect((await deposit(token, HOSTS.br)).body.code).toBe('KYC_REQUIRED');
   });
 
   it('lets an intl player deposit and bet at once, and asks for identity above R$ 2.000,00 or past R$ 10.000,00 withdrawn', async () => {

@@ -13,6 +13,7 @@ export type TKycRule = {
   aboveAmountMinor: bigint | null;
   aboveTotalMinor: bigint | null;
   legalBasis: string;
+  legalBasisKey: string;
 };
 
 const checksOf = (value: unknown): TKycCheck[] =>
@@ -33,7 +34,7 @@ export async function findKycRules(
 ): Promise<TKycRule[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     executor,
-    sql`SELECT r.action, r.required_checks, r.legal_basis,
+    sql`SELECT r.action, r.required_checks, r.legal_basis, r.legal_basis_key,
           CASE WHEN t.site_id IS NULL THEN r.above_amount_minor ELSE t.above_amount_minor END::text AS above_amount,
           CASE WHEN t.site_id IS NULL THEN r.above_total_minor ELSE t.above_total_minor END::text AS above_total
         FROM kyc_rules r
@@ -47,6 +48,7 @@ export async function findKycRules(
     aboveAmountMinor: bigintOrNull(row.above_amount),
     aboveTotalMinor: bigintOrNull(row.above_total),
     legalBasis: String(row.legal_basis),
+    legalBasisKey: String(row.legal_basis_key),
   }));
 }
 
@@ -186,6 +188,19 @@ export async function insertSession(
   return row;
 }
 
+export async function findSessionByProviderId(
+  executor: Executor,
+  provider: string,
+  providerSessionId: string,
+): Promise<TKycSessionRow | null> {
+  const [row] = await executor
+    .select()
+    .from(kycSessions)
+    .where(and(eq(kycSessions.provider, provider), eq(kycSessions.providerSessionId, providerSessionId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The provider's session, locked for the decision that changes it. */
 export async function lockSessionByProviderId(
   executor: Executor,
@@ -204,11 +219,26 @@ export async function lockSessionByProviderId(
 export async function updateSession(
   executor: Executor,
   id: bigint,
-  change: { status: TKycSessionStatus; reason: string | null; lastSequence: number },
+  change: { status: TKycSessionStatus; reason: string | null; lastSequence?: number },
 ): Promise<void> {
+  const now = new Date();
+  const final = change.status === 'approved' || change.status === 'rejected';
   await executor
     .update(kycSessions)
-    .set({ ...change, updatedAt: new Date() })
+    .set({
+      ...change,
+      updatedAt: now,
+      // The first time it reaches a final status (a later event keeps it: see applyKycEvent).
+      ...(final ? { decidedAt: sql`coalesce(${kycSessions.decidedAt}, now())` } : {}),
+      // Entering manual review (again, after a resubmission) asks for the files anew; a repeated
+      // event of a session already in review keeps what was fetched.
+      ...(change.status === 'manual_review'
+        ? {
+            reviewRequestedAt: sql`CASE WHEN ${kycSessions.status} = 'manual_review' THEN ${kycSessions.reviewRequestedAt} ELSE now() END`,
+            documentsFetchedAt: sql`CASE WHEN ${kycSessions.status} = 'manual_review' THEN ${kycSessions.documentsFetchedAt} END`,
+          }
+        : {}),
+    })
     .where(eq(kycSessions.id, id));
 }
 

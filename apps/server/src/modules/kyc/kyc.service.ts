@@ -1,7 +1,15 @@
-import { formatMinor, type TKycCheck, type TKycStatus } from '@sorte/contract';
+import {
+  formatMinor,
+  isMessageKey,
+  type TKycCheck,
+  type TKycStatus,
+  type TLanguage,
+  translate,
+} from '@sorte/contract';
 import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { forceOffline } from '../sessions/sessions.service.ts';
 import type { KycGateway } from './kyc.connection.ts';
 import { kycRequired, missingChecks } from './kyc.gate.ts';
 import {
@@ -38,10 +46,17 @@ function requiredByAnyRule(rules: readonly TKycRule[]): TKycCheck[] {
 
 const CAPTURE_OPEN = new Set(['created', 'resubmission_requested']);
 
+/** A rule's legal basis in `lang` (its message), or the stored citation when it has none. */
+function legalBasisIn(lang: TLanguage, rule: TKycRule): string {
+  const key = `kyc.legal_basis.${rule.legalBasisKey}`;
+  return isMessageKey(key) ? translate(lang, key) : rule.legalBasis;
+}
+
 export async function getKycStatus(
   executor: Executor,
   site: TSiteRef,
   memberId: bigint,
+  lang: TLanguage = 'en',
 ): Promise<TKycStatus> {
   const rules = await findKycRules(executor, site);
   const state = await findMemberKyc(executor, memberId);
@@ -54,7 +69,8 @@ export async function getKycStatus(
       required_checks: rule.requiredChecks,
       above_amount: rule.aboveAmountMinor === null ? null : formatMinor(rule.aboveAmountMinor),
       above_total: rule.aboveTotalMinor === null ? null : formatMinor(rule.aboveTotalMinor),
-      legal_basis: rule.legalBasis,
+      legal_basis: legalBasisIn(lang, rule),
+      legal_basis_key: rule.legalBasisKey,
     })),
     session: session
       ? {
@@ -147,6 +163,7 @@ export async function startVerification(
   site: TSiteRef,
   memberId: bigint,
   returnUrl: string,
+  lang: TLanguage = 'en',
 ): Promise<TKycStatus> {
   const rules = await findKycRules(deps.db, site);
   const state = await findMemberKyc(deps.db, memberId);
@@ -157,7 +174,8 @@ export async function startVerification(
     const latest = await findLatestSession(deps.db, memberId);
     if (latest?.status === 'rejected')
       throw new AppError('KYC_REJECTED', { params: { reason: latest.reason ?? '' } });
-    if (latest?.status === 'submitted') throw new AppError('KYC_IN_REVIEW');
+    if (latest?.status === 'submitted' || latest?.status === 'manual_review')
+      throw new AppError('KYC_IN_REVIEW');
     if (!latest || !CAPTURE_OPEN.has(latest.status)) {
       const opened = await deps.kyc.createSession(memberId.toString(), returnUrl);
       await insertSession(deps.db, {
@@ -169,7 +187,7 @@ export async function startVerification(
       });
     }
   }
-  return getKycStatus(deps.db, site, memberId);
+  return getKycStatus(deps.db, site, memberId, lang);
 }
 
 export type TWebhookOutcome = 'applied' | 'replayed' | 'out_of_order' | 'unknown_session';
@@ -222,6 +240,9 @@ export async function applyKycEvent(db: Db, provider: string, event: TKycEvent):
       });
     }
     if (status === 'approved') await addPassedCheck(tx, member, 'identity');
+    // A rejection ends every session of the player at once, in every process (the sessions'
+    // trigger notifies the others at commit), as self-exclusion does.
+    if (status === 'rejected') await forceOffline(tx, session.siteId, session.memberId);
     return 'applied';
   });
 }

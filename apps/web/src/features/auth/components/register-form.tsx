@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../../../lib/validation-messages.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
+import { lookupCpf } from '../api/lookup-cpf.ts';
 import { useRegister } from '../api/register.ts';
 import { AccountFields } from './account-fields.tsx';
 import { CaptchaField } from './captcha-field.tsx';
@@ -112,6 +113,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
     setError,
     resetField,
     getValues,
+    setValue,
     trigger,
     formState: { errors, isSubmitting },
   } = useForm<TRegisterForm, unknown, TRegisterRequest>({
@@ -129,6 +131,25 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       remember: false,
     },
   });
+  const [prefilled, setPrefilled] = useState<string | null>(null);
+  // Once a valid CPF is typed: the registered name and birth date, where the site offers them,
+  // into the fields the player has left empty (what they typed is never overwritten).
+  const prefill = async (cpf: string) => {
+    const person = await lookupCpf(cpf);
+    if (!person) return;
+    let filled = false;
+    if (!getValues('realname')) {
+      setValue('realname', person.realname, { shouldValidate: true });
+      filled = true;
+    }
+    if (rules?.requires_birth_date && !getValues('birth_date')) {
+      const [year, month, day] = person.birth_date.split('-');
+      setValue('birth_date', `${day}/${month}/${year}`, { shouldValidate: true });
+      filled = true;
+    }
+    // Said beside the CPF, name included: on a phone the name field is further down the form.
+    setPrefilled(filled ? person.realname : null);
+  };
   const onFirstStep = (fields: string[]) => fields.some((field) => (FIRST_STEP as string[]).includes(field));
 
   // Only the first step's fields are checked here: the limits' errors wait for their own step.
@@ -194,7 +215,17 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       )}
       {step === 1 && (
         <>
-          <IdentityRuleFields rules={rules} register={register} errors={errors} />
+          <IdentityRuleFields
+            rules={rules}
+            register={register}
+            errors={errors}
+            onCpf={(cpf) => void prefill(cpf)}
+          />
+          {prefilled && (
+            <p className="cpf-prefilled" role="status" data-testid="cpf-prefilled">
+              {t('signup.prefilled', { name: prefilled })}
+            </p>
+          )}
           <AccountFields register={register} errors={errors} />
           <Checkbox
             label={t('auth.terms_and_age', { age: rules?.minAge ?? 18 })}

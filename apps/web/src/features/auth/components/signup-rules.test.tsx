@@ -172,6 +172,39 @@ describe('sign-up rules of the site', () => {
     expect(container.querySelector('[role="alert"].form__alert')).toBeNull();
   });
 
+  it('on br prefills name and birth date from the CPF lookup, never over what the player typed (pt)', async () => {
+    await useLanguage('pt');
+    const { container } = renderWith(BR_RULES);
+    const field = (name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+    await waitFor(() => expect(field('cpf')).toBeTruthy());
+    const api = mockApi({
+      'GET /api/dynamicwebs/getdata': () => ({ body: ok({ min_age: 18, registration: BR_RULES }) }),
+      'POST /api/kyc/cpf-lookup': () => ({
+        body: ok({ found: true, realname: 'Maria da Silva Prado', birth_date: '1991-04-12' }),
+      }),
+    });
+    await userEvent.type(field('cpf'), '5299822472');
+    expect(api.calls.some((call) => call.url.pathname === '/api/kyc/cpf-lookup')).toBe(false);
+    await userEvent.type(field('cpf'), '5');
+    await waitFor(() => expect(field('realname').value).toBe('Maria da Silva Prado'));
+    expect(field('birth_date').value).toBe('12/04/1991');
+    expect(screen.getByTestId('cpf-prefilled').textContent).toBe(
+      'Preenchemos seu nome, Maria da Silva Prado, e sua data de nascimento a partir do seu CPF. Confira antes de continuar.',
+    );
+    const lookup = api.calls.find((call) => call.url.pathname === '/api/kyc/cpf-lookup')!;
+    expect(lookup.body).toEqual({ cpf: '52998224725' });
+
+    // Typed first: the name stays the player's.
+    await userEvent.clear(field('cpf'));
+    await userEvent.clear(field('realname'));
+    await userEvent.type(field('realname'), 'Maria S. Prado');
+    await userEvent.type(field('cpf'), '52998224725');
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.url.pathname === '/api/kyc/cpf-lookup')).toHaveLength(2),
+    );
+    expect(field('realname').value).toBe('Maria S. Prado');
+  });
+
   it('elsewhere asks none of it and shows no risk message', async () => {
     await useLanguage('en');
     const { container } = renderWith(INTL_RULES);

@@ -106,7 +106,9 @@ export function withSignupRules<TValues extends FieldValues & TSignupRuleValues,
   resolver: Resolver<TValues, unknown, TOutput>,
   rules: TSignupRules | null,
 ): Resolver<TValues, unknown, TOutput> {
-  return async (values, context, options) => {
+  return async (input, context, options) => {
+    // A prefilled birth date is shown dd/mm/aaaa like a typed one; the API takes YYYY-MM-DD.
+    const values = input.birth_date ? { ...input, birth_date: isoDate(input.birth_date) } : input;
     const result = await resolver(values, context, options);
     const extra = signupRuleErrors(values, rules);
     if (Object.keys(extra).length === 0) return result;
@@ -131,6 +133,8 @@ export function RiskNotice({ rules }: { rules: TSignupRules | null }) {
 
 type TRuleFieldProps = {
   rules: TSignupRules | null;
+  /** Called with the CPF's 11 digits once a valid one is typed (sign-up prefill). */
+  onCpf?: (cpf: string) => void;
   // biome-ignore lint/suspicious/noExplicitAny: the host form's values include TSignupRuleValues.
   register: UseFormRegister<any>;
   errors: Partial<Record<keyof TSignupRuleValues, { message?: string }>>;
@@ -147,11 +151,25 @@ function masked(registration: ReturnType<UseFormRegister<FieldValues>>, mask: (t
   };
 }
 
+/** Tells `onCpf` when the field holds a whole valid CPF. */
+function withCpfDone(registration: ReturnType<typeof masked>, onCpf?: (cpf: string) => void) {
+  if (!onCpf) return registration;
+  return {
+    ...registration,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const result = registration.onChange(event);
+      const digits = event.target.value.replace(/\D/g, '');
+      if (digits.length === 11 && isValidCpf(digits)) onCpf(digits);
+      return result;
+    },
+  };
+}
+
 /**
  * CPF and date of birth, where the site's rules ask them: typed with their masks (000.000.000-00,
  * dd/mm/aaaa on a numeric keypad); the form keeps the date as YYYY-MM-DD for the API.
  */
-export function IdentityRuleFields({ rules, register, errors }: TRuleFieldProps) {
+export function IdentityRuleFields({ rules, register, errors, onCpf }: TRuleFieldProps) {
   const { t } = useTranslation();
   if (!rules) return null;
   return (
@@ -164,7 +182,7 @@ export function IdentityRuleFields({ rules, register, errors }: TRuleFieldProps)
           autoComplete="off"
           maxLength={14}
           error={errors.cpf?.message}
-          {...masked(register('cpf'), maskCpf)}
+          {...withCpfDone(masked(register('cpf'), maskCpf), onCpf)}
         />
       )}
       {rules.requires_birth_date && (

@@ -19,6 +19,7 @@ const BR_RULES = (['deposit', 'bet', 'withdrawal'] as const).map((action) => ({
   above_amount: null,
   above_total: null,
   legal_basis: BASIS,
+  legal_basis_key: `br_${action}`,
 }));
 
 function renderCard() {
@@ -62,7 +63,10 @@ describe('identity verification card on /security-center', () => {
     expect((await screen.findByTestId('kyc-summary')).textContent).toBe('Ainda faltam verificações.');
     expect(screen.getByTestId('kyc-check-cpf').textContent).toBe('Verificação do CPFPendente');
     expect(screen.getByText('Antes de depositar: Verificação do CPF, Documento e selfie')).toBeTruthy();
-    expect(screen.getAllByText(`Regra: ${BASIS}`)).toHaveLength(3);
+    // The rule's legal basis in Portuguese (its message key), not the server's English citation.
+    expect(screen.getAllByText(/^Regra: .*anexo sobre a identificação do apostador/)).toHaveLength(3);
+    expect(screen.getByText(/^Regra: .*reconhecimento facial antes da ativação da conta/)).toBeTruthy();
+    expect(screen.queryByText(`Regra: ${BASIS}`)).toBeNull();
 
     await userEvent.click(screen.getByTestId('kyc-start'));
     const link = await screen.findByTestId('kyc-continue');
@@ -90,6 +94,7 @@ describe('identity verification card on /security-center', () => {
               above_amount: null,
               above_total: null,
               legal_basis: 'policy',
+              legal_basis_key: 'intl_deposit',
             },
             {
               action: 'withdrawal',
@@ -97,6 +102,8 @@ describe('identity verification card on /security-center', () => {
               above_amount: '2000.00',
               above_total: '10000.00',
               legal_basis: 'Operator policy',
+              // A rule whose key has no message yet shows the server's text.
+              legal_basis_key: 'site_own_rule',
             },
           ],
           session: null,
@@ -114,6 +121,7 @@ describe('identity verification card on /security-center', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/Before you deposit/)).toBeNull();
+    expect(screen.getByText('Rule: Operator policy')).toBeTruthy();
     await userEvent.click(screen.getByTestId('kyc-start'));
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Identity verification is unavailable right now'),

@@ -33,7 +33,7 @@ export function KycCard() {
   const rules = kyc.requirements.filter((rule) => rule.required_checks.length > 0);
   if (checks.length === 0 && rules.length === 0) return null;
   const session = kyc.session;
-  const waiting = session?.status === 'submitted';
+  const waiting = session?.status === 'submitted' || session?.status === 'manual_review';
   const rejected = session?.status === 'rejected';
   const onStart = async () => {
     try {
@@ -69,7 +69,12 @@ export function KycCard() {
                   {whenText(t, rule)}:{' '}
                   {rule.required_checks.map((check) => t(`kyc.check_${check}`)).join(', ')}
                 </strong>
-                <span className="security-row__value">{t('kyc.why', { basis: rule.legal_basis })}</span>
+                <span className="security-row__value">
+                  {t('kyc.why', {
+                    // The rule's own message in the player's language; the server's text otherwise.
+                    basis: t(`kyc.legal_basis.${rule.legal_basis_key}`, { defaultValue: rule.legal_basis }),
+                  })}
+                </span>
               </div>
             </li>
           ))}
