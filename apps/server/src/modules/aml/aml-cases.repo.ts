@@ -73,7 +73,7 @@ export async function lockCase(
   const rows = await rowsOf<TRow>(
     executor,
     sql`SELECT id::text AS id, member_id::text AS member_id, status, assigned_to::text AS assigned_to
-        FROM aml_cases WHERE site_id = ${site(siteId)} AND id = ${id(caseId)} FOR UPDATE`,
+        FROM aml_cases WHERE site_id = ${site(siteId)} AND id = ${id(caseId)} FOR NO KEY UPDATE`,
   );
   const row = rows[0];
   if (!row) return null;

@@ -11,7 +11,7 @@ export const amlJobs: TJob[] = [
     does: 'screens the deposits, withdrawals and logins of the AML outbox and the large wins of the ledger, and opens alerts',
     everyMs: SCREENING_EVERY_MS,
     // One run per period across processes; a run slower than its period overlapping another
-    // process's is still safe: outbox rows are taken FOR UPDATE SKIP LOCKED, the ledger cursor row
+    // process's is still safe: outbox rows are taken FOR NO KEY UPDATE SKIP LOCKED, the ledger cursor row
     // is locked, and an alert is unique per (rule, what it is about).
     claim: { periodMs: SCREENING_EVERY_MS },
     runAtStart: true,

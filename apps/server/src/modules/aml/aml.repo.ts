@@ -65,7 +65,7 @@ export async function claimOutbox(executor: Executor, limit: number): Promise<TO
         WHERE o.screened_at IS NULL
         ORDER BY o.id
         LIMIT ${limit}
-        FOR UPDATE OF o SKIP LOCKED`,
+        FOR NO KEY UPDATE OF o SKIP LOCKED`,
   );
   return rows.map((row) => ({
     id: BigInt(String(row.id)),
@@ -232,7 +232,7 @@ export async function findOthersWith(
 export async function lockCursor(executor: Executor, source: string): Promise<bigint> {
   const rows = await rowsOf<{ last_id: string }>(
     executor,
-    sql`SELECT last_id::text AS last_id FROM aml_cursors WHERE source = ${source} FOR UPDATE`,
+    sql`SELECT last_id::text AS last_id FROM aml_cursors WHERE source = ${source} FOR NO KEY UPDATE`,
   );
   return BigInt(rows[0]?.last_id ?? '0');
 }

@@ -543,7 +543,8 @@ describe.each(kinds)('group commit of bets that take a bonus part on %s', (kind)
     const byOne: TBetResult[][] = [];
     for (const player of one) {
       const mine: TBetResult[] = [];
-      for (let i = 0; i < 4; i++) mine.push(await placeInstantBet(db, player, 'dice', bets(i), `bonus-part-${i}`));
+      for (let i = 0; i < 4; i++)
+        mine.push(await placeInstantBet(db, player, 'dice', bets(i), `bonus-part-${i}`));
       byOne.push(mine);
     }
     const together = await Promise.all(
