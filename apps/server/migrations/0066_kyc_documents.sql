@@ -65,7 +65,7 @@ CREATE TABLE kyc_cpf_lookups (
   id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   site_id     bigint NOT NULL REFERENCES sites (id),
   ip          text NOT NULL CHECK (char_length(ip) BETWEEN 1 AND 64),
-  cpf_digest  text NOT NULL CHECK (cpf_digest ~ '^[0-9a-f]{64}$'),
+  cpf_digest  text NOT NULL CHECK (octet_length(cpf_digest) = 64 AND cpf_digest !~ '[^0-9a-f]'),
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX kyc_cpf_lookups_ip ON kyc_cpf_lookups (site_id, ip, created_at);
