@@ -6,6 +6,7 @@ import { ApiError, api, fetchBlob } from '../api.ts';
 import { formatDateTime } from '../i18n.ts';
 import { can } from '../providers.ts';
 import './reports.css';
+import { DecisionActions } from '../components/decision-actions.tsx';
 
 type TDocument = TAdminKycReview['documents'][number];
 
@@ -82,25 +83,13 @@ function Decision({ review }: { review: TAdminKycReview }) {
           data-testid="kyc-reason"
         />
       </label>
-      <div className="decision__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={decide.isPending}
-          data-testid="kyc-approve"
-        >
-          {t('kyc_reviews.approve')}
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={decide.isPending}
-          onClick={() => submit('reject')()}
-          data-testid="kyc-reject"
-        >
-          {t('kyc_reviews.reject')}
-        </button>
-      </div>
+      <DecisionActions
+        approve={t('kyc_reviews.approve')}
+        reject={t('kyc_reviews.reject')}
+        pending={decide.isPending}
+        onReject={() => submit('reject')()}
+        testIdPrefix="kyc"
+      />
       <p className="muted">{t('kyc_reviews.reject_hint')}</p>
       {notice && <p className="alert alert--error">{notice}</p>}
     </form>

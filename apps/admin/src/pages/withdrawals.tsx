@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
+import { DecisionActions } from '../components/decision-actions.tsx';
 import { formatDateTime, formatMoney } from '../i18n.ts';
 import { can } from '../providers.ts';
 
@@ -189,25 +190,13 @@ function ReviewPanel({ orderNo, onClose }: { orderNo: string; onClose: () => voi
                   data-testid="review-reason"
                 />
               </label>
-              <div className="decision__actions">
-                <button
-                  type="submit"
-                  className="button button--primary"
-                  disabled={decide.isPending}
-                  data-testid="review-approve"
-                >
-                  {t('withdrawals.approve')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger"
-                  disabled={decide.isPending}
-                  onClick={() => submit('reject')()}
-                  data-testid="review-reject"
-                >
-                  {t('withdrawals.reject')}
-                </button>
-              </div>
+              <DecisionActions
+                approve={t('withdrawals.approve')}
+                reject={t('withdrawals.reject')}
+                pending={decide.isPending}
+                onReject={() => submit('reject')()}
+                testIdPrefix="review"
+              />
             </form>
           )}
           {order.remark && (

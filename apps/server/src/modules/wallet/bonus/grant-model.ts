@@ -99,3 +99,11 @@ export interface WinInput {
   /** Turnover restored on the member's cash account requirement (a refund of a bet that lowered it). */
   wageringAddMinor?: bigint;
 }
+
+/**
+ * The key of one part of a split stake or win: the first part under the bet's (or win's) own key,
+ * every further part under `<key>:b<grant>`.
+ */
+export function partKey(key: string, grantId: bigint, first: boolean): string {
+  return first ? key : `${key}:b${grantId}`;
+}

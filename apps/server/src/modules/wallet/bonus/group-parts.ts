@@ -4,7 +4,7 @@ import { type PreparedTransfer, prepareTransfer } from '../posting/request.ts';
 import { WalletError } from '../wallet.errors.ts';
 import { groupBalance } from '../wallet.group.ts';
 import type { TJson } from '../wallet.schema.ts';
-import type { BonusGrant, StakeInput, WinInput } from './grant-model.ts';
+import { type BonusGrant, partKey, type StakeInput, type WinInput } from './grant-model.ts';
 import { routeShares, winShares } from './split.ts';
 import { planStake, type TStakePlan } from './stake-plan.ts';
 
@@ -24,6 +24,7 @@ export type TGroupBonusStake = {
   fed: TFedGrant | null;
   moves: TGrantMove[];
   bonusPartMinor: bigint;
+  stakeMinor: bigint;
   plan: TStakePlan;
 };
 
@@ -57,38 +58,10 @@ export function groupBonusStake(ledger: GroupLedger, input: TInput<StakeInput>):
   }
   const { fed } = plan;
   if (fed && fed.wageringDoneMinor + plan.countedMinor >= fed.wageringRequiredMinor) return null;
-  const stakes: PreparedTransfer[] = [];
-  // The first part under the bet's key, further parts under `<key>:b<grant>` (as `postStake`).
-  const keyOf = (grant: BonusGrant) =>
-    stakes.length === 0 ? input.idempotencyKey : `${input.idempotencyKey}:b${grant.id}`;
-  const common = {
-    siteId,
-    kind: 'bet' as const,
-    to: { system: 'house' as const },
-    reference: input.reference,
-  };
-  if (plan.cashPartMinor > 0n) {
-    stakes.push(
-      prepareTransfer({
-        ...common,
-        from: { memberId, account: 'cash' },
-        amountMinor: plan.cashPartMinor,
-        idempotencyKey: input.idempotencyKey,
-        metadata: { ...plan.metadata, part: 'cash' },
-      }),
-    );
-  }
-  for (const [grant, amount] of plan.parts) {
-    stakes.push(
-      prepareTransfer({
-        ...common,
-        from: { memberId, account: 'bonus' },
-        amountMinor: amount,
-        idempotencyKey: keyOf(grant),
-        metadata: { ...plan.metadata, part: 'bonus', grantId: grant.id.toString() },
-      }),
-    );
-  }
+  const stakes = partTransfers({ ...input, kind: 'bet', metadata: plan.metadata }, [
+    ...(plan.cashPartMinor > 0n ? [{ amountMinor: plan.cashPartMinor, grant: null }] : []),
+    ...plan.parts.map(([grant, amountMinor]) => ({ amountMinor, grant })),
+  ]);
   return {
     stakes,
     fed: fed
@@ -96,6 +69,7 @@ export function groupBonusStake(ledger: GroupLedger, input: TInput<StakeInput>):
       : null,
     moves: plan.parts.map(([grant, amount]) => moveOf(grant, -amount)),
     bonusPartMinor: input.amountMinor - plan.cashPartMinor,
+    stakeMinor: input.amountMinor,
     plan,
   };
 }
@@ -113,44 +87,54 @@ export function groupBonusWin(
   stake: TGroupBonusStake,
   input: TInput<Omit<WinInput, 'kind' | 'wageringAddMinor'>>,
 ): TGroupBonusWin | null {
-  const { siteId, memberId } = input;
+  const { memberId } = input;
   const parts = new Map(stake.plan.parts.map(([grant, amount]) => [grant.id, amount]));
-  const split = {
-    stakeMinor: stake.plan.parts.reduce((sum, [, a]) => sum + a, 0n) + stake.plan.cashPartMinor,
-    parts,
-  };
+  const split = { stakeMinor: stake.stakeMinor, parts };
   const { cashShareMinor, shares } = winShares(input.amountMinor, split);
   const route = routeShares(ledger.grants.get(memberId) ?? [], shares, cashShareMinor);
   if (route.toForfeit.length > 0 || route.lateConverted.length > 0) return null;
-  const common = {
-    siteId,
-    kind: 'win' as const,
-    from: { system: 'house' as const },
-    reference: input.reference,
-  };
   const meta = { ...input.metadata, winMinor: input.amountMinor.toString(), stakeKey: input.stakeKey };
-  const wins: PreparedTransfer[] = [];
-  if (route.cashShareMinor > 0n) {
-    wins.push(
-      prepareTransfer({
-        ...common,
-        to: { memberId, account: 'cash' },
-        amountMinor: route.cashShareMinor,
-        idempotencyKey: input.idempotencyKey,
-        metadata: { ...meta, part: 'cash' },
-      }),
-    );
-  }
-  for (const [grant, share] of route.toGrants) {
-    wins.push(
-      prepareTransfer({
-        ...common,
-        to: { memberId, account: 'bonus' },
-        amountMinor: share,
-        idempotencyKey: wins.length === 0 ? input.idempotencyKey : `${input.idempotencyKey}:b${grant.id}`,
-        metadata: { ...meta, part: 'bonus', grantId: grant.id.toString() },
-      }),
-    );
-  }
+  const wins = partTransfers({ ...input, kind: 'win', metadata: meta }, [
+    ...(route.cashShareMinor > 0n ? [{ amountMinor: route.cashShareMinor, grant: null }] : []),
+    ...route.toGrants.map(([grant, amountMinor]) => ({ amountMinor, grant })),
+  ]);
   return { wins, moves: route.toGrants.map(([grant, share]) => moveOf(grant, share)) };
+}
+
+/** A part of a split stake or win: cash (no grant), or a grant's part in the bonus account. */
+type TPart = { amountMinor: bigint; grant: BonusGrant | null };
+
+/**
+ * The transfers of a split stake (member → house) or win (house → member), as `postStake` and
+ * `postWin` post them: the first part under the key, further parts under `<key>:b<grant>`, each
+ * naming its part (and grant) in the metadata.
+ */
+function partTransfers(
+  base: {
+    siteId: bigint;
+    memberId: bigint;
+    kind: 'bet' | 'win';
+    idempotencyKey: string;
+    reference?: string;
+    metadata: { [key: string]: TJson };
+  },
+  parts: readonly TPart[],
+): PreparedTransfer[] {
+  const { siteId, memberId, kind, idempotencyKey, reference, metadata } = base;
+  return parts.map(({ amountMinor, grant }, i) => {
+    const member = { memberId, account: grant ? ('bonus' as const) : ('cash' as const) };
+    const house = { system: 'house' as const };
+    return prepareTransfer({
+      siteId,
+      kind,
+      from: kind === 'bet' ? member : house,
+      to: kind === 'bet' ? house : member,
+      amountMinor,
+      idempotencyKey: grant ? partKey(idempotencyKey, grant.id, i === 0) : idempotencyKey,
+      reference,
+      metadata: grant
+        ? { ...metadata, part: 'bonus', grantId: grant.id.toString() }
+        : { ...metadata, part: 'cash' },
+    });
+  });
 }

@@ -3,7 +3,7 @@ import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
 import type { TJson, TransferResult } from '../wallet.schema.ts';
 import { type TLockedAccounts, transferLocked } from '../wallet.service.ts';
-import type { BonusGrant, StakeInput } from './grant-model.ts';
+import { type BonusGrant, partKey, type StakeInput } from './grant-model.ts';
 import { updateGrant } from './grants.repo.ts';
 import { convertGrant, lockPlayerAccounts } from './grants.ts';
 import { lockForMove, playableOf } from './lock.ts';
@@ -114,7 +114,7 @@ async function postStake(
         from: { memberId: input.memberId, account: 'bonus' },
         to: { system: 'house' },
         amountMinor: part,
-        idempotencyKey: first ? `${input.idempotencyKey}:b${grant.id}` : input.idempotencyKey,
+        idempotencyKey: partKey(input.idempotencyKey, grant.id, !first),
         reference: input.reference,
         metadata: { ...plan.metadata, part: 'bonus', grantId: grant.id.toString() },
       },

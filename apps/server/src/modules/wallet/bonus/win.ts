@@ -5,7 +5,7 @@ import type { TransferInput } from '../posting/request.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
 import type { TransferResult } from '../wallet.schema.ts';
 import { type TLockedAccounts, transferLocked } from '../wallet.service.ts';
-import { type BonusGrant, categoryWeight, toGrant, type WinInput } from './grant-model.ts';
+import { type BonusGrant, categoryWeight, partKey, toGrant, type WinInput } from './grant-model.ts';
 import { lockGrantRows, updateGrant } from './grants.repo.ts';
 import { lockForMove, playableOf } from './lock.ts';
 import { minorOf, routeShares, stakeSplitOf, type TWinRoute, winShares } from './split.ts';
@@ -170,7 +170,7 @@ async function postWin(
   let bonusPartMinor = 0n;
   let forfeitedMinor = 0n;
   for (const [grant, share] of [...route.toGrants, ...route.toForfeit]) {
-    const key = first ? `${input.idempotencyKey}:b${grant.id}` : input.idempotencyKey;
+    const key = partKey(input.idempotencyKey, grant.id, !first);
     const moved = await credit('bonus', share, key, {
       ...common,
       part: 'bonus',
