@@ -466,55 +466,10 @@ export function createKycSandbox(options: KycSandboxOptions): KycSandbox {
   );
 
   // The tester's page.
-  const testerPage = (reply: FastifyReply, notice = '') => {
-    const rows = [...sessions.values()]
-      .reverse()
-      .slice(0, 100)
-      .map((session) => {
-        const kept = images.get(session.id) ?? {};
-        const thumbs = (['document_front', 'document_back', 'selfie'] as const)
-          .filter((kind) => kept[kind])
-          .map((kind) =>
-            kept[kind]!.type === 'application/pdf'
-              ? `<a href="/sessions/${session.id}/images/${kind}">${kind} (PDF)</a>`
-              : `<img alt="${kind}" src="/sessions/${session.id}/images/${kind}">`,
-          )
-          .join('');
-        const id = escapeHtml(session.id);
-        const button = (decision: TSandboxDecision, label: string, style: string, withReason: boolean) =>
-          `<form method="post" action="/sessions/${id}/decide" class="row">
-<input type="hidden" name="decision" value="${decision}">${withReason ? '<input name="reason" placeholder="Reason" maxlength="300" required style="flex:1;min-width:160px">' : ''}
-<button class="small ${style}" type="submit" data-testid="decide-${decision}">${label}</button></form>`;
-        return `<div class="card" data-testid="kyc-session" data-reference="${escapeHtml(session.reference)}"><div class="row"><b>${id}</b><span class="muted">member ${escapeHtml(session.reference)}</span></div>
-<p>Status: <b>${escapeHtml(session.status)}</b>${session.reason ? ` · ${escapeHtml(session.reason)}` : ''}${session.pep ? ' · <b>PEP</b>' : ''}
-<span class="muted">· event ${session.sequence}</span></p>
-<div class="thumbs">${thumbs || '<span class="muted">No capture yet.</span>'}</div>
-${session.status === 'submitted' ? `${button('approve', 'Approve', 'primary', false)}${button('reject', 'Reject', 'danger', true)}${button('resubmit', 'Ask to resubmit', 'secondary', true)}${button('review', 'Send to manual review (operator)', 'secondary', false)}` : ''}
-${session.pep ? '' : button('flag_pep', 'Flag as politically exposed person', 'secondary', false)}</div>`;
-      })
-      .join('');
-    const presets = [...cpfOutcomes]
-      .map(([cpf, outcome]) => `<tr><td>${escapeHtml(cpf)}</td><td>${escapeHtml(outcome)}</td></tr>`)
-      .join('');
-    const log = sent
-      .slice(-10)
-      .reverse()
-      .map(
-        (delivery) =>
-          `<tr><td class="muted">${escapeHtml(delivery.eventId.slice(0, 8))}</td><td>${escapeHtml(JSON.parse(delivery.body).status)}</td><td>${delivery.lastStatus ?? 'no answer'} (${delivery.attempts}×)</td></tr>`,
-      )
-      .join('');
-    const body = `${notice}<div class="card"><h1>KYC provider (sandbox)</h1>
-<p class="notice">A sandbox: no document, face or liveness check happens here. You decide each verification.</p></div>
-${rows || '<div class="card muted">No verification sessions yet.</div>'}
-<div class="card"><h2>CPF lookup answers</h2><p class="muted">Any other valid CPF answers regular, name and birth date matching.</p>
-<form method="post" action="/cpf"><label for="cpf">CPF</label><input id="cpf" name="cpf" inputmode="numeric" maxlength="14" required>
-<label for="outcome">Answer</label><select id="outcome" name="outcome"><option value="regular">Regular</option><option value="irregular">Irregular (Suspensa)</option><option value="deceased">Deceased (Titular Falecido)</option><option value="name_mismatch">Name does not match</option></select>
-<button class="primary" type="submit">Set answer</button></form>
-${presets ? `<table><tr><th>CPF</th><th>Answer</th></tr>${presets}</table>` : ''}</div>
-<div class="card"><h2>Last webhooks</h2>${log ? `<table><tr><th>Event</th><th>Status</th><th>Answer</th></tr>${log}</table>` : '<p class="muted">None.</p>'}</div>`;
-    return reply.type('text/html; charset=utf-8').send(layout('KYC sandbox', body));
-  };
+  const testerPage = (reply: FastifyReply, notice = '') =>
+    reply
+      .type('text/html; charset=utf-8')
+      .send(layout('KYC sandbox', testerPageBody({ sessions, images, cpfOutcomes, sent }, notice)));
   app.get('/', async (_request, reply) => testerPage(reply));
   app.post<{ Params: { id: string } }>('/sessions/:id/decide', async (request, reply) => {
     const input = ZDecide.safeParse(request.body);
@@ -632,4 +587,67 @@ function providerDataRoutes(
       return reply.type(image.type).header('cache-control', 'no-store').send(image.bytes);
     },
   );
+}
+
+/**
+ * The tester's page: the last hundred sessions with their captures and the decisions they allow,
+ * the CPF answers set, the last webhooks sent.
+ */
+function testerPageBody(
+  state: {
+    sessions: Map<string, TSession>;
+    images: TImages;
+    cpfOutcomes: Map<string, TCpfOutcome>;
+    sent: readonly TDelivery[];
+  },
+  notice: string,
+): string {
+  const { sessions, images, cpfOutcomes, sent } = state;
+  const rows = [...sessions.values()]
+    .reverse()
+    .slice(0, 100)
+    .map((session) => {
+      const kept = images.get(session.id) ?? {};
+      const thumbs = (['document_front', 'document_back', 'selfie'] as const)
+        .filter((kind) => kept[kind])
+        .map((kind) =>
+          kept[kind]!.type === 'application/pdf'
+            ? `<a href="/sessions/${session.id}/images/${kind}">${kind} (PDF)</a>`
+            : `<img alt="${kind}" src="/sessions/${session.id}/images/${kind}">`,
+        )
+        .join('');
+      const id = escapeHtml(session.id);
+      const button = (decision: TSandboxDecision, label: string, style: string, withReason: boolean) =>
+        `<form method="post" action="/sessions/${id}/decide" class="row">
+<input type="hidden" name="decision" value="${decision}">${withReason ? '<input name="reason" placeholder="Reason" maxlength="300" required style="flex:1;min-width:160px">' : ''}
+<button class="small ${style}" type="submit" data-testid="decide-${decision}">${label}</button></form>`;
+      return `<div class="card" data-testid="kyc-session" data-reference="${escapeHtml(session.reference)}"><div class="row"><b>${id}</b><span class="muted">member ${escapeHtml(session.reference)}</span></div>
+<p>Status: <b>${escapeHtml(session.status)}</b>${session.reason ? ` · ${escapeHtml(session.reason)}` : ''}${session.pep ? ' · <b>PEP</b>' : ''}
+<span class="muted">· event ${session.sequence}</span></p>
+<div class="thumbs">${thumbs || '<span class="muted">No capture yet.</span>'}</div>
+${session.status === 'submitted' ? `${button('approve', 'Approve', 'primary', false)}${button('reject', 'Reject', 'danger', true)}${button('resubmit', 'Ask to resubmit', 'secondary', true)}${button('review', 'Send to manual review (operator)', 'secondary', false)}` : ''}
+${session.pep ? '' : button('flag_pep', 'Flag as politically exposed person', 'secondary', false)}</div>`;
+    })
+    .join('');
+  const presets = [...cpfOutcomes]
+    .map(([cpf, outcome]) => `<tr><td>${escapeHtml(cpf)}</td><td>${escapeHtml(outcome)}</td></tr>`)
+    .join('');
+  const log = sent
+    .slice(-10)
+    .reverse()
+    .map(
+      (delivery) =>
+        `<tr><td class="muted">${escapeHtml(delivery.eventId.slice(0, 8))}</td><td>${escapeHtml(JSON.parse(delivery.body).status)}</td><td>${delivery.lastStatus ?? 'no answer'} (${delivery.attempts}×)</td></tr>`,
+    )
+    .join('');
+  const body = `${notice}<div class="card"><h1>KYC provider (sandbox)</h1>
+<p class="notice">A sandbox: no document, face or liveness check happens here. You decide each verification.</p></div>
+${rows || '<div class="card muted">No verification sessions yet.</div>'}
+<div class="card"><h2>CPF lookup answers</h2><p class="muted">Any other valid CPF answers regular, name and birth date matching.</p>
+<form method="post" action="/cpf"><label for="cpf">CPF</label><input id="cpf" name="cpf" inputmode="numeric" maxlength="14" required>
+<label for="outcome">Answer</label><select id="outcome" name="outcome"><option value="regular">Regular</option><option value="irregular">Irregular (Suspensa)</option><option value="deceased">Deceased (Titular Falecido)</option><option value="name_mismatch">Name does not match</option></select>
+<button class="primary" type="submit">Set answer</button></form>
+${presets ? `<table><tr><th>CPF</th><th>Answer</th></tr>${presets}</table>` : ''}</div>
+<div class="card"><h2>Last webhooks</h2>${log ? `<table><tr><th>Event</th><th>Status</th><th>Answer</th></tr>${log}</table>` : '<p class="muted">None.</p>'}</div>`;
+  return body;
 }

@@ -1,4 +1,4 @@
-import type { TAmlCaseDetail } from '@sorte/contract';
+import { formatMinor, type TAmlCaseDetail } from '@sorte/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +7,18 @@ import { formatDateTime, formatMoney } from '../i18n.ts';
 import { can } from '../providers.ts';
 
 /** Minor units (the compliance API's amounts) as money. */
-export const minorMoney = (minor: string | null) => (minor === null ? '—' : formatMoney(Number(minor) / 100));
+export const minorMoney = (minor: string | null) =>
+  minor === null ? '—' : formatMoney(formatMinor(BigInt(minor)));
 
 type TNotice = { tone: 'ok' | 'error'; text: string } | null;
 
+type TCaseAct = {
+  mutate: (action: { path: string; body: unknown }, options?: { onSuccess?: () => void }) => void;
+  isPending: boolean;
+};
+
 /** The case's actions: assign to me or nobody, a note, hold, decide (close | report to COAF). */
 function CaseActions({ detail, onDone }: { detail: TAmlCaseDetail; onDone: (notice: TNotice) => void }) {
-  const { t } = useTranslation();
-  const [note, setNote] = useState('');
-  const [reason, setReason] = useState('');
-  const [decision, setDecision] = useState<'close' | 'report'>('close');
   const id = detail.case.id;
   const act = useMutation({
     mutationFn: async (action: { path: string; body: unknown }) =>
@@ -25,104 +27,128 @@ function CaseActions({ detail, onDone }: { detail: TAmlCaseDetail; onDone: (noti
     onError: (error) =>
       onDone({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) }),
   });
+  const open = detail.case.status === 'open';
+  return (
+    <div className="decision">
+      <CaseButtons detail={detail} act={act} />
+      <NoteForm act={act} />
+      {open && <DecisionForm act={act} />}
+    </div>
+  );
+}
+
+/** Assign the open case to me or to nobody, and hold the player's withdrawals. */
+function CaseButtons({ detail, act }: { detail: TAmlCaseDetail; act: TCaseAct }) {
+  const { t } = useTranslation();
   const me = session.operator();
   const open = detail.case.status === 'open';
-  const submitNote = (event: FormEvent) => {
+  return (
+    <div className="decision__actions">
+      {me && open && (
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={act.isPending}
+          onClick={() => act.mutate({ path: 'assign', body: { operator_id: me.id } })}
+          data-testid="case-assign-me"
+        >
+          {t('compliance.assign_me')}
+        </button>
+      )}
+      {open && detail.case.assigned_to && (
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={act.isPending}
+          onClick={() => act.mutate({ path: 'assign', body: { operator_id: null } })}
+        >
+          {t('compliance.unassign')}
+        </button>
+      )}
+      {open && !detail.case.held && (
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={act.isPending}
+          onClick={() => act.mutate({ path: 'hold', body: {} })}
+          data-testid="case-hold"
+        >
+          {t('compliance.hold')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function NoteForm({ act }: { act: TCaseAct }) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     act.mutate({ path: 'notes', body: { note } }, { onSuccess: () => setNote('') });
   };
-  const submitDecision = (event: FormEvent) => {
+  return (
+    <form onSubmit={submit}>
+      <label className="field">
+        <span className="field__label">{t('compliance.note')}</span>
+        <textarea
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          maxLength={4000}
+          rows={2}
+          data-testid="case-note"
+        />
+      </label>
+      <button type="submit" className="button button--ghost" disabled={act.isPending}>
+        {t('compliance.add_note')}
+      </button>
+    </form>
+  );
+}
+
+/** Close the case with a reason, or report it to COAF with a narrative. */
+function DecisionForm({ act }: { act: TCaseAct }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [decision, setDecision] = useState<'close' | 'report'>('close');
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     act.mutate({ path: 'decide', body: { decision, reason } }, { onSuccess: () => setReason('') });
   };
+  const reporting = decision === 'report';
   return (
-    <div className="decision">
-      <div className="decision__actions">
-        {me && open && (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ path: 'assign', body: { operator_id: me.id } })}
-            data-testid="case-assign-me"
-          >
-            {t('compliance.assign_me')}
-          </button>
-        )}
-        {open && detail.case.assigned_to && (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ path: 'assign', body: { operator_id: null } })}
-          >
-            {t('compliance.unassign')}
-          </button>
-        )}
-        {open && !detail.case.held && (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ path: 'hold', body: {} })}
-            data-testid="case-hold"
-          >
-            {t('compliance.hold')}
-          </button>
-        )}
-      </div>
-      <form onSubmit={submitNote}>
-        <label className="field">
-          <span className="field__label">{t('compliance.note')}</span>
-          <textarea
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            maxLength={4000}
-            rows={2}
-            data-testid="case-note"
-          />
-        </label>
-        <button type="submit" className="button button--ghost" disabled={act.isPending}>
-          {t('compliance.add_note')}
-        </button>
-      </form>
-      {open && (
-        <form onSubmit={submitDecision}>
-          <label className="field">
-            <span className="field__label">{t('compliance.decision')}</span>
-            <select
-              value={decision}
-              onChange={(event) => setDecision(event.target.value as 'close' | 'report')}
-              data-testid="case-decision"
-            >
-              <option value="close">{t('compliance.decide.close')}</option>
-              <option value="report">{t('compliance.decide.report')}</option>
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">
-              {decision === 'report' ? t('compliance.narrative') : t('compliance.reason')}
-            </span>
-            <textarea
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              maxLength={2000}
-              rows={3}
-              aria-required="true"
-              data-testid="case-reason"
-            />
-          </label>
-          <button
-            type="submit"
-            className={`button ${decision === 'report' ? 'button--danger' : 'button--primary'}`}
-            disabled={act.isPending}
-            data-testid="case-decide"
-          >
-            {decision === 'report' ? t('compliance.decide.report') : t('compliance.decide.close')}
-          </button>
-        </form>
-      )}
-    </div>
+    <form onSubmit={submit}>
+      <label className="field">
+        <span className="field__label">{t('compliance.decision')}</span>
+        <select
+          value={decision}
+          onChange={(event) => setDecision(event.target.value as 'close' | 'report')}
+          data-testid="case-decision"
+        >
+          <option value="close">{t('compliance.decide.close')}</option>
+          <option value="report">{t('compliance.decide.report')}</option>
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">{reporting ? t('compliance.narrative') : t('compliance.reason')}</span>
+        <textarea
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={2000}
+          rows={3}
+          aria-required="true"
+          data-testid="case-reason"
+        />
+      </label>
+      <button
+        type="submit"
+        className={`button ${reporting ? 'button--danger' : 'button--primary'}`}
+        disabled={act.isPending}
+        data-testid="case-decide"
+      >
+        {reporting ? t('compliance.decide.report') : t('compliance.decide.close')}
+      </button>
+    </form>
   );
 }
 

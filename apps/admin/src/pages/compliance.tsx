@@ -123,105 +123,126 @@ function AlertsTab({ onSelect }: { onSelect: (id: number) => void }) {
   );
 }
 
+type TFilesNotice = { tone: 'ok' | 'error'; text: string } | null;
+
+/** The yearly files: make one (owner and compliance.manage), list and download every file made. */
 function FilesTab() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [kind, setKind] = useState<'non_occurrence' | 'annual'>('annual');
-  const [year, setYear] = useState(String(new Date().getFullYear()));
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<TFilesNotice>(null);
   const reports = useQuery({
     queryKey: ['compliance-reports'],
     queryFn: async () => (await api<{ list: TAmlReportRow[] }>('/admin/compliance/reports')).data.list,
   });
-  const make = useMutation({
-    mutationFn: async () => api('/admin/compliance/exports', { body: { kind, year: Number(year) } }),
-    onSuccess: async ({ message }) => {
-      setNotice({ tone: 'ok', text: message });
-      await queryClient.invalidateQueries({ queryKey: ['compliance-reports'] });
-    },
-    onError: (error) =>
-      setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) }),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(null);
-    make.mutate();
-  };
   return (
     <section className="card section">
       {notice && <p className={notice.tone === 'error' ? 'alert alert--error' : 'alert'}>{notice.text}</p>}
-      {can('compliance.manage') && (
-        <form className="decision" onSubmit={submit}>
-          <label className="field">
-            <span className="field__label">{t('compliance.export_kind')}</span>
-            <select
-              value={kind}
-              onChange={(event) => setKind(event.target.value as 'non_occurrence' | 'annual')}
-              data-testid="export-kind"
-            >
-              <option value="annual">{t('compliance.report_kind.annual')}</option>
-              <option value="non_occurrence">{t('compliance.report_kind.non_occurrence')}</option>
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('compliance.year')}</span>
-            <input
-              inputMode="numeric"
-              value={year}
-              onChange={(event) => setYear(event.target.value)}
-              maxLength={4}
-              data-testid="export-year"
-            />
-          </label>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={make.isPending}
-            data-testid="export-submit"
-          >
-            {t('compliance.export')}
-          </button>
-        </form>
-      )}
-      <table className="table" data-testid="reports-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('compliance.col.kind')}</th>
-            <th scope="col">{t('compliance.year')}</th>
-            <th scope="col">{t('compliance.col.file')}</th>
-            <th scope="col">{t('compliance.col.by')}</th>
-            <th scope="col">{t('compliance.col.when')}</th>
-            <th scope="col" />
-          </tr>
-        </thead>
-        <tbody>
-          {reports.data?.map((row) => (
-            <tr key={row.id}>
-              <td>{t(`compliance.report_kind.${row.kind}`)}</td>
-              <td>{row.year}</td>
-              <td>
-                {row.file_name} <code title={row.sha256}>{row.sha256.slice(0, 12)}…</code>
-              </td>
-              <td>{row.created_by}</td>
-              <td>{formatDateTime(row.created_at)}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() =>
-                    downloadFile(`/admin/compliance/reports/${row.id}/file`, row.file_name).catch(
-                      (error: Error) => setNotice({ tone: 'error', text: error.message }),
-                    )
-                  }
-                >
-                  {t('compliance.download')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {can('compliance.manage') && <ExportForm onNotice={setNotice} />}
+      <ReportsTable rows={reports.data ?? []} onNotice={setNotice} />
     </section>
+  );
+}
+
+/** The non-occurrence declaration or the annual report of a year, made on the server. */
+function ExportForm({ onNotice }: { onNotice: (notice: TFilesNotice) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<'non_occurrence' | 'annual'>('annual');
+  const [year, setYear] = useState(String(new Date().getFullYear()));
+  const make = useMutation({
+    mutationFn: async () => api('/admin/compliance/exports', { body: { kind, year: Number(year) } }),
+    onSuccess: async ({ message }) => {
+      onNotice({ tone: 'ok', text: message });
+      await queryClient.invalidateQueries({ queryKey: ['compliance-reports'] });
+    },
+    onError: (error) =>
+      onNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onNotice(null);
+    make.mutate();
+  };
+  return (
+    <form className="decision" onSubmit={submit}>
+      <label className="field">
+        <span className="field__label">{t('compliance.export_kind')}</span>
+        <select
+          value={kind}
+          onChange={(event) => setKind(event.target.value as 'non_occurrence' | 'annual')}
+          data-testid="export-kind"
+        >
+          <option value="annual">{t('compliance.report_kind.annual')}</option>
+          <option value="non_occurrence">{t('compliance.report_kind.non_occurrence')}</option>
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">{t('compliance.year')}</span>
+        <input
+          inputMode="numeric"
+          value={year}
+          onChange={(event) => setYear(event.target.value)}
+          maxLength={4}
+          data-testid="export-year"
+        />
+      </label>
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={make.isPending}
+        data-testid="export-submit"
+      >
+        {t('compliance.export')}
+      </button>
+    </form>
+  );
+}
+
+function ReportsTable({
+  rows,
+  onNotice,
+}: {
+  rows: TAmlReportRow[];
+  onNotice: (notice: TFilesNotice) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <table className="table" data-testid="reports-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('compliance.col.kind')}</th>
+          <th scope="col">{t('compliance.year')}</th>
+          <th scope="col">{t('compliance.col.file')}</th>
+          <th scope="col">{t('compliance.col.by')}</th>
+          <th scope="col">{t('compliance.col.when')}</th>
+          <th scope="col" />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td>{t(`compliance.report_kind.${row.kind}`)}</td>
+            <td>{row.year}</td>
+            <td>
+              {row.file_name} <code title={row.sha256}>{row.sha256.slice(0, 12)}…</code>
+            </td>
+            <td>{row.created_by}</td>
+            <td>{formatDateTime(row.created_at)}</td>
+            <td>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() =>
+                  downloadFile(`/admin/compliance/reports/${row.id}/file`, row.file_name).catch(
+                    (error: Error) => onNotice({ tone: 'error', text: error.message }),
+                  )
+                }
+              >
+                {t('compliance.download')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

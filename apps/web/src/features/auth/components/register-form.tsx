@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TRegisterRequest, ZRegisterRequest } from '@sorte/contract';
 import { type FormEvent, useState } from 'react';
-import { type FieldPath, type Resolver, type UseFormRegister, useForm } from 'react-hook-form';
+import {
+  type FieldPath,
+  type Resolver,
+  type UseFormGetValues,
+  type UseFormRegister,
+  type UseFormSetValue,
+  useForm,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Field, SubmitButton } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -92,6 +99,35 @@ const FIRST_STEP: readonly FieldPath<TRegisterForm>[] = [
 ];
 
 /**
+ * Once a valid CPF is typed: the registered name and birth date, where the site offers them, into
+ * the fields the player has left empty (what they typed is never overwritten). `prefilled` is the
+ * name filled in, said beside the CPF: on a phone the name field is further down the form.
+ */
+function useCpfPrefill(
+  getValues: UseFormGetValues<TRegisterForm>,
+  setValue: UseFormSetValue<TRegisterForm>,
+  asksBirthDate: boolean,
+): { prefilled: string | null; prefill: (cpf: string) => void } {
+  const [prefilled, setPrefilled] = useState<string | null>(null);
+  const prefill = async (cpf: string) => {
+    const person = await lookupCpf(cpf);
+    if (!person) return;
+    let filled = false;
+    if (!getValues('realname')) {
+      setValue('realname', person.realname, { shouldValidate: true });
+      filled = true;
+    }
+    if (asksBirthDate && !getValues('birth_date')) {
+      const [year, month, day] = person.birth_date.split('-');
+      setValue('birth_date', `${day}/${month}/${year}`, { shouldValidate: true });
+      filled = true;
+    }
+    setPrefilled(filled ? person.realname : null);
+  };
+  return { prefilled, prefill: (cpf) => void prefill(cpf) };
+}
+
+/**
  * Sign-up in two short steps where the site asks limits (br): first who the player is (CPF first,
  * then name and date of birth, the account and the terms), then the limits and "keep me signed
  * in". Elsewhere it is one step. Every error shows under its own field, on the step that holds it.
@@ -131,25 +167,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       remember: false,
     },
   });
-  const [prefilled, setPrefilled] = useState<string | null>(null);
-  // Once a valid CPF is typed: the registered name and birth date, where the site offers them,
-  // into the fields the player has left empty (what they typed is never overwritten).
-  const prefill = async (cpf: string) => {
-    const person = await lookupCpf(cpf);
-    if (!person) return;
-    let filled = false;
-    if (!getValues('realname')) {
-      setValue('realname', person.realname, { shouldValidate: true });
-      filled = true;
-    }
-    if (rules?.requires_birth_date && !getValues('birth_date')) {
-      const [year, month, day] = person.birth_date.split('-');
-      setValue('birth_date', `${day}/${month}/${year}`, { shouldValidate: true });
-      filled = true;
-    }
-    // Said beside the CPF, name included: on a phone the name field is further down the form.
-    setPrefilled(filled ? person.realname : null);
-  };
+  const { prefilled, prefill } = useCpfPrefill(getValues, setValue, rules?.requires_birth_date ?? false);
   const onFirstStep = (fields: string[]) => fields.some((field) => (FIRST_STEP as string[]).includes(field));
 
   // Only the first step's fields are checked here: the limits' errors wait for their own step.
@@ -215,12 +233,7 @@ export function RegisterForm({ onSuccess, onLogin }: { onSuccess: () => void; on
       )}
       {step === 1 && (
         <>
-          <IdentityRuleFields
-            rules={rules}
-            register={register}
-            errors={errors}
-            onCpf={(cpf) => void prefill(cpf)}
-          />
+          <IdentityRuleFields rules={rules} register={register} errors={errors} onCpf={prefill} />
           {prefilled && (
             <p className="cpf-prefilled" role="status" data-testid="cpf-prefilled">
               {t('signup.prefilled', { name: prefilled })}
