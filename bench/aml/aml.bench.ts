@@ -68,14 +68,14 @@ async function latencyScenario(database: Database, label: string): Promise<Bench
   })();
   const screener = (async () => {
     while (!stop) {
-      await runScreening(db, book);
+      await runScreening(db, { book });
       await new Promise((resolve) => setTimeout(resolve, SCREENING_EVERY_MS));
     }
   })();
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   stop = true;
   await Promise.all([producer, screener]);
-  await runScreening(db, book);
+  await runScreening(db, { book });
   const rows = await rowsOf<{ ms: number }>(
     db,
     sql`SELECT extract(epoch FROM (a.created_at - o.created_at)) * 1000 AS ms

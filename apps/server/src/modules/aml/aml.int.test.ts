@@ -133,6 +133,16 @@ describe.each(kinds)('AML rules, outbox and screening on %s', (kind) => {
     expect(await rulesHit(db, usual)).toEqual([]);
   });
 
+  it('a win behind more fresh transfers than one ledger batch is still screened in the same run', async () => {
+    const [lucky, busy] = [await player(), await player()];
+    for (let n = 0; n < 25; n += 1) await play(db, siteId, busy, 'bet', 1n, `round:aml-busy-${n}`);
+    await play(db, siteId, lucky, 'bet', 1_000n, 'round:aml-behind');
+    await play(db, siteId, lucky, 'win', 500_000n, 'round:aml-behind');
+    const run = await runScreening(db, { ledgerBatch: 20 });
+    expect(run.wins).toBeGreaterThanOrEqual(1);
+    expect(await rulesHit(db, lucky)).toEqual(['disproportionate_win']);
+  });
+
   it('PEP: a politically exposed person flagged by KYC alerts once, on any event; another player does not', async () => {
     const [pep, other] = [await player(), await player()];
     await setPep(db, siteId, pep);

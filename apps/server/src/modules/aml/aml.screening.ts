@@ -121,13 +121,22 @@ async function screenOutboxBatch(db: Db, book: TRuleBook): Promise<{ events: num
  * One batch of the ledger after the cursor: its large wins screened (only the disproportionate-win
  * rule reads wins; a PEP is alerted on their deposits, withdrawals and logins). `more` when the batch was full and settled, so the next one follows now.
  */
+/**
+ * One batch of the ledger from `scanFrom` (never before the cursor). The cursor moves over the
+ * settled prefix only when the batch starts at it; a batch further on screens its wins and leaves
+ * the cursor, so a busy ledger's unsettled stretch (more than a batch within the margin) does not
+ * hide the wins after it.
+ */
 async function screenLedgerBatch(
   db: Db,
   book: TRuleBook,
-): Promise<{ wins: number; alerts: number; more: boolean }> {
+  scanFrom: bigint,
+  limit: number,
+): Promise<{ wins: number; alerts: number; more: boolean; lastId: bigint }> {
   return db.transaction(async (tx) => {
     const cursor = await lockCursor(tx, LEDGER_SOURCE);
-    const read = await readLedgerWins(tx, cursor, book.minWinMinor, LEDGER_BATCH, LEDGER_SETTLE_MARGIN_MS);
+    const from = scanFrom > cursor ? scanFrom : cursor;
+    const read = await readLedgerWins(tx, from, book.minWinMinor, limit, LEDGER_SETTLE_MARGIN_MS);
     let alerts = 0;
     for (const win of read.wins) {
       const rules = (book.byJurisdiction.get(win.jurisdiction) ?? []).filter(
@@ -144,17 +153,20 @@ async function screenLedgerBatch(
         sourceKey: `ledger:${win.id}`,
       });
     }
-    if (read.settledUpTo !== null) await moveCursor(tx, LEDGER_SOURCE, read.settledUpTo);
-    const more = read.scanned === LEDGER_BATCH && read.settledUpTo === read.lastId;
-    return { wins: read.wins.length, alerts, more };
+    if (from === cursor && read.settledUpTo !== null) await moveCursor(tx, LEDGER_SOURCE, read.settledUpTo);
+    return { wins: read.wins.length, alerts, more: read.scanned === limit, lastId: read.lastId };
   });
 }
 
 export type TScreeningRun = { events: number; wins: number; alerts: number };
 
 /** Everything committed so far, screened: the outbox to its end, then the ledger's wins. */
-export async function runScreening(db: Db, book?: TRuleBook): Promise<TScreeningRun> {
-  const rules = book ?? (await loadRuleBook(db));
+export async function runScreening(
+  db: Db,
+  options: { book?: TRuleBook; ledgerBatch?: number } = {},
+): Promise<TScreeningRun> {
+  const rules = options.book ?? (await loadRuleBook(db));
+  const ledgerBatch = options.ledgerBatch ?? LEDGER_BATCH;
   const run: TScreeningRun = { events: 0, wins: 0, alerts: 0 };
   for (;;) {
     const batch = await screenOutboxBatch(db, rules);
@@ -162,11 +174,13 @@ export async function runScreening(db: Db, book?: TRuleBook): Promise<TScreening
     run.alerts += batch.alerts;
     if (batch.events < OUTBOX_BATCH) break;
   }
+  let scanFrom = 0n;
   for (;;) {
-    const batch = await screenLedgerBatch(db, rules);
+    const batch = await screenLedgerBatch(db, rules, scanFrom, ledgerBatch);
     run.wins += batch.wins;
     run.alerts += batch.alerts;
     if (!batch.more) break;
+    scanFrom = batch.lastId;
   }
   return run;
 }
