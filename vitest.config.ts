@@ -84,6 +84,7 @@ projects.push(
       name: 'e2e',
       environment: 'node',
       include: ['e2e/**/*.e2e.test.ts'],
+      setupFiles: ['e2e/support/failure-logs.ts'],
       pool: 'forks',
       maxWorkers: 1,
       isolate: false,

@@ -23,7 +23,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A real dice bet from the page's own session (the same call the dice screen makes). */
+/**
+ * A real dice bet from the page's own session (the same call the dice screen makes). A bet not
+ * answered in 30 s fails with its own words, not as the test's timeout.
+ */
 async function betDice(page: Page, amount: string): Promise<number> {
   return page.evaluate(async (stake) => {
     const token = sessionStorage.getItem('token');
@@ -36,6 +39,7 @@ async function betDice(page: Page, amount: string): Promise<number> {
         target: 5000,
         idempotency_key: crypto.randomUUID(),
       }),
+      signal: AbortSignal.timeout(30_000),
     });
     return response.status;
   }, amount);

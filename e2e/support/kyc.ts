@@ -39,7 +39,9 @@ export async function verifyIdentityThroughSandbox(page: Page, server: RunningSe
   const site = new URL(page.url()).origin;
   const memberId = await page.evaluate(async () => {
     const headers = { authorization: `Bearer ${sessionStorage.getItem('token')}` };
-    const me = await (await fetch('/api/auth/me', { method: 'POST', headers })).json();
+    const me = await (
+      await fetch('/api/auth/me', { method: 'POST', headers, signal: AbortSignal.timeout(30_000) })
+    ).json();
     return String(me.data.id);
   });
   await page.goto(`${site}/security-center`);
@@ -76,7 +78,8 @@ export async function verifyIdentityThroughSandbox(page: Page, server: RunningSe
       () =>
         page.evaluate(async () => {
           const headers = { authorization: `Bearer ${sessionStorage.getItem('token')}` };
-          return (await (await fetch('/api/kyc/status', { headers })).json()).data.missing_checks.length;
+          const answer = await fetch('/api/kyc/status', { headers, signal: AbortSignal.timeout(10_000) });
+          return (await answer.json()).data.missing_checks.length;
         }),
       { timeout: 30_000, message: 'the approval reaches the site by webhook' },
     )

@@ -27,6 +27,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The servers this test process has started and not stopped, for the logs a failed test prints. */
+const running = new Set<RunningServer>();
+
+/** The last `lines` lines of every running server's log, headed by its file (what a failure shows). */
+export function runningServerLogs(lines = 80): string[] {
+  return [...running].map((server) => {
+    const tail = existsSync(server.logFile)
+      ? readFileSync(server.logFile, 'utf8').split('\n').slice(-lines).join('\n')
+      : '(no log yet)';
+    return `--- server log (${server.logFile}), last ${lines} lines ---\n${tail}`;
+  });
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -108,8 +121,17 @@ export async function startServer(name: string, options: StartOptions = {}): Pro
   });
 
   const url = `http://localhost:${port}`;
+  const server: RunningServer = {
+    url,
+    port,
+    siteUrl: (host) => `http://${host}:${port}`,
+    logFile,
+    dataDir,
+    stop: () => stop(),
+  };
   const stop = async () => {
     stopping = true;
+    running.delete(server);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
@@ -128,7 +150,8 @@ export async function startServer(name: string, options: StartOptions = {}): Pro
     throw new Error(`${(error as Error).message}\n--- server log (${logFile}) ---\n${tail}`);
   }
 
-  return { url, port, siteUrl: (host) => `http://${host}:${port}`, logFile, dataDir, stop };
+  running.add(server);
+  return server;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
