@@ -257,7 +257,9 @@ export type TLedgerWin = {
 
 /**
  * The ledger after `afterId` in id order, up to `limit` transfers: the wins of at least `minMinor`
- * credited to a player, and the highest id read with whether it is settled (older than the margin).
+ * credited to a player, and of what was scanned its count, its highest id and the highest id of its
+ * settled prefix (every transfer up to it older than the margin). Only the wins and one row of
+ * bounds come back: the scan itself stays in the database.
  */
 export async function readLedgerWins(
   executor: Executor,
@@ -269,29 +271,37 @@ export async function readLedgerWins(
   const rows = await rowsOf<Record<string, unknown>>(
     executor,
     sql`WITH scanned AS (
-          SELECT id, kind, amount_minor, credit_account_id, reference, created_at
+          SELECT id, kind, amount_minor, credit_account_id, reference, created_at,
+                 created_at < now() - ${`${settleMarginMs} milliseconds`}::interval AS settled
           FROM wallet_transfers WHERE id > ${afterId.toString()}::bigint ORDER BY id LIMIT ${limit}
+        ),
+        bounds AS (
+          SELECT count(*) AS scanned, max(id) AS last_id,
+                 (SELECT min(id) FROM scanned WHERE NOT settled) AS first_unsettled
+          FROM scanned
         )
-        SELECT t.id::text AS id, t.kind, t.amount_minor::text AS amount_minor, t.reference,
-               ${isoOf(sql`t.created_at`)} AS created_at,
-               t.created_at < now() - ${`${settleMarginMs} milliseconds`}::interval AS settled,
-               a.member_id::text AS member_id, a.site_id::text AS site_id, s.jurisdiction
+        SELECT 'win' AS what, t.id::text AS id, t.amount_minor::text AS amount_minor, t.reference,
+               ${isoOf(sql`t.created_at`)} AS created_at, t.settled,
+               a.member_id::text AS member_id, a.site_id::text AS site_id, s.jurisdiction,
+               NULL AS scanned, NULL AS last_id, NULL AS settled_up_to
         FROM scanned t
-        LEFT JOIN wallet_accounts a ON t.kind = 'win' AND t.amount_minor >= ${minMinor.toString()}::bigint
-                                   AND a.id = t.credit_account_id AND a.member_id IS NOT NULL
-        LEFT JOIN sites s ON s.id = a.site_id
-        ORDER BY t.id`,
+        JOIN wallet_accounts a ON a.id = t.credit_account_id AND a.member_id IS NOT NULL
+        JOIN sites s ON s.id = a.site_id
+        WHERE t.kind = 'win' AND t.amount_minor >= ${minMinor.toString()}::bigint
+        UNION ALL
+        SELECT 'bounds', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+               b.scanned::text, b.last_id::text,
+               (CASE WHEN b.first_unsettled IS NULL THEN b.last_id
+                     ELSE (SELECT max(id) FROM scanned WHERE id < b.first_unsettled) END)::text
+        FROM bounds b`,
   );
-  // The settled prefix: the cursor moves past a transfer only when every one before it is older
-  // than the margin, so a transaction still open with a lower id is read again next time.
-  let settledUpTo: bigint | null = null;
-  let prefix = true;
   const wins: TLedgerWin[] = [];
+  let bounds: Record<string, unknown> | undefined;
   for (const row of rows) {
-    const settled = row.settled === true;
-    prefix &&= settled;
-    if (prefix) settledUpTo = BigInt(String(row.id));
-    if (row.member_id === null || row.member_id === undefined) continue;
+    if (row.what === 'bounds') {
+      bounds = row;
+      continue;
+    }
     wins.push({
       id: BigInt(String(row.id)),
       siteId: BigInt(String(row.site_id)),
@@ -300,11 +310,18 @@ export async function readLedgerWins(
       amountMinor: BigInt(String(row.amount_minor)),
       reference: String(row.reference),
       createdAt: new Date(String(row.created_at)),
-      settled,
+      settled: row.settled === true,
     });
   }
-  const last = rows.at(-1);
-  return { wins, settledUpTo, scanned: rows.length, lastId: last ? BigInt(String(last.id)) : afterId };
+  wins.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const scanned = Number(bounds?.scanned ?? 0);
+  const settled = bounds?.settled_up_to;
+  return {
+    wins,
+    settledUpTo: settled === null || settled === undefined ? null : BigInt(String(settled)),
+    scanned,
+    lastId: scanned > 0 ? BigInt(String(bounds!.last_id)) : afterId,
+  };
 }
 
 /** Whether this rule already alerted on this key (screening the same event twice opens nothing). */
