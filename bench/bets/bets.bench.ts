@@ -27,10 +27,11 @@ import {
 import { ensurePair } from '../../apps/server/src/modules/originals/fairness.service.ts';
 import type { TBetBodies } from '../../apps/server/src/modules/originals/originals.games.ts';
 import {
-  pickMine,
   placeInstantBet,
   startSteppedRound,
+  stepRound,
 } from '../../apps/server/src/modules/originals/originals.service.ts';
+import { stepGrouped, stepGroupStats } from '../../apps/server/src/modules/originals/step-group.ts';
 import { upsertLimit } from '../../apps/server/src/modules/responsible-gaming/rg.repo.ts';
 import { createMemberSession } from '../../apps/server/src/modules/sessions/sessions.service.ts';
 import { sportsBetGroupStats } from '../../apps/server/src/modules/sports/sports.bet-group.ts';
@@ -195,16 +196,18 @@ async function inProcessScenario(
       body as TBetBodies['dice'],
       randomUUID(),
     );
-  // A Mines round: the start (24 mines, R$ 0,30, the stake taken) timed, then a pick that ends it
-  // (a mine, or the one safe tile, which cashes out by itself).
+  // A Mines round, timed whole: the start (one mine, R$ 0,30, the stake taken), a pick, and the
+  // cash-out that pays its win when the pick was safe (24 times in 25).
   const mines = async (caller: number) => {
     const player = member(caller);
     const start = grouped ? startSteppedRoundGrouped : startSteppedRound;
+    const step = grouped ? stepGrouped : stepRound;
     const t0 = performance.now();
-    const { round } = await start(db, player, 'mines', { amount: '0.30', mines: 24 }, randomUUID());
-    const ms = performance.now() - t0;
-    await pickMine(db, player, BigInt(round.id), 0);
-    return ms;
+    const { round } = await start(db, player, 'mines', { amount: '0.30', mines: 1 }, randomUUID());
+    const picked = await step(db, player, 'mines', BigInt(round.id), { kind: 'pick', tile: 0 });
+    if (picked.round.status === 'active')
+      await step(db, player, 'mines', BigInt(round.id), { kind: 'cashout' });
+    return performance.now() - t0;
   };
   const bet = async (caller: number): Promise<number | null> => {
     if (game === 'mines') return mines(caller);
@@ -233,6 +236,7 @@ async function inProcessScenario(
   await run(WARMUP.seconds, WARMUP.maxBets);
   await analyzeAfterWarmUp(server.database);
   const before = betGroupStats(db);
+  const stepsBefore = stepGroupStats(db);
   const cpuBefore = process.cpuUsage();
   const pgBefore = server.database.kind === 'postgres' ? postgresCpuMs() : null;
   const started = performance.now();
@@ -248,14 +252,14 @@ async function inProcessScenario(
   return {
     what:
       game === 'mines'
-        ? `Mines rounds in process (start ${grouped ? 'grouped' : 'one by one'}, then a pick; the start timed), ${server.database.kind}`
+        ? `Mines rounds in process (start, pick, cash-out ${grouped ? 'grouped' : 'one by one'}; the round timed), ${server.database.kind}`
         : `dice bets in process (no HTTP, ${grouped ? 'grouped' : 'one by one'}), ${server.database.kind}`,
     concurrency: CONNECTIONS,
     count: latencies.length,
     perSecond: latencies.length / elapsedS,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    note: `failed: ${failures}; CPU ${fmt(perBet(cpu.user + cpu.system), 2)} ms/bet (user ${fmt(perBet(cpu.user), 2)}, system ${fmt(perBet(cpu.system), 2)})${pgNote}; ${grouped ? `${groupNote(before, betGroupStats(db))}; ` : ''}reconcile: no drift`,
+    note: `failed: ${failures}; CPU ${fmt(perBet(cpu.user + cpu.system), 2)} ms/bet (user ${fmt(perBet(cpu.user), 2)}, system ${fmt(perBet(cpu.system), 2)})${pgNote}; ${grouped ? `${groupNote(before, betGroupStats(db))}; ` : ''}${grouped && game === 'mines' ? `steps: ${groupNote(stepsBefore, stepGroupStats(db))}; ` : ''}reconcile: no drift`,
   };
 }
 

@@ -49,7 +49,8 @@ import { getSeeds, rotate, seedHistory } from './fairness.service.ts';
 import { launchGame } from './launch.service.ts';
 import { paytableOf, type TBetBodies } from './originals.games.ts';
 import type { TPlayer } from './originals.repo.ts';
-import { callHilo, cashOut, getActiveRound, idempotencyKeyOf, pickMine } from './originals.service.ts';
+import { getActiveRound, idempotencyKeyOf } from './originals.service.ts';
+import { stepGrouped } from './step-group.ts';
 
 const tags = ['originals'];
 const security = [{ bearerAuth: [] }];
@@ -199,7 +200,10 @@ export async function originalsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const player = await playerOf(request);
-      const { round, balance } = await pickMine(db, player, BigInt(request.body.round_id), request.body.tile);
+      const { round, balance } = await stepGrouped(db, player, 'mines', BigInt(request.body.round_id), {
+        kind: 'pick',
+        tile: request.body.tile,
+      });
       if (round.status === 'settled') pushBalance(player);
       return ok(request.lang, { round, balance });
     },
@@ -216,7 +220,10 @@ export async function originalsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const player = await playerOf(request);
-      const { round, balance } = await callHilo(db, player, BigInt(request.body.round_id), request.body.call);
+      const { round, balance } = await stepGrouped(db, player, 'hilo', BigInt(request.body.round_id), {
+        kind: 'call',
+        call: request.body.call,
+      });
       if (round.status === 'settled') pushBalance(player);
       return ok(request.lang, { round, balance });
     },
@@ -234,7 +241,9 @@ export async function originalsRoutes(app: FastifyInstance) {
       },
       handler: async (request) => {
         const player = await playerOf(request);
-        const { round, balance } = await cashOut(db, player, game, BigInt(request.body.round_id));
+        const { round, balance } = await stepGrouped(db, player, game, BigInt(request.body.round_id), {
+          kind: 'cashout',
+        });
         pushBalance(player);
         return ok(request.lang, { round, balance });
       },

@@ -1,19 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMinor, type TInstantOriginal, type TRound, type TSteppedOriginal } from '@sorte/contract';
-import {
-  type BetSeeds,
-  fitsUnderCap,
-  GAME_RULES,
-  HILO_MAX_STEPS,
-  type HiloCall,
-  hiloStepMultiplier,
-  MINES_TILES,
-  type Multiplier,
-  minesMultiplier,
-  multiply,
-  payoutMinor,
-  ZERO,
-} from '@sorte/fairness';
+import { type BetSeeds, GAME_RULES, payoutMinor } from '@sorte/fairness';
 import { sha256OfJson } from '../../core/hash.ts';
 import { type Db, type Executor, perDatabase, type Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -24,15 +11,11 @@ import { assertPlayAllowed, playGateParts } from '../responsible-gaming/rg.servi
 import { ensurePair } from './fairness.service.ts';
 import {
   dealStepped,
-  fairly,
   formatMultiplier,
-  minesView,
   prepareBet,
-  replay,
   settleInstant,
   type TBetBodies,
   type TPreparedBet,
-  toJson,
 } from './originals.games.ts';
 import { payWinnings, playableBalance, takeStake } from './originals.money.ts';
 import {
@@ -47,6 +30,7 @@ import {
   updateActiveRound,
 } from './originals.repo.ts';
 import { toRoundView } from './rounds.service.ts';
+import { decideStep, type TSettleStep, type TStepAction } from './stepped.decide.ts';
 
 /**
  * Bets on the in-house games. Every bet runs in ONE database transaction:
@@ -312,12 +296,7 @@ async function settleStepped(
   tx: Tx,
   player: TPlayer,
   round: TRoundWithGame,
-  settled: {
-    multiplier: Multiplier;
-    outcome: Record<string, unknown>;
-    params: Record<string, unknown>;
-    steps: unknown[];
-  },
+  settled: TSettleStep,
 ): Promise<TBetResult> {
   const game = round.gameCode as TSteppedOriginal;
   const payout = payoutMinor(round.stakeMinor, settled.multiplier, GAME_RULES[game].limits.maxWinMinor);
@@ -351,133 +330,22 @@ async function continueStepped(
 }
 
 /**
- * A pick or call whose win would pass the game's max-win cap is refused (the player cashes out
- * instead), so a stepped round never reaches a state that would pay less than its multiplier.
+ * A pick, call or cash-out on the player's open round of `game`, one by one: locks the round,
+ * decides the step (`decideStep`), then settles it (paying its win) or moves it on. A second
+ * cash-out is ROUND_NOT_ACTIVE.
  */
-function assertWithinCap(round: TRoundWithGame, next: Multiplier): void {
-  const { maxWinMinor } = GAME_RULES[round.gameCode as TSteppedOriginal].limits;
-  if (!fitsUnderCap(round.stakeMinor, next, maxWinMinor)) {
-    throw new AppError('MAX_WIN_REACHED', { params: { max_win: formatMinor(maxWinMinor) } });
-  }
-}
-
-function minesOf(round: TRoundWithGame): { mines: number; picks: number[] } {
-  return { mines: Number(round.params.mines), picks: (round.steps as number[]).map(Number) };
-}
-
-/** Opens a tile; a mine ends the round (nothing paid), the last safe tile cashes out by itself. */
-export async function pickMine(db: Db, player: TPlayer, roundId: bigint, tile: number): Promise<TBetResult> {
-  return db.transaction(async (tx) => {
-    const round = await lockActiveRound(tx, player, 'mines', roundId);
-    const { mines, picks: before } = minesOf(round);
-    if (before.includes(tile)) throw new AppError('INVALID_BET');
-    const picks = [...before, tile];
-    // Decided on what a safe tile would pay, never on what the tile hides.
-    assertWithinCap(
-      round,
-      fairly(() => minesMultiplier(mines, picks.length)),
-    );
-    const played = replay(seedsOf(round, round.nonce), { game: 'mines', mines, picks });
-    if (played.game !== 'mines') throw new Error('mines replay returned another game');
-    const { result: r } = played;
-    const finished = r.hitMine || picks.length === MINES_TILES - mines;
-    if (finished) {
-      return settleStepped(tx, player, round, {
-        multiplier: r.multiplier,
-        outcome: toJson(r) as Record<string, unknown>,
-        params: { mines, picks },
-        steps: picks,
-      });
-    }
-    const view = minesView(mines, picks, r.multiplier);
-    return continueStepped(tx, player, round, {
-      multiplierNum: view.multiplier.num,
-      multiplierDen: view.multiplier.den,
-      multiplier: formatMultiplier(view.multiplier),
-      params: { mines, picks },
-      steps: picks,
-      outcome: view.outcome,
-    });
-  });
-}
-
-/** Makes a Hi-Lo call; a wrong call ends the round with nothing paid. */
-export async function callHilo(
-  db: Db,
-  player: TPlayer,
-  roundId: bigint,
-  call: HiloCall,
-): Promise<TBetResult> {
-  return db.transaction(async (tx) => {
-    const round = await lockActiveRound(tx, player, 'hilo', roundId);
-    const calls = [...(round.steps as HiloCall[]), call];
-    if (calls.length > HILO_MAX_STEPS) throw new AppError('INVALID_BET');
-    if (call !== 'skip') {
-      // Decided on what a right call would pay from the current card, never on the next card.
-      const now = replay(seedsOf(round, round.nonce), { game: 'hilo', calls: calls.slice(0, -1) });
-      if (now.game !== 'hilo') throw new Error('hilo replay returned another game');
-      const current = now.result.steps.at(-1)?.card ?? now.result.start;
-      assertWithinCap(
-        round,
-        fairly(() => multiply(now.result.multiplier, hiloStepMultiplier(current.rank, call))),
-      );
-    }
-    const played = replay(seedsOf(round, round.nonce), { game: 'hilo', calls });
-    if (played.game !== 'hilo') throw new Error('hilo replay returned another game');
-    const { result: r } = played;
-    const outcome = toJson(r) as Record<string, unknown>;
-    if (r.lost) {
-      return settleStepped(tx, player, round, {
-        multiplier: ZERO,
-        outcome,
-        params: { calls },
-        steps: calls,
-      });
-    }
-    return continueStepped(tx, player, round, {
-      multiplierNum: r.multiplier.num,
-      multiplierDen: r.multiplier.den,
-      multiplier: formatMultiplier(r.multiplier),
-      params: { calls },
-      steps: calls,
-      outcome,
-    });
-  });
-}
-
-/** Cashes a stepped round out at its current multiplier. A second cash-out is ROUND_NOT_ACTIVE. */
-export async function cashOut(
+export async function stepRound(
   db: Db,
   player: TPlayer,
   game: TSteppedOriginal,
   roundId: bigint,
+  action: TStepAction,
 ): Promise<TBetResult> {
   return db.transaction(async (tx) => {
     const round = await lockActiveRound(tx, player, game, roundId);
-    const seeds = seedsOf(round, round.nonce);
-    if (game === 'mines') {
-      const { mines, picks } = minesOf(round);
-      if (picks.length === 0) throw new AppError('INVALID_BET');
-      const played = replay(seeds, { game: 'mines', mines, picks });
-      if (played.game !== 'mines' || played.result.hitMine)
-        throw new Error('an active mines round hit a mine');
-      return settleStepped(tx, player, round, {
-        multiplier: played.result.multiplier,
-        outcome: toJson(played.result) as Record<string, unknown>,
-        params: { mines, picks },
-        steps: picks,
-      });
-    }
-    const calls = round.steps as HiloCall[];
-    const played = replay(seeds, { game: 'hilo', calls });
-    if (played.game !== 'hilo' || played.result.lost) throw new Error('an active hi-lo round was lost');
-    if (!played.result.canCashOut) throw new AppError('INVALID_BET');
-    return settleStepped(tx, player, round, {
-      multiplier: played.result.multiplier,
-      outcome: toJson(played.result) as Record<string, unknown>,
-      params: { calls },
-      steps: calls,
-    });
+    const decided = decideStep(round, action);
+    if ('settle' in decided) return settleStepped(tx, player, round, decided.settle);
+    return continueStepped(tx, player, round, decided.continue);
   });
 }
 
