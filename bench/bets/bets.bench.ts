@@ -196,14 +196,14 @@ async function inProcessScenario(
       body as TBetBodies['dice'],
       randomUUID(),
     );
-  // A Mines round, timed whole: the start (one mine, R$ 0,30, the stake taken), a pick, and the
-  // cash-out that pays its win when the pick was safe (24 times in 25).
+  // A Mines round, timed whole: the start (three mines, R$ 10,00, the stake taken), a pick, and
+  // the cash-out that pays its win when the pick was safe (22 times in 25).
   const mines = async (caller: number) => {
     const player = member(caller);
     const start = grouped ? startSteppedRoundGrouped : startSteppedRound;
     const step = grouped ? stepGrouped : stepRound;
     const t0 = performance.now();
-    const { round } = await start(db, player, 'mines', { amount: '0.30', mines: 1 }, randomUUID());
+    const { round } = await start(db, player, 'mines', { amount: '10.00', mines: 3 }, randomUUID());
     const picked = await step(db, player, 'mines', BigInt(round.id), { kind: 'pick', tile: 0 });
     if (picked.round.status === 'active')
       await step(db, player, 'mines', BigInt(round.id), { kind: 'cashout' });
