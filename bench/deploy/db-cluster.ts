@@ -197,7 +197,7 @@ export async function startDbCluster(options: { log?: (line: string) => void } =
 
     for (const node of nodes) {
       log(`db-cluster: ${node.name} on 127.0.0.1:${node.port}`);
-      background(node.name, [
+      await run(`${node.name}-create`, [
         'create',
         'postgres',
         '--pgdata',
@@ -219,16 +219,7 @@ export async function startDbCluster(options: { log?: (line: string) => void } =
         DATABASE,
         '--name',
         node.name,
-        '--run',
       ]);
-      // One at a time: the first becomes the primary, the second its standby.
-      await until(60, async () => {
-        const rows = await query<{ n: number }>(
-          monitorAdmin,
-          `SELECT count(*)::int AS n FROM pgautofailover.node WHERE nodename = '${node.name}' AND reportedstate <> 'init'`,
-        );
-        return rows[0]!.n === 1;
-      });
       await run(`${node.name}-config`, [
         'config',
         'set',
@@ -237,6 +228,15 @@ export async function startDbCluster(options: { log?: (line: string) => void } =
         'timeout.network_partition_timeout',
         String(NETWORK_PARTITION_TIMEOUT_S),
       ]);
+      background(node.name, ['run', '--pgdata', node.pgdata]);
+      // One at a time: the first becomes the primary, the second its standby.
+      await until(60, async () => {
+        const rows = await query<{ n: number }>(
+          monitorAdmin,
+          `SELECT count(*)::int AS n FROM pgautofailover.node WHERE nodename = '${node.name}' AND reportedstate IN ('single', 'wait_primary', 'primary', 'wait_standby', 'catchingup', 'secondary')`,
+        );
+        return rows[0]!.n === 1;
+      });
     }
 
     const primary = async (): Promise<ClusterNode | null> => {

@@ -27,7 +27,9 @@ describe('parseMultiHostUrl', () => {
   });
 
   it('refuses what it cannot honour', () => {
-    expect(() => parseMultiHostUrl('postgres://a,b/db?target_session_attrs=standby')).toThrow(/not supported/);
+    expect(() => parseMultiHostUrl('postgres://a,b/db?target_session_attrs=standby')).toThrow(
+      /not supported/,
+    );
     expect(() => parseMultiHostUrl('postgres://a:99999/db')).toThrow(/bad port/);
     expect(() => parseMultiHostUrl('mysql://a/db')).toThrow();
   });

@@ -73,6 +73,23 @@ function noPrimary(message: string, cause?: unknown): Error {
 const PROBE = `SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS read_only`;
 const PROBE_TIMEOUT_MS = 2_000;
 
+/**
+ * Points a client not yet connected at one host of the list. A client made from a connection
+ * string takes its host and port from it whatever else its config says; node-postgres reads
+ * them from these fields when it connects.
+ */
+function aim(client: pg.Client, endpoint: Endpoint): void {
+  const fields = client as unknown as {
+    host: string;
+    port: number;
+    connectionParameters: { host: string; port: number };
+  };
+  fields.host = endpoint.host;
+  fields.port = endpoint.port;
+  fields.connectionParameters.host = endpoint.host;
+  fields.connectionParameters.port = endpoint.port;
+}
+
 type TProbe = { standby: boolean; read_only: string };
 
 /** Whether a connected client's server takes writes (libpq's check for read-write). */
@@ -112,12 +129,8 @@ export class PrimaryLocator {
   private async look(): Promise<Endpoint> {
     const failures: string[] = [];
     for (const endpoint of this.url.endpoints) {
-      const probe = new pg.Client({
-        ...this.base,
-        host: endpoint.host,
-        port: endpoint.port,
-        connectionTimeoutMillis: PROBE_TIMEOUT_MS,
-      });
+      const probe = new pg.Client({ ...this.base, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+      aim(probe, endpoint);
       probe.on('error', () => {});
       try {
         await probe.connect();
@@ -158,15 +171,7 @@ function clientOnPrimary(locator: PrimaryLocator): typeof pg.Client {
 
     private async connectToPrimary(): Promise<void> {
       const at = await locator.primary();
-      const self = this as unknown as {
-        host: string;
-        port: number;
-        connectionParameters: { host: string; port: number };
-      };
-      self.host = at.host;
-      self.port = at.port;
-      self.connectionParameters.host = at.host;
-      self.connectionParameters.port = at.port;
+      aim(this, at);
       try {
         await super.connect();
       } catch (error) {
