@@ -9,13 +9,13 @@ import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
 import { transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { randomCpf } from '../../apps/server/test/app.ts';
+import { type ClusterNode, type DbCluster, startDbCluster } from '../../apps/server/test/db-cluster.ts';
 import { fmt } from '../support/report.ts';
-import { type ClusterNode, type DbCluster, startDbCluster } from './db-cluster.ts';
 import { startServerProcess, waitFor } from './processes.ts';
 
 /**
  * Issue 40's database failover drill, on this machine without Docker: a pg_auto_failover cluster
- * (monitor, primary, synchronous standby; db-cluster.ts) from the Debian binaries on loopback, one
+ * (monitor, primary, synchronous standby; apps/server/test/db-cluster.ts) from the Debian binaries on loopback, one
  * server process on its multi-host URL (target_session_attrs=read-write), and players over HTTP:
  * dice bets, PIX deposits paid on the sandbox PSP's payer page (the PSP's signed webhook credits
  * them), withdrawals. Mid-load the primary's machine goes: SIGKILL to its pg_autoctl and postgres.

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../apps/server/src/http/free-port.ts';
+import { freePort } from '../src/http/free-port.ts';
 
 /**
  * A PostgreSQL 15 cluster run by pg_auto_failover (Debian `postgresql-15-auto-failover`) on
@@ -12,7 +12,7 @@ import { freePort } from '../../apps/server/src/http/free-port.ts';
  * `startDbCluster` returns once there is a primary and a standby in the primary's quorum
  * (pg_stat_replication says quorum or sync): from then on an acknowledged commit is on both
  * servers. Used by `npm run bench:failover-db` and the failover integration test;
- * `node --import tsx bench/deploy/db-cluster.ts` starts one and prints its URL until Ctrl-C.
+ * `node --import tsx apps/server/test/db-cluster.ts` starts one and prints its URL until Ctrl-C.
  *
  * The monitor's failure detection is tightened for one machine (a node is failed after ~2 s
  * without an answer, its standby promoted after a 3 s demote timeout); the defaults (20 s, 30 s)
