@@ -51,6 +51,8 @@ export async function listenChannel(
   channel: string,
   onPayload: (payload: unknown) => void,
   onError: (error: unknown) => void,
+  /** Called each time listening starts: the first time, and again after a lost connection. */
+  onListening?: () => void,
 ): Promise<(() => Promise<void>) | null> {
   let stopListening: (() => Promise<void>) | null = null;
   let stopped = false;
@@ -68,7 +70,10 @@ export async function listenChannel(
       const stop = await listenOnce(db, listenUrl, channel, onPayload, onError, lost);
       if (stop === null) return false;
       if (stopped) await stop();
-      else stopListening = stop;
+      else {
+        stopListening = stop;
+        onListening?.();
+      }
     } catch (error) {
       onError(error);
       if (!stopped) {
