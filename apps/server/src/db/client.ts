@@ -310,7 +310,10 @@ const UNAVAILABLE_SOCKETS = new Set([
   'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  'ENETUNREACH',
   'ENOTFOUND',
+  // A host name that did not resolve for now (one host of a multi-host URL being replaced).
+  'EAI_AGAIN',
 ]);
 /** node-postgres's own words for a connection it lost or could not open (these carry no code). */
 const UNAVAILABLE_MESSAGES = [

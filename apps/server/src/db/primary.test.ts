@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './client.ts';
 import { newClient, parseMultiHostUrl } from './primary.ts';
@@ -46,5 +47,23 @@ describe('a client on a host list', () => {
     expect(error).toBeInstanceOf(Error);
     expect(String((error as Error).message)).toMatch(/no primary among the database hosts/);
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it('answers "database unavailable" when a host takes the connection and never answers', async () => {
+    // A listener that accepts and stays silent, as a host that swallows packets looks to a client.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const client = newClient(`postgres://u:p@127.0.0.1:${port},127.0.0.1:${port}/db?connect_timeout=1`);
+      const error = await client.connect().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      silent.close();
+    }
   });
 });

@@ -17,6 +17,8 @@ export type Endpoint = { host: string; port: number };
 
 export type MultiHostUrl = {
   endpoints: Endpoint[];
+  /** libpq's connect_timeout (seconds) when the URL gives one. */
+  connectTimeoutSeconds: number | null;
   /** target_session_attrs=read-write (or primary): only a server that takes writes will do. */
   readWrite: boolean;
   /** The URL with the first host and without target_session_attrs, for node-postgres's own parser. */
@@ -55,11 +57,14 @@ export function parseMultiHostUrl(url: string): MultiHostUrl {
   const attrs = params.get('target_session_attrs') ?? 'any';
   if (!ACCEPTED.has(attrs)) throw new Error(`target_session_attrs=${attrs} is not supported`);
   params.delete('target_session_attrs');
+  const timeout = params.get('connect_timeout');
+  const connectTimeoutSeconds = timeout !== null && /^\d{1,4}$/.test(timeout) ? Number(timeout) : null;
   const first = endpoints[0]!;
   const host = first.host.includes(':') ? `[${first.host}]` : first.host;
   const query = params.toString();
   return {
     endpoints,
+    connectTimeoutSeconds,
     readWrite: WRITABLE.has(attrs),
     singleHostUrl: `${scheme}${credentials}${host}:${first.port}${path}${query ? `?${query}` : ''}`,
   };
@@ -149,6 +154,11 @@ export class PrimaryLocator {
   }
 }
 
+/** Default connect timeout on a host list (libpq moves to the next host after connect_timeout too). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** TCP keepalive after this much idle time: a primary whose machine vanished is noticed. */
+const KEEPALIVE_AFTER_MS = 10_000;
+
 type TConnectCallback = (error: Error | null, client?: pg.Client) => void;
 
 /**
@@ -156,7 +166,24 @@ type TConnectCallback = (error: Error | null, client?: pg.Client) => void;
  * its `Client`, and `newClient` makes the LISTEN and lock connections of it.
  */
 function clientOnPrimary(locator: PrimaryLocator): typeof pg.Client {
+  const seconds = locator.url.connectTimeoutSeconds;
   return class PrimaryClient extends pg.Client {
+    /**
+     * A bounded connect (a host that swallows packets would hold an attempt for minutes; libpq
+     * moves on after connect_timeout too) and TCP keepalive (a LISTEN connection to a machine
+     * that vanished without a reset would wait forever). On the client, not the pool, whose own
+     * connectionTimeoutMillis would also bound the wait for a busy pool's free connection.
+     */
+    constructor(config?: pg.ClientConfig) {
+      super({
+        ...config,
+        connectionTimeoutMillis:
+          config?.connectionTimeoutMillis || (seconds ? seconds * 1000 : CONNECT_TIMEOUT_MS),
+        keepAlive: true,
+        keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS,
+      });
+    }
+
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres's two overloads (a promise, or a callback as pg-pool calls it)
     override connect(callback?: any): any {
       const connecting = this.connectToPrimary();
@@ -176,6 +203,9 @@ function clientOnPrimary(locator: PrimaryLocator): typeof pg.Client {
         await super.connect();
       } catch (error) {
         locator.forget(at);
+        // A connect that timed out carries no code: it is "no connection" (SQLSTATE class 08) too.
+        if ((error as { code?: unknown }).code === undefined)
+          throw noPrimary(`${at.host}:${at.port}: ${(error as Error).message}`, error);
         throw error;
       }
       if (!locator.url.readWrite) return;
