@@ -33,6 +33,10 @@ import { startServerProcess, waitFor } from './processes.ts';
  */
 
 const BETTORS = 6;
+/** Crash players: a bet with auto cash-out at 1.50 whenever a round takes bets. */
+const CRASH_PLAYERS = 2;
+/** The crash game's own refusals between rounds: answers of its rules, not of the failover. */
+const CRASH_RULES = new Set(['CRASH_BETTING_CLOSED', 'CRASH_ALREADY_BET']);
 const LOAD_BEFORE_KILL_MS = 5_000;
 const LOAD_AFTER_RECOVERY_MS = 5_000;
 const RUNS = 2;
@@ -107,6 +111,7 @@ async function newPlayer(base: string, adminDb: Awaited<ReturnType<typeof openDa
 
 type TRun = {
   bets: { key: string; sentAt: number; answeredAt: number }[];
+  crashBets: string[];
   withdrawals: string[];
   deposits: string[];
   answers: Map<string, number>;
@@ -127,7 +132,8 @@ async function drive(
   const note = (kind: string, answer: TAnswer | null, error?: unknown) => {
     const what = answer ? `${kind} ${answer.http} ${answer.code}` : `${kind} ${String(error)}`;
     countIn(run.answers, what);
-    if (!answer || (answer.http !== 200 && answer.http !== 503)) countIn(run.oddAnswers, what);
+    const rule = answer !== null && kind === 'crash' && CRASH_RULES.has(answer.code);
+    if (!rule && (!answer || (answer.http !== 200 && answer.http !== 503))) countIn(run.oddAnswers, what);
     if (answer?.http === 503 && answer.retryAfter === null) run.missingRetryAfter += 1;
   };
   const bettor = async (player: TPlayer) => {
@@ -150,6 +156,25 @@ async function drive(
         note('bet', null, error);
         await new Promise((r) => setTimeout(r, 100));
       }
+    }
+  };
+  const crasher = async (player: TPlayer) => {
+    while (!stopWhen()) {
+      const key = `fodc-${randomUUID()}`;
+      try {
+        const answer = await call(
+          base,
+          'POST',
+          '/api/crash/bet',
+          { amount: '1.00', auto_cashout: '1.50', idempotency_key: key },
+          player.token,
+        );
+        note('crash', answer);
+        if (answer.http === 200) run.crashBets.push(key);
+      } catch (error) {
+        note('crash', null, error);
+      }
+      await new Promise((r) => setTimeout(r, 300));
     }
   };
   const withdrawer = async (player: TPlayer) => {
@@ -203,6 +228,7 @@ async function drive(
     ...players.slice(0, BETTORS).map(bettor),
     withdrawer(players[BETTORS]!),
     depositor(players[BETTORS + 1]!),
+    ...players.slice(BETTORS + 2, BETTORS + 2 + CRASH_PLAYERS).map(crasher),
   ]);
 }
 
@@ -240,7 +266,7 @@ async function check(
   cluster: DbCluster,
   primary: ClusterNode,
   run: TRun,
-): Promise<{ lostBets: number; lostWithdrawals: number; lostDeposits: number }> {
+): Promise<{ lostBets: number; lostCrashBets: number; lostWithdrawals: number; lostDeposits: number }> {
   const client = new pg.Client({ connectionString: cluster.nodeUrl(primary) });
   await client.connect();
   try {
@@ -251,6 +277,10 @@ async function check(
          JOIN wallet_transfers t ON t.reference = 'round:' || r.id AND t.kind = 'bet'
         WHERE r.idempotency_key = ANY($1::text[])`,
       [keys],
+    );
+    const crash = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM crash_bets WHERE idempotency_key = ANY($1::text[])',
+      [run.crashBets],
     );
     const withdrawals = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM withdrawal_orders WHERE order_no = ANY($1::text[])`,
@@ -270,6 +300,7 @@ async function check(
     }
     return {
       lostBets: keys.length - found.rows[0]!.n,
+      lostCrashBets: run.crashBets.length - crash.rows[0]!.n,
       lostWithdrawals: run.withdrawals.length - withdrawals.rows[0]!.n,
       lostDeposits: run.deposits.length - paid,
     };
@@ -320,13 +351,14 @@ async function main(): Promise<void> {
     const channels = await call(base, 'GET', '/api/payment/online/list?payment_type=pix');
     const channelId = Number((channels.data!.list as { id: number }[])[0]!.id);
     const players: TPlayer[] = [];
-    for (let i = 0; i < BETTORS + 2; i++) players.push(await newPlayer(base, database));
+    for (let i = 0; i < BETTORS + 2 + CRASH_PLAYERS; i++) players.push(await newPlayer(base, database));
 
     const rows: string[] = [];
     for (let n = 1; n <= RUNS; n++) {
       const victim = await cluster.waitHealthy(180);
       const run: TRun = {
         bets: [],
+        crashBets: [],
         withdrawals: [],
         deposits: [],
         answers: new Map(),
@@ -351,12 +383,12 @@ async function main(): Promise<void> {
         }
         await new Promise((r) => setTimeout(r, 100));
       }
+      stopAt = performance.now() + LOAD_AFTER_RECOVERY_MS;
+      await load;
       const oddDuringSwitch = [...run.oddAnswers].reduce(
         (sum, [what, count]) => sum + count - (oddBefore.get(what) ?? 0),
         0,
       );
-      stopAt = performance.now() + LOAD_AFTER_RECOVERY_MS;
-      await load;
       const primary = await cluster.primary();
       if (!primary) throw new Error('no primary after the failover');
       const lost = await check(cluster, primary, run);
@@ -366,7 +398,7 @@ async function main(): Promise<void> {
         .filter(([what]) => / 503 /.test(what))
         .reduce((s, [, c]) => s + c, 0);
       rows.push(
-        `| ${n} | ${victim.name} → ${primary.name} | ${run.bets.length} | ${run.withdrawals.length} | ${run.deposits.length} | ${lost.lostBets + lost.lostWithdrawals + lost.lostDeposits} | ${fmt(withoutPrimaryMs / 1000, 2)} | ${fmt(betsBackMs / 1000, 2)} | ${answered503} | ${oddDuringSwitch} | ${run.missingRetryAfter} | ${ledger.ok ? 0 : ledger.drift.length} |`,
+        `| ${n} | ${victim.name} → ${primary.name} | ${run.bets.length} | ${run.crashBets.length} | ${run.withdrawals.length} | ${run.deposits.length} | ${lost.lostBets + lost.lostCrashBets + lost.lostWithdrawals + lost.lostDeposits} | ${fmt(withoutPrimaryMs / 1000, 2)} | ${fmt(betsBackMs / 1000, 2)} | ${answered503} | ${oddDuringSwitch} | ${run.missingRetryAfter} | ${ledger.ok ? 0 : ledger.drift.length} |`,
       );
       console.log(`failover-db run ${n}: answers ${JSON.stringify(Object.fromEntries(run.answers))}`);
       if (run.oddAnswers.size > 0)
@@ -379,12 +411,12 @@ async function main(): Promise<void> {
       await cluster.waitHealthy(180);
     }
     console.log(
-      `failover-db: ${BETTORS} bettors (dice), 1 withdrawer, 1 depositor (PSP sandbox + webhook) over HTTP on one server process; the primary's pg_autoctl and postgres killed with SIGKILL ${fmt(LOAD_BEFORE_KILL_MS / 1000, 0)} s into each run; synchronous replication (ANY 1 standby)`,
+      `failover-db: ${BETTORS} bettors (dice), ${CRASH_PLAYERS} crash players (auto cash-out 1.50), 1 withdrawer, 1 depositor (PSP sandbox + webhook) over HTTP on one server process; the primary's pg_autoctl and postgres killed with SIGKILL ${fmt(LOAD_BEFORE_KILL_MS / 1000, 0)} s into each run; synchronous replication (ANY 1 standby)`,
     );
     console.log(
-      '| run | primary killed → new primary | bets acknowledged | withdrawals acknowledged | deposits paid | acknowledged operations lost | s without a primary | s until bets accepted again | 503 answers | answers other than 200/503 during the switch | 503 without Retry-After | ledger drift |',
+      '| run | primary killed → new primary | dice bets acknowledged | crash bets acknowledged | withdrawals acknowledged | deposits paid | acknowledged operations lost | s without a primary | s until bets accepted again | 503 answers | answers other than 200/503 from the kill on | 503 without Retry-After | ledger drift |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
   } catch (error) {
     console.error(cluster.logs());
