@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { fmt, percentile, postgresReachable } from '../support/report.ts';
+import { ROOT, startServerProcess, waitFor } from './processes.ts';
 
 /**
  * The production shape on one machine, measured: two server processes on one PostgreSQL behind
@@ -16,25 +17,11 @@ import { fmt, percentile, postgresReachable } from '../support/report.ts';
  */
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-const ROOT = resolve(import.meta.dirname, '../..');
 const PORTS = [3201, 3202];
 const PROXY_PORT = 3200;
 const CLIENTS = 8;
 const SECONDS = 10;
 const DRAIN_SECONDS = 4;
-
-async function waitFor(url: string, headers: Record<string, string>, seconds: number): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    try {
-      if ((await fetch(url, { headers })).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not come up`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 async function main(): Promise<void> {
   if (!(await postgresReachable(ADMIN_URL))) throw new Error(`PostgreSQL not reachable at ${ADMIN_URL}`);
@@ -49,24 +36,11 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'sorte-failover-'));
   const children: ChildProcess[] = [];
   const start = (port: number) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        TRUST_PROXY: 'on',
-        SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        PSP_SANDBOX_PORT: '0',
-        MAIL_CATCHER_PORT: '0',
-        REGISTRY_SANDBOX_PORT: '0',
-        KYC_SANDBOX_PORT: '0',
-        DATA_DIR: join(work, String(port)),
-        LOG_LEVEL: 'warn',
-      },
+    const child = startServerProcess({
+      port,
+      databaseUrl: url.toString(),
+      dataDir: work,
+      env: { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) },
     });
     children.push(child);
     return child;

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
+import { poolOptions } from './primary.ts';
 import * as schema from './schema.ts';
 import { retryTransactionsOnConflict } from './transaction-retry.ts';
 
@@ -294,7 +295,14 @@ function resultOf<T>(
 }
 
 /** SQLSTATEs of a database that went away or cannot take the connection now. */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_STATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  // A write on a server that is (now) a standby: a connection opened before a failover demoted it.
+  '25006',
+]);
 /** Socket errors of a connection to the database. */
 const UNAVAILABLE_SOCKETS = new Set([
   'ECONNRESET',
@@ -302,7 +310,10 @@ const UNAVAILABLE_SOCKETS = new Set([
   'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  'ENETUNREACH',
   'ENOTFOUND',
+  // A host name that did not resolve for now (one host of a multi-host URL being replaced).
+  'EAI_AGAIN',
 ]);
 /** node-postgres's own words for a connection it lost or could not open (these carry no code). */
 const UNAVAILABLE_MESSAGES = [
@@ -632,7 +643,8 @@ export function commitWithNextStatement(tx: Tx): void {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20, pipeline: true });
+    // A multi-host URL (a primary and its standbys): each new connection lands on the primary (primary.ts).
+    const pool = new pg.Pool({ ...poolOptions(options.url), max: options.poolMax ?? 20, pipeline: true });
     // Bigints come back as strings from pg; keep them exact (int8 = OID 20).
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.

@@ -16,10 +16,11 @@ import {
   GAME_RULES,
   payoutMinor,
 } from '@sorte/fairness';
-import pg from 'pg';
+import type pg from 'pg';
 import { sha256Hex, sha256OfJson } from '../../core/hash.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { GroupQueueStats } from '../../db/group-queue.ts';
+import { newClient } from '../../db/primary.ts';
 import { AppError } from '../../errors.ts';
 import { findGame } from '../games/games.repo.ts';
 import { activePair } from '../originals/fairness.service.ts';
@@ -271,7 +272,7 @@ export class CrashEngine {
   // Several processes on one PostgreSQL: the leader publishes, followers relay
 
   private async follow(url: string): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
+    const client = newClient(url);
     client.on('error', this.report);
     client.on('notification', (message) => {
       if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
@@ -280,6 +281,11 @@ export class CrashEngine {
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     this.listenClient = client;
+    // A lost LISTEN connection (the database restarted or failed over) is dropped: the next turn
+    // of retryLeadership takes the lock or follows again, on the primary of that moment.
+    client.on('end', () => {
+      if (this.listenClient === client) this.listenClient = null;
+    });
     await this.refresh();
   }
 
@@ -294,6 +300,8 @@ export class CrashEngine {
           await this.recover();
           if (options.autoRun !== false) this.schedule();
         } else {
+          // Another process leads; a follower whose LISTEN connection was lost listens again.
+          if (!this.listenClient) await this.follow(url);
           this.retryLeadership(url, options);
         }
       })().catch((error: unknown) => {
@@ -945,7 +953,7 @@ export class CrashEngine {
   }
 
   private async takeLock(url: string): Promise<boolean> {
-    const client = new pg.Client({ connectionString: url });
+    const client = newClient(url);
     client.on('error', this.report);
     await client.connect();
     const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [

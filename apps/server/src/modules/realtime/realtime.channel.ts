@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Executor } from '../../db/client.ts';
+import { newClient } from '../../db/primary.ts';
 import { notifyText } from './realtime.repo.ts';
 
 /**
@@ -35,6 +36,8 @@ function embeddedClient(db: Db): EmbeddedClient | null {
 
 /** How long to wait before listening again when the database refused (e.g. down at boot). */
 const RETRY_MS = 5_000;
+/** How soon a LISTEN connection that was up and went is opened again. */
+const LOST_RETRY_MS = 1_000;
 
 /**
  * Calls `onPayload` with each JSON payload sent on `channel` by any process. Returns the function
@@ -48,16 +51,29 @@ export async function listenChannel(
   channel: string,
   onPayload: (payload: unknown) => void,
   onError: (error: unknown) => void,
+  /** Called each time listening starts: the first time, and again after a lost connection. */
+  onListening?: () => void,
 ): Promise<(() => Promise<void>) | null> {
   let stopListening: (() => Promise<void>) | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  const lost = () => {
+    // The LISTEN connection went (the database restarted or failed over): listen again, on the
+    // primary of that moment.
+    stopListening = null;
+    if (stopped) return;
+    retry = setTimeout(() => void attempt(), LOST_RETRY_MS);
+    retry.unref();
+  };
   const attempt = async (): Promise<boolean> => {
     try {
-      const stop = await listenOnce(db, listenUrl, channel, onPayload, onError);
+      const stop = await listenOnce(db, listenUrl, channel, onPayload, onError, lost);
       if (stop === null) return false;
       if (stopped) await stop();
-      else stopListening = stop;
+      else {
+        stopListening = stop;
+        onListening?.();
+      }
     } catch (error) {
       onError(error);
       if (!stopped) {
@@ -81,6 +97,7 @@ async function listenOnce(
   channel: string,
   onPayload: (payload: unknown) => void,
   onError: (error: unknown) => void,
+  onLost: () => void,
 ): Promise<(() => Promise<void>) | null> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
   const deliver = (text: string | undefined) => {
@@ -92,14 +109,21 @@ async function listenOnce(
     }
   };
   if (listenUrl) {
-    const client = new pg.Client({ connectionString: listenUrl });
+    const client = newClient(listenUrl);
     client.on('error', onError);
     client.on('notification', (message) => {
       if (message.channel === channel) deliver(message.payload);
     });
+    let listening = false;
+    let ending = false;
+    client.on('end', () => {
+      if (listening && !ending) onLost();
+    });
     await client.connect();
     await client.query(`LISTEN ${channel}`);
+    listening = true;
     return async () => {
+      ending = true;
       await client.end().catch(() => undefined);
     };
   }
@@ -119,7 +143,12 @@ async function listenOnce(
     if (message.channel === channel) deliver(message.payload);
   });
   await client.query(`LISTEN ${channel}`);
+  let ending = false;
+  client.on('end', () => {
+    if (!ending) onLost();
+  });
   return async () => {
+    ending = true;
     await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
     client.release(true);
   };

@@ -1,6 +1,7 @@
 import { formatMinor, type TLanguage } from '@sorte/contract';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { newClient } from '../../db/primary.ts';
 import { getBalances } from '../wallet/balances.ts';
 import { notifyTexts } from './realtime.repo.ts';
 
@@ -78,7 +79,7 @@ export class RealtimeHub {
   /** Opens the LISTEN connection when a PostgreSQL URL was given (otherwise in-process only). */
   async start(): Promise<void> {
     if (!this.options.listenUrl || this.listener) return;
-    const client = new pg.Client({ connectionString: this.options.listenUrl });
+    const client = newClient(this.options.listenUrl);
     client.on('error', (error) => this.options.onError?.(error));
     client.on('notification', (message) => {
       if (message.channel !== BALANCE_CHANNEL || !message.payload) return;
@@ -93,6 +94,24 @@ export class RealtimeHub {
     await client.connect();
     await client.query(`LISTEN ${BALANCE_CHANNEL}`);
     this.listener = client;
+    // A lost LISTEN connection (the database restarted or failed over) is opened again, on the
+    // primary of that moment; meanwhile changes are delivered to this process's sockets only.
+    client.on('end', () => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      this.listenAgain();
+    });
+  }
+
+  private listenAgain(): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed || this.listener) return;
+      this.start().catch((error: unknown) => {
+        this.options.onError?.(error);
+        this.listenAgain();
+      });
+    }, LISTEN_RETRY_MS).unref();
   }
 
   /**
@@ -243,6 +262,9 @@ export class RealtimeHub {
     await listener?.end().catch(() => undefined);
   }
 }
+
+/** How soon a lost LISTEN connection is opened again. */
+const LISTEN_RETRY_MS = 1_000;
 
 /** Under PostgreSQL's limit of 8,000 bytes for a NOTIFY payload. */
 const MAX_PAYLOAD_BYTES = 7_900;

@@ -60,6 +60,14 @@ export class SessionCache {
         this.clear();
         onError(error);
       },
+      () => {
+        // Listening (again, after a restart or failover of the database): what was cached before
+        // is dropped, and every invalidation from now on is heard, so caching resumes.
+        if (!live.has(this)) return;
+        this.clear();
+        this.failed = false;
+        this.listening = true;
+      },
     );
     this.listening = this.stopListening !== null && !this.failed;
   }
