@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import fs, { mkdirSync } from 'node:fs';
 import { PGlite, type QueryOptions, type Results, types } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -626,6 +627,57 @@ export function commitWithNextStatement(tx: Tx): void {
 }
 
 /**
+ * The embedded database's files as `npm start` keeps them, durable: a commit answers once its WAL
+ * is on the disk, so a power loss or an OS crash loses no acknowledged deposit or bet.
+ *
+ * PGlite starts PostgreSQL with `-F` (fsync = off), and its Emscripten file system for Node
+ * (NODEFS) gives the files' streams no `fsync`: PostgreSQL's fsync() returned without a system
+ * call, and fdatasync() is answered by the runtime without one either. So PostgreSQL runs here
+ * without `-F`, with `wal_sync_method = fsync` (not the Linux default fdatasync), on a NodeFS whose
+ * streams' `fsync` is the host's fsync(2) of the file behind it; an error of that call reaches
+ * PostgreSQL as the errno it is (which then stops rather than go on after a failed sync). Checked
+ * with strace: one fsync per commit (docs/decisions/041-embedded-database-durable.md has the
+ * bench:bets cost). The in-memory database (no data directory) keeps fsync off: it has no disk.
+ */
+function durableOnDisk(dataDir: string): { dataDir: string; fs: NodeFS; startParams: string[] } {
+  return {
+    dataDir,
+    fs: new SyncedNodeFS(dataDir),
+    startParams: [
+      ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+      '-c',
+      'fsync=on',
+      '-c',
+      'wal_sync_method=fsync',
+    ],
+  };
+}
+
+type TNodeStream = { nfd?: number };
+type TNodeFsModule = {
+  NODEFS: {
+    stream_ops: { fsync?: (stream: TNodeStream) => number };
+    tryFSOperation: (operation: () => void) => void;
+  };
+};
+
+/** PGlite's NodeFS whose files' streams sync to the disk (see `durableOnDisk`). */
+class SyncedNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const syncFiles = (mod: unknown) => {
+      const { NODEFS } = mod as TNodeFsModule;
+      NODEFS.stream_ops.fsync = (stream) => {
+        const fd = stream.nfd;
+        if (fd !== undefined) NODEFS.tryFSOperation(() => fs.fsyncSync(fd));
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), syncFiles] } };
+  }
+}
+
+/**
  * Opens the embedded PGlite database (persisted under `dataDir`, in memory when absent) or a
  * PostgreSQL server pool. The same schema and migrations run on both, and on both a transaction
  * that loses a deadlock or a serialization conflict runs again as a whole (transaction-retry.ts).
@@ -657,7 +709,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, parsers: TEXT_PARSERS });
+  const client = new PGlite({
+    parsers: TEXT_PARSERS,
+    ...(options.dataDir ? durableOnDisk(options.dataDir) : {}),
+  });
   await client.waitReady;
   takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
