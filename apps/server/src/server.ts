@@ -31,7 +31,13 @@ async function main(): Promise<void> {
   }
 
   const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        poolMax: config.DATABASE_POOL_MAX,
+        pooler: config.DATABASE_POOLER,
+        directUrl: config.DATABASE_DIRECT_URL,
+      })
     : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR) });
   const applied = await migrate(database);
   if (config.SEED_DEMO) await seedDemoData(database.db);

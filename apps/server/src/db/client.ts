@@ -363,7 +363,15 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      /** `pgbouncer`: `url` is a transaction-mode pooler (see `throughPooler`). */
+      pooler?: 'none' | 'pgbouncer' | undefined;
+      /** PostgreSQL itself, for the scripts (the migrations' session lock) behind a pooler. */
+      directUrl?: string | undefined;
+    }
   | { kind: 'pglite'; dataDir?: string | undefined };
 
 /**
@@ -678,12 +686,60 @@ class SyncedNodeFS extends NodeFS {
 }
 
 /**
+ * Whether the pool's URL is a pooler in transaction mode (PgBouncer): each transaction, or each
+ * statement outside one, may run on another server connection. The Debian PgBouncer (1.18) keeps
+ * no prepared statement across them (its support came in 1.21): a name `prepareByText` prepared
+ * on one server connection is unknown on the next, so the pool sends unnamed statements there
+ * (parsed and planned on every execution, as drizzle sends them; the cost measured in
+ * docs/decisions/042-pgbouncer-in-transaction-mode.md). Everything else (pipelining included)
+ * stays as it is.
+ */
+function throughPooler(pooler: 'none' | 'pgbouncer' | undefined): boolean {
+  return pooler === 'pgbouncer';
+}
+
+/**
+ * Behind a transaction-mode pooler, every statement goes unnamed, those named by the caller too
+ * (`preparedRowsOf`): a name is prepared on one server connection, the next transaction may run on
+ * another (see `throughPooler`).
+ */
+function unnamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => unknown;
+  (client as unknown as { query: unknown }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
+    if (typeof config !== 'object' || config === null || (config as TQueryConfig).name === undefined)
+      return query(config, values, callback);
+    const { name: _unnamed, ...unnamed } = config as TQueryConfig;
+    return query(unnamed, values, callback);
+  };
+}
+
+/**
+ * The scripts' connection behind a pooler: ONE session on PostgreSQL itself. The migrations take a
+ * session advisory lock in one script and release it in another; through a transaction-mode
+ * pooler these could run on two server connections (the lock would stay held on the first).
+ */
+function scriptsOnOneSession(url: string): pg.Pool {
+  const scripts = new pg.Pool({ connectionString: url, max: 1 });
+  scripts.on('error', () => {});
+  return scripts;
+}
+
+/**
  * Opens the embedded PGlite database (persisted under `dataDir`, in memory when absent) or a
  * PostgreSQL server pool. The same schema and migrations run on both, and on both a transaction
  * that loses a deadlock or a serialization conflict runs again as a whole (transaction-retry.ts).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const pooled = throughPooler(options.pooler);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20, pipeline: true });
     // Bigints come back as strings from pg; keep them exact (int8 = OID 20).
     pool.on('error', () => {
@@ -694,18 +750,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // and emitted as 'error' on the client, where nothing listened: an uncaught error that ended
       // the process. Released, a lost client is not pooled again (pg-pool drops the unqueryable).
       client.on('error', () => {});
-      prepareByText(client);
+      if (pooled) unnamedStatements(client);
+      else prepareByText(client);
       pipelineTransactions(client);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     retryTransactionsOnConflict(db);
+    const scripts = pooled ? scriptsOnOneSession(options.directUrl ?? options.url) : null;
     return {
       db,
       kind: 'postgres',
       exec: async (sql) => {
-        await pool.query(sql);
+        await (scripts ?? pool).query(sql);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await scripts?.end();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
