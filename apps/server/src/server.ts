@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     }),
   );
   const lines = [
-    `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
+    `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}, fsync on` : ''}${config.DATABASE_POOLER === 'pgbouncer' ? ', through PgBouncer in transaction mode' : ''})`,
     `  player site:      http://localhost:${port}/`,
     `  second demo site: http://br.localhost:${port}/`,
     `  API docs:         http://localhost:${port}/api/docs`,
