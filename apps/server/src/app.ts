@@ -137,7 +137,7 @@ function loggerOptions(config: TConfig): FastifyServerOptions['logger'] {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   // LISTEN and session advisory locks need a session of their own: PostgreSQL itself, not a
-  // transaction-mode pooler in front of it (DATABASE_DIRECT_URL, ADR 042).
+  // transaction-mode pooler in front of it (DATABASE_DIRECT_URL, ADR 043).
   const sessionUrl =
     database.kind === 'postgres' ? (config.DATABASE_DIRECT_URL ?? config.DATABASE_URL) : undefined;
   const sites = new SiteResolver(database.db);

@@ -32,7 +32,7 @@ export const ZConfig = z.object({
    * `pgbouncer`: DATABASE_URL goes through a pooler in transaction mode (PgBouncer before 1.21
    * keeps no prepared statement across transactions), so the pool sends unnamed statements, and
    * whatever needs a session of its own (LISTEN, the crash leader's advisory lock, the
-   * migrations' lock) connects to DATABASE_DIRECT_URL (ADR 042).
+   * migrations' lock) connects to DATABASE_DIRECT_URL (ADR 043).
    */
   DATABASE_POOLER: z.enum(['none', 'pgbouncer']).default('none'),
   /** PostgreSQL itself, not through the pooler: the session connections' URL (default DATABASE_URL). */

@@ -644,7 +644,7 @@ export function commitWithNextStatement(tx: Tx): void {
  * without `-F`, with `wal_sync_method = fsync` (not the Linux default fdatasync), on a NodeFS whose
  * streams' `fsync` is the host's fsync(2) of the file behind it; an error of that call reaches
  * PostgreSQL as the errno it is (which then stops rather than go on after a failed sync). Checked
- * with strace: one fsync per commit (docs/decisions/041-embedded-database-durable.md has the
+ * with strace: one fsync per commit (docs/decisions/042-embedded-database-durable.md has the
  * bench:bets cost). The in-memory database (no data directory) keeps fsync off: it has no disk.
  */
 function durableOnDisk(dataDir: string): { dataDir: string; fs: NodeFS; startParams: string[] } {
@@ -691,7 +691,7 @@ class SyncedNodeFS extends NodeFS {
  * no prepared statement across them (its support came in 1.21): a name `prepareByText` prepared
  * on one server connection is unknown on the next, so the pool sends unnamed statements there
  * (parsed and planned on every execution, as drizzle sends them; the cost measured in
- * docs/decisions/042-pgbouncer-in-transaction-mode.md). Everything else (pipelining included)
+ * docs/decisions/043-pgbouncer-in-transaction-mode.md). Everything else (pipelining included)
  * stays as it is.
  */
 function throughPooler(pooler: 'none' | 'pgbouncer' | undefined): boolean {
