@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { TConfig } from '../../apps/server/src/config.ts';
 import {
   type Database,
   MAX_PREPARED_STATEMENTS,
@@ -39,6 +40,7 @@ import { enterResult } from '../../apps/server/src/modules/sports/sports.service
 import { createFundedTestMember } from '../../apps/server/src/modules/wallet/wallet.fixtures.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
 import { crashInstant } from '../../apps/server/test/crash.ts';
+import { startPgBouncer, type TPgBouncer } from '../../apps/server/test/pgbouncer.ts';
 import { grantBenchBonus } from '../support/players.ts';
 import {
   type BenchRow,
@@ -65,6 +67,14 @@ const TICK_SECONDS = Math.min(Math.max(Number(process.env.BENCH_TICK_SECONDS ?? 
  * `npm start` runs it (`DATA_DIR`), instead of in memory.
  */
 const PGLITE_ON_DISK = process.env.BENCH_PGLITE_ON_DISK === '1';
+/**
+ * `BENCH_PGBOUNCER=1`: the PostgreSQL scenarios (and the production server's) go through a PgBouncer
+ * of their own in transaction mode on a loopback port (the Debian package's 1.18), as with
+ * DATABASE_POOLER=pgbouncer: unnamed statements, LISTEN and the leader lock direct. Its pool holds
+ * as many server connections as the app's pool has clients, so the rows compare with the direct
+ * ones at the same number of backends. pgbench stays direct.
+ */
+const PGBOUNCER = process.env.BENCH_PGBOUNCER === '1';
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? 'pglite,ticks,crash,postgres').split(',').map((s) => s.trim()),
 );
@@ -106,6 +116,37 @@ const POOL = Math.min(
   90,
 );
 const PLAYERS = 1_000;
+/** The app's database on `url`: directly, or through a PgBouncer of its own (BENCH_PGBOUNCER). */
+async function openPostgres(
+  url: URL,
+  poolMax: number,
+): Promise<{ database: Database; overrides: Partial<TConfig> }> {
+  if (!PGBOUNCER) {
+    return {
+      database: await openDatabase({ kind: 'postgres', url: url.toString(), poolMax }),
+      overrides: {},
+    };
+  }
+  const bouncer: TPgBouncer = await startPgBouncer(url.toString(), { poolSize: poolMax });
+  const pooled = bouncer.urlFor(url.toString());
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: pooled,
+    poolMax,
+    pooler: 'pgbouncer',
+    directUrl: url.toString(),
+  });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    await bouncer.stop();
+  };
+  return {
+    database,
+    overrides: { DATABASE_URL: pooled, DATABASE_POOLER: 'pgbouncer', DATABASE_DIRECT_URL: url.toString() },
+  };
+}
+
 /** Players of the crash promotion row, each betting once in one phase (BENCH_CRASH_PLAYERS ≤ 10,000). */
 const CRASH_PLAYERS = Math.min(Math.max(Number(process.env.BENCH_CRASH_PLAYERS ?? PLAYERS), 10), 10_000);
 const WS_CLIENTS = 2_000;
@@ -120,7 +161,8 @@ const PGBENCH_SECONDS = 10;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /** The real app (bench/support/server.ts) with the crash engine running, as in service. */
-const startServer = (database: Database) => startBenchServer(database, { CRASH_ENGINE: true });
+const startServer = (database: Database, overrides: Partial<TConfig> = {}) =>
+  startBenchServer(database, { CRASH_ENGINE: true, ...overrides });
 
 /** 1,000 funded players with a session each (made directly: argon2 logins are not what we measure). */
 async function makePlayers(
@@ -505,6 +547,7 @@ async function scrapedBetGroups(port: number, queue: TBetQueue): Promise<BetGrou
 async function productionServer(
   url: URL,
   workers: number,
+  pooled: Partial<TConfig> = {},
 ): Promise<{ served: TServed; stop: () => Promise<void> }> {
   const root = resolve(import.meta.dirname, '../..');
   const built = spawnSync(process.execPath, ['apps/server/scripts/build.mjs'], {
@@ -525,7 +568,10 @@ async function productionServer(
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: pooled.DATABASE_URL ?? url.toString(),
+        ...(pooled.DATABASE_POOLER
+          ? { DATABASE_POOLER: pooled.DATABASE_POOLER, DATABASE_DIRECT_URL: pooled.DATABASE_DIRECT_URL }
+          : {}),
         PORT: String(port),
         HOST: '127.0.0.1',
         WORKERS: String(workers),
@@ -1116,7 +1162,7 @@ async function main(): Promise<void> {
   const finals: { pglite: TDiceRow | null; postgres: TDiceRow | null } = { pglite: null, postgres: null };
   let pgbench: BenchRow | null = null;
   console.log(
-    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}${BONUS ? '; every player holds a bonus grant' : ''}${PGLITE_ON_DISK ? '; PGlite on disk' : ''}`,
+    `bets benchmark: ${CONNECTIONS} connections, ${PLAYERS} players, ≤ ${SECONDS} s and ≤ ${MAX_BETS} bets per scenario; ${WS_CLIENTS} sockets for ${TICK_SECONDS} s${LOSS_LIMIT ? '; every player has a monthly loss limit' : ''}${BONUS ? '; every player holds a bonus grant' : ''}${PGLITE_ON_DISK ? '; PGlite on disk' : ''}${PGBOUNCER ? '; PostgreSQL through PgBouncer (transaction mode)' : ''}`,
   );
 
   if (ONLY.has('pglite') || ONLY.has('ticks') || ONLY.has('crash')) {
@@ -1155,9 +1201,8 @@ async function main(): Promise<void> {
   } else if (await postgresReachable(ADMIN_URL)) {
     const adminUrl = new URL(ADMIN_URL);
     await withThrowawayDatabase(adminUrl, 'sorte_bets', async (url, name) => {
-      const server = await startServer(
-        await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: POOL }),
-      );
+      const opened = await openPostgres(url, POOL);
+      const server = await startServer(opened.database, opened.overrides);
       try {
         const { tokens, memberIds } = await makePlayers(server);
         // Statistics as a database in service has them (autovacuum analyzes as tables grow): the
@@ -1209,13 +1254,8 @@ async function main(): Promise<void> {
       // are not comparable.
       for (const workers of ONLY.has('postgres') ? SERVE_WORKERS : []) {
         await withThrowawayDatabase(adminUrl, 'sorte_serve', async (serveUrl) => {
-          const fresh = await startServer(
-            await openDatabase({
-              kind: 'postgres',
-              url: serveUrl.toString(),
-              poolMax: Math.min(CONNECTIONS, 32),
-            }),
-          );
+          const opened = await openPostgres(serveUrl, Math.min(CONNECTIONS, 32));
+          const fresh = await startServer(opened.database, opened.overrides);
           let production: Awaited<ReturnType<typeof productionServer>> | null = null;
           let appOpen = true;
           try {
@@ -1226,7 +1266,7 @@ async function main(): Promise<void> {
             // and reconcile.
             await fresh.close();
             appOpen = false;
-            production = await productionServer(serveUrl, workers);
+            production = await productionServer(serveUrl, workers, opened.overrides);
             rows.push(await diceScenario(fresh, production.served, tokens));
             progress(rows.at(-1)!);
           } finally {

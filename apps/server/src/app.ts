@@ -136,6 +136,10 @@ function loggerOptions(config: TConfig): FastifyServerOptions['logger'] {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // LISTEN and session advisory locks need a session of their own: PostgreSQL itself, not a
+  // transaction-mode pooler in front of it (DATABASE_DIRECT_URL, ADR 043).
+  const sessionUrl =
+    database.kind === 'postgres' ? (config.DATABASE_DIRECT_URL ?? config.DATABASE_URL) : undefined;
   const sites = new SiteResolver(database.db);
   const app = Fastify({
     logger: loggerOptions(config),
@@ -212,24 +216,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: every /api/admin route must declare its operator permission.
   await app.register(adminPermissionsPlugin);
   await app.register(sessionAuthPlugin, {
-    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+    listenUrl: options.realtimeListenUrl ?? sessionUrl,
   });
   await app.register(realtimePlugin, {
-    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+    listenUrl: options.realtimeListenUrl ?? sessionUrl,
   });
   await app.register(promotionsPlugin);
   await app.register(siteChangesPlugin, {
-    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+    listenUrl: options.realtimeListenUrl ?? sessionUrl,
   });
   await app.register(chatPlugin, {
-    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+    listenUrl: options.realtimeListenUrl ?? sessionUrl,
   });
   await app.register(sportsPlugin, {
-    listenUrl: options.realtimeListenUrl ?? (database.kind === 'postgres' ? config.DATABASE_URL : undefined),
+    listenUrl: options.realtimeListenUrl ?? sessionUrl,
   });
   await app.register(crashPlugin, {
     autoStart: config.CRASH_ENGINE,
-    lockUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
+    lockUrl: sessionUrl,
   });
   // Every periodic job, started with the app and stopped before it closes (ADR 035).
   await app.register(jobRunnerPlugin, { jobs: options.jobs ?? ALL_JOBS });

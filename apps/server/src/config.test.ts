@@ -35,6 +35,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX/);
   });
 
+  it('reads a transaction-mode pooler only with its server and a direct URL for the session connections', () => {
+    expect(loadConfig({}).DATABASE_POOLER).toBe('none');
+    const pooled = {
+      DATABASE_URL: 'postgres://u:p@pgbouncer:6432/sorte',
+      DATABASE_POOLER: 'pgbouncer',
+      DATABASE_DIRECT_URL: 'postgres://u:p@db:5432/sorte',
+    };
+    expect(loadConfig(pooled)).toMatchObject(pooled);
+    expect(() => loadConfig({ ...pooled, DATABASE_DIRECT_URL: '' })).toThrow(/DATABASE_DIRECT_URL: required/);
+    expect(() => loadConfig({ ...pooled, DATABASE_URL: undefined })).toThrow(/DATABASE_URL: required/);
+    expect(() => loadConfig({ ...pooled, DATABASE_POOLER: 'odyssey' })).toThrow(/DATABASE_POOLER/);
+  });
+
   it('names every bad variable', () => {
     const attempt = () => loadConfig({ PORT: 'eighty', CAPTCHA: 'maybe', DATABASE_URL: 'mysql://x' });
     expect(attempt).toThrow(ConfigError);

@@ -28,6 +28,18 @@ export const ZConfig = z.object({
    * backends to wake and switch between (bench:bets, docs/bench-log/2026-11-29.md).
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(20),
+  /**
+   * `pgbouncer`: DATABASE_URL goes through a pooler in transaction mode (PgBouncer before 1.21
+   * keeps no prepared statement across transactions), so the pool sends unnamed statements, and
+   * whatever needs a session of its own (LISTEN, the crash leader's advisory lock, the
+   * migrations' lock) connects to DATABASE_DIRECT_URL (ADR 043).
+   */
+  DATABASE_POOLER: z.enum(['none', 'pgbouncer']).default('none'),
+  /** PostgreSQL itself, not through the pooler: the session connections' URL (default DATABASE_URL). */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** `CAPTCHA=off` turns the image challenge off (automated tests, local demos). */
   CAPTCHA: onOff.default(true),
@@ -162,7 +174,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
+  const pooled = poolerProblems(result.data);
+  if (pooled.length > 0) throw new ConfigError(`Invalid configuration:\n${pooled.join('\n')}`);
   return result.data;
+}
+
+/** A transaction-mode pooler needs a server behind it and a direct URL for the session connections. */
+function poolerProblems(config: TConfig): string[] {
+  if (config.DATABASE_POOLER === 'none') return [];
+  return [
+    ...(config.DATABASE_URL ? [] : ["  DATABASE_URL: required with DATABASE_POOLER (the pooler's URL)"]),
+    ...(config.DATABASE_DIRECT_URL
+      ? []
+      : [
+          '  DATABASE_DIRECT_URL: required with DATABASE_POOLER (PostgreSQL itself, for LISTEN and advisory locks)',
+        ]),
+  ];
 }
 
 /** The configuration tests start from: quiet, captcha on, generous request limits. */

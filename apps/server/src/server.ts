@@ -31,7 +31,13 @@ async function main(): Promise<void> {
   }
 
   const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        poolMax: config.DATABASE_POOL_MAX,
+        pooler: config.DATABASE_POOLER,
+        directUrl: config.DATABASE_DIRECT_URL,
+      })
     : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR) });
   const applied = await migrate(database);
   if (config.SEED_DEMO) await seedDemoData(database.db);
@@ -148,7 +154,7 @@ async function main(): Promise<void> {
     }),
   );
   const lines = [
-    `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''})`,
+    `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}, fsync on` : ''}${config.DATABASE_POOLER === 'pgbouncer' ? ', through PgBouncer in transaction mode' : ''})`,
     `  player site:      http://localhost:${port}/`,
     `  second demo site: http://br.localhost:${port}/`,
     `  API docs:         http://localhost:${port}/api/docs`,

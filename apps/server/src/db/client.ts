@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import fs, { mkdirSync } from 'node:fs';
 import { PGlite, type QueryOptions, type Results, types } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -373,7 +374,15 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      /** `pgbouncer`: `url` is a transaction-mode pooler (see `throughPooler`). */
+      pooler?: 'none' | 'pgbouncer' | undefined;
+      /** PostgreSQL itself, for the scripts (the migrations' session lock) behind a pooler. */
+      directUrl?: string | undefined;
+    }
   | { kind: 'pglite'; dataDir?: string | undefined };
 
 /**
@@ -637,12 +646,111 @@ export function commitWithNextStatement(tx: Tx): void {
 }
 
 /**
+ * The embedded database's files as `npm start` keeps them, durable: a commit answers once its WAL
+ * is on the disk, so a power loss or an OS crash loses no acknowledged deposit or bet.
+ *
+ * PGlite starts PostgreSQL with `-F` (fsync = off), and its Emscripten file system for Node
+ * (NODEFS) gives the files' streams no `fsync`: PostgreSQL's fsync() returned without a system
+ * call, and fdatasync() is answered by the runtime without one either. So PostgreSQL runs here
+ * without `-F`, with `wal_sync_method = fsync` (not the Linux default fdatasync), on a NodeFS whose
+ * streams' `fsync` is the host's fsync(2) of the file behind it; an error of that call reaches
+ * PostgreSQL as the errno it is (which then stops rather than go on after a failed sync). Checked
+ * with strace: one fsync per commit (docs/decisions/042-embedded-database-durable.md has the
+ * bench:bets cost). The in-memory database (no data directory) keeps fsync off: it has no disk.
+ */
+function durableOnDisk(dataDir: string): { dataDir: string; fs: NodeFS; startParams: string[] } {
+  return {
+    dataDir,
+    fs: new SyncedNodeFS(dataDir),
+    startParams: [
+      ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+      '-c',
+      'fsync=on',
+      '-c',
+      'wal_sync_method=fsync',
+    ],
+  };
+}
+
+type TNodeStream = { nfd?: number };
+type TNodeFsModule = {
+  NODEFS: {
+    stream_ops: { fsync?: (stream: TNodeStream) => number };
+    tryFSOperation: (operation: () => void) => void;
+  };
+};
+
+/** PGlite's NodeFS whose files' streams sync to the disk (see `durableOnDisk`). */
+class SyncedNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const syncFiles = (mod: unknown) => {
+      const { NODEFS } = mod as TNodeFsModule;
+      NODEFS.stream_ops.fsync = (stream) => {
+        const fd = stream.nfd;
+        if (fd !== undefined) NODEFS.tryFSOperation(() => fs.fsyncSync(fd));
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), syncFiles] } };
+  }
+}
+
+/**
+ * Whether the pool's URL is a pooler in transaction mode (PgBouncer): each transaction, or each
+ * statement outside one, may run on another server connection. The Debian PgBouncer (1.18) keeps
+ * no prepared statement across them (its support came in 1.21): a name `prepareByText` prepared
+ * on one server connection is unknown on the next, so the pool sends unnamed statements there
+ * (parsed and planned on every execution, as drizzle sends them; the cost measured in
+ * docs/decisions/043-pgbouncer-in-transaction-mode.md). Everything else (pipelining included)
+ * stays as it is.
+ */
+function throughPooler(pooler: 'none' | 'pgbouncer' | undefined): boolean {
+  return pooler === 'pgbouncer';
+}
+
+/**
+ * Behind a transaction-mode pooler, every statement goes unnamed, those named by the caller too
+ * (`preparedRowsOf`): a name is prepared on one server connection, the next transaction may run on
+ * another (see `throughPooler`).
+ */
+function unnamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => unknown;
+  (client as unknown as { query: unknown }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
+    if (typeof config !== 'object' || config === null || (config as TQueryConfig).name === undefined)
+      return query(config, values, callback);
+    const { name: _unnamed, ...unnamed } = config as TQueryConfig;
+    return query(unnamed, values, callback);
+  };
+}
+
+/**
+ * The scripts' connection behind a pooler: ONE session on PostgreSQL itself. The migrations take a
+ * session advisory lock in one script and release it in another; through a transaction-mode
+ * pooler these could run on two server connections (the lock would stay held on the first).
+ */
+function scriptsOnOneSession(url: string): pg.Pool {
+  const scripts = new pg.Pool({ ...poolOptions(url), max: 1 });
+  scripts.on('error', () => {});
+  return scripts;
+}
+
+/**
  * Opens the embedded PGlite database (persisted under `dataDir`, in memory when absent) or a
  * PostgreSQL server pool. The same schema and migrations run on both, and on both a transaction
  * that loses a deadlock or a serialization conflict runs again as a whole (transaction-retry.ts).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const pooled = throughPooler(options.pooler);
     // A multi-host URL (a primary and its standbys): each new connection lands on the primary (primary.ts).
     const pool = new pg.Pool({ ...poolOptions(options.url), max: options.poolMax ?? 20, pipeline: true });
     // Bigints come back as strings from pg; keep them exact (int8 = OID 20).
@@ -654,22 +762,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // and emitted as 'error' on the client, where nothing listened: an uncaught error that ended
       // the process. Released, a lost client is not pooled again (pg-pool drops the unqueryable).
       client.on('error', () => {});
-      prepareByText(client);
+      if (pooled) unnamedStatements(client);
+      else prepareByText(client);
       pipelineTransactions(client);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     retryTransactionsOnConflict(db);
+    const scripts = pooled ? scriptsOnOneSession(options.directUrl ?? options.url) : null;
     return {
       db,
       kind: 'postgres',
       exec: async (sql) => {
-        await pool.query(sql);
+        await (scripts ?? pool).query(sql);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await scripts?.end();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, parsers: TEXT_PARSERS });
+  const client = new PGlite({
+    parsers: TEXT_PARSERS,
+    ...(options.dataDir ? durableOnDisk(options.dataDir) : {}),
+  });
   await client.waitReady;
   takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
