@@ -499,7 +499,10 @@ describe.each(kinds)('withdrawals with review and PSP payouts on %s', (kind) => 
       await withAdapter(efiPayouts(h.psp.client, h.psp.pixKey), async () => {
         const orderNo = await approveNew(player);
         expect((await orderOf(player, orderNo)).status).toBe('failed');
-        expect(await syncPayouts(deps(), 0)).toBe(0);
+        // The payouts' sync leaves a failed order alone (other tests' orders on this database may
+        // still be syncing, so its count is not this order's to assert).
+        await syncPayouts(deps(), 0);
+        expect((await orderOf(player, orderNo)).status).toBe('failed');
       });
       const balances = await balancesOf(h.db, player.memberId);
       expect(balances.cashMinor).toBe(50_000n);
