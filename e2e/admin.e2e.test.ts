@@ -59,6 +59,8 @@ describe('back office', () => {
     await bank.getByTestId('pay-submit').click();
     await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
     await bank.close();
+    // The player's tab is the front one again, as a phone shows it (a tab left behind is throttled).
+    await page.bringToFront();
     await expect
       .poll(async () => plainMoney(await page.getByTestId('header-balance').first().textContent()), {
         timeout: 30_000,

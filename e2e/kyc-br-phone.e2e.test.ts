@@ -144,6 +144,8 @@ describe('a br player on a phone', () => {
         .getByTestId('decide-review')
         .click();
       await tester.close();
+      // The player's tab is the front one again, as a phone shows it (a tab left behind is throttled).
+      await page.bringToFront();
       await expect
         .poll(async () => (await kycStatus(page)).session?.status, { timeout: 30_000 })
         .toBe('manual_review');
@@ -195,6 +197,8 @@ describe('a br player on a phone', () => {
       await bank.getByTestId('pay-submit').click();
       await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
       await bank.close();
+      // The player's tab is the front one again, as a phone shows it (a tab left behind is throttled).
+      await page.bringToFront();
       await page.getByTestId('recharge-paid').waitFor({ state: 'visible', timeout: 30_000 });
       await expect
         .poll(async () => reais(await page.getByTestId('header-balance').first().textContent()), {

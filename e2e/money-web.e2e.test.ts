@@ -88,6 +88,8 @@ describe('money on a phone', () => {
       await bank.getByTestId('pay-submit').click();
       await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
       await bank.close();
+      // The player's tab is the front one again, as a phone shows it (a tab left behind is throttled).
+      await page.bringToFront();
 
       // Back in the app, without a reload: the order shows paid and the header balance moved.
       await page.getByTestId('recharge-paid').waitFor({ state: 'visible', timeout: 30_000 });

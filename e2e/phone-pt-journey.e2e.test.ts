@@ -109,6 +109,8 @@ describe('a new player on a phone in Portuguese', () => {
       await bank.getByTestId('pay-submit').click();
       await bank.getByTestId('pay-done').waitFor({ state: 'visible' });
       await bank.close();
+      // The player's tab is the front one again, as a phone shows it (a tab left behind is throttled).
+      await page.bringToFront();
       await page.getByTestId('recharge-paid').waitFor({ state: 'visible', timeout: 30_000 });
       await expect
         .poll(async () => moneyOf(await page.getByTestId('header-balance').textContent()), {

@@ -23,6 +23,19 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
 
 /** Every violation axe-core finds on the page as it is now, whatever its impact. */
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  // page.evaluate has no timeout of its own: a run that never answers fails here with its words.
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('axe did not answer within 60 s')), 60_000);
+  });
+  try {
+    return await Promise.race([runAxe(page), bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function runAxe(page: Page): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== 'undefined');
   // Evaluated over the DevTools protocol: the site's Content-Security-Policy (script-src 'self')
   // rightly refuses an inline script tag.

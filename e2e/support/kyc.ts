@@ -72,6 +72,8 @@ export async function verifyIdentityThroughSandbox(page: Page, server: RunningSe
     .getByTestId('decide-approve')
     .click();
   await tester.close();
+  // The player's tab is the front one again, as a phone shows it (a tab left behind is throttled).
+  await page.bringToFront();
 
   await expect
     .poll(
