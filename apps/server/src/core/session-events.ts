@@ -11,6 +11,8 @@ export type TSessionOpened = {
   sessionId: bigint;
   ip: string | null;
   userAgent: string | null;
+  /** The browser's device id (TClient), null when the client sent none. */
+  deviceId: string | null;
 };
 
 export const sessionOpened = new TransactionalEvent<TSessionOpened>();

@@ -38,6 +38,16 @@ describe('api client', () => {
     expect(calls[1]?.headers.Authorization).toBe('Bearer token-123');
   });
 
+  it("sends this browser's device id, the same on every call and kept in localStorage", async () => {
+    const { calls } = mockApi({ 'POST /api/auth/me': () => ({ body: ok(makeUser()) }) });
+    await api.post('/api/auth/me');
+    await api.post('/api/auth/me');
+    const sent = calls[0]?.headers['X-Sorte-Device'];
+    expect(sent).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls[1]?.headers['X-Sorte-Device']).toBe(sent);
+    expect(localStorage.getItem('device')).toBe(sent);
+  });
+
   it('unwraps the envelope to its data', async () => {
     mockApi({
       'GET /api/profilepictures': () => ({ body: ok({ male: [{ id: 1, url: '/m.png' }], female: [] }) }),

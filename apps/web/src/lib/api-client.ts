@@ -5,7 +5,7 @@ import { confirmDialog } from './dialog.ts';
 import { currentLanguage } from './i18n.ts';
 import { PROFILE_PHOTO_QUERY_KEY, queryClient, USER_QUERY_KEY } from './query-client.ts';
 import { isRemembered, restoreRememberedSession } from './remembered-session.ts';
-import { clearAllStorage, getToken, setToken } from './storage.ts';
+import { clearAllStorage, getDeviceId, getToken, setToken } from './storage.ts';
 import { createStore } from './store.ts';
 import { toast } from './toast.ts';
 
@@ -68,6 +68,8 @@ export const unreachableStore = createStore(false);
  * failed (vite.config.ts): the lobby still fills, but the server was not reached.
  */
 const FROM_CACHE_HEADER = 'x-sorte-from-cache';
+/** The browser's device id (storage.ts getDeviceId), read by the server at sign-up and login. */
+const DEVICE_HEADER = 'X-Sorte-Device';
 
 /** Builds `/api/<path>?…&lang=<active language>`; the spec's paths come with or without a leading slash. */
 export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
@@ -137,6 +139,8 @@ export async function apiRequest<T>(
   const token = options.withSession === false ? null : getToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const device = getDeviceId();
+  if (device) headers[DEVICE_HEADER] = device;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();

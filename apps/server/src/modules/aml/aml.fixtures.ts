@@ -79,7 +79,7 @@ export async function outboxOf(db: Db, memberId: bigint) {
   return rowsOf<{ id: string; kind: string; amount_minor: string; reference: string; identifiers: unknown }>(
     db,
     sql`SELECT id::text AS id, kind, amount_minor::text AS amount_minor, reference, identifiers
-        FROM aml_outbox WHERE member_id = ${memberId.toString()}::bigint ORDER BY id`,
+        FROM aml_outbox o WHERE member_id = ${memberId.toString()}::bigint ORDER BY o.id`,
   );
 }
 

@@ -1,7 +1,8 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, HOSTS } from '../../../test/app.ts';
+import { buildTestApp, call, HOSTS, solvedCaptcha } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { depositCredited } from '../../core/money-events.ts';
 import type { Db } from '../../db/client.ts';
@@ -229,17 +230,33 @@ describe.each(kinds)('AML rules, outbox and screening on %s', (kind) => {
     expect(status).toEqual([{ status: 'pending' }]);
   });
 
-  it('a login writes a login row with its address and device; a committed row left unscreened is screened by the next run', async () => {
+  it("a login writes a login row with its address and the browser's device id (never the user agent); a committed row left unscreened is screened by the next run", async () => {
     const registered = await newPlayer(app);
     const rows = await outboxOf(db, registered.memberId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'login' });
-    expect(Object.keys(rows[0]!.identifiers as object).sort()).toEqual(['device', 'ip']);
+    // Signed up without a device id: the address alone, though the request had a user agent.
+    expect(Object.keys(rows[0]!.identifiers as object).sort()).toEqual(['ip']);
+    const deviceId = randomUUID();
+    const loginWith = async (device: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/auth/login2',
+        payload: { username: registered.username, password: 'secret123', ...(await solvedCaptcha(app)) },
+        headers: { 'x-sorte-device': device, 'user-agent': 'Mozilla/5.0 (Linux; Android 14)' },
+      });
+    expect((await loginWith(deviceId)).status).toBe(200);
+    expect((await loginWith('not an id')).status).toBe(200);
+    const logins = (await outboxOf(db, registered.memberId)).slice(1);
+    expect(logins.map((row) => row.identifiers)).toEqual([
+      { ip: expect.any(String), device: createHash('sha256').update(deviceId).digest('hex') },
+      { ip: expect.any(String) },
+    ]);
     const pending = await rowsOf<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM aml_outbox WHERE member_id = ${registered.memberId.toString()}::bigint AND screened_at IS NULL`,
     );
-    expect(pending[0]!.n).toBe(1);
+    expect(pending[0]!.n).toBe(3);
     await runScreening(db);
     const after = await rowsOf<{ n: number }>(
       db,

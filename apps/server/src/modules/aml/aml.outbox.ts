@@ -3,10 +3,13 @@ import { answerWithdrawalHolds, depositCredited, withdrawalRequested } from '../
 import { sessionOpened } from '../../core/session-events.ts';
 import { insertOutbox, isHeld } from './aml.repo.ts';
 
-/** The device identifier the rules compare: the SHA-256 of the client's user agent. */
-export function deviceOf(userAgent: string | null): string | undefined {
-  if (!userAgent) return undefined;
-  return createHash('sha256').update(userAgent).digest('hex');
+/**
+ * The device identifier the rules compare: the SHA-256 of the device id the browser keeps (never
+ * the user agent, which every phone of a model and browser version shares); none without one.
+ */
+export function deviceOf(deviceId: string | null): string | undefined {
+  if (!deviceId) return undefined;
+  return createHash('sha256').update(deviceId).digest('hex');
 }
 
 /**
@@ -37,7 +40,7 @@ export function listenForScreening(): void {
     }),
   );
   sessionOpened.on('aml', (tx, event) => {
-    const device = deviceOf(event.userAgent);
+    const device = deviceOf(event.deviceId);
     return insertOutbox(tx, {
       siteId: event.siteId,
       memberId: event.memberId,

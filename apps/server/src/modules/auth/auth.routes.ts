@@ -23,11 +23,16 @@ import { endSession } from '../sessions/sessions.service.ts';
 import { login, refresh, register, type TClient } from './auth.service.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
 
+/** A device id as the web app makes one (a random UUID), or another client's opaque id of 16–64 characters. */
+const DEVICE_ID = /^[A-Za-z0-9-]{16,64}$/;
+
 function clientOf(request: FastifyRequest): TClient {
   const userAgent = request.headers['user-agent'];
+  const device = request.headers['x-sorte-device'];
   return {
     ip: request.ip ?? null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
+    deviceId: typeof device === 'string' && DEVICE_ID.test(device) ? device : null,
     lang: request.lang,
   };
 }

@@ -36,7 +36,17 @@ import { createMemberSession, idleMinutesOf, sessionIdle } from '../sessions/ses
 import { openMemberAccounts } from '../wallet/accounts.ts';
 import type { CaptchaService } from './captcha.service.ts';
 
-export type TClient = { ip: string | null; userAgent: string | null; lang: TLanguage };
+/**
+ * Who is calling: the address, the user agent, the language, and the device id the web app keeps
+ * for this browser (`x-sorte-device`; null when absent or not an id), which compliance compares
+ * across accounts (ADR 040) where a user agent, shared by every phone of a model, could not.
+ */
+export type TClient = {
+  ip: string | null;
+  userAgent: string | null;
+  deviceId?: string | null;
+  lang: TLanguage;
+};
 
 export type TAuthDeps = {
   executor: Executor;

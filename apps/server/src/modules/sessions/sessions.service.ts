@@ -49,7 +49,7 @@ export async function createMemberSession(
   executor: Executor,
   site: TSite,
   memberId: bigint,
-  client: { ip: string | null; userAgent: string | null },
+  client: { ip: string | null; userAgent: string | null; deviceId?: string | null },
   options: { restricted?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date; id: bigint }> {
   const token = newToken();
@@ -76,6 +76,7 @@ export async function createMemberSession(
       sessionId: inserted.id,
       ip: client.ip,
       userAgent: client.userAgent,
+      deviceId: client.deviceId ?? null,
     });
     return inserted;
   });
