@@ -479,6 +479,14 @@ function takeTurns(client: PGlite): void {
 type TQueryConfig = { text?: unknown; name?: string; values?: unknown; submit?: unknown };
 type TCallback = (error: Error | null, result?: unknown) => void;
 
+/** A client's `query` as pg calls it (config or text, values, callback). */
+type TQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/** The client's own `query`, bound, for a wrapper that replaces it to call through to. */
+function ownQuery(client: pg.PoolClient): TQuery {
+  return client.query.bind(client) as TQuery;
+}
+
 /**
  * Each pooled connection prepares every parameterised statement it runs under a name of its own,
  * by text, as the embedded database does (`EmbeddedStatements`) and postgres.js does by default:
@@ -490,11 +498,7 @@ type TCallback = (error: Error | null, result?: unknown) => void;
 function prepareByText(client: pg.PoolClient): void {
   const names = new RecentlyUsed<string>();
   let made = 0;
-  const query = client.query.bind(client) as (
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) => unknown;
+  const query = ownQuery(client);
   const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } })
     .connection.parsedStatements;
   const drop = (name: string) => {
@@ -502,11 +506,7 @@ function prepareByText(client: pg.PoolClient): void {
     // Queued before the next statement; refused in an aborted transaction (the name is not reused).
     (query(`DEALLOCATE ${name}`) as Promise<unknown>).catch(() => undefined);
   };
-  (client as unknown as { query: unknown }).query = (
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) => {
+  (client as unknown as { query: TQuery }).query = (config, values, callback) => {
     const named = config as TQueryConfig;
     if (
       typeof config !== 'object' ||
@@ -580,16 +580,8 @@ const NO_ROWS = { command: '', rowCount: 0, rows: [], fields: [] };
 function pipelineTransactions(client: pg.PoolClient): void {
   const state: TPipelined = { begun: null, commitNext: false, committing: null };
   pipelined.set(client, state);
-  const query = client.query.bind(client) as (
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) => unknown;
-  (client as unknown as { query: unknown }).query = (
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) => {
+  const query = ownQuery(client);
+  (client as unknown as { query: TQuery }).query = (config, values, callback) => {
     const named = config as TQueryConfig | null;
     const text = typeof config === 'string' ? config : named?.text;
     if (
@@ -715,16 +707,8 @@ function throughPooler(pooler: 'none' | 'pgbouncer' | undefined): boolean {
  * another (see `throughPooler`).
  */
 function unnamedStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) => unknown;
-  (client as unknown as { query: unknown }).query = (
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) => {
+  const query = ownQuery(client);
+  (client as unknown as { query: TQuery }).query = (config, values, callback) => {
     if (typeof config !== 'object' || config === null || (config as TQueryConfig).name === undefined)
       return query(config, values, callback);
     const { name: _unnamed, ...unnamed } = config as TQueryConfig;
