@@ -8,7 +8,7 @@ import { isDatabaseUnavailable, openDatabase } from '../../apps/server/src/db/cl
 import { freePort } from '../../apps/server/src/http/free-port.ts';
 import { reconcile } from '../../apps/server/src/modules/wallet/wallet.reconcile.ts';
 import { transfer } from '../../apps/server/src/modules/wallet/wallet.service.ts';
-import { randomCpf } from '../../apps/server/test/app.ts';
+import { randomCpf, registration } from '../../apps/server/test/app.ts';
 import { type ClusterNode, type DbCluster, startDbCluster } from '../../apps/server/test/db-cluster.ts';
 import { fmt } from '../support/report.ts';
 import { startServerProcess, waitFor } from './processes.ts';
@@ -72,16 +72,7 @@ type TPlayer = { token: string; memberId: bigint; siteId: bigint; cardId: string
 
 async function newPlayer(base: string, adminDb: Awaited<ReturnType<typeof openDatabase>>): Promise<TPlayer> {
   const username = `fo${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const registered = await call(base, 'POST', '/api/auth/register2', {
-    username,
-    password: 'secret123',
-    password_confirmation: 'secret123',
-    realname: 'Maria Silva',
-    phone: '11987654321',
-    qk_pwd: '654321',
-    agree_terms: true,
-    is_adult: true,
-  });
+  const registered = await call(base, 'POST', '/api/auth/register2', registration({ username }));
   if (registered.http !== 200) throw new Error(`registration failed: ${JSON.stringify(registered)}`);
   const token = String(registered.data!.token);
   const memberId = BigInt(String((registered.data!.user as { id: string }).id));
