@@ -10,6 +10,9 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
  * - e2e: Playwright journeys in a real Chromium against a real HTTP server.
  * scripts/test.mjs runs them one after another, in this order, and adds up the results.
  */
+/** Bounds every fast-check property's time, shrinking included (see the file). */
+const PROPERTIES_SETUP = './apps/server/test/properties.setup.ts';
+
 const projects: TestProjectConfiguration[] = [
   {
     test: {
@@ -26,6 +29,7 @@ const projects: TestProjectConfiguration[] = [
         'bench/**/*.test.ts',
       ],
       exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+      setupFiles: [PROPERTIES_SETUP],
       // Some unit tests enumerate whole paytables (seconds of CPU); on a loaded two-core machine
       // vitest's 5 s default turned them into timing assertions.
       testTimeout: 60_000,
@@ -72,6 +76,7 @@ projects.push(
       environment: 'node',
       include: ['apps/**/*.int.test.ts', 'packages/**/*.int.test.ts'],
       exclude: ['**/node_modules/**'],
+      setupFiles: [PROPERTIES_SETUP],
       pool: 'forks',
       maxWorkers: 1,
       isolate: false,

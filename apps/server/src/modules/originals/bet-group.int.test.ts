@@ -406,7 +406,7 @@ async function playerState(db: Db, player: TPlayer) {
           JOIN wallet_accounts d ON d.id = t.debit_account_id
           JOIN wallet_accounts c ON c.id = t.credit_account_id
           WHERE d.member_id = ${member}::bigint OR c.member_id = ${member}::bigint
-          ORDER BY t.kind, t.amount_minor, d.kind, c.kind, part, feeds_grant, bonus_parts`,
+          ORDER BY t.kind, t.amount_minor, d.kind, c.kind, part, category, feeds_grant, bonus_parts`,
     ),
   };
 }
