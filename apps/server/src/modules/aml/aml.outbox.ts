@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pepFlagged } from '../../core/kyc-events.ts';
 import { answerWithdrawalHolds, depositCredited, withdrawalRequested } from '../../core/money-events.ts';
 import { sessionOpened } from '../../core/session-events.ts';
 import { insertOutbox, isHeld } from './aml.repo.ts';
@@ -13,8 +14,8 @@ export function deviceOf(deviceId: string | null): string | undefined {
 }
 
 /**
- * Compliance listens to the money and session events (ADR 040): each writes one outbox row in the
- * transaction that commits the deposit, the withdrawal request or the session, so a rolled-back
+ * Compliance listens to the money, session and KYC events (ADR 040): each writes one outbox row in the
+ * transaction that commits the deposit, the withdrawal request, the session or a PEP flag, so a rolled-back
  * event leaves none and a committed one is screened even after a crash. It also answers the
  * cashier's question whether a player's withdrawals are held. Registered when the app starts.
  */
@@ -50,5 +51,15 @@ export function listenForScreening(): void {
       identifiers: { ...(event.ip ? { ip: event.ip } : {}), ...(device ? { device } : {}) },
     });
   });
+  pepFlagged.on('aml', (tx, event) =>
+    insertOutbox(tx, {
+      siteId: event.siteId,
+      memberId: event.memberId,
+      kind: 'kyc',
+      amountMinor: 0n,
+      reference: `kyc:pep:${event.kycSessionId}`,
+      identifiers: {},
+    }),
+  );
   answerWithdrawalHolds({ isHeld });
 }

@@ -17,7 +17,8 @@ const at = (value: Date) => sql`${value.toISOString()}::timestamptz`;
  */
 const upTo = (value: Date) => sql`${new Date(value.getTime() + 1).toISOString()}::timestamptz`;
 
-export type TOutboxKind = 'deposit' | 'withdrawal' | 'login';
+/** What an outbox row records: a money event, a session opened, or a KYC flag (a PEP). */
+export type TOutboxKind = 'deposit' | 'withdrawal' | 'login' | 'kyc';
 export type TIdentifierKind = 'device' | 'ip' | 'pix_key' | 'payer_cpf';
 
 /** One outbox row, written in the transaction that commits the event. */

@@ -86,7 +86,7 @@ const structuring = {
   ): Promise<THit[]> {
     const floor = (p.threshold_minor * BigInt(p.floor_bps)) / 10_000n;
     const kind = event.kind;
-    if (kind === 'login' || kind === 'win' || !p.kinds.includes(kind)) return [];
+    if ((kind !== 'deposit' && kind !== 'withdrawal') || !p.kinds.includes(kind)) return [];
     if (event.amountMinor < floor || event.amountMinor >= p.threshold_minor) return [];
     const near = await sumOutbox(db, event.memberId, kind, {
       from: ago(event.at, p.window_hours * HOUR_MS),

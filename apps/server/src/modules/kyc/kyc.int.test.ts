@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPlayer, solvedCaptcha } from '../../../test/app.ts';
 import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../../db/sql.ts';
+import { outboxOf } from '../aml/aml.fixtures.ts';
+import { runScreening } from '../aml/aml.screening.ts';
 import {
   addCard,
   call,
@@ -214,6 +216,8 @@ describe.each(kinds)('identity verification (KYC) through the sandbox provider o
     expect(applied.json().data.outcome).toBe('applied');
     expect((await deliver(approved)).json().data.outcome).toBe('replayed');
     expect((await deliver(event(id, 1, 'submitted'))).json().data.outcome).toBe('out_of_order');
+    // The player's login is screened before any flag: no PEP alert from it.
+    await runScreening(h.db);
     // A newer event cannot undo a final decision either; only its PEP flag is kept.
     const later = await deliver(event(id, 3, 'rejected', { reason: 'blurred', pep: true }));
     expect(later.json().data.outcome).toBe('applied');
@@ -226,6 +230,24 @@ describe.each(kinds)('identity verification (KYC) through the sandbox provider o
       sql`SELECT pep FROM member_kyc WHERE member_id = ${player.memberId.toString()}::bigint`,
     );
     expect(pep).toEqual([{ pep: true }]);
+    // Compliance hears of the flag in its transaction and alerts it at the next screening, before
+    // the player moves any money; a repeated flag writes nothing more.
+    await deliver(event(id, 4, 'rejected', { reason: 'blurred', pep: true }));
+    const kycRows = (await outboxOf(h.db, player.memberId)).filter((row) => row.kind !== 'login');
+    expect(kycRows).toEqual([
+      expect.objectContaining({
+        kind: 'kyc',
+        amount_minor: '0',
+        reference: expect.stringMatching(/^kyc:pep:\d+$/),
+      }),
+    ]);
+    await runScreening(h.db);
+    const peps = await rowsOf<{ dedupe_key: string; event: string }>(
+      h.db,
+      sql`SELECT dedupe_key, evidence->>'event' AS event FROM aml_alerts
+          WHERE member_id = ${player.memberId.toString()}::bigint AND rule = 'pep'`,
+    );
+    expect(peps).toEqual([{ dedupe_key: `member:${player.memberId}`, event: 'kyc' }]);
     expect((await deliver(event('kys_nobody', 1, 'approved'))).json().data.outcome).toBe('unknown_session');
   });
 

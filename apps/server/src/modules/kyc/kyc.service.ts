@@ -6,6 +6,7 @@ import {
   type TLanguage,
   translate,
 } from '@sorte/contract';
+import { pepFlagged } from '../../core/kyc-events.ts';
 import type { TSite } from '../../core/site.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -215,6 +216,7 @@ export async function applyKycEvent(db: Db, provider: string, event: TKycEvent):
         sessionId: session.id,
         source: 'provider',
       });
+      await pepFlagged.emit(tx, { ...member, kycSessionId: session.id });
     }
     const final = session.status === 'approved' || session.status === 'rejected';
     const status = final ? (session.status as TKycEvent['status']) : event.status;
