@@ -19,6 +19,7 @@ import {
   rulesHit,
   setPep,
 } from './aml.fixtures.ts';
+import { pruneOutbox } from './aml.retention.ts';
 import { runScreening } from './aml.screening.ts';
 
 const kinds = await databaseKinds();
@@ -142,6 +143,33 @@ describe.each(kinds)('AML rules, outbox and screening on %s', (kind) => {
     const run = await runScreening(db, { ledgerBatch: 20 });
     expect(run.wins).toBeGreaterThanOrEqual(1);
     expect(await rulesHit(db, lucky)).toEqual(['disproportionate_win']);
+  });
+
+  it('retention: screened outbox rows older than the longest rule window plus a day go; newer ones and unscreened ones stay', async () => {
+    const member = await player();
+    const now = Date.now();
+    // The longest window of the seeded profiles: surge's 24 hours of deposits against 90 days before.
+    const longest = DAY + 90 * DAY;
+    const at = (msAgo: number) => new Date(now - msAgo);
+    await event(member, 'deposit', 1_000n, {
+      reference: 'old-screened',
+      at: at(longest + DAY + 60_000),
+      screened: true,
+    });
+    await event(member, 'login', 0n, { reference: 'old-unscreened', at: at(longest + 5 * DAY) });
+    await event(member, 'deposit', 1_000n, {
+      reference: 'in-window',
+      at: at(longest + DAY - 60_000),
+      screened: true,
+    });
+    for (let i = 0; i < 3; i++) {
+      await event(member, 'withdrawal', 1_000n, { reference: `old-${i}`, at: at(200 * DAY), screened: true });
+    }
+    // Batches of 2: the four old screened rows take three statements.
+    const pruned = await pruneOutbox(db, { now: new Date(now), batch: 2 });
+    expect(pruned.keptFrom.getTime()).toBe(now - longest - DAY);
+    expect(pruned.deleted).toBeGreaterThanOrEqual(4);
+    expect((await outboxOf(db, member)).map((row) => row.reference)).toEqual(['old-unscreened', 'in-window']);
   });
 
   it('PEP: a politically exposed person flagged by KYC alerts once, on any event; another player does not', async () => {

@@ -101,6 +101,22 @@ export type TRuleRow = {
   legalBasis: string;
 };
 
+/**
+ * Deletes up to `limit` outbox rows screened and created before `before`, oldest first; returns how
+ * many. An unscreened row is never deleted, however old.
+ */
+export async function deleteScreenedOutbox(executor: Executor, before: Date, limit: number): Promise<number> {
+  const rows = await rowsOf<{ id: string }>(
+    executor,
+    sql`DELETE FROM aml_outbox WHERE id IN (
+          SELECT id FROM aml_outbox
+          WHERE screened_at IS NOT NULL AND created_at < ${before.toISOString()}::timestamptz
+          ORDER BY id LIMIT ${limit})
+        RETURNING id::text AS id`,
+  );
+  return rows.length;
+}
+
 /** Every enabled rule of every profile. */
 export async function findEnabledRules(executor: Executor): Promise<TRuleRow[]> {
   const rows = await rowsOf<Record<string, unknown>>(

@@ -53,6 +53,7 @@ const ago = (from: Date, ms: number) => new Date(from.getTime() - ms);
 const text = (value: bigint) => value.toString();
 
 const largeAmount = {
+  readsBackMs: () => 0,
   params: z.object({ threshold_minor: minor, kinds: moneyKinds }),
   async evaluate({ event }: TContext, p: { threshold_minor: bigint; kinds: string[] }): Promise<THit[]> {
     if (!p.kinds.includes(event.kind) || event.amountMinor < p.threshold_minor) return [];
@@ -67,6 +68,7 @@ const largeAmount = {
 };
 
 const structuring = {
+  readsBackMs: (p: { window_hours: number }) => p.window_hours * HOUR_MS,
   params: z.object({
     threshold_minor: minor,
     floor_bps: z.number().int().min(1).max(9999),
@@ -112,6 +114,7 @@ const structuring = {
 };
 
 const quickCashout = {
+  readsBackMs: (p: { window_days: number }) => p.window_days * DAY_MS,
   params: z.object({ window_days: positive, min_deposits_minor: minor, max_wager_share_bps: positive }),
   async evaluate(
     { db, event }: TContext,
@@ -146,6 +149,8 @@ const IDENTIFIER_KINDS = ['device', 'ip', 'pix_key', 'payer_cpf'] as const;
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 16);
 
 const sharedIdentifier = {
+  // Reads who was seen with a value from aml_identifiers, not the outbox.
+  readsBackMs: () => 0,
   params: z.object({
     window_days: positive,
     min_other_accounts: z.partialRecord(z.enum(IDENTIFIER_KINDS), positive),
@@ -180,6 +185,7 @@ const sharedIdentifier = {
 };
 
 const payerCpfMismatch = {
+  readsBackMs: () => 0,
   params: z.object({}),
   async evaluate({ event, member }: TContext): Promise<THit[]> {
     const payer = event.identifiers.payer_cpf;
@@ -195,6 +201,8 @@ const payerCpfMismatch = {
 };
 
 const disproportionateWin = {
+  // Reads the round's stake from the ledger.
+  readsBackMs: () => 0,
   params: z.object({ min_win_minor: minor, min_multiple: positive }),
   async evaluate(
     { db, event }: TContext,
@@ -219,6 +227,7 @@ const disproportionateWin = {
 };
 
 const pep = {
+  readsBackMs: () => 0,
   params: z.object({}),
   async evaluate({ event, member }: TContext): Promise<THit[]> {
     if (!member.pep) return [];
@@ -233,6 +242,8 @@ const pep = {
 };
 
 const surge = {
+  readsBackMs: (p: { window_hours: number; history_days: number }) =>
+    p.window_hours * HOUR_MS + p.history_days * DAY_MS,
   params: z.object({
     window_hours: positive,
     history_days: positive,
@@ -280,6 +291,9 @@ const surge = {
 
 type TRuleKind = {
   params: z.ZodType;
+  /** How far back from an event the rule reads the outbox (what its retention must keep). */
+  // biome-ignore lint/suspicious/noExplicitAny: each rule reads its own parsed params.
+  readsBackMs(params: any): number;
   // biome-ignore lint/suspicious/noExplicitAny: each rule reads its own parsed params.
   evaluate(context: TContext, params: any): Promise<THit[]>;
 };
@@ -319,4 +333,9 @@ export function compileRule(row: {
 /** The hits of one rule on one event. */
 export function evaluateRule(rule: TCompiledRule, context: TContext): Promise<THit[]> {
   return rule.kind.evaluate(context, rule.params);
+}
+
+/** How far back from an event the rule reads the outbox. */
+export function outboxLookbackMs(rule: TCompiledRule): number {
+  return rule.kind.readsBackMs(rule.params);
 }
