@@ -12,6 +12,7 @@ import {
   expectReallyGrouped,
   GROUP_ROLES,
   GROUP_START_CASH_MINOR,
+  grantGroupBonus,
   groupStartCash,
   memberMoney,
   refusalOf,
@@ -42,7 +43,8 @@ import { findLatestRoundSecret } from './crash.repo.ts';
  * bets, balances, bonus grants, turnover, VIP totals, transfers; the grouped site reconciles.
  *
  * The players: three plain members; one with a daily stake limit; one with an active bonus grant
- * (a max bet: its bets go one by one); one on a cooling-off pause; one with new terms to accept. The
+ * (its stakes the cash does not cover take bonus parts in the group; those above the max bet or
+ * completing the grant go one by one); one on a cooling-off pause; one with new terms to accept. The
  * history has stakes above the balance and equal to it, replays of a key and other requests under a
  * used key, a second bet in a round, and bets made after the round's betting ended. Its presses
  * come while the round runs or after the crash settled it (a press taken in time but written late),
@@ -249,7 +251,8 @@ async function memberState(db: Db, siteId: bigint, memberId: bigint) {
           JOIN wallet_accounts d ON d.id = t.debit_account_id
           JOIN wallet_accounts c ON c.id = t.credit_account_id
           WHERE (d.member_id = ${member}::bigint OR c.member_id = ${member}::bigint) AND t.kind IN ('bet', 'win')
-          ORDER BY t.kind, t.amount_minor, t.metadata->>'roundId'`,
+          ORDER BY t.kind, t.amount_minor, t.metadata->>'roundId',
+            (t.metadata - ARRAY['betId', 'stakeKey', 'fedGrantId', 'bonusParts', 'grantId'])::text, feeds_grant, bonus_parts`,
     ),
   };
 }
@@ -547,10 +550,84 @@ describe.each(kinds)('group commit of crash bets and cash-outs on %s', (kind) =>
     seenPresses.expectMet(['placed', 'NOT_FOUND', 'ROUND_NOT_ACTIVE', 'CRASH_CASHOUT_CLOSED']);
     // Presses taken in time but written after the crash had marked their bets lost.
     expect(paidAfterCrash).toBeGreaterThan(0);
-    // The bonus player's stakes that take a bonus part, and their presses, went one by one.
+    // The bonus player's stakes above the max bet or completing the grant, and the presses of bets
+    // that took a bonus part, went one by one.
     expectReallyGrouped(before, engine.betGroupStats);
     expectReallyGrouped(pressesBefore, engine.cashOutGroupStats);
   }, 300_000);
+
+  it('groups stakes the cash does not cover, their bonus parts leaving the grant, as one by one', async () => {
+    // Twin sites of three members with R$ 5,00 of cash and the group bonus (R$ 30,00, max bet
+    // R$ 15,00): a bet of R$ 8,00 takes R$ 5,00 of cash and R$ 3,00 of bonus.
+    const sites: { siteId: bigint; members: bigint[] }[] = [];
+    for (const _ of [0, 1]) {
+      const siteId = await createTestSite(db);
+      const members: bigint[] = [];
+      for (let m = 0; m < 3; m++) {
+        const memberId = await createFundedTestMember(db, siteId, 500n);
+        await grantGroupBonus(db, siteId, memberId, `crash-bonus-part-${m}`);
+        await ensurePair(db, { kind: 'member', siteId, memberId });
+        members.push(memberId);
+      }
+      sites.push({ siteId, members });
+    }
+    const [one, grouped] = sites as [(typeof sites)[0], (typeof sites)[0]];
+    await nextRound();
+    const bet = (siteId: bigint, memberId: bigint, oneByOne: boolean) =>
+      engine.placeBet(
+        { kind: 'member', siteId, memberId },
+        { amount: '8.00', autoCashout: '1.50', idempotencyKey: 'crash-bonus-part' },
+        { oneByOne },
+      );
+    const byOne = [];
+    for (const memberId of one.members) byOne.push(await bet(one.siteId, memberId, true));
+    const before = { ...engine.betGroupStats };
+    const together = await Promise.all(
+      grouped.members.map((memberId) => bet(grouped.siteId, memberId, false)),
+    );
+    const after = engine.betGroupStats;
+    expect(after.items - before.items).toBe(3);
+    expect(after.deferred - before.deferred).toBe(0);
+    expect(after.rolledBack - before.rolledBack).toBe(0);
+    expect(after.groups - before.groups).toBeLessThan(3);
+    const answer = (placed: { balance: string; bet: { amount: string; status: string } }) => ({
+      balance: placed.balance,
+      amount: placed.bet.amount,
+      status: placed.bet.status,
+    });
+    expect(together.map(answer)).toEqual(byOne.map(answer));
+    expect(together[0]!.balance).toBe('27.00');
+    // The round played out: the bets cashed out at 1,50× or lost alike, the win split back as staked.
+    await nextRound();
+    const settledMoney = async (siteId: bigint, memberId: bigint) => ({
+      ...(await memberMoney(db, siteId, memberId)),
+      bets: await rowsOf(
+        db,
+        sql`SELECT status, payout_minor::text, bet_transfer_id IS NOT NULL AS staked
+            FROM crash_bets WHERE member_id = ${text(memberId)}::bigint`,
+      ),
+    });
+    for (const [m, memberId] of grouped.members.entries()) {
+      expect(await settledMoney(grouped.siteId, memberId)).toEqual(
+        await settledMoney(one.siteId, one.members[m]!),
+      );
+    }
+    const parts = await rowsOf<{ part: string; amount: string }>(
+      db,
+      sql`SELECT t.metadata->>'part' AS part, t.amount_minor::text AS amount FROM wallet_transfers t
+          JOIN wallet_accounts d ON d.id = t.debit_account_id
+          WHERE d.member_id = ${text(grouped.members[0]!)}::bigint AND t.kind = 'bet' ORDER BY part`,
+    );
+    expect(parts).toEqual([
+      { part: 'bonus', amount: '300' },
+      { part: 'cash', amount: '500' },
+    ]);
+    for (const { siteId } of sites) {
+      const report = await reconcile(db, { siteId });
+      expect(report.drift).toEqual([]);
+      expect(report.ok).toBe(true);
+    }
+  });
 
   it('places every bet of a group whose write failed one by one, each exactly once', async () => {
     const { siteId, members } = await fiveMembers(db);

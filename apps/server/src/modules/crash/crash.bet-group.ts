@@ -19,8 +19,9 @@ import { groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotio
 import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
-import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
-import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
+import { groupBonusStake } from '../wallet/bonus/group-parts.ts';
+import type { TFedGrant, TGrantMove } from '../wallet/posting/grant-parts.ts';
+import { type GroupLedger, type PlannedTransfer, planEach } from '../wallet/posting/plan.ts';
 import type { PreparedTransfer } from '../wallet/posting/request.ts';
 import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
@@ -148,13 +149,7 @@ export class CrashBetCommitter {
 async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCrashPlaced>> {
   const { reads, ledger } = await readCrashBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
-  const kept: {
-    item: TBet;
-    read: TRead;
-    stake: PreparedTransfer;
-    fed: TFedGrant | null;
-    plan: PlannedTransfer;
-  }[] = [];
+  const kept: (TStaked & { item: TBet; read: TRead; plans: PlannedTransfer[] })[] = [];
   for (const read of reads) {
     const item = group[read.ord]!;
     // The one-by-one order: a key's earlier bet answers first, then whether betting is open.
@@ -174,39 +169,38 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCras
       outcomes[read.ord] = { error: refusal };
       continue;
     }
-    const staked = groupStake(ledger, {
-      siteId: item.siteId,
-      memberId: item.memberId,
-      amountMinor: item.stakeMinor,
-      idempotencyKey: `crash-bet:${read.bet_id}:bet`,
-      reference: `crash-round:${item.roundId}`,
-      metadata: { game: 'crash', roundId: item.roundId.toString(), betId: read.bet_id },
-      category: item.category,
-    });
-    // A stake that takes a bonus part, passes a max bet or completes a grant: one by one (ADR 028).
+    const staked = stakeOf(ledger, item, read.bet_id);
+    // A stake that passes a max bet or completes a grant: one by one (ADR 028).
     if (!staked) continue;
-    const planned = plannedStake(ledger, staked.stake);
+    const [first, ...parts] = staked.stakes;
+    const planned = plannedStake(ledger, first!);
     if ('alone' in planned) return planned;
-    if ('refusal' in planned) outcomes[read.ord] = { error: planned.refusal };
-    else kept.push({ item, read, ...staked, plan: planned.plan });
+    if ('refusal' in planned) {
+      outcomes[read.ord] = { error: planned.refusal };
+      continue;
+    }
+    // The bonus parts were decided on these balances: each must plan, else one by one.
+    const rest = planEach(ledger, parts);
+    if ('alone' in rest) return rest;
+    kept.push({ item, read, ...staked, plans: [planned.plan, ...rest] });
   }
   if (kept.length === 0) return outcomes;
 
-  const plans = kept.map((k) => k.plan);
+  const plans = kept.flatMap((k) => k.plans);
   const stakes = kept.map(
-    ({ item, read }): TGroupStake => ({
-      siteId: item.siteId,
-      memberId: item.memberId,
-      jurisdiction: item.jurisdiction,
-      category: item.category,
-      stakeMinor: item.stakeMinor,
-      turnover: betTurnover(item.jurisdiction, item.category, item.stakeMinor, 0n),
-      vipBefore: read.vip,
+    (k): TGroupStake => ({
+      siteId: k.item.siteId,
+      memberId: k.item.memberId,
+      jurisdiction: k.item.jurisdiction,
+      category: k.item.category,
+      stakeMinor: k.item.stakeMinor,
+      turnover: betTurnover(k.item.jurisdiction, k.item.category, k.item.stakeMinor, k.bonusPartMinor),
+      vipBefore: k.read.vip,
     }),
   );
   const counts = groupStakeParts(stakes);
   const bets = kept.map(
-    ({ item, read, stake }): TCrashBetInsert => ({
+    ({ item, read, stakes: [first] }): TCrashBetInsert => ({
       id: read.bet_id,
       round_id: item.roundId.toString(),
       site_id: item.siteId.toString(),
@@ -217,7 +211,8 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCras
       hash: item.requestHash,
       seed: item.clientSeed ?? read.client_seed,
       created_at: new Date(item.now).toISOString(),
-      bet_key: stake.posting.idempotencyKey,
+      // The bet's transfer is its first: the cash part under the bet's key, else its first grant part.
+      bet_key: first!.posting.idempotencyKey,
     }),
   );
   const { rows, answer: resultOf } = await writePosting(tx, {
@@ -232,16 +227,57 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCras
   for (const { what, row } of rows) {
     if (what === 'bet') inserted.set(String(row.id), betOf(row as TBetRaw));
   }
-  for (const { item, read, plan } of kept) {
+  for (const {
+    item,
+    read,
+    plans: [plan],
+  } of kept) {
     const bet = inserted.get(read.bet_id);
     assertInvariant(bet, `crash bet ${read.bet_id} inserted`);
-    resultOf(plan, false);
+    resultOf(plan!, false);
     const balanceMinor = groupPlayable(ledger, item.siteId, item.memberId);
     outcomes[read.ord] = { result: { bet, replayed: false, balanceMinor } };
   }
   // The levels decided before the write: the write checked its totals are the ones they came from.
   await raiseGroupLevels(tx, stakes, counts.crossed);
   return outcomes;
+}
+
+/** A bet's stake as the group posts it, with what it does to the member's grants. */
+type TStaked = {
+  stakes: PreparedTransfer[];
+  fed: TFedGrant | null;
+  moves: TGrantMove[];
+  bonusPartMinor: bigint;
+};
+
+/**
+ * The stake of a bet as `takeBetStake` posts it one by one: cash → house, feeding a grant the
+ * member holds (`groupStake`), or split over cash and the grants when the cash does not cover it
+ * (`groupBonusStake`, ADR 028). Null: a stake the group does not decide (a max bet passed, a grant
+ * completed).
+ */
+function stakeOf(ledger: GroupLedger, item: TBet, betId: string): TStaked | null {
+  const input = {
+    siteId: item.siteId,
+    memberId: item.memberId,
+    amountMinor: item.stakeMinor,
+    idempotencyKey: `crash-bet:${betId}:bet`,
+    reference: `crash-round:${item.roundId}`,
+    metadata: { game: 'crash', roundId: item.roundId.toString(), betId },
+    category: item.category,
+  };
+  const staked = groupStake(ledger, input);
+  if (staked) return { stakes: [staked.stake], fed: staked.fed, moves: [], bonusPartMinor: 0n };
+  const split = groupBonusStake(ledger, input);
+  return (
+    split && {
+      stakes: split.stakes,
+      fed: split.fed,
+      moves: split.moves,
+      bonusPartMinor: split.bonusPartMinor,
+    }
+  );
 }
 
 /**

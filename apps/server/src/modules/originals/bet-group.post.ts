@@ -13,7 +13,7 @@ import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
 import { groupBonusStake, groupBonusWin } from '../wallet/bonus/group-parts.ts';
 import { cashWin, type TFedGrant, type TGrantMove } from '../wallet/posting/grant-parts.ts';
-import { decideTransfer, type GroupLedger, type PlannedTransfer } from '../wallet/posting/plan.ts';
+import { type GroupLedger, type PlannedTransfer, planEach } from '../wallet/posting/plan.ts';
 import type { PreparedTransfer } from '../wallet/posting/request.ts';
 import { readLedger, sideRowsOf, type TPostingRow, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
@@ -177,7 +177,7 @@ function planBets(
       continue;
     }
     // The bonus parts and the win were decided on these balances: each must plan, else one by one.
-    const rest = planAll(ledger, [...parts, ...p.wins]);
+    const rest = planEach(ledger, [...parts, ...p.wins]);
     if ('alone' in rest) return rest;
     p.stakePlans = [planned.plan, ...rest.slice(0, parts.length)];
     p.winPlans = rest.slice(parts.length);
@@ -185,21 +185,6 @@ function planBets(
     kept.push(p);
   }
   return { plans, kept };
-}
-
-/** Every transfer planned in order, or why the group cannot post them. */
-function planAll(
-  ledger: GroupLedger,
-  transfers: readonly PreparedTransfer[],
-): PlannedTransfer[] | { alone: string } {
-  const plans: PlannedTransfer[] = [];
-  for (const transfer of transfers) {
-    const decision = decideTransfer(ledger, transfer);
-    if (decision.kind !== 'plan')
-      return { alone: decision.kind === 'alone' ? decision.reason : 'part_refused' };
-    plans.push(decision.plan);
-  }
-  return plans;
 }
 
 /**

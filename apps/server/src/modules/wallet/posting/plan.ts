@@ -233,3 +233,22 @@ export function answerPrior(
     ? { result: transferResultOf(earlier, true) }
     : { error: conflict(earlier.idempotency_key, BigInt(earlier.id)) };
 }
+
+/**
+ * Every transfer planned in order on the group's ledger (a stake's bonus parts, a bet's wins,
+ * decided on balances the group already moved), or why the group cannot post them: a part the
+ * one-by-one path would decide otherwise sends the group that way.
+ */
+export function planEach(
+  ledger: GroupLedger,
+  transfers: readonly PreparedTransfer[],
+): PlannedTransfer[] | { alone: string } {
+  const plans: PlannedTransfer[] = [];
+  for (const transfer of transfers) {
+    const decision = decideTransfer(ledger, transfer);
+    if (decision.kind !== 'plan')
+      return { alone: decision.kind === 'alone' ? decision.reason : 'part_refused' };
+    plans.push(decision.plan);
+  }
+  return plans;
+}
