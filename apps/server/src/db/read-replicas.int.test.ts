@@ -188,4 +188,48 @@ describe('read replicas (DATABASE_READ_URL)', () => {
     expect(Math.round(Number(balance.body.data.total_money) * 100)).toBe(10_000 - 100 + payoutMinor);
     expect(counts()).toEqual(before);
   });
+
+  it('reads on the standby among the hosts of a multi-host read URL, and on a listed primary while it lags', async () => {
+    const primary = cluster.nodes.find((node) => node !== standby)!;
+    // The primary listed first: a current standby is still preferred to it.
+    const readUrl = `postgres://postgres:postgres@127.0.0.1:${primary.port},127.0.0.1:${standby.port}/sorte?sslmode=disable`;
+    const both = await openDatabase({
+      kind: 'postgres',
+      url: cluster.url,
+      poolMax: 2,
+      readUrl,
+      readMaxLagS: MAX_LAG_S,
+    });
+    const inRecovery = async () =>
+      (
+        (await both.readDb.execute(sql`SELECT pg_is_in_recovery() AS standby`)) as unknown as {
+          rows: { standby: boolean }[];
+        }
+      ).rows[0]!.standby;
+    try {
+      const hostsAnswered = () => both.readRouter!.health().every((h) => h.answeredAt > 0);
+      await poll('both read hosts to answer', async () => {
+        await both.readRouter!.checkAll();
+        return hostsAnswered() && both.readRouter!.health()[1]!.lagS <= MAX_LAG_S;
+      });
+      expect(await inRecovery()).toBe(true);
+
+      await rows(cluster.nodeUrl(standby), 'SELECT pg_wal_replay_pause()');
+      try {
+        await fundedPlayer(app, 1_000n);
+        await poll('the standby to fall behind', async () => {
+          await both.readRouter!.checkAll();
+          return both.readRouter!.health()[1]!.lagS > MAX_LAG_S;
+        });
+        const before = { ...both.readRouter!.counts };
+        expect(await inRecovery()).toBe(false);
+        // Served by the listed primary's read pool, not by a fallback to the primary's own pool.
+        expect(both.readRouter!.counts.replica).toBe(before.replica + 1);
+      } finally {
+        await rows(cluster.nodeUrl(standby), 'SELECT pg_wal_replay_resume()');
+      }
+    } finally {
+      await both.close();
+    }
+  });
 });
