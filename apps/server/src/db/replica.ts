@@ -16,6 +16,7 @@ export const PROBE_EVERY_MS = 500;
 /** A probe answer older than this is no answer (the host stopped answering): reads go elsewhere. */
 export const PROBE_FRESH_MS = 1_000 + PROBE_EVERY_MS;
 const PROBE_TIMEOUT_MS = 1_000;
+const CHECKOUT_TIMEOUT_MS = 2_000;
 
 /**
  * A host's replay lag in seconds, as a standby sees it. A standby that replayed everything it
@@ -79,6 +80,10 @@ class ReadHost {
       connectionString: url,
       max: poolMax,
       pipeline: true,
+      // A host that died between two probes, or a pool whose connections are all busy, answers
+      // within this; the checkout then goes to the primary (`ReadRouterPool.connect`).
+      connectionTimeoutMillis: CHECKOUT_TIMEOUT_MS,
+      keepAlive: true,
       application_name: 'sorte-read',
     });
     this.pool.on('error', () => {});
