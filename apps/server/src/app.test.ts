@@ -13,6 +13,7 @@ function brokenDatabase(): Database {
   });
   return {
     db: failing as Database['db'],
+    readDb: failing as Database['db'],
     kind: 'postgres',
     exec: async () => undefined,
     close: async () => undefined,

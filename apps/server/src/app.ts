@@ -192,7 +192,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     registry,
   };
-  const services: TServices = { config, db: database.db, sites, captcha, throttle, auth };
+  const services: TServices = {
+    config,
+    db: database.db,
+    readDb: database.readDb,
+    sites,
+    captcha,
+    throttle,
+    auth,
+  };
   app.decorate('services', services);
   app.decorate('psp', options.psp ?? new PspGateway());
   app.decorate('registry', registry);

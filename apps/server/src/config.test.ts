@@ -48,6 +48,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...pooled, DATABASE_POOLER: 'odyssey' })).toThrow(/DATABASE_POOLER/);
   });
 
+  it('reads read replicas only beside a PostgreSQL server, with a lag limit of 5 s unless set', () => {
+    const read = {
+      DATABASE_URL: 'postgres://u:p@db1:5432,db2:5432/sorte?target_session_attrs=read-write',
+      DATABASE_READ_URL: 'postgres://u:p@db2:5432,db3:5432/sorte',
+    };
+    expect(loadConfig(read)).toMatchObject({ ...read, DATABASE_READ_MAX_LAG_S: 5 });
+    expect(loadConfig({ ...read, DATABASE_READ_MAX_LAG_S: '2.5' }).DATABASE_READ_MAX_LAG_S).toBe(2.5);
+    expect(() => loadConfig({ ...read, DATABASE_READ_MAX_LAG_S: '0' })).toThrow(/DATABASE_READ_MAX_LAG_S/);
+    expect(() => loadConfig({ DATABASE_READ_URL: read.DATABASE_READ_URL })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...read, DATABASE_READ_URL: 'mysql://x' })).toThrow(/DATABASE_READ_URL/);
+  });
+
   it('names every bad variable', () => {
     const attempt = () => loadConfig({ PORT: 'eighty', CAPTCHA: 'maybe', DATABASE_URL: 'mysql://x' });
     expect(attempt).toThrow(ConfigError);

@@ -40,6 +40,17 @@ export const ZConfig = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Read replicas (one host or several: standbys, or a primary) for the reads that may be a few
+   * seconds old: the game record, transaction history, order centre, back-office reports and CSV
+   * exports. Unset: every read on DATABASE_URL. PostgreSQL itself, not a pooler (ADR 044).
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** A read replica whose replay is more than this many seconds behind is skipped (reads go to the primary). */
+  DATABASE_READ_MAX_LAG_S: z.coerce.number().min(0.1).max(3600).default(5),
   DATA_DIR: z.string().min(1).default('./data'),
   /** `CAPTCHA=off` turns the image challenge off (automated tests, local demos). */
   CAPTCHA: onOff.default(true),
@@ -174,7 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  const pooled = poolerProblems(result.data);
+  const pooled = [...poolerProblems(result.data), ...readReplicaProblems(result.data)];
   if (pooled.length > 0) throw new ConfigError(`Invalid configuration:\n${pooled.join('\n')}`);
   return result.data;
 }
@@ -189,6 +200,14 @@ function poolerProblems(config: TConfig): string[] {
       : [
           '  DATABASE_DIRECT_URL: required with DATABASE_POOLER (PostgreSQL itself, for LISTEN and advisory locks)',
         ]),
+  ];
+}
+
+/** Read replicas are PostgreSQL standbys: the embedded database has none to read from. */
+function readReplicaProblems(config: TConfig): string[] {
+  if (!config.DATABASE_READ_URL || config.DATABASE_URL) return [];
+  return [
+    '  DATABASE_READ_URL: needs DATABASE_URL (read replicas are standbys of a PostgreSQL server; the embedded database has none)',
   ];
 }
 

@@ -37,6 +37,8 @@ async function main(): Promise<void> {
         poolMax: config.DATABASE_POOL_MAX,
         pooler: config.DATABASE_POOLER,
         directUrl: config.DATABASE_DIRECT_URL,
+        readUrl: config.DATABASE_READ_URL,
+        readMaxLagS: config.DATABASE_READ_MAX_LAG_S,
       })
     : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR) });
   const applied = await migrate(database);
@@ -154,7 +156,7 @@ async function main(): Promise<void> {
     }),
   );
   const lines = [
-    `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}, fsync on` : ''}${config.DATABASE_POOLER === 'pgbouncer' ? ', through PgBouncer in transaction mode' : ''})`,
+    `Sorte is running (${database.kind}${database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}, fsync on` : ''}${config.DATABASE_POOLER === 'pgbouncer' ? ', through PgBouncer in transaction mode' : ''}${config.DATABASE_READ_URL ? `, records and reports from read replicas lagging at most ${config.DATABASE_READ_MAX_LAG_S} s` : ''})`,
     `  player site:      http://localhost:${port}/`,
     `  second demo site: http://br.localhost:${port}/`,
     `  API docs:         http://localhost:${port}/api/docs`,

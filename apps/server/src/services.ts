@@ -9,6 +9,12 @@ import type { SiteResolver } from './modules/sites/sites.service.ts';
 export type TServices = {
   config: TConfig;
   db: Db;
+  /**
+   * Reads that may be a few seconds old, on a read replica when one keeps up (`Database.readDb`,
+   * ADR 044): pass it instead of `db` to a route's read of records or reports, never to money,
+   * sessions, a transaction or a read of the request's own writes. `db` itself without replicas.
+   */
+  readDb: Db;
   sites: SiteResolver;
   captcha: CaptchaService;
   throttle: LoginThrottle;

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
 import { poolOptions } from './primary.ts';
+import { ReadRouterPool } from './replica.ts';
 import * as schema from './schema.ts';
 import { retryTransactionsOnConflict } from './transaction-retry.ts';
 
@@ -367,6 +368,15 @@ export function databaseNumber(executor: Executor): number {
 
 export interface Database {
   db: Db;
+  /**
+   * Reads that may be a few seconds old (records, order centre, back-office reports and CSV
+   * exports): on a read replica when DATABASE_READ_URL names one that keeps up, else on the
+   * primary. The same object as `db` when there is no read URL (and on the embedded database).
+   * Never for money, sessions, a transaction, or a read of the request's own writes (ADR 044).
+   */
+  readDb: Db;
+  /** The read replicas' router, when there are read replicas (tests and the bench read its counts). */
+  readRouter?: ReadRouterPool;
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed); used by the migration runner. */
   exec(sql: string): Promise<void>;
@@ -382,6 +392,10 @@ export type DatabaseOptions =
       pooler?: 'none' | 'pgbouncer' | undefined;
       /** PostgreSQL itself, for the scripts (the migrations' session lock) behind a pooler. */
       directUrl?: string | undefined;
+      /** Read replicas (one or several hosts, standbys or a primary) for `readDb` (replica.ts). */
+      readUrl?: string | undefined;
+      /** A read host lagging more than this many seconds behind is skipped (default 5). */
+      readMaxLagS?: number | undefined;
     }
   | { kind: 'pglite'; dataDir?: string | undefined };
 
@@ -727,6 +741,16 @@ function scriptsOnOneSession(url: string): pg.Pool {
   return scripts;
 }
 
+/** Default DATABASE_READ_MAX_LAG_S: a read host further behind than this is skipped. */
+export const DEFAULT_READ_MAX_LAG_S = 5;
+
+/** The statement wrappers every pooled PostgreSQL connection gets, the read replicas' too. */
+function wrapConnection(client: pg.PoolClient, pooled: boolean): void {
+  if (pooled) unnamedStatements(client);
+  else prepareByText(client);
+  pipelineTransactions(client);
+}
+
 /**
  * Opens the embedded PGlite database (persisted under `dataDir`, in memory when absent) or a
  * PostgreSQL server pool. The same schema and migrations run on both, and on both a transaction
@@ -746,20 +770,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // and emitted as 'error' on the client, where nothing listened: an uncaught error that ended
       // the process. Released, a lost client is not pooled again (pg-pool drops the unqueryable).
       client.on('error', () => {});
-      if (pooled) unnamedStatements(client);
-      else prepareByText(client);
-      pipelineTransactions(client);
+      wrapConnection(client, pooled);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     retryTransactionsOnConflict(db);
+    // The read replicas connect to PostgreSQL itself (their lag is probed there), so their
+    // connections prepare statements by text whatever DATABASE_POOLER says.
+    const readRouter = options.readUrl
+      ? new ReadRouterPool(pool, {
+          url: options.readUrl,
+          maxLagS: options.readMaxLagS ?? DEFAULT_READ_MAX_LAG_S,
+          poolMax: options.poolMax ?? 20,
+          onConnect: (client) => wrapConnection(client, false),
+        })
+      : undefined;
+    const readDb = readRouter
+      ? (drizzleNodePg(readRouter as unknown as pg.Pool, { schema }) as unknown as Db)
+      : db;
     const scripts = pooled ? scriptsOnOneSession(options.directUrl ?? options.url) : null;
     return {
       db,
+      readDb,
+      ...(readRouter ? { readRouter } : {}),
       kind: 'postgres',
       exec: async (sql) => {
         await (scripts ?? pool).query(sql);
       },
       close: async () => {
+        await readRouter?.end();
         await scripts?.end();
         await pool.end();
       },
@@ -777,6 +815,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   embeddedDialects.add((db as unknown as { dialect: object }).dialect);
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     exec: async (sql) => {
       await client.exec(sql);

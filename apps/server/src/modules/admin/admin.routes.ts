@@ -316,7 +316,7 @@ export async function adminRoutes(app: FastifyInstance) {
       response: responses(ZAdminAuditResponse),
     },
     handler: async (request, reply) => {
-      const { page, list, total } = await auditLog(services.db, operatorOf(request), request.query);
+      const { page, list, total } = await auditLog(services.readDb, operatorOf(request), request.query);
       if (page.csv) return sendCsv(reply, 'audit', toCsv(AUDIT_COLUMNS, list));
       return ok(request.lang, { list, total, page: page.page, page_size: page.pageSize });
     },

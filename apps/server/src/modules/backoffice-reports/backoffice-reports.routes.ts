@@ -118,6 +118,7 @@ const DASHBOARD_COLUMNS = [
 export async function backofficeReportsRoutes(app: FastifyInstance) {
   const { services } = app;
   const db = services.db;
+  const readDb = services.readDb;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/dashboard', {
@@ -134,7 +135,7 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
       response: responses(ZDashboardResponse),
     },
     handler: async (request, reply) => {
-      const result = await dashboard(db, request.site, request.query);
+      const result = await dashboard(readDb, request.site, request.query);
       if (request.query.format === 'csv') {
         return sendCsv(
           reply,
@@ -160,7 +161,7 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const operator = operatorOf(request);
-      const page = await searchPlayers(db, operator.siteId, request.query, paging, seesPii(operator));
+      const page = await searchPlayers(readDb, operator.siteId, request.query, paging, seesPii(operator));
       return pageOrCsv(request.lang, reply, paging, page, 'players', [
         'id',
         'username',
@@ -209,7 +210,7 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
       const page = await playerTransfers(
-        db,
+        readDb,
         operatorOf(request).siteId,
         request.params.id,
         request.query,
@@ -241,7 +242,7 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
-      const page = await playerRounds(db, operatorOf(request).siteId, request.params.id, paging);
+      const page = await playerRounds(readDb, operatorOf(request).siteId, request.params.id, paging);
       return pageOrCsv(request.lang, reply, paging, page, `player-${request.params.id}-rounds`, [
         'source',
         'id',
@@ -460,7 +461,7 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
-      const page = await crashChains(db, paging);
+      const page = await crashChains(readDb, paging);
       return pageOrCsv(request.lang, reply, paging, page, 'crash-chains', [
         'id',
         'terminating_hash',
@@ -489,7 +490,7 @@ export async function backofficeReportsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const paging = pagingOf(request.query);
-      const page = await crashChainRounds(db, request.params.id, paging);
+      const page = await crashChainRounds(readDb, request.params.id, paging);
       return pageOrCsv(request.lang, reply, paging, page, `crash-chain-${request.params.id}-rounds`, [
         'id',
         'position',

@@ -88,7 +88,7 @@ function headerKey(request: FastifyRequest): string | undefined {
  * session named by the X-Demo-Token header (fun money), which takes precedence when sent.
  */
 export async function originalsRoutes(app: FastifyInstance) {
-  const { db } = app.services;
+  const { db, readDb } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function playerOf(request: FastifyRequest): Promise<TPlayer> {
@@ -337,7 +337,7 @@ export async function originalsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const player = await playerOf(request);
       const body = request.body;
-      const record = await listGameRecord(db, player, {
+      const record = await listGameRecord(readDb, player, {
         since: periodStart(body.period, new Date(), siteTimeZone(request.site)),
         game: 'game' in body ? body.game : undefined,
         beforeId: 'before_id' in body && body.before_id ? BigInt(body.before_id) : undefined,

@@ -49,7 +49,7 @@ export async function recordsRoutes(app: FastifyInstance) {
       response: responses(ZTransactionRecordResponse),
     },
     handler: async (request) =>
-      ok(request.lang, await listTransactions(services.db, owner(request), request.body)),
+      ok(request.lang, await listTransactions(services.readDb, owner(request), request.body)),
   });
 
   r.get('/ordercenter/details', {
@@ -63,7 +63,7 @@ export async function recordsRoutes(app: FastifyInstance) {
       response: responses(ZOrderCenterDetailsResponse),
     },
     handler: async (request) =>
-      ok(request.lang, await getOrderCenterDetails(services.db, owner(request), request.query.period)),
+      ok(request.lang, await getOrderCenterDetails(services.readDb, owner(request), request.query.period)),
   });
 
   r.get('/ordercenter/fee', {
@@ -77,7 +77,7 @@ export async function recordsRoutes(app: FastifyInstance) {
       response: responses(ZOrderCenterFeeResponse),
     },
     handler: async (request) =>
-      ok(request.lang, await getOrderCenterFees(services.db, owner(request), request.query.period)),
+      ok(request.lang, await getOrderCenterFees(services.readDb, owner(request), request.query.period)),
   });
 
   r.get('/ordercenter/association', {
@@ -90,7 +90,7 @@ export async function recordsRoutes(app: FastifyInstance) {
       response: responses(ZOrderCenterAssociationResponse),
     },
     handler: async (request) =>
-      ok(request.lang, await getOrderCenterAssociation(services.db, owner(request))),
+      ok(request.lang, await getOrderCenterAssociation(services.readDb, owner(request))),
   });
 
   r.get('/day7/getAllBalance', {

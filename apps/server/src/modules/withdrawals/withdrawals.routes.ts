@@ -142,7 +142,10 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { memberId } = memberOf(request);
       assertOwnMember(request.body.member_id, memberId);
-      return ok(request.lang, await listWithdrawals(deps.db, request.site, memberId, request.body));
+      return ok(
+        request.lang,
+        await listWithdrawals(app.services.readDb, request.site, memberId, request.body),
+      );
     },
   });
 }
