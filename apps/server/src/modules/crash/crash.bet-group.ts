@@ -19,13 +19,11 @@ import { groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotio
 import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
 import type { TJurisdiction } from '../sites/sites.schema.ts';
-import { groupBonusStake } from '../wallet/bonus/group-parts.ts';
-import type { TFedGrant, TGrantMove } from '../wallet/posting/grant-parts.ts';
+import { groupBetStake, type TGroupBetStake } from '../wallet/bonus/group-parts.ts';
 import { type GroupLedger, type PlannedTransfer, planEach } from '../wallet/posting/plan.ts';
-import type { PreparedTransfer } from '../wallet/posting/request.ts';
 import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
+import { groupPlayable } from '../wallet/wallet.group.ts';
 import {
   crashBetReadSide,
   crashBetsSide,
@@ -149,7 +147,7 @@ export class CrashBetCommitter {
 async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCrashPlaced>> {
   const { reads, ledger } = await readCrashBets(tx, group);
   const outcomes: Outcome[] = group.map(() => ({ defer: true }));
-  const kept: (TStaked & { item: TBet; read: TRead; plans: PlannedTransfer[] })[] = [];
+  const kept: (TGroupBetStake & { item: TBet; read: TRead; plans: PlannedTransfer[] })[] = [];
   for (const read of reads) {
     const item = group[read.ord]!;
     // The one-by-one order: a key's earlier bet answers first, then whether betting is open.
@@ -243,22 +241,9 @@ async function postCrashBets(tx: Tx, group: TBet[]): Promise<GroupDecision<TCras
   return outcomes;
 }
 
-/** A bet's stake as the group posts it, with what it does to the member's grants. */
-type TStaked = {
-  stakes: PreparedTransfer[];
-  fed: TFedGrant | null;
-  moves: TGrantMove[];
-  bonusPartMinor: bigint;
-};
-
-/**
- * The stake of a bet as `takeBetStake` posts it one by one: cash → house, feeding a grant the
- * member holds (`groupStake`), or split over cash and the grants when the cash does not cover it
- * (`groupBonusStake`, ADR 028). Null: a stake the group does not decide (a max bet passed, a grant
- * completed).
- */
-function stakeOf(ledger: GroupLedger, item: TBet, betId: string): TStaked | null {
-  const input = {
+/** The stake of a crash bet as `takeBetStake` posts it one by one (`groupBetStake`). */
+function stakeOf(ledger: GroupLedger, item: TBet, betId: string): TGroupBetStake | null {
+  return groupBetStake(ledger, {
     siteId: item.siteId,
     memberId: item.memberId,
     amountMinor: item.stakeMinor,
@@ -266,18 +251,7 @@ function stakeOf(ledger: GroupLedger, item: TBet, betId: string): TStaked | null
     reference: `crash-round:${item.roundId}`,
     metadata: { game: 'crash', roundId: item.roundId.toString(), betId },
     category: item.category,
-  };
-  const staked = groupStake(ledger, input);
-  if (staked) return { stakes: [staked.stake], fed: staked.fed, moves: [], bonusPartMinor: 0n };
-  const split = groupBonusStake(ledger, input);
-  return (
-    split && {
-      stakes: split.stakes,
-      fed: split.fed,
-      moves: split.moves,
-      bonusPartMinor: split.bonusPartMinor,
-    }
-  );
+  });
 }
 
 /**

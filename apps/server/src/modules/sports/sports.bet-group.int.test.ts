@@ -40,7 +40,8 @@ import {
  * site reconciles.
  *
  * The players: three plain members; one with a daily stake limit; one with an active bonus grant
- * (its bets go one by one); one on a cooling-off pause; one with new terms to accept. The history
+ * (its stakes the cash does not cover take bonus parts in the group; those above the max bet or
+ * completing the grant go one by one); one on a cooling-off pause; one with new terms to accept. The history
  * has stakes below the minimum, above the balance and equal to it, past the max payout; odds seen
  * lower or higher than the current ones under each policy; two legs on one match; a suspended
  * market, a match past its kick-off, a live match (its site's in-play delay is 0 here) and a
@@ -420,7 +421,8 @@ describe.each(kinds)('group commit of sportsbook bets on %s', (kind) => {
       'COOLING_OFF',
       'TERMS_NOT_ACCEPTED',
     ]);
-    // The bonus player's stakes that take a bonus part, the replays and live legs went one by one.
+    // The bonus player's stakes above the max bet or completing the grant, the replays and live legs
+    // went one by one.
     expectReallyGrouped(before, sportsBetGroupStats(db));
   }, 300_000);
   it('places every bet of a group whose write failed one by one, each exactly once', async () => {

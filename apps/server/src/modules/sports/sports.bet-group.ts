@@ -17,11 +17,11 @@ import { groupStakeParts, raiseGroupLevels, type TGroupStake } from '../promotio
 import { memberPushNotice } from '../realtime/member-channel.ts';
 import { gateOf } from '../responsible-gaming/rg.repo.ts';
 import { playRefusal } from '../responsible-gaming/rg.service.ts';
-import type { TFedGrant } from '../wallet/posting/grant-parts.ts';
-import type { GroupLedger, PlannedTransfer } from '../wallet/posting/plan.ts';
+import { groupBetStake, type TGroupBetStake } from '../wallet/bonus/group-parts.ts';
+import { type GroupLedger, type PlannedTransfer, planEach } from '../wallet/posting/plan.ts';
 import { readLedger, sideRowsOf, writePosting } from '../wallet/posting/statement.ts';
 import { assertInvariant } from '../wallet/wallet.errors.ts';
-import { groupPlayable, groupStake } from '../wallet/wallet.group.ts';
+import { groupPlayable } from '../wallet/wallet.group.ts';
 import {
   lockSelectionMarkets,
   sportsBetReadSide,
@@ -109,14 +109,13 @@ type TRead = {
 type TSelectionRead = TPlacementSelection & { site_id: string };
 
 /** A bet the group places: its legs, stake and view. */
-type TKept = {
+/** A bet the group places: its stake's transfers (`groupBetStake`: ADR 028) and their plans. */
+type TKept = TGroupBetStake & {
   item: Item;
   read: TRead;
   legs: TPlacementSelection[];
   potentialMinor: bigint;
-  plan: PlannedTransfer;
-  /** The grant whose wagering the stake feeds (a member holding active grants; ADR 028). */
-  fed: TFedGrant | null;
+  plans: PlannedTransfer[];
   view: TSportsBet;
 };
 
@@ -225,21 +224,25 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<GroupDecision<TPla
       outcomes[read.ord] = { error: refusal };
       continue;
     }
-    const staked = groupStake(ledger, {
+    const staked = groupBetStake(ledger, {
       siteId: site.id,
       memberId,
       amountMinor: stakeMinor,
       ...betStake(read.bet_id, input.type, legs.length),
       category: SPORTS_CATEGORY,
     });
-    // A stake that takes a bonus part, passes a max bet or completes a grant: one by one (ADR 028).
+    // A stake that passes a max bet or completes a grant: one by one (ADR 028).
     if (!staked) continue;
-    const planned = plannedStake(ledger, staked.stake);
+    const [first, ...parts] = staked.stakes;
+    const planned = plannedStake(ledger, first!);
     if ('alone' in planned) return planned;
     if ('refusal' in planned) {
       outcomes[read.ord] = { error: planned.refusal };
       continue;
     }
+    // The bonus parts were decided on these balances: each must plan, else one by one.
+    const rest = planEach(ledger, parts);
+    if ('alone' in rest) return rest;
     const bet: TBetRow = {
       id: read.bet_id,
       site_id: site.id.toString(),
@@ -257,7 +260,7 @@ async function postSportsBets(tx: Tx, group: Item[]): Promise<GroupDecision<TPla
       settled_at: null,
     };
     const view = betView(bet, placedLegs(bet.id, legs), profile.cashOutMarginBp);
-    kept.push({ item, read, legs, potentialMinor, plan: planned.plan, fed: staked.fed, view });
+    kept.push({ ...staked, item, read, legs, potentialMinor, plans: [planned.plan, ...rest], view });
   }
   if (kept.length === 0) return outcomes;
   await writeSportsBets(tx, ledger, kept);
@@ -311,15 +314,15 @@ async function readSportsBets(
  * COMMIT). A VIP level crossed is raised after it.
  */
 async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Promise<void> {
-  const plans = kept.map((k) => k.plan);
+  const plans = kept.flatMap((k) => k.plans);
   const stakes = kept.map(
-    ({ item, read }): TGroupStake => ({
+    ({ item, read, bonusPartMinor }): TGroupStake => ({
       siteId: item.site.id,
       memberId: item.memberId,
       jurisdiction: item.site.jurisdiction,
       category: SPORTS_CATEGORY,
       stakeMinor: item.stakeMinor,
-      turnover: betTurnover(item.site.jurisdiction, SPORTS_CATEGORY, item.stakeMinor, 0n),
+      turnover: betTurnover(item.site.jurisdiction, SPORTS_CATEGORY, item.stakeMinor, bonusPartMinor),
       vipBefore: read.vip,
     }),
   );
@@ -350,7 +353,10 @@ async function writeSportsBets(tx: Tx, ledger: GroupLedger, kept: TKept[]): Prom
     commitWithIt: counts.crossed.every((levels) => levels === null),
     side: sportsBetsSide(bets, legs, pushes, counts),
   });
-  for (const { plan } of kept) resultOf(plan, false);
+  for (const {
+    plans: [plan],
+  } of kept)
+    resultOf(plan!, false);
   const placed = new Map<string, string>();
   let legCount = -1;
   let pushCount = -1;

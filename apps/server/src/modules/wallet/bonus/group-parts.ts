@@ -2,7 +2,7 @@ import type { TFedGrant, TGrantMove } from '../posting/grant-parts.ts';
 import type { GroupLedger } from '../posting/plan.ts';
 import { type PreparedTransfer, prepareTransfer } from '../posting/request.ts';
 import { WalletError } from '../wallet.errors.ts';
-import { groupBalance } from '../wallet.group.ts';
+import { groupBalance, groupStake } from '../wallet.group.ts';
 import type { TJson } from '../wallet.schema.ts';
 import { type BonusGrant, partKey, type StakeInput, type WinInput } from './grant-model.ts';
 import { routeShares, winShares } from './split.ts';
@@ -72,6 +72,31 @@ export function groupBonusStake(ledger: GroupLedger, input: TInput<StakeInput>):
     stakeMinor: input.amountMinor,
     plan,
   };
+}
+
+/** A bet's stake as a group posts it, with what it does to the member's grants. */
+export type TGroupBetStake = {
+  /** The first under the bet's key (the cash part, else the first grant part), then the parts. */
+  stakes: PreparedTransfer[];
+  fed: TFedGrant | null;
+  moves: TGrantMove[];
+  bonusPartMinor: bigint;
+};
+
+/**
+ * The stake of a bet whose win is paid later (a crash cash-out, a sportsbook settlement), as
+ * `takeBetStake` posts it one by one: cash → house, feeding a grant the member holds
+ * (`groupStake`), or split over cash and the grants when the cash does not cover it
+ * (`groupBonusStake`). Null: a stake the group does not decide (a max bet passed, a grant
+ * completed: one by one, ADR 028).
+ */
+export function groupBetStake(ledger: GroupLedger, input: TInput<StakeInput>): TGroupBetStake | null {
+  const staked = groupStake(ledger, input);
+  if (staked) return { stakes: [staked.stake], fed: staked.fed, moves: [], bonusPartMinor: 0n };
+  const split = groupBonusStake(ledger, input);
+  if (!split) return null;
+  const { stakes, fed, moves, bonusPartMinor } = split;
+  return { stakes, fed, moves, bonusPartMinor };
 }
 
 /** A win split as its stake was, with the grants' balances it moves back. */

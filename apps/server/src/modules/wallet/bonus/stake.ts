@@ -1,9 +1,9 @@
 import type { Executor, Tx } from '../../../db/client.ts';
 import { atomically } from '../../../db/sql.ts';
 import { assertInvariant, WalletError } from '../wallet.errors.ts';
-import type { TJson, TransferResult } from '../wallet.schema.ts';
+import type { TransferResult } from '../wallet.schema.ts';
 import { type TLockedAccounts, transferLocked } from '../wallet.service.ts';
-import { type BonusGrant, partKey, type StakeInput } from './grant-model.ts';
+import { partKey, type StakeInput } from './grant-model.ts';
 import { updateGrant } from './grants.repo.ts';
 import { convertGrant, lockPlayerAccounts } from './grants.ts';
 import { lockForMove, playableOf } from './lock.ts';
