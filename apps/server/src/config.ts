@@ -12,6 +12,9 @@ const positiveInt = (fallback: number, max: number) =>
  * Process configuration, read once from the environment at boot. Everything has a safe default for
  * a local demo; a bad value stops the process with a message naming the variable.
  */
+/** A 32-byte key as 64 hex digits or base64 (KYC_DOCUMENT_KEY and the retired ones). */
+const DOCUMENT_KEY = /^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/;
+
 export const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -160,9 +163,18 @@ export const ZConfig = z.object({
    * AES-256-GCM key of identity documents at rest: 32 bytes as 64 hex digits or base64. Required
    * with a real KYC provider; without one a demo keeps a key in <DATA_DIR>/secrets/kyc-document.key.
    */
-  KYC_DOCUMENT_KEY: z
+  KYC_DOCUMENT_KEY: z.string().regex(DOCUMENT_KEY, 'must be 32 bytes as 64 hex digits or base64').optional(),
+  /**
+   * Earlier KYC_DOCUMENT_KEYs, comma-separated, after a rotation: documents sealed under them still
+   * open, and the kyc-documents-rekey job seals them again under KYC_DOCUMENT_KEY (drop a key from
+   * here once the job logs none left under it).
+   */
+  KYC_DOCUMENT_KEYS_RETIRED: z
     .string()
-    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .refine(
+      (text) => text.split(',').every((key) => DOCUMENT_KEY.test(key.trim())),
+      'must be keys of 32 bytes (64 hex digits or base64), comma-separated',
+    )
     .optional(),
   /** The local KYC sandbox's webhook key; `npm run serve` gives every worker the same (default: one per process). */
   KYC_SANDBOX_WEBHOOK_SECRET: z.string().min(32).max(200).optional(),

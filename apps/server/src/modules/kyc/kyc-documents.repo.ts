@@ -238,3 +238,36 @@ export async function insertLookup(
   await executor.delete(kycCpfLookups).where(lt(kycCpfLookups.createdAt, sql`now() - interval '1 day'`));
   await executor.insert(kycCpfLookups).values(lookup);
 }
+
+/** Up to `limit` documents sealed under one of `keyIds` (a retired key), oldest first. */
+export async function findDocumentsUnderKeys(
+  executor: Executor,
+  keyIds: readonly string[],
+  limit: number,
+): Promise<TDocumentRow[]> {
+  if (keyIds.length === 0) return [];
+  return executor
+    .select()
+    .from(kycDocuments)
+    .where(inArray(kycDocuments.keyId, [...keyIds]))
+    .orderBy(asc(kycDocuments.id))
+    .limit(limit);
+}
+
+/**
+ * Replaces a document's sealed bytes with the same file sealed under another key, only while the
+ * row is still under the key it was read with (another process's rekey got there first: nothing
+ * changes). Returns whether it changed the row.
+ */
+export async function resealDocument(
+  executor: Executor,
+  row: { id: bigint; keyId: string },
+  sealed: TSealed,
+): Promise<boolean> {
+  const changed = await executor
+    .update(kycDocuments)
+    .set({ keyId: sealed.keyId, iv: sealed.iv, authTag: sealed.authTag, ciphertext: sealed.ciphertext })
+    .where(and(eq(kycDocuments.id, row.id), eq(kycDocuments.keyId, row.keyId)))
+    .returning({ id: kycDocuments.id });
+  return changed.length === 1;
+}

@@ -10,9 +10,11 @@ import { findSessionByProviderId, type TKycSessionRow } from './kyc.repo.ts';
 import { documentAad, type KycVault, sniffDocument } from './kyc.vault.ts';
 import {
   deleteExpiredDocuments,
+  findDocumentsUnderKeys,
   findSessionsAwaitingDocuments,
   insertDocuments,
   markDocumentsFetch,
+  resealDocument,
   type TNewDocument,
 } from './kyc-documents.repo.ts';
 
@@ -146,4 +148,44 @@ export async function purgeExpiredDocuments(db: Db): Promise<number> {
     if (deleted < 200) break;
   }
   return total;
+}
+
+/** Documents sealed again per statement batch by the rekey job. */
+const REKEY_BATCH = 100;
+
+/**
+ * Seals again under the vault's current key every document still under a retired key
+ * (KYC_DOCUMENT_KEYS_RETIRED), in batches: each is opened with its old key (its AAD checked) and
+ * sealed with a fresh IV, the row changed only while still under the old key. Returns how many
+ * were sealed again and how many stay under a retired key (a row that no longer opens is left
+ * and counted: it is damaged or not ours, and an operator must look at it).
+ */
+export async function rekeyDocuments(
+  db: Db,
+  vault: KycVault,
+  options: { batch?: number } = {},
+): Promise<{ resealed: number; left: number }> {
+  const batch = options.batch ?? REKEY_BATCH;
+  const keyIds = vault.retiredKeyIds;
+  const skipped = new Set<bigint>();
+  let resealed = 0;
+  for (;;) {
+    const rows = (await findDocumentsUnderKeys(db, keyIds, batch + skipped.size)).filter(
+      (row) => !skipped.has(row.id),
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const aad = documentAad(row.sessionId, row.kind as TKycDocumentKind);
+      let bytes: Buffer;
+      try {
+        bytes = vault.open(row, aad);
+      } catch {
+        skipped.add(row.id);
+        continue;
+      }
+      if (await resealDocument(db, row, vault.seal(bytes, aad))) resealed += 1;
+    }
+    if (rows.length < batch) break;
+  }
+  return { resealed, left: skipped.size };
 }

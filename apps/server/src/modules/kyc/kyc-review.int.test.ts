@@ -1,5 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { TKycDocumentKind } from '@sorte/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, HOSTS, loginOperator, randomCpf, registerPlayer } from '../../../test/app.ts';
@@ -7,8 +8,11 @@ import { databaseKinds } from '../../../test/databases.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { connectKyc, type KycConnection, MAX_KYC_DOCUMENT_BYTES, readAtMost } from './kyc.connection.ts';
 import { findLatestSession } from './kyc.repo.ts';
+import { kycDocuments } from './kyc.schema.ts';
+import { documentAad, KycVault } from './kyc.vault.ts';
 import { KYC_SIGNATURE_HEADER } from './kyc.webhook.ts';
-import { fetchPendingDocuments, purgeExpiredDocuments } from './kyc-documents.ts';
+import { resealDocument } from './kyc-documents.repo.ts';
+import { fetchPendingDocuments, purgeExpiredDocuments, rekeyDocuments } from './kyc-documents.ts';
 
 const kinds = await databaseKinds();
 
@@ -454,6 +458,48 @@ describe.each(kinds)('KYC manual review, documents at rest and the back office o
       (row: { member_id: number }) => row.member_id === Number(player.memberId),
     );
     expect(after.documents_error).toBeNull();
+  });
+
+  it('seals documents under a retired key again under the current key, each once; a row that does not open is left and counted', async () => {
+    const player = await inReview();
+    // The player's files as a vault of an earlier key sealed them (the selfie bound to the wrong
+    // data: it does not open under any key).
+    const retiredKey = randomBytes(32);
+    const earlier = new KycVault(retiredKey);
+    const stored = await app.services.db
+      .select()
+      .from(kycDocuments)
+      .where(eq(kycDocuments.sessionId, player.session.id));
+    const sent: Record<string, Buffer> = player.sent;
+    for (const row of stored) {
+      const aad =
+        row.kind === 'selfie' ? 'elsewhere' : documentAad(row.sessionId, row.kind as TKycDocumentKind);
+      expect(await resealDocument(app.services.db, row, earlier.seal(sent[row.kind]!, aad))).toBe(true);
+    }
+    const rotated = new KycVault(randomBytes(32), [retiredKey]);
+    expect(rotated.retiredKeyIds).toEqual([earlier.keyId]);
+    expect(await rekeyDocuments(app.services.db, rotated, { batch: 1 })).toEqual({ resealed: 2, left: 1 });
+    const after = await app.services.db
+      .select()
+      .from(kycDocuments)
+      .where(eq(kycDocuments.sessionId, player.session.id))
+      .orderBy(kycDocuments.kind);
+    expect(after.map((row) => [row.kind, row.keyId])).toEqual([
+      ['document_back', rotated.keyId],
+      ['document_front', rotated.keyId],
+      ['selfie', earlier.keyId],
+    ]);
+    for (const row of after.filter((r) => r.kind !== 'selfie')) {
+      const opened = new KycVault(randomBytes(32), []);
+      expect(() => opened.open(row, documentAad(row.sessionId, row.kind as TKycDocumentKind))).toThrow(
+        /unknown key/,
+      );
+      expect(
+        rotated.open(row, documentAad(row.sessionId, row.kind as TKycDocumentKind)).equals(sent[row.kind]!),
+      ).toBe(true);
+    }
+    // A second run finds only the row that does not open.
+    expect(await rekeyDocuments(app.services.db, rotated)).toEqual({ resealed: 0, left: 1 });
   });
 
   it('keeps documents for the profile retention after the later of the decision and the account closure, then purges them', async () => {

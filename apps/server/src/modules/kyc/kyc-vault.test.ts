@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DocumentTooLarge, MAX_KYC_DOCUMENT_BYTES, readAtMost } from './kyc.connection.ts';
-import { documentAad, KycVault, parseDocumentKey, sniffDocument } from './kyc.vault.ts';
+import { documentAad, KycVault, parseDocumentKey, sniffDocument, vaultFromConfig } from './kyc.vault.ts';
 import { checkDocument } from './kyc-documents.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -62,7 +62,7 @@ describe('the document vault (AES-256-GCM)', () => {
     expect(() => vault.open(sealed, documentAad(43n, 'selfie'))).toThrow();
     expect(() => vault.open(sealed, documentAad(42n, 'document_front'))).toThrow();
     const other = new KycVault(randomBytes(32));
-    expect(() => other.open(sealed, aad)).toThrow(/another key/);
+    expect(() => other.open(sealed, aad)).toThrow(/unknown key/);
   });
 
   it('takes the key as 64 hex digits or base64 of 32 bytes, nothing else', () => {
@@ -78,5 +78,41 @@ describe('the document vault (AES-256-GCM)', () => {
     expect(digest).toMatch(/^[0-9a-f]{64}$/);
     expect(digest).toBe(vault.digest('cpf-lookup', '1:52998224725'));
     expect(new KycVault(randomBytes(32)).digest('cpf-lookup', '1:52998224725')).not.toBe(digest);
+  });
+});
+
+describe('the document key rotated', () => {
+  it('opens rows under the current or a retired key, seals under the current one, and names an unknown key', () => {
+    const [before, now] = [randomBytes(32), randomBytes(32)];
+    const earlier = new KycVault(before);
+    const rotated = new KycVault(now, [before, now]);
+    // The current key given as retired too is not retired.
+    expect(rotated.retiredKeyIds).toEqual([earlier.keyId]);
+    const aad = documentAad(7n, 'selfie');
+    const old = earlier.seal(JPEG, aad);
+    expect(rotated.open(old, aad).equals(JPEG)).toBe(true);
+    const fresh = rotated.seal(JPEG, aad);
+    expect(fresh.keyId).toBe(rotated.keyId);
+    expect(() => earlier.open(fresh, aad)).toThrow(/unknown key/);
+    expect(() => rotated.open(old, documentAad(8n, 'selfie'))).toThrow();
+  });
+
+  it('reads the retired keys from the environment, comma-separated, and refuses one that is not 32 bytes', () => {
+    const [before, now] = [randomBytes(32).toString('hex'), randomBytes(32).toString('base64')];
+    const vault = vaultFromConfig({
+      KYC_DOCUMENT_KEY: now,
+      KYC_DOCUMENT_KEYS_RETIRED: ` ${before} ,`,
+      NODE_ENV: 'production',
+      DATA_DIR: '/nonexistent',
+    });
+    expect(vault.retiredKeyIds).toEqual([new KycVault(Buffer.from(before, 'hex')).keyId]);
+    expect(() =>
+      vaultFromConfig({
+        KYC_DOCUMENT_KEY: now,
+        KYC_DOCUMENT_KEYS_RETIRED: 'abc',
+        NODE_ENV: 'production',
+        DATA_DIR: '/x',
+      }),
+    ).toThrow(/32 bytes/);
   });
 });

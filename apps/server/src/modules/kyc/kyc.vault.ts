@@ -18,12 +18,34 @@ declare module 'fastify' {
  */
 export type TSealed = { keyId: string; iv: Buffer; authTag: Buffer; ciphertext: Buffer };
 
+/** A key's id as rows carry it: the first 16 hex digits of its SHA-256. */
+function keyIdOf(key: Buffer): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+/**
+ * Rotation: the vault seals under its current key and also opens rows sealed under the keys it is
+ * given as retired (KYC_DOCUMENT_KEYS_RETIRED); the `kyc-documents-rekey` job seals those rows
+ * again under the current key, after which a retired key can be dropped from the environment.
+ */
 export class KycVault {
   readonly keyId: string;
+  private readonly retired: Map<string, Buffer>;
 
-  constructor(private readonly key: Buffer) {
+  constructor(
+    private readonly key: Buffer,
+    retired: readonly Buffer[] = [],
+  ) {
     if (key.length !== 32) throw new Error('KYC_DOCUMENT_KEY must be 32 bytes');
-    this.keyId = createHash('sha256').update(key).digest('hex').slice(0, 16);
+    this.keyId = keyIdOf(key);
+    this.retired = new Map(
+      retired.filter((old) => keyIdOf(old) !== this.keyId).map((old) => [keyIdOf(old), old] as const),
+    );
+  }
+
+  /** The ids of the retired keys this vault still opens (rows under them are to be sealed again). */
+  get retiredKeyIds(): string[] {
+    return [...this.retired.keys()];
   }
 
   seal(plaintext: Buffer, aad: string): TSealed {
@@ -34,19 +56,24 @@ export class KycVault {
     return { keyId: this.keyId, iv, authTag: cipher.getAuthTag(), ciphertext };
   }
 
-  /** The plaintext; throws when the key differs or a byte of the row or its AAD changed. */
+  /**
+   * The plaintext, under the current key or a retired one; throws when the row's key is neither or
+   * a byte of the row or its AAD changed.
+   */
   open(sealed: TSealed, aad: string): Buffer {
-    if (sealed.keyId !== this.keyId) throw new Error(`document sealed under another key (${sealed.keyId})`);
-    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.iv);
+    const key = sealed.keyId === this.keyId ? this.key : this.retired.get(sealed.keyId);
+    if (!key) throw new Error(`document sealed under an unknown key (${sealed.keyId})`);
+    const decipher = createDecipheriv('aes-256-gcm', key, sealed.iv);
     decipher.setAAD(Buffer.from(aad, 'utf8'));
     decipher.setAuthTag(sealed.authTag);
     return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]);
   }
 
   /**
-   * A keyed digest (HMAC-SHA256 under a key derived from this one): for values that must be
+   * A keyed digest (HMAC-SHA256 under a key derived from the current key): for values that must be
    * counted without being kept, such as the CPFs of sign-up lookups. A plain hash of an 11-digit
-   * CPF would be reversed by trying them all.
+   * CPF would be reversed by trying them all. A rotation starts the counts afresh (their windows
+   * are short).
    */
   digest(purpose: string, value: string): string {
     const derived = createHmac('sha256', this.key).update(`sorte:${purpose}`).digest();
@@ -79,14 +106,20 @@ export function parseDocumentKey(text: string): Buffer {
  */
 export function vaultFromConfig(config: {
   KYC_DOCUMENT_KEY?: string | undefined;
+  KYC_DOCUMENT_KEYS_RETIRED?: string | undefined;
   NODE_ENV: string;
   DATA_DIR: string;
 }): KycVault {
-  if (config.KYC_DOCUMENT_KEY) return new KycVault(parseDocumentKey(config.KYC_DOCUMENT_KEY));
+  const retired = (config.KYC_DOCUMENT_KEYS_RETIRED ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean)
+    .map(parseDocumentKey);
+  if (config.KYC_DOCUMENT_KEY) return new KycVault(parseDocumentKey(config.KYC_DOCUMENT_KEY), retired);
   if (config.NODE_ENV === 'test') return new KycVault(randomBytes(32));
   const file = join(config.DATA_DIR, 'secrets', 'kyc-document.key');
   try {
-    return new KycVault(parseDocumentKey(devKey(file)));
+    return new KycVault(parseDocumentKey(devKey(file)), retired);
   } catch (error) {
     throw new Error(
       `KYC_DOCUMENT_KEY is unset and ${file} cannot be kept: set it, or make that folder writable`,
