@@ -1,6 +1,8 @@
-# The production image: the server (Fastify) and the built player web app in one Node 20 process.
+# The production image: the server (Fastify) and the built player web app in one Node 24 LTS
+# process (Node 20 reached its end of life in April 2026; `.ci/run` also runs the unit and
+# integration suites on Node 24, while the quick start keeps working on Node 20.19+).
 # Build: docker build -t sorte .   Run: see compose.yaml (PostgreSQL, two or more servers, Caddy).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps ./apps
@@ -8,7 +10,7 @@ COPY packages ./packages
 COPY scripts ./scripts
 RUN npm ci && npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app /app

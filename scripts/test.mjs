@@ -81,12 +81,34 @@ function tally(reportPath, exitStatus) {
   };
 }
 
-for (const project of vitestProjects) {
-  console.log(`\n━━ vitest ${project} ━━`);
-  const reportPath = join(resultsDir, `vitest-${project}.json`);
+/**
+ * A second Node runtime the suites also run on (`.ci/run` sets it to Node 24 LTS, the production
+ * image's): SORTE_TEST_EXTRA_NODE is its binary, SORTE_TEST_EXTRA_PROJECTS the vitest projects it
+ * runs (default unit and integration). Its results count in the tally like the others.
+ */
+const extraNode = process.env.SORTE_TEST_EXTRA_NODE;
+const extraRuns = extraNode
+  ? (process.env.SORTE_TEST_EXTRA_PROJECTS ?? 'unit,integration')
+      .split(',')
+      .map((project) => project.trim())
+      .filter(Boolean)
+      .map((project) => ({ project, runtime: extraNode, label: `${project} (${versionOf(extraNode)})` }))
+  : [];
+
+/** `node --version` of a runtime, as the step's label shows it. */
+function versionOf(runtime) {
+  const result = spawnSync(runtime, ['--version'], { encoding: 'utf8' });
+  return result.status === 0 ? `node ${result.stdout.trim()}` : runtime;
+}
+
+const runs = [...vitestProjects.map((project) => ({ project, runtime: node, label: project })), ...extraRuns];
+
+for (const { project, runtime, label } of runs) {
+  console.log(`\n━━ vitest ${label} ━━`);
+  const reportPath = join(resultsDir, `vitest-${label.replace(/[^a-z0-9.]+/gi, '-')}.json`);
   rmSync(reportPath, { force: true });
   const started = Date.now();
-  const status = run(node, [
+  const status = run(runtime, [
     bin('vitest', 'vitest.mjs'),
     'run',
     '--project',
@@ -102,7 +124,7 @@ for (const project of vitestProjects) {
   skipped += counts.skipped;
   const result = counts.failed === 0 ? 'ok' : `FAILED (${counts.failed})`;
   summary.push({
-    step: `vitest ${project}`,
+    step: `vitest ${label}`,
     result: `${result}: ${counts.passed} passed, ${counts.failed} failed (${counts.note})`,
     ms: Date.now() - started,
   });
@@ -110,7 +132,7 @@ for (const project of vitestProjects) {
 
 console.log('\n━━ summary ━━');
 for (const { step, result, ms } of summary) {
-  console.log(`${step.padEnd(20)} ${(ms / 1000).toFixed(1).padStart(7)} s  ${result}`);
+  console.log(`${step.padEnd(34)} ${(ms / 1000).toFixed(1).padStart(7)} s  ${result}`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
