@@ -64,7 +64,7 @@ function ModeRow({ game, mode }: { game: string; mode: TCertificationMode }) {
   return (
     <tr data-testid="certification-row">
       <td>{game}</td>
-      <td>{mode.label}</td>
+      <td style={{ whiteSpace: 'nowrap' }}>{mode.label}</td>
       <td className="align-right">{rate(mode.declared_rtp)}</td>
       <td className="align-right">
         {rate(mode.enumerated_rtp)} {mode.enumeration_matches ? '✓' : ''}
@@ -82,9 +82,9 @@ function ModeRow({ game, mode }: { game: string; mode: TCertificationMode }) {
           {t(mode.declared_within_ci ? 'certification.yes' : 'certification.no')}
         </span>
       </td>
-      <td className="align-right">{pValue(mode.chi_square_p)}</td>
-      <td className="align-right">{pValue(mode.runs_p)}</td>
-      <td className="align-right">{pValue(mode.serial_p)}</td>
+      <td className="align-right">
+        {pValue(mode.chi_square_p)} · {pValue(mode.runs_p)} · {pValue(mode.serial_p)}
+      </td>
     </tr>
   );
 }
@@ -114,7 +114,7 @@ export default function CertificationPage() {
         </p>
       )}
       {data && report && (
-        <>
+        <div style={{ display: 'grid', gap: 16 }}>
           <p
             className={`alert ${report.sizes.full_sizes ? 'alert--info' : 'alert--error'}`}
             data-testid="certification-label"
@@ -162,9 +162,7 @@ export default function CertificationPage() {
                   <th scope="col">{t('certification.col.measured')}</th>
                   <th scope="col">{t('certification.col.rounds')}</th>
                   <th scope="col">{t('certification.col.within')}</th>
-                  <th scope="col">{t('certification.col.chi_square')}</th>
-                  <th scope="col">{t('certification.col.runs')}</th>
-                  <th scope="col">{t('certification.col.serial')}</th>
+                  <th scope="col">{t('certification.col.p_values')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -182,7 +180,7 @@ export default function CertificationPage() {
               ))}
             </ul>
           </section>
-        </>
+        </div>
       )}
     </div>
   );

@@ -6,11 +6,19 @@ import { LoadFail } from '../../../components/load-fail.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime, formatDecimal, formatNumber, formatPercent } from '../../../lib/format.ts';
+import {
+  formatChance,
+  formatDateTime,
+  formatDecimal,
+  formatNumber,
+  formatPercent,
+} from '../../../lib/format.ts';
 import { useCertification } from '../api/get-certification.ts';
 
-/** A fraction of the stakes (0.9886) as the reader writes a percentage ("98,86 %" in pt). */
+/** A fraction of the stakes (0.99) as the reader writes a percentage ("99%"; "99,5%" in pt). */
 const rate = (fraction: number | null) => (fraction === null ? '—' : formatPercent(fraction * 100));
+/** A measured rate, always with two places so a column of them lines up ("98,86%", "99,50%"). */
+const measured = (fraction: number) => formatChance(fraction * 100);
 /** Hundredths in the report's ids ("5000" → "50,00", "101" → "1,01"). */
 const hundredths = (text: string) => formatDecimal(Number(text) / 100);
 
@@ -100,9 +108,9 @@ function Figures({ figures }: { figures: TCertificationResponse }) {
                   <td>{rate(mode.declared_rtp)}</td>
                   <td>{rate(mode.enumerated_rtp)}</td>
                   <td>
-                    <strong>{rate(mode.measured_rtp)}</strong>
+                    <strong>{measured(mode.measured_rtp)}</strong>
                     <small className="certification__ci">
-                      {t('certification.ci', { low: rate(mode.ci_low), high: rate(mode.ci_high) })}
+                      {t('certification.ci', { low: measured(mode.ci_low), high: measured(mode.ci_high) })}
                     </small>
                   </td>
                 </tr>
