@@ -5,11 +5,18 @@ import { api } from '../api.ts';
 import { formatDateTime, intlLocale } from '../i18n.ts';
 import './reports.css';
 
-/** A fraction of the stakes as a percentage with four places: the report's precision. */
-const rate = (fraction: number | null) =>
+/**
+ * A fraction of the stakes as a percentage: declared and exact rates need two places; measured
+ * ones four, as the interval of a long run is a few hundredths of a point wide.
+ */
+const rate = (fraction: number | null, places = 2) =>
   fraction === null
     ? '—'
-    : new Intl.NumberFormat(intlLocale(), { style: 'percent', minimumFractionDigits: 4 }).format(fraction);
+    : new Intl.NumberFormat(intlLocale(), {
+        style: 'percent',
+        minimumFractionDigits: places,
+        maximumFractionDigits: places,
+      }).format(fraction);
 const count = (value: number) => new Intl.NumberFormat(intlLocale()).format(value);
 const pValue = (p: number) => (p < 0.0001 ? p.toExponential(2) : p.toFixed(4));
 
@@ -71,9 +78,9 @@ function ModeRow({ game, mode }: { game: string; mode: TCertificationMode }) {
       </td>
       <td className="align-right">{rate(mode.best_strategy_rtp)}</td>
       <td className="align-right">
-        {rate(mode.measured_rtp)}
+        {rate(mode.measured_rtp, 4)}
         <div className="muted">
-          [{rate(mode.ci_low)}, {rate(mode.ci_high)}]
+          [{rate(mode.ci_low, 4)}, {rate(mode.ci_high, 4)}]
         </div>
       </td>
       <td className="align-right">{count(mode.rounds)}</td>
