@@ -79,6 +79,15 @@ describe('certification figures (PGlite)', () => {
     expect(data).not.toHaveProperty('lab_still_must');
   });
 
+  it('publishes both routes in the OpenAPI document from the contract schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: 'localhost' } });
+    const paths = response.json().paths;
+    const figures = paths['/api/originals/certification'].get;
+    expect(Object.keys(figures.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
+    expect(figures.parameters.map((p: { name: string }) => p.name)).toContain('game');
+    expect(paths['/api/admin/certification'].get.description).toContain('fairness.read');
+  });
+
   it('answers one game with ?game=, and an unknown game with a translated 422', async () => {
     const one = await call(app, { method: 'GET', url: '/api/originals/certification?game=mines' });
     expect(one.status).toBe(200);
