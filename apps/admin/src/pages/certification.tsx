@@ -158,7 +158,7 @@ export default function CertificationPage() {
             </p>
           </section>
           <div className="table-wrap">
-            <table className="table" data-testid="certification-table">
+            <table className="table table--wrap-head" data-testid="certification-table">
               <thead>
                 <tr>
                   <th scope="col">{t('certification.col.game')}</th>
