@@ -80,7 +80,11 @@ describe('certification figures (PGlite)', () => {
   });
 
   it('publishes both routes in the OpenAPI document from the contract schemas', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: 'localhost' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { host: 'localhost' },
+    });
     const paths = response.json().paths;
     const figures = paths['/api/originals/certification'].get;
     expect(Object.keys(figures.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
