@@ -1,17 +1,22 @@
 # The production image: the server (Fastify) and the built player web app in one Node 24 LTS
 # process (Node 20 reached its end of life in April 2026; `.ci/run` also runs the unit and
 # integration suites on Node 24, while the quick start keeps working on Node 20.19+).
-# Build: docker build -t sorte .   Run: see compose.yaml (PostgreSQL, two or more servers, Caddy).
+# Build: docker build --build-arg BUILD_COMMIT=$(git rev-parse HEAD) -t sorte .   Run: see compose.yaml (PostgreSQL, two or more servers, Caddy).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps ./apps
 COPY packages ./packages
 COPY scripts ./scripts
+# The in-house games' certification report the server serves (GET /api/originals/certification).
+COPY docs/certification ./docs/certification
 RUN npm ci && npm run build
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# The commit the image is built from (docker build --build-arg BUILD_COMMIT=$(git rev-parse HEAD)):
+# the image holds no .git, and the back office matches it against the certified commit.
+ARG BUILD_COMMIT=
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 BUILD_COMMIT=${BUILD_COMMIT}
 WORKDIR /app
 COPY --from=build /app /app
 # `npm run serve` runs the compiled bundle (apps/server/dist, built above by `npm run build`) with

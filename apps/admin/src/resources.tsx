@@ -28,6 +28,7 @@ export const RESOURCES: TAdminResource[] = [
   { name: 'compliance', path: 'compliance', permission: 'compliance.read', group: 'players', label: 'nav.compliance', icon: '⚑', page: lazy(() => import('./pages/compliance.tsx')) },
   { name: 'regulator', path: 'regulator', permission: 'finance.reports', group: 'money', label: 'nav.regulator', icon: '⎙', page: lazy(() => import('./pages/regulator.tsx')) },
   { name: 'crash-chains', path: 'crash-chains', permission: 'fairness.read', group: 'settings', label: 'nav.crash_chains', icon: '◎', page: lazy(() => import('./pages/crash-chains.tsx')) },
+  { name: 'certification', path: 'certification', permission: 'fairness.read', group: 'settings', label: 'nav.certification', icon: '✓', page: lazy(() => import('./pages/certification.tsx')) },
   { name: 'mail-outbox', path: 'mail-outbox', permission: 'mail.read', group: 'settings', label: 'nav.mail_outbox', icon: '✉', page: lazy(() => import('./pages/mail-outbox.tsx')) },
   { name: 'games', path: 'games', permission: 'games.manage', group: 'content', label: 'nav.games', icon: '▦', page: lazy(() => import('./pages/games.tsx')) },
   { name: 'promotions', path: 'promotions', permission: 'promotions.manage', group: 'content', label: 'nav.promotions', icon: '★', page: lazy(() => import('./pages/promotions.tsx')) },

@@ -3,6 +3,7 @@
 // The workspace packages (@sorte/*, TypeScript sources) are bundled in; npm dependencies stay in
 // node_modules. Files found next to a source file (`new URL('…', import.meta.url)`: migrations,
 // the web and admin builds, data files) keep resolving from that source file's place in the repo.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,22 @@ const sourceUrls = {
   },
 };
 
+/**
+ * The commit the bundle is built from, baked in as SORTE_BUILD (read by the back office's
+ * certification page). Without git (the Docker build stage has no .git) it is null and the
+ * Dockerfile's BUILD_COMMIT names the commit instead.
+ */
+function sourceCommit() {
+  try {
+    const git = (args) =>
+      execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = git(['rev-parse', 'HEAD']);
+    return { commit, dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '' };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
 const started = Date.now();
 await build({
   entryPoints: { server: resolve(root, 'src/server.ts'), cluster: resolve(root, 'src/cluster.ts') },
@@ -44,6 +61,7 @@ await build({
   sourcemap: true,
   external,
   plugins: [sourceUrls],
+  define: { SORTE_BUILD: JSON.stringify(sourceCommit()) },
   logLevel: 'warning',
   // Some bundled CommonJS may call require(): give the ES module bundle one.
   banner: {

@@ -29,6 +29,7 @@ import {
 } from './modules/backoffice-content/backoffice-content.routes.ts';
 import { backofficeReportsRoutes } from './modules/backoffice-reports/backoffice-reports.routes.ts';
 import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
+import { certificationRoutes } from './modules/certification/certification.routes.ts';
 import { chatPlugin, chatRoutes } from './modules/chat/chat.routes.ts';
 import { crashPlugin } from './modules/crash/crash.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
@@ -260,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(backofficeReportsRoutes);
       await api.register(gamesRoutes);
       await api.register(originalsRoutes);
+      await api.register(certificationRoutes, { webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
       await api.register(depositsRoutes);
       await api.register(pspPixWebhookRoutes);
       await api.register(withdrawalsRoutes);

@@ -83,6 +83,19 @@ export const ZConfig = z.object({
   SEED_DEMO: onOff.default(true),
   /** The built player web app; served with an SPA fallback when the folder exists. */
   WEB_DIST: z.string().min(1).optional(),
+  /**
+   * The certification report the server serves (GET /api/originals/certification); default the
+   * repository's docs/certification/report.json, which the Dockerfile copies into the image.
+   */
+  CERTIFICATION_REPORT_FILE: z.string().min(1).optional(),
+  /**
+   * The commit this server was built from, when the build cannot ask git itself (the Dockerfile
+   * sets it from its BUILD_COMMIT build argument: the image holds no .git).
+   */
+  BUILD_COMMIT: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/, 'must be a git commit hash (7 to 40 lowercase hex digits)')
+    .optional(),
   /** Requests per minute per client address, for all routes and for the auth routes. */
   RATE_LIMIT_PER_MINUTE: positiveInt(600, 1_000_000),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30, 1_000_000),

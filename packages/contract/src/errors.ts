@@ -228,6 +228,8 @@ export const ERROR_CODES = {
   JURISDICTION_FORBIDS: 422,
   /** Back office: commission rules that do not hold together (tiers rising from 0, one rate per level). */
   AGENCY_RULES_INVALID: 422,
+  /** No certification report ships with this build (docs/certification/report.json is missing or unreadable). */
+  CERTIFICATION_REPORT_MISSING: 404,
   /** Anything we did not expect; details are only in the server log. */
   INTERNAL: 500,
   /** The database could not be reached or dropped the connection (a restart, a failover): retry shortly. */

@@ -3,6 +3,7 @@ export * from './admin-reports.ts';
 export * from './auth.ts';
 export * from './backoffice-content.ts';
 export * from './bank-cards.ts';
+export * from './certification.ts';
 export * from './cnpj.ts';
 export * from './community.ts';
 export * from './compliance.ts';

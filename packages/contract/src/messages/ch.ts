@@ -313,6 +313,7 @@ export const ch: TCatalogue = {
   'messages.operator_totp_reset': '驗證器已重設：請將新金鑰交給該操作員',
   // Back office content (issue 15).
   'errors.HOST_TAKEN': '該網域已屬於另一個站點',
+  'errors.CERTIFICATION_REPORT_MISSING': '此伺服器暫未提供認證數據',
   'errors.JURISDICTION_FORBIDS': '本站點所屬司法管轄區的規則不允許此設定',
   'errors.AGENCY_RULES_INVALID': '佣金規則不一致：級距須從 0 起遞增，且每個層級一個比例',
   'backoffice.agency_max_levels': '本站點最多 {max} 個佣金層級',

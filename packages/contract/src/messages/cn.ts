@@ -313,6 +313,7 @@ export const cn: TCatalogue = {
   'messages.operator_totp_reset': '身份验证器已重置：请将新密钥交给该操作员',
   // Back office content (issue 15).
   'errors.HOST_TAKEN': '该域名已属于另一个站点',
+  'errors.CERTIFICATION_REPORT_MISSING': '此服务器暂未提供认证数据',
   'errors.JURISDICTION_FORBIDS': '本站点所属司法辖区的规则不允许此设置',
   'errors.AGENCY_RULES_INVALID': '佣金规则不一致：档位须从 0 起递增，且每个层级一个比例',
   'backoffice.agency_max_levels': '本站点最多 {max} 个佣金层级',

@@ -339,6 +339,7 @@ export const en = {
   'messages.operator_totp_reset': 'The authenticator was reset: give the operator the new secret',
   // Back office content (issue 15).
   'errors.HOST_TAKEN': 'This host name already belongs to another site',
+  'errors.CERTIFICATION_REPORT_MISSING': 'The certification figures are not available on this server yet',
   'errors.JURISDICTION_FORBIDS': "This site's jurisdiction rules do not allow this setting",
   'errors.AGENCY_RULES_INVALID':
     'The commission rules do not hold together: tiers must rise from 0 and give one rate per level',

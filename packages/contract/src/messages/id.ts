@@ -343,6 +343,7 @@ export const id: TCatalogue = {
   'messages.operator_totp_reset': 'Autentikator diatur ulang: berikan kunci baru kepada operator',
   // Back office content (issue 15).
   'errors.HOST_TAKEN': 'Nama domain ini sudah dipakai situs lain',
+  'errors.CERTIFICATION_REPORT_MISSING': 'Data sertifikasi belum tersedia di server ini',
   'errors.JURISDICTION_FORBIDS': 'Aturan yurisdiksi situs ini tidak mengizinkan pengaturan ini',
   'errors.AGENCY_RULES_INVALID':
     'Aturan komisi tidak konsisten: tingkatan harus naik dari 0 dan memberi satu tarif per level',

@@ -350,6 +350,7 @@ export const msa: TCatalogue = {
   'messages.operator_totp_reset': 'Pengesah telah ditetapkan semula: berikan kunci baharu kepada operator',
   // Back office content (issue 15).
   'errors.HOST_TAKEN': 'Nama domain ini sudah milik laman lain',
+  'errors.CERTIFICATION_REPORT_MISSING': 'Angka pensijilan belum tersedia di pelayan ini',
   'errors.JURISDICTION_FORBIDS': 'Peraturan bidang kuasa laman ini tidak membenarkan tetapan ini',
   'errors.AGENCY_RULES_INVALID':
     'Peraturan komisen tidak konsisten: peringkat mesti naik dari 0 dan memberi satu kadar bagi setiap tahap',

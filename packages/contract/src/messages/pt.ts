@@ -341,6 +341,8 @@ export const pt: TCatalogue = {
   'messages.operator_totp_reset': 'O autenticador foi redefinido: entregue a nova chave ao operador',
   // Back office content (issue 15).
   'errors.HOST_TAKEN': 'Este domínio já pertence a outro site',
+  'errors.CERTIFICATION_REPORT_MISSING':
+    'Os números da certificação ainda não estão disponíveis neste servidor',
   'errors.JURISDICTION_FORBIDS': 'As regras da jurisdição deste site não permitem esta configuração',
   'errors.AGENCY_RULES_INVALID':
     'As regras de comissão são inconsistentes: as faixas devem subir a partir de 0 e ter uma taxa por nível',

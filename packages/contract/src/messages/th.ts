@@ -314,6 +314,7 @@ export const th: TCatalogue = {
   'messages.operator_totp_reset': 'รีเซ็ตแอปยืนยันตัวตนแล้ว: มอบคีย์ใหม่ให้ผู้ดูแล',
   // Back office content (issue 15).
   'errors.HOST_TAKEN': 'ชื่อโดเมนนี้เป็นของเว็บไซต์อื่นแล้ว',
+  'errors.CERTIFICATION_REPORT_MISSING': 'ยังไม่มีข้อมูลการรับรองบนเซิร์ฟเวอร์นี้',
   'errors.JURISDICTION_FORBIDS': 'กฎของเขตอำนาจศาลของเว็บไซต์นี้ไม่อนุญาตการตั้งค่านี้',
   'errors.AGENCY_RULES_INVALID': 'กฎค่าคอมมิชชันไม่สอดคล้องกัน: ขั้นต้องเพิ่มขึ้นจาก 0 และมีอัตราหนึ่งค่าต่อระดับ',
   'backoffice.agency_max_levels': 'เว็บไซต์นี้มีค่าคอมมิชชันได้สูงสุด {max} ระดับ',

@@ -335,6 +335,7 @@ export const vi: TCatalogue = {
   'messages.operator_totp_reset': 'Đã đặt lại ứng dụng xác thực: hãy giao khóa mới cho nhân viên',
   // Back office content (issue 15).
   'errors.HOST_TAKEN': 'Tên miền này đã thuộc về một trang khác',
+  'errors.CERTIFICATION_REPORT_MISSING': 'Số liệu chứng nhận chưa có trên máy chủ này',
   'errors.JURISDICTION_FORBIDS': 'Quy định pháp lý của trang này không cho phép cài đặt này',
   'errors.AGENCY_RULES_INVALID':
     'Quy tắc hoa hồng không hợp lệ: các bậc phải tăng dần từ 0 và có một tỷ lệ cho mỗi cấp',

@@ -13,6 +13,7 @@ import '../originals.css';
 import { SoundToggle } from '../../originals-play/game-sound.tsx';
 import { PLAY_COMPONENTS, preloadPlay } from '../../originals-play/play-components.ts';
 import { launchFailureText } from '../launch-failure.ts';
+import { CertificationLink } from './certification-figures.tsx';
 import { RecentWins } from './recent-wins.tsx';
 
 type TRecord = Record<string, unknown>;
@@ -81,7 +82,7 @@ const rtpText = (rules: TOriginalRules) =>
  * The game's rules, limits and paytable. It stands beside the board on wide screens and under the
  * bet controls on phones, where it folds; its heading keeps the RTP in view even when folded.
  */
-function RulesCard({ code, rules }: { code: string; rules: TOriginalRules | undefined }) {
+function RulesCard({ code, rules }: { code: TOriginalCode; rules: TOriginalRules | undefined }) {
   const { t } = useTranslation();
   const lines = paytableLines(rules?.paytable);
   return (
@@ -125,6 +126,8 @@ function RulesCard({ code, rules }: { code: string; rules: TOriginalRules | unde
           </div>
         </dl>
       )}
+      {/* The RTP above as the certification pack measured it: the figures, their sizes and commit. */}
+      <CertificationLink game={code} />
       {lines.length > 0 && (
         <>
           <h3 className="original__subtitle">{t('lobby.paytable')}</h3>
